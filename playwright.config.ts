@@ -1,0 +1,47 @@
+import { chromium, defineConfig } from "@playwright/test";
+import { findChromiumSync } from "./scripts/browser.mjs";
+
+/**
+ * End-to-end tests run in a real Chromium against the production build served by `gatsby serve`
+ * (run `npm run build` first; `npm test` does). The browser is found the same way
+ * scripts/ensure-browser.mjs finds it.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 9100);
+const browser = findChromiumSync(process.env, chromium.executablePath());
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: browser?.path,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `npx gatsby serve --port ${PORT} --host localhost`,
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { GATSBY_TELEMETRY_DISABLED: "1" },
+  },
+});
