@@ -1,0 +1,64 @@
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { announcementSlug } from "./src/content/slugs";
+import { loadCheckedContent } from "./src/node/contentChecks";
+import { writeCalendars } from "./src/node/calendars";
+import { createAllPages } from "./src/node/pages";
+import { createRedirects, writeRedirectPages } from "./src/node/redirects";
+import { typeDefs } from "./src/node/schema";
+import { siteUrl } from "./src/node/siteUrl";
+import { writeRobots } from "./src/node/robots";
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  const { lines } = loadCheckedContent();
+  if (lines.length > 0) {
+    reporter.panic(
+      `The content has ${lines.length} problem(s); fix them and build again:\n${lines.map((line) => `  ${line}`).join("\n")}`,
+    );
+  }
+};
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(typeDefs);
+};
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions }) => {
+  if (node.internal.type !== "MarkdownRemark" || !node.parent) return;
+  const file = getNode(node.parent) as { relativeDirectory?: string; name?: string } | undefined;
+  const collection = file?.relativeDirectory?.split(path.sep)[0] ?? "";
+  const name = file?.name ?? "";
+  actions.createNodeField({ node, name: "collection", value: collection });
+  actions.createNodeField({ node, name: "slug", value: collection === "announcements" ? announcementSlug(name) : name });
+};
+
+export const createPages: GatsbyNode["createPages"] = async (args) => {
+  createRedirects(args.actions.createRedirect);
+  await createAllPages(args);
+};
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const publicDir = path.resolve("public");
+  writeRedirectPages(publicDir, siteUrl());
+  writeRobots(publicDir, siteUrl());
+  const { content } = loadCheckedContent();
+  if (!content) {
+    reporter.panicOnBuild("Content changed during the build; build again.");
+    return;
+  }
+  writeCalendars(publicDir, content);
+};
+
+/**
+ * Every component style is a CSS Module (class names scoped per file) and the only global CSS is
+ * imported first from gatsby-browser, so the order in which chunks pull modules in cannot change the
+ * result; mini-css-extract-plugin's "Conflicting order" warnings are noise here.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
+  if (stage !== "build-javascript") return;
+  const config = getConfig() as { plugins: Array<{ constructor: { name: string }; options?: Record<string, unknown> }> };
+  const extract = config.plugins.find((plugin) => plugin.constructor.name === "MiniCssExtractPlugin");
+  if (extract?.options) {
+    extract.options.ignoreOrder = true;
+    actions.replaceWebpackConfig(config);
+  }
+};

@@ -1,0 +1,21 @@
+/** Contact links built from site.json. Pure. */
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** A universal maps link: opens the maps app on phones, Google Maps elsewhere. */
+export function mapsUrl(site: {
+  name: string;
+  address: { street: string; locality: string; region: string; postalCode: string };
+}): string {
+  const a = site.address;
+  const query = `${site.name}, ${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** +1-253-555-0142 -> (253) 555-0142 */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "").replace(/^1/, "");
+  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+}

@@ -1,0 +1,61 @@
+/** Calendar-date and clock-time helpers shared by content checks, the schedule and the forms. Pure. */
+
+export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type Day = (typeof DAYS)[number];
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2027-02-29 is false, 2028-02-29 is true). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** YAML turns an unquoted 2026-11-16 into a Date at UTC midnight; both forms mean the same day. */
+export function toIsoDate(value: unknown): string | undefined {
+  // Not `instanceof`: a Date made in another realm (a worker, a VM context) is still a date.
+  if (Object.prototype.toString.call(value) === "[object Date]") {
+    const date = value as Date;
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+  }
+  if (typeof value === "string" && isIsoDate(value.trim())) return value.trim();
+  return undefined;
+}
+
+export function isClock(value: string): boolean {
+  return CLOCK.test(value);
+}
+
+/** Minutes since midnight for "HH:MM". */
+export function minutes(clock: string): number {
+  const match = CLOCK.exec(clock);
+  if (!match) throw new Error(`Not a time of day: "${clock}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** "17:30" -> "5:30 PM" */
+export function formatClock(clock: string): string {
+  const total = minutes(clock);
+  const hours = Math.floor(total / 60);
+  const mins = total % 60;
+  const suffix = hours < 12 ? "AM" : "PM";
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(mins).padStart(2, "0")} ${suffix}`;
+}
+
+/** The calendar date (YYYY-MM-DD) and weekday at `instant` in an IANA time zone. */
+export function zonedToday(instant: Date, timeZone: string): { date: string; day: Day } {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    weekday: "long",
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, day: get("weekday") as Day };
+}

@@ -1,0 +1,356 @@
+import type { z } from "zod";
+import { minutes } from "./dates";
+import {
+  announcementSchema,
+  gallerySchema,
+  pageSchema,
+  policiesSchema,
+  programSchema,
+  ratesSchema,
+  scheduleSchema,
+  siteSchema,
+  testimonialsSchema,
+  type Announcement,
+  type Gallery,
+  type Policies,
+  type Program,
+  type Rates,
+  type Schedule,
+  type SiteInfo,
+} from "./schemas";
+import { announcementSlug } from "./slugs";
+
+/**
+ * The content checks the build runs before anything else. Pure: the caller reads the files and says
+ * which image paths exist, so the rules are unit-testable with plain objects. Every problem comes back
+ * as one line naming the file, the field and what is wrong.
+ */
+
+export interface ContentError {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export interface JsonFile {
+  file: string;
+  data: unknown;
+}
+
+export interface MarkdownFile {
+  file: string;
+  frontmatter: unknown;
+  body: string;
+}
+
+export interface RawContent {
+  site: JsonFile;
+  schedule: JsonFile;
+  rates: JsonFile;
+  policies: JsonFile;
+  testimonials: JsonFile;
+  announcements: MarkdownFile[];
+  programs: MarkdownFile[];
+  pages: MarkdownFile[];
+  galleries: JsonFile[];
+}
+
+export interface CheckOptions {
+  /** True when `relativePath`, resolved against the folder of `file`, is an existing file. */
+  fileExists(file: string, relativePath: string): boolean;
+  /** Program pages declared in the route table: each needs a program file, and vice versa. */
+  programRoutes: ReadonlyArray<{ path: string; programKey?: string }>;
+  /** Markdown pages the site renders (file names in content/pages without .md). */
+  requiredPages: readonly string[];
+}
+
+export interface ValidContent {
+  site: SiteInfo;
+  schedule: Schedule;
+  rates: Rates;
+  policies: Policies;
+  announcements: Array<{ file: string; slug: string; data: Announcement }>;
+  programs: Array<{ file: string; data: Program }>;
+  galleries: Array<{ file: string; data: Gallery }>;
+}
+
+export function formatContentError(error: ContentError): string {
+  return `${error.file}: ${error.field}: ${error.message}`;
+}
+
+/** zod's path ["slots", 3, "end"] -> "slots[3].end" */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || "(file)";
+}
+
+function describeIssue(issue: z.ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return `unknown field(s) ${issue.keys.join(", ")}: check the spelling`;
+  if (issue.code === "invalid_type" && issue.received === "undefined") return "is required";
+  return issue.message;
+}
+
+export function parseFile<S extends z.ZodTypeAny>(
+  schema: S,
+  file: string,
+  data: unknown,
+  errors: ContentError[],
+): z.output<S> | undefined {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    errors.push({ file, field: fieldPath(issue.path), message: describeIssue(issue) });
+  }
+  return undefined;
+}
+
+export function checkScheduleHours(file: string, schedule: Schedule, site: SiteInfo): ContentError[] {
+  const errors: ContentError[] = [];
+  schedule.slots.forEach((slot, index) => {
+    const field = `slots[${index}]`;
+    if (minutes(slot.end) <= minutes(slot.start)) {
+      errors.push({ file, field: `${field}.end`, message: `${slot.end} must be later than start ${slot.start}` });
+      return;
+    }
+    const open = site.hours.filter((hours) => hours.days.includes(slot.day));
+    if (open.length === 0) {
+      errors.push({ file, field: `${field}.day`, message: `the gym is closed on ${slot.day} (see content/site.json hours)` });
+      return;
+    }
+    const inside = open.some(
+      (hours) => minutes(slot.start) >= minutes(hours.opens) && minutes(slot.end) <= minutes(hours.closes),
+    );
+    if (!inside) {
+      const range = open.map((hours) => `${hours.opens}-${hours.closes}`).join(", ");
+      errors.push({
+        file,
+        field,
+        message: `${slot.day} ${slot.start}-${slot.end} is outside gym hours (${slot.day} ${range})`,
+      });
+    }
+  });
+  return errors;
+}
+
+export function checkProgramReferences(
+  file: string,
+  references: ReadonlyArray<{ field: string; program: string }>,
+  programKeys: ReadonlySet<string>,
+): ContentError[] {
+  const known = [...programKeys].join(", ");
+  return references
+    .filter((ref) => !programKeys.has(ref.program))
+    .map((ref) => ({
+      file,
+      field: ref.field,
+      message: `program "${ref.program}" does not exist (programs: ${known})`,
+    }));
+}
+
+export function checkUnique(
+  file: string,
+  entries: ReadonlyArray<{ field: string; value: string; file?: string }>,
+  what: string,
+): ContentError[] {
+  const seen = new Map<string, string>();
+  const errors: ContentError[] = [];
+  for (const entry of entries) {
+    const where = entry.file ?? file;
+    const first = seen.get(entry.value);
+    if (first !== undefined) {
+      errors.push({ file: where, field: entry.field, message: `${what} "${entry.value}" is already used by ${first}` });
+    } else {
+      seen.set(entry.value, entry.file ? entry.file : entry.field);
+    }
+  }
+  return errors;
+}
+
+export function checkImages(
+  file: string,
+  images: ReadonlyArray<{ field: string; path: string }>,
+  fileExists: CheckOptions["fileExists"],
+): ContentError[] {
+  return images
+    .filter((image) => !fileExists(file, image.path))
+    .map((image) => ({ file, field: image.field, message: `image "${image.path}" does not exist` }));
+}
+
+export function checkGallery(file: string, gallery: Gallery): ContentError[] {
+  const errors = checkUnique(
+    file,
+    gallery.images.map((image, index) => ({ field: `images[${index}].id`, value: image.id })),
+    "image id",
+  );
+  if (!gallery.images.some((image) => image.id === gallery.thumbnail)) {
+    errors.push({ file, field: "thumbnail", message: `"${gallery.thumbnail}" is not the id of an image in this gallery` });
+  }
+  return errors;
+}
+
+export function checkProgramRoutes(
+  programs: ReadonlyArray<{ file: string; key: string }>,
+  programRoutes: CheckOptions["programRoutes"],
+): ContentError[] {
+  const errors: ContentError[] = [];
+  const keys = new Set(programs.map((program) => program.key));
+  const routed = new Set(programRoutes.map((route) => route.programKey).filter(Boolean));
+  for (const route of programRoutes) {
+    if (route.programKey && !keys.has(route.programKey)) {
+      errors.push({
+        file: `content/programs`,
+        field: "key",
+        message: `no program file has key "${route.programKey}", which the page ${route.path} needs`,
+      });
+    }
+  }
+  for (const program of programs) {
+    if (!routed.has(program.key)) {
+      errors.push({
+        file: program.file,
+        field: "key",
+        message: `no page shows program "${program.key}": a developer adds its route to src/routes.ts`,
+      });
+    }
+  }
+  return errors;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+/** Policies text uses {{holdNoticeDays}} and friends, so the numbers always come from policies.json. */
+export function checkPlaceholders(file: string, body: string, policies: Policies): ContentError[] {
+  const errors: ContentError[] = [];
+  for (const match of body.matchAll(PLACEHOLDER)) {
+    const key = match[1] as string;
+    if (!(key in policies)) {
+      errors.push({
+        file,
+        field: `{{${key}}}`,
+        message: `unknown placeholder (known: ${Object.keys(policies).join(", ")})`,
+      });
+    }
+  }
+  return errors;
+}
+
+function fileName(file: string): string {
+  return file.split("/").pop()?.replace(/\.md$/, "") ?? file;
+}
+
+export function checkContent(raw: RawContent, options: CheckOptions): { errors: ContentError[]; content?: ValidContent } {
+  const errors: ContentError[] = [];
+  const site = parseFile(siteSchema, raw.site.file, raw.site.data, errors);
+  const schedule = parseFile(scheduleSchema, raw.schedule.file, raw.schedule.data, errors);
+  const rates = parseFile(ratesSchema, raw.rates.file, raw.rates.data, errors);
+  const policies = parseFile(policiesSchema, raw.policies.file, raw.policies.data, errors);
+  parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
+
+  const programs: ValidContent["programs"] = [];
+  for (const md of raw.programs) {
+    const data = parseFile(programSchema, md.file, md.frontmatter, errors);
+    if (!data) continue;
+    programs.push({ file: md.file, data });
+    errors.push(...checkImages(md.file, [{ field: "hero", path: data.hero }], options.fileExists));
+  }
+  // Cross-references use every key a program file declares, even when that file has other mistakes,
+  // so one typo in a program reports one problem instead of one per class on the schedule.
+  const declared = raw.programs.flatMap((md) => {
+    const key = (md.frontmatter as { key?: unknown } | undefined)?.key;
+    return typeof key === "string" ? [{ file: md.file, key }] : [];
+  });
+  errors.push(
+    ...checkUnique(
+      "content/programs",
+      declared.map((program) => ({ field: "key", value: program.key, file: program.file })),
+      "program key",
+    ),
+    ...checkProgramRoutes(declared, options.programRoutes),
+  );
+  const programKeys = new Set(declared.map((program) => program.key));
+
+  const announcements: ValidContent["announcements"] = [];
+  for (const md of raw.announcements) {
+    const data = parseFile(announcementSchema, md.file, md.frontmatter, errors);
+    if (!data) continue;
+    announcements.push({ file: md.file, slug: announcementSlug(fileName(md.file)), data });
+    if (data.image) errors.push(...checkImages(md.file, [{ field: "image", path: data.image }], options.fileExists));
+  }
+  errors.push(
+    ...checkUnique(
+      "content/announcements",
+      announcements.map((a) => ({ field: "(file name)", value: a.slug, file: a.file })),
+      "page address /announcements/",
+    ),
+  );
+
+  for (const md of raw.pages) {
+    const page = parseFile(pageSchema, md.file, md.frontmatter, errors);
+    if (page?.hero) errors.push(...checkImages(md.file, [{ field: "hero", path: page.hero }], options.fileExists));
+  }
+  for (const name of options.requiredPages) {
+    if (!raw.pages.some((md) => fileName(md.file) === name)) {
+      errors.push({ file: `content/pages/${name}.md`, field: "(file)", message: "is missing" });
+    }
+  }
+
+  const galleries: ValidContent["galleries"] = [];
+  for (const json of raw.galleries) {
+    const data = parseFile(gallerySchema, json.file, json.data, errors);
+    if (!data) continue;
+    galleries.push({ file: json.file, data });
+    errors.push(...checkGallery(json.file, data));
+    errors.push(
+      ...checkImages(
+        json.file,
+        data.images.flatMap((image, index) => [
+          { field: `images[${index}].src`, path: image.src },
+          { field: `images[${index}].fullSrc`, path: image.fullSrc },
+        ]),
+        options.fileExists,
+      ),
+    );
+  }
+  errors.push(
+    ...checkUnique(
+      "content/galleries",
+      galleries.map((g) => ({ field: "id", value: g.data.id, file: g.file })),
+      "gallery id",
+    ),
+  );
+
+  if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));
+  if (schedule) {
+    errors.push(
+      ...checkProgramReferences(
+        raw.schedule.file,
+        schedule.slots.map((slot, index) => ({ field: `slots[${index}].program`, program: slot.program })),
+        programKeys,
+      ),
+    );
+  }
+  if (rates) {
+    errors.push(
+      ...checkUnique(
+        raw.rates.file,
+        rates.plans.map((plan, index) => ({ field: `plans[${index}].id`, value: plan.id })),
+        "plan id",
+      ),
+      ...checkProgramReferences(
+        raw.rates.file,
+        rates.plans.map((plan, index) => ({ field: `plans[${index}].program`, program: plan.program })),
+        programKeys,
+      ),
+    );
+  }
+  if (policies) {
+    for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, policies));
+  }
+
+  if (errors.length > 0 || !site || !schedule || !rates || !policies) return { errors };
+  return { errors, content: { site, schedule, rates, policies, announcements, programs, galleries } };
+}

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { DAYS, isClock, toIsoDate } from "./dates";
+
+/**
+ * The content model: one schema per kind of file in content/. Pure (zod only), so the build's content
+ * checks, the unit tests and the forms all use the same definitions.
+ */
+
+const text = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes (like \"drop-in\")");
+const clock = z.string().refine(isClock, "must be a 24-hour time like \"05:00\" or \"17:30\"");
+const isoDate = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (value === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is required" });
+    else if (toIsoDate(value) === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be a real date written YYYY-MM-DD" });
+  })
+  .transform((value) => toIsoDate(value) as string);
+const imagePath = z
+  .string()
+  .regex(/\.(jpe?g|png|webp|avif)$/i, "must be a .jpg, .png, .webp or .avif file path");
+const altText = z.string().trim().min(5, "needs real alt text describing the image (at least 5 characters)");
+const url = z.string().url("must be a full URL starting with https://");
+export const day = z.enum(DAYS, { message: `must be one of ${DAYS.join(", ")}` });
+
+export const siteSchema = z
+  .object({
+    name: text(80),
+    tagline: text(160),
+    url,
+    phone: z.string().regex(/^\+1-\d{3}-\d{3}-\d{4}$/, "must look like +1-253-555-0142"),
+    email: z.string().email("must be an e-mail address"),
+    address: z
+      .object({
+        street: text(120),
+        locality: text(80),
+        region: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter state code like WA"),
+        postalCode: z.string().regex(/^\d{5}$/, "must be a five-digit ZIP code"),
+        country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code like US"),
+      })
+      .strict(),
+    geo: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).strict(),
+    // The calendar files carry this zone's daylight-saving rules, so it is the one zone supported.
+    timeZone: z.literal("America/Los_Angeles", { message: "must be America/Los_Angeles" }),
+    hours: z
+      .array(
+        z
+          .object({ days: z.array(day).min(1, "needs at least one day"), opens: clock, closes: clock })
+          .strict()
+          .refine((h) => !isClock(h.opens) || !isClock(h.closes) || h.closes > h.opens, {
+            message: "closes must be later than opens",
+            path: ["closes"],
+          }),
+      )
+      .min(1, "needs at least one entry"),
+    payment: z.array(text(40)).min(1, "needs at least one payment method"),
+    priceRange: z.string().regex(/^\${1,4}$/, "must be $, $$, $$$ or $$$$"),
+    social: z.array(z.object({ name: text(40), url }).strict()),
+  })
+  .strict();
+
+export const scheduleSlotSchema = z
+  .object({ day, start: clock, end: clock, program: slug, coach: text(40).optional() })
+  .strict();
+export const scheduleSchema = z.object({ slots: z.array(scheduleSlotSchema) }).strict();
+
+export const PERIODS = ["month", "week", "visit", "program"] as const;
+export const planSchema = z
+  .object({
+    id: slug,
+    name: text(60),
+    price: z.number({ message: "is required and must be a number of dollars" }).nonnegative("cannot be negative"),
+    period: z.enum(PERIODS, { message: `must be one of ${PERIODS.join(", ")}` }),
+    description: text(300),
+    program: slug,
+    highlight: z.boolean().optional(),
+  })
+  .strict();
+export const ratesSchema = z
+  .object({
+    currency: z.literal("USD", { message: "must be USD" }),
+    plans: z.array(planSchema).min(1, "needs at least one plan"),
+    notes: z.array(text(200)),
+  })
+  .strict();
+
+const days = z.number().int("must be a whole number of days").nonnegative("cannot be negative");
+const dollars = z.number().nonnegative("cannot be negative");
+export const policiesSchema = z
+  .object({
+    holdNoticeDays: days,
+    minHoldDays: days.min(1, "must be at least 1"),
+    maxHoldDays: days.min(1, "must be at least 1"),
+    maxHoldsPerYear: z.number().int().min(1, "must be at least 1"),
+    cancellationNoticeDays: days,
+    holdFee: dollars,
+    cancellationFee: dollars,
+    reactivationFee: dollars,
+  })
+  .strict()
+  .refine((p) => p.maxHoldDays >= p.minHoldDays, {
+    message: "must be at least minHoldDays",
+    path: ["maxHoldDays"],
+  });
+
+export const announcementSchema = z
+  .object({
+    title: text(100),
+    date: isoDate,
+    summary: text(240),
+    image: imagePath.optional(),
+    imageAlt: altText.optional(),
+    expires: isoDate.optional(),
+  })
+  .strict()
+  .refine((a) => !a.image || a.imageAlt, { message: "is required when image is set", path: ["imageAlt"] })
+  .refine((a) => !a.expires || a.expires > a.date, {
+    message: "must be after the announcement's date",
+    path: ["expires"],
+  });
+
+export const programSchema = z
+  .object({
+    key: slug,
+    title: text(80),
+    tagline: text(160),
+    audience: text(120),
+    order: z.number().int(),
+    hero: imagePath,
+    heroAlt: altText,
+    highlights: z.array(text(200)).min(1, "needs at least one highlight"),
+    faq: z.array(z.object({ question: text(200), answer: text(800) }).strict()),
+  })
+  .strict();
+
+export const pageSchema = z
+  .object({
+    title: text(100),
+    headline: text(80).optional(),
+    lead: text(240).optional(),
+    hero: imagePath.optional(),
+    heroAlt: altText.optional(),
+  })
+  .strict()
+  .refine((page) => !page.hero || page.heroAlt, { message: "is required when hero is set", path: ["heroAlt"] });
+
+export const CATEGORIES = ["branding", "events", "bts"] as const;
+export const galleryImageSchema = z
+  .object({ id: slug, src: imagePath, alt: altText, fullSrc: imagePath })
+  .strict();
+export const gallerySchema = z
+  .object({
+    id: slug,
+    name: text(80),
+    description: text(300),
+    category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }),
+    order: z.number().int().optional(),
+    thumbnail: slug,
+    images: z.array(galleryImageSchema).min(1, "needs at least one image"),
+  })
+  .strict();
+
+export const testimonialsSchema = z
+  .object({
+    testimonials: z.array(z.object({ quote: text(400), name: text(60), detail: text(80) }).strict()),
+  })
+  .strict();
+
+export type SiteInfo = z.infer<typeof siteSchema>;
+export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
+export type Schedule = z.infer<typeof scheduleSchema>;
+export type Plan = z.infer<typeof planSchema>;
+export type Rates = z.infer<typeof ratesSchema>;
+export type Policies = z.infer<typeof policiesSchema>;
+export type Announcement = z.infer<typeof announcementSchema>;
+export type Program = z.infer<typeof programSchema>;
+export type Gallery = z.infer<typeof gallerySchema>;
+export type Testimonials = z.infer<typeof testimonialsSchema>;

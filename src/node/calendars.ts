@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import { zonedToday } from "../content/dates";
+import type { ValidContent } from "../content/rules";
+import { buildCalendar } from "../schedule/ics";
+import { calendarPath } from "../schedule/week";
+import { siteUrl } from "./siteUrl";
+
+/** /schedule/all.ics and /schedule/{program}.ics, written next to the built schedule page. */
+export function writeCalendars(publicDir: string, content: ValidContent, now = new Date()): string[] {
+  const { site, schedule, programs } = content;
+  const origin = siteUrl();
+  const programTitles = Object.fromEntries(programs.map((program) => [program.data.key, program.data.title]));
+  const a = site.address;
+  const shared = {
+    programTitles,
+    location: `${site.name}, ${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`,
+    url: `${origin}/schedule/`,
+    uidDomain: new URL(origin).hostname,
+    now,
+    today: zonedToday(now, site.timeZone).date,
+  };
+  const calendars = [
+    { key: "all", name: `${site.name}: all classes`, slots: schedule.slots },
+    ...programs.map((program) => ({
+      key: program.data.key,
+      name: `${site.name}: ${program.data.title}`,
+      slots: schedule.slots.filter((slot) => slot.program === program.data.key),
+    })),
+  ];
+  return calendars.map(({ key, name, slots }) => {
+    const file = path.join(publicDir, calendarPath(key));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, buildCalendar({ ...shared, name, slots }));
+    return file;
+  });
+}

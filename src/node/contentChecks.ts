@@ -1,0 +1,24 @@
+import { checkContent, formatContentError, type ValidContent } from "../content/rules";
+import { routes } from "../routes";
+import { fileExistsFrom, readContent } from "./contentFiles";
+
+export const REQUIRED_PAGES = ["home", "about", "policies"] as const;
+
+/**
+ * Reads and checks every content file. Returns the validated content, or the list of problems as
+ * one line each ("content/schedule.json: slots[3].end: 09:00 must be later than start 10:00").
+ */
+export function loadCheckedContent(): { content?: ValidContent; lines: string[] } {
+  const { raw, problems } = readContent();
+  const unreadable = new Set(problems.map((problem) => problem.file));
+  const { errors, content } = checkContent(raw, {
+    fileExists: fileExistsFrom,
+    programRoutes: routes.filter((route) => route.programKey),
+    requiredPages: REQUIRED_PAGES,
+  });
+  const lines = [
+    ...problems.map((problem) => `${problem.file}: ${problem.message}`),
+    ...errors.filter((error) => !unreadable.has(error.file)).map(formatContentError),
+  ];
+  return { content: lines.length === 0 ? content : undefined, lines };
+}

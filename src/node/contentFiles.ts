@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import type { JsonFile, MarkdownFile, RawContent } from "../content/rules";
+
+/**
+ * Reads content/ (or CONTENT_DIR, which the tests point at fixture folders) into plain objects for the
+ * content checks. A file that cannot be read or parsed becomes a `problem` naming it, never a crash.
+ */
+
+// Gatsby compiles gatsby-node into .cache/, so __dirname is no guide; every command runs from the root.
+export const PROJECT_ROOT = process.cwd();
+
+export function contentDir(): string {
+  return path.resolve(PROJECT_ROOT, process.env.CONTENT_DIR ?? "content");
+}
+
+export interface ReadResult {
+  raw: RawContent;
+  problems: Array<{ file: string; message: string }>;
+}
+
+export function readContent(dir = contentDir()): ReadResult {
+  const problems: ReadResult["problems"] = [];
+  const label = (absolute: string) => path.relative(PROJECT_ROOT, absolute).split(path.sep).join("/");
+
+  const readJson = (absolute: string): JsonFile => {
+    const file = label(absolute);
+    try {
+      return { file, data: JSON.parse(fs.readFileSync(absolute, "utf8")) as unknown };
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "is missing" : `is not valid JSON (${(error as Error).message})`;
+      problems.push({ file, message: reason });
+      return { file, data: undefined };
+    }
+  };
+
+  const readMarkdownFolder = (folder: string): MarkdownFile[] => {
+    const absolute = path.join(dir, folder);
+    if (!fs.existsSync(absolute)) return [];
+    return fs
+      .readdirSync(absolute)
+      .filter((name) => name.endsWith(".md"))
+      .sort()
+      .map((name) => {
+        const file = label(path.join(absolute, name));
+        try {
+          const parsed = matter(fs.readFileSync(path.join(absolute, name), "utf8"));
+          return { file, frontmatter: parsed.data, body: parsed.content };
+        } catch (error) {
+          problems.push({ file, message: `has a frontmatter error (${(error as Error).message.split("\n")[0]})` });
+          return { file, frontmatter: undefined, body: "" };
+        }
+      });
+  };
+
+  const galleriesDir = path.join(dir, "galleries");
+  const galleries = fs.existsSync(galleriesDir)
+    ? fs
+        .readdirSync(galleriesDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+        .map((name) => readJson(path.join(galleriesDir, name, "gallery.json")))
+    : [];
+
+  return {
+    raw: {
+      site: readJson(path.join(dir, "site.json")),
+      schedule: readJson(path.join(dir, "schedule.json")),
+      rates: readJson(path.join(dir, "rates.json")),
+      policies: readJson(path.join(dir, "policies.json")),
+      testimonials: readJson(path.join(dir, "testimonials.json")),
+      announcements: readMarkdownFolder("announcements"),
+      programs: readMarkdownFolder("programs"),
+      pages: readMarkdownFolder("pages"),
+      galleries,
+    },
+    problems,
+  };
+}
+
+export function fileExistsFrom(file: string, relativePath: string): boolean {
+  const absolute = path.resolve(PROJECT_ROOT, path.dirname(file), relativePath);
+  return fs.existsSync(absolute) && fs.statSync(absolute).isFile();
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import type { Actions, CreatePagesArgs } from "gatsby";
+import { listedAnnouncements } from "../content/announcements";
+import { zonedToday } from "../content/dates";
+import { routes, type RoutePageContext, type TemplateName } from "../routes";
+
+export function templatePath(template: TemplateName | "announcement"): string {
+  return path.resolve(`src/templates/${template}.tsx`);
+}
+
+interface AnnouncementQuery {
+  site: { timeZone: string } | null;
+  announcements: { nodes: Array<{ fields: { slug: string }; frontmatter: { date: string; expires: string | null } }> };
+}
+
+export async function createAllPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
+  const result = await graphql<AnnouncementQuery>(`
+    query AllAnnouncementsForPages {
+      site: siteJson {
+        timeZone
+      }
+      announcements: allMarkdownRemark(filter: { fields: { collection: { eq: "announcements" } } }) {
+        nodes {
+          fields {
+            slug
+          }
+          frontmatter {
+            date(formatString: "YYYY-MM-DD")
+            expires(formatString: "YYYY-MM-DD")
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not load announcements to create pages", result.errors);
+    return;
+  }
+  const { site, announcements } = result.data;
+  const { date: today, day: weekday } = zonedToday(new Date(), site?.timeZone ?? "America/Los_Angeles");
+  const entries = announcements.nodes.map((node) => ({
+    slug: node.fields.slug,
+    date: node.frontmatter.date,
+    expires: node.frontmatter.expires ?? undefined,
+  }));
+  const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
+
+  createRoutePages(actions.createPage, { today, weekday, listed });
+  for (const { slug } of entries) {
+    actions.createPage({
+      path: `/announcements/${slug}/`,
+      component: templatePath("announcement"),
+      context: { slug },
+    });
+  }
+}
+
+function createRoutePages(
+  createPage: Actions["createPage"],
+  shared: Pick<RoutePageContext, "today" | "weekday" | "listed">,
+): void {
+  for (const route of routes) {
+    const context: RoutePageContext = { routePath: route.path, programKey: route.programKey ?? null, ...shared };
+    createPage({ path: route.path, component: templatePath(route.template), context });
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * THE route table: every page the site builds from a template (announcement pages come from content).
+ * gatsby-node creates pages from it, the navigation is derived from it, the Head reads titles and
+ * descriptions from it, and the sitemap page lists it. Paths end in "/" because the site uses
+ * `trailingSlash: "always"`.
+ */
+
+export type TemplateName =
+  | "home"
+  | "about"
+  | "rates"
+  | "contact"
+  | "sitemap"
+  | "schedule"
+  | "portfolio"
+  | "announcements"
+  | "programs"
+  | "program"
+  | "membership"
+  | "signup"
+  | "policies"
+  | "membershipHold";
+
+export interface Route {
+  path: string;
+  title: string;
+  /** Short label for links when the title is too long for a menu. */
+  navLabel?: string;
+  description: string;
+  keywords: string[];
+  /** Position in the navigation; routes without one come after those with one, sorted by name. */
+  navOrder?: number;
+  /** Kept out of the navigation (still built, linked elsewhere and in the sitemaps). */
+  noNav?: boolean;
+  /** Shown in the header's separate utility cluster instead of the main links. */
+  utility?: boolean;
+  layout: "default";
+  template: TemplateName;
+  /** For program pages: the key of the program's markdown file in content/programs. */
+  programKey?: string;
+}
+
+export const routes: readonly Route[] = [
+  {
+    path: "/",
+    title: "Home",
+    description:
+      "CrossFit group classes, a beginner Foundations program with private coaching, and CrossFit Kids in Graham, Washington.",
+    keywords: ["CrossFit Graham", "gym Graham WA", "CrossFit", "personal training", "fitness classes"],
+    navOrder: 1,
+    layout: "default",
+    template: "home",
+  },
+  {
+    path: "/about/",
+    title: "About Us",
+    description: "Meet the coaches and the community behind Graham's neighbourhood CrossFit gym.",
+    keywords: ["CrossFit coaches", "Graham WA gym", "about"],
+    navOrder: 3,
+    layout: "default",
+    template: "about",
+  },
+  {
+    path: "/rates/",
+    title: "Rates",
+    description: "Month-to-month CrossFit memberships, Foundations, CrossFit Kids and drop-in prices. No contracts.",
+    keywords: ["CrossFit membership price", "gym rates Graham", "drop-in"],
+    navOrder: 3,
+    layout: "default",
+    template: "rates",
+  },
+  {
+    path: "/contact/",
+    title: "Contact Us",
+    navLabel: "Contact",
+    description: "Ask a question, book a free intro session, or find our gym in Graham, WA.",
+    keywords: ["contact", "free intro", "CrossFit Graham address", "phone"],
+    utility: true,
+    layout: "default",
+    template: "contact",
+  },
+  {
+    path: "/sitemap/",
+    title: "Sitemap",
+    description: "Every page on the CrossFit Graham website.",
+    keywords: ["sitemap"],
+    noNav: true,
+    layout: "default",
+    template: "sitemap",
+  },
+  {
+    path: "/schedule/",
+    title: "Schedule",
+    description: "Weekly class times for CrossFit, Foundations and CrossFit Kids, Monday to Saturday.",
+    keywords: ["class schedule", "CrossFit class times", "kids class times"],
+    navOrder: 10,
+    utility: true,
+    layout: "default",
+    template: "schedule",
+  },
+  {
+    path: "/portfolio/",
+    title: "Gallery",
+    description: "Photos from our classes, events and behind the scenes at the gym.",
+    keywords: ["gym photos", "CrossFit gallery", "events"],
+    noNav: true,
+    layout: "default",
+    template: "portfolio",
+  },
+  {
+    path: "/announcements/",
+    title: "Announcements",
+    description: "News, events, holiday hours and schedule changes from the gym.",
+    keywords: ["gym news", "events", "holiday hours"],
+    navOrder: 2,
+    utility: true,
+    layout: "default",
+    template: "announcements",
+  },
+  {
+    path: "/programs/",
+    title: "Our CrossFit Classes",
+    description: "CrossFit group classes, the Foundations beginner program and CrossFit Kids for ages 6 to 12.",
+    keywords: ["CrossFit classes", "beginner program", "kids fitness"],
+    noNav: true,
+    layout: "default",
+    template: "programs",
+  },
+  {
+    path: "/membership/",
+    title: "Membership",
+    description: "Sign up, read our membership policies, or request a hold or cancellation.",
+    keywords: ["membership", "sign up", "hold", "cancel"],
+    noNav: true,
+    layout: "default",
+    template: "membership",
+  },
+  {
+    path: "/membership/signup/",
+    title: "Sign Up",
+    description: "Become a member online: choose a plan, pick your start date and sign the waiver.",
+    keywords: ["join", "membership sign up", "waiver"],
+    layout: "default",
+    template: "signup",
+  },
+  {
+    path: "/membership/policies/",
+    title: "Policies",
+    description: "Cancellation, hold and reactivation terms for memberships.",
+    keywords: ["membership policies", "cancellation policy", "hold policy"],
+    navOrder: 5,
+    layout: "default",
+    template: "policies",
+  },
+  {
+    path: "/membership/membershipHold/",
+    title: "Hold & Cancel",
+    description: "Submit a membership hold request or a cancellation notice online.",
+    keywords: ["membership hold", "cancel membership", "freeze membership"],
+    navOrder: 5,
+    layout: "default",
+    template: "membershipHold",
+  },
+  {
+    path: "/programs/crossfit/",
+    title: "CrossFit group classes",
+    description: "Coached, scaled CrossFit group classes for adults and teens, every weekday and Saturday.",
+    keywords: ["CrossFit classes", "group fitness", "strength and conditioning"],
+    noNav: true,
+    layout: "default",
+    template: "program",
+    programKey: "crossfit",
+  },
+  {
+    path: "/programs/foundations/",
+    title: "Foundations",
+    description: "Start CrossFit safely: six private coaching sessions plus beginner group classes.",
+    keywords: ["CrossFit beginner", "private coaching", "personal training"],
+    noNav: true,
+    layout: "default",
+    template: "program",
+    programKey: "foundations",
+  },
+  {
+    path: "/programs/crossfitkids/",
+    title: "CrossFit Kids (ages 6-12)",
+    description: "Fun, coached fitness classes that build strength and confidence for kids ages 6 to 12.",
+    keywords: ["kids fitness", "CrossFit Kids", "children's gym class"],
+    noNav: true,
+    layout: "default",
+    template: "program",
+    programKey: "kids",
+  },
+];
+
+/** Context every route page receives (gatsby-node sets it; templates and their Head read it). */
+export interface RoutePageContext {
+  routePath: string;
+  programKey: string | null;
+  /** The build date in the gym's time zone (YYYY-MM-DD) and its weekday. */
+  today: string;
+  weekday: string;
+  /** Slugs of the announcements that are listed (not expired), newest first. */
+  listed: string[];
+}
+
+export const HOME_PATH = "/";
+export const CONTACT_PATH = "/contact/";
+export const SITEMAP_PATH = "/sitemap/";
+
+export function findRoute(path: string): Route | undefined {
+  return routes.find((route) => route.path === path);
+}
+
+/** The route for a path; throws so that a template asking for a missing route fails the build loudly. */
+export function routeFor(path: string): Route {
+  const route = findRoute(path);
+  if (!route) throw new Error(`No route in src/routes.ts for "${path}"`);
+  return route;
+}
+
+/** The page of a program, by the program's key ("kids" -> "/programs/crossfitkids/"). */
+export function programPath(programKey: string): string | undefined {
+  return routes.find((route) => route.programKey === programKey)?.path;
+}

@@ -1,0 +1,89 @@
+import { DAYS } from "../content/dates";
+
+/** schema.org ExerciseGym for the home and contact pages, built only from site.json (and rates). Pure. */
+
+export interface GymFacts {
+  name: string;
+  url: string;
+  phone: string;
+  email: string;
+  address: { street: string; locality: string; region: string; postalCode: string; country: string };
+  geo: { lat: number; lon: number };
+  hours: ReadonlyArray<{ days: readonly string[]; opens: string; closes: string }>;
+  payment: readonly string[];
+  priceRange: string;
+  social: ReadonlyArray<{ url: string }>;
+}
+
+export interface OfferFacts {
+  name: string;
+  price: number;
+  period: string;
+  description: string;
+}
+
+export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offers: readonly OfferFacts[] = []) {
+  const openDays = new Set(gym.hours.flatMap((hours) => hours.days));
+  const closedDays = DAYS.filter((day) => !openDays.has(day));
+  return {
+    "@context": "https://schema.org",
+    "@type": "ExerciseGym",
+    "@id": `${siteUrl}/#gym`,
+    name: gym.name,
+    url: `${siteUrl}/`,
+    image: imageUrl,
+    telephone: gym.phone,
+    email: gym.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: gym.address.street,
+      addressLocality: gym.address.locality,
+      addressRegion: gym.address.region,
+      postalCode: gym.address.postalCode,
+      addressCountry: gym.address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: gym.geo.lat, longitude: gym.geo.lon },
+    openingHoursSpecification: [
+      ...gym.hours.map((hours) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: [...hours.days],
+        opens: hours.opens,
+        closes: hours.closes,
+      })),
+      // schema.org's way to say "closed all day".
+      ...(closedDays.length > 0
+        ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: closedDays, opens: "00:00", closes: "00:00" }]
+        : []),
+    ],
+    paymentAccepted: gym.payment.join(", "),
+    currenciesAccepted: "USD",
+    priceRange: gym.priceRange,
+    sameAs: gym.social.map((link) => link.url),
+    ...(offers.length > 0
+      ? {
+          makesOffer: offers.map((offer) => ({
+            "@type": "Offer",
+            name: offer.name,
+            description: offer.description,
+            price: offer.price.toFixed(2),
+            priceCurrency: "USD",
+            ...(offer.period === "month"
+              ? {
+                  priceSpecification: {
+                    "@type": "UnitPriceSpecification",
+                    price: offer.price.toFixed(2),
+                    priceCurrency: "USD",
+                    unitCode: "MON",
+                  },
+                }
+              : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe to inline in HTML. */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
