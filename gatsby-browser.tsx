@@ -1,0 +1,16 @@
+import "./src/styles/global.css";
+import type { GatsbyBrowser } from "gatsby";
+import { wrapPageElement as wrap } from "./src/wrapPageElement";
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = wrap;
+
+/** Filter links (schedule, gallery) change only the query string: keep the visitor's scroll position. */
+export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) => {
+  const state = routerProps.location.state as { keepScroll?: boolean } | null;
+  return !state?.keepScroll;
+};
+
+/** Marks the page as interactive: styles and tests can tell the static HTML from the running app. */
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  document.documentElement.dataset.hydrated = "true";
+};

@@ -1,0 +1,45 @@
+import { graphql, Link } from "gatsby";
+import * as styles from "./AnnouncementList.module.css";
+
+export const fragment = graphql`
+  fragment AnnouncementSummary on MarkdownRemark {
+    fields {
+      slug
+    }
+    frontmatter {
+      title
+      summary
+      iso: date(formatString: "YYYY-MM-DD")
+      date(formatString: "MMMM D, YYYY")
+    }
+  }
+`;
+
+/** Announcements in the order given (the query sorts newest first), each linking to its own page. */
+export function AnnouncementList({
+  items,
+  headingLevel = 2,
+}: {
+  items: readonly Queries.AnnouncementSummaryFragment[];
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  if (items.length === 0) return <p>No announcements right now. Check back soon.</p>;
+  return (
+    <ol className={styles.list}>
+      {items.map(({ fields, frontmatter }) => (
+        <li key={fields.slug} className={styles.item}>
+          <article>
+            <time className={styles.date} dateTime={frontmatter.iso ?? undefined}>
+              {frontmatter.date}
+            </time>
+            <Heading className={styles.title}>
+              <Link to={`/announcements/${fields.slug}/`}>{frontmatter.title}</Link>
+            </Heading>
+            <p className={styles.summary}>{frontmatter.summary}</p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

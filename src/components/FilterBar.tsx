@@ -1,0 +1,34 @@
+import { Link } from "gatsby";
+import * as styles from "./FilterBar.module.css";
+
+export interface FilterOption {
+  value: string | null;
+  label: string;
+  href: string;
+}
+
+/**
+ * Filters as links, so the choice lives in the URL (shareable, survives a reload, works with the back
+ * button). The chosen one carries aria-current.
+ */
+export function FilterBar({ label, options, selected }: { label: string; options: readonly FilterOption[]; selected: string | null }) {
+  return (
+    <nav aria-label={label} className={styles.bar}>
+      <ul className={styles.list}>
+        {options.map((option) => (
+          <li key={option.value ?? "all"}>
+            <Link
+              to={option.href}
+              replace
+              className={styles.option}
+              aria-current={option.value === selected ? "true" : undefined}
+              state={{ keepScroll: true }}
+            >
+              {option.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactElement } from "react";
+import { Link } from "gatsby";
+import { formatClock } from "../content/dates";
+import type { SiteInfoData } from "../hooks/useSiteInfo";
+import { formatPhone, mapsUrl, telHref } from "../content/contact";
+import { hoursRows } from "../content/hours";
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "./Icons";
+import * as styles from "./Footer.module.css";
+
+const SOCIAL_ICONS: Record<string, (props: { title?: string }) => ReactElement> = {
+  Facebook: FacebookIcon,
+  Instagram: InstagramIcon,
+};
+
+export function Footer({ site }: { site: SiteInfoData }) {
+  const a = site.address;
+  return (
+    <footer className={styles.footer} data-site-footer>
+      <div className={styles.inner}>
+        <section aria-labelledby="footer-visit">
+          <h2 id="footer-visit" className={styles.heading}>
+            Visit
+          </h2>
+          <address className={styles.address}>
+            <a href={mapsUrl(site)} className={styles.iconLink}>
+              <PinIcon />
+              <span>
+                {a.street}
+                <br />
+                {a.locality}, {a.region} {a.postalCode}
+                <span className="visually-hidden"> (opens in your maps app)</span>
+              </span>
+            </a>
+            <a href={telHref(site.phone)} className={styles.iconLink}>
+              <PhoneIcon />
+              <span>{formatPhone(site.phone)}</span>
+            </a>
+            <a href={`mailto:${site.email}`} className={styles.iconLink}>
+              <MailIcon />
+              <span>{site.email}</span>
+            </a>
+          </address>
+        </section>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className={styles.heading}>
+            Hours
+          </h2>
+          <table className={styles.hours}>
+            <caption className="visually-hidden">Opening hours</caption>
+            <tbody>
+              {hoursRows(site.hours).map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.opens && row.closes ? `${formatClock(row.opens)} – ${formatClock(row.closes)}` : "Closed"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className={styles.heading}>
+            Explore
+          </h2>
+          <ul className={styles.links}>
+            <li>
+              <Link to="/programs/">Programs</Link>
+            </li>
+            <li>
+              <Link to="/portfolio/">Gallery</Link>
+            </li>
+            <li>
+              <Link to="/membership/">Membership</Link>
+            </li>
+            <li>
+              <Link to="/membership/policies/">Policies</Link>
+            </li>
+            <li>
+              <Link to="/sitemap/">Sitemap</Link>
+            </li>
+          </ul>
+          <ul className={styles.social}>
+            {site.social.map((link) => {
+              const Icon = SOCIAL_ICONS[link.name];
+              return (
+                <li key={link.url}>
+                  <a href={link.url} className={styles.socialLink} aria-label={`${site.name} on ${link.name}`}>
+                    {Icon ? <Icon /> : link.name}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
+      <p className={styles.legal}>
+        © {site.buildYear} {site.name} · {a.locality}, Washington
+      </p>
+    </footer>
+  );
+}

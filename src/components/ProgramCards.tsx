@@ -1,0 +1,52 @@
+import { graphql, Link } from "gatsby";
+import { GatsbyImage, getImage } from "gatsby-plugin-image";
+import { programPath } from "../routes";
+import { ArrowRightIcon } from "./Icons";
+import * as styles from "./ProgramCards.module.css";
+
+export const fragment = graphql`
+  fragment ProgramCard on MarkdownRemark {
+    frontmatter {
+      key
+      title
+      tagline
+      audience
+      heroAlt
+      hero {
+        childImageSharp {
+          gatsbyImageData(width: 640, aspectRatio: 1.5, sizes: "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw")
+        }
+      }
+    }
+  }
+`;
+
+/** The three programs as cards linking to their pages. */
+export function ProgramCards({ programs, headingLevel = 3 }: { programs: readonly Queries.ProgramCardFragment[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ul className={styles.cards}>
+      {programs.map(({ frontmatter }) => {
+        const image = getImage(frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null);
+        const path = programPath(frontmatter.key ?? "") ?? "/programs/";
+        return (
+          <li key={frontmatter.key} className={styles.card}>
+            {image && <GatsbyImage image={image} alt={frontmatter.heroAlt ?? ""} className={styles.image} />}
+            <div className={styles.body}>
+              <Heading className={styles.title}>
+                <Link to={path} className={styles.link}>
+                  {frontmatter.title}
+                </Link>
+              </Heading>
+              <p className={styles.audience}>{frontmatter.audience}</p>
+              <p>{frontmatter.tagline}</p>
+              <span className={styles.more} aria-hidden="true">
+                Learn more <ArrowRightIcon size={18} />
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from "gatsby";
+import { formatClock } from "../content/dates";
+import { programPath } from "../routes";
+import { groupByDay, type Slot } from "../schedule/week";
+import * as styles from "./ScheduleWeek.module.css";
+
+export interface ProgramName {
+  key: string;
+  title: string;
+}
+
+/** The weekly timetable, one card per day; today's card is marked. */
+export function ScheduleWeek({
+  slots,
+  programs,
+  today,
+}: {
+  slots: readonly Slot[];
+  programs: readonly ProgramName[];
+  today: string;
+}) {
+  const titles = new Map(programs.map((program) => [program.key, program.title]));
+  const days = groupByDay(slots);
+  if (days.length === 0) return <p>No classes match this filter.</p>;
+  return (
+    <ol className={styles.week}>
+      {days.map(({ day, slots: daySlots }) => {
+        const isToday = day === today;
+        return (
+          <li key={day} className={styles.day} data-today={isToday || undefined}>
+            <h3 className={styles.dayName} id={`day-${day.toLowerCase()}`}>
+              {day}
+              {isToday && (
+                <span className={styles.todayBadge} aria-current="date">
+                  Today
+                </span>
+              )}
+            </h3>
+            <ul className={styles.slots} aria-labelledby={`day-${day.toLowerCase()}`}>
+              {daySlots.map((slot) => {
+                const path = programPath(slot.program);
+                const title = titles.get(slot.program) ?? slot.program;
+                return (
+                  <li key={`${slot.start}-${slot.program}`} className={styles.slot} data-program={slot.program}>
+                    <span className={styles.time}>
+                      <time dateTime={slot.start}>{formatClock(slot.start)}</time>–<time dateTime={slot.end}>{formatClock(slot.end)}</time>
+                    </span>
+                    <span className={styles.program}>{path ? <Link to={path}>{title}</Link> : title}</span>
+                    {slot.coach && <span className={styles.coach}>Coach {slot.coach}</span>}
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,103 @@
+import { graphql, type PageProps } from "gatsby";
+import { getImage } from "gatsby-plugin-image";
+import { Actions } from "../components/Actions";
+import { ArticleImage } from "../components/ArticleImage";
+import { ButtonLink } from "../components/ButtonLink";
+import { Faq } from "../components/Faq";
+import { Highlights } from "../components/Highlights";
+import { CalendarIcon } from "../components/Icons";
+import { Markdown } from "../components/Markdown";
+import { PageHeader } from "../components/PageHeader";
+import { RateCards } from "../components/RateCards";
+import { RouteHead } from "../components/RouteSeo";
+import { ScheduleWeek } from "../components/ScheduleWeek";
+import { Section } from "../components/Section";
+import { useGymToday } from "../hooks/useGymToday";
+import type { RoutePageContext } from "../routes";
+import { calendarPath } from "../schedule/week";
+
+export default function ProgramPage({ data, pageContext }: PageProps<Queries.ProgramPageQuery, RoutePageContext>) {
+  const program = data.program;
+  if (!program) throw new Error(`No program file for "${pageContext.programKey}"`);
+  const { frontmatter } = program;
+  const key = frontmatter.key ?? "";
+  const today = useGymToday(pageContext.weekday, pageContext.today, data.site?.timeZone ?? "America/Los_Angeles");
+  const slots = (data.schedule?.slots ?? []).filter((slot) => slot.program === key);
+  const plans = (data.rates?.plans ?? []).filter((plan) => plan.program === key);
+  const image = getImage(frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null);
+  return (
+    <>
+      <PageHeader eyebrow={frontmatter.audience ?? undefined} title={frontmatter.title} lead={frontmatter.tagline} />
+      <Section>
+        {image && <ArticleImage image={image} alt={frontmatter.heroAlt ?? ""} />}
+        <Highlights items={frontmatter.highlights ?? []} />
+        <Markdown html={program.html ?? ""} />
+      </Section>
+      <Section title="Class times" id="classes" tone="muted">
+        <ScheduleWeek slots={slots} programs={[{ key, title: frontmatter.title }]} today={today.day} />
+        <Actions>
+          <ButtonLink to={`/schedule/?program=${key}`} variant="secondary">
+            Full schedule
+          </ButtonLink>
+          <ButtonLink to={calendarPath(key)} file variant="secondary">
+            <CalendarIcon /> Add to calendar
+          </ButtonLink>
+        </Actions>
+      </Section>
+      {plans.length > 0 && (
+        <Section title="Rates" id="rates">
+          <RateCards plans={plans} />
+        </Section>
+      )}
+      {(frontmatter.faq ?? []).length > 0 && (
+        <Section title="Questions" id="faq" tone="muted">
+          <Faq items={frontmatter.faq ?? []} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+export const Head = RouteHead;
+
+export const query = graphql`
+  query ProgramPage($programKey: String) {
+    program: markdownRemark(fields: { collection: { eq: "programs" } }, frontmatter: { key: { eq: $programKey } }) {
+      html
+      frontmatter {
+        key
+        title
+        tagline
+        audience
+        highlights
+        heroAlt
+        hero {
+          childImageSharp {
+            gatsbyImageData(width: 768, placeholder: DOMINANT_COLOR)
+          }
+        }
+        faq {
+          question
+          answer
+        }
+      }
+    }
+    schedule: scheduleJson {
+      slots {
+        day
+        start
+        end
+        program
+        coach
+      }
+    }
+    rates: ratesJson {
+      plans {
+        ...RatePlanCard
+      }
+    }
+    site: siteJson {
+      timeZone
+    }
+  }
+`;
