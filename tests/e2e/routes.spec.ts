@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { routes } from "../../src/routes";
+import { announcementFiles, site, urls } from "./support/site";
+
+test.describe("every page of the route table", () => {
+  for (const route of routes) {
+    test(`${route.path} answers 200 with its exact title`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${route.title} | ${site.name}`);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    });
+  }
+});
+
+test("every announcement has its own page with its own title and description", async ({ page }) => {
+  for (const announcement of announcementFiles()) {
+    const response = await page.goto(`/announcements/${announcement.slug}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${announcement.title} | ${site.name}`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", announcement.summary);
+  }
+});
+
+test.describe("URLs that must keep existing (tests/fixtures/urls.json)", () => {
+  test("every route of the route table is listed in the fixture", () => {
+    for (const route of routes) expect(urls.pages).toContain(route.path);
+  });
+
+  test("every listed page and file answers 200", async ({ request }) => {
+    for (const url of [...urls.pages, ...urls.files]) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+    }
+  });
+
+  test("every old address still leads somewhere", async ({ request }) => {
+    for (const url of urls.redirects) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+    }
+  });
+});
+
+test("the XML sitemap lists exactly the public pages", async ({ request }) => {
+  const index = await (await request.get("/sitemap-index.xml")).text();
+  const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  const listed: string[] = [];
+  for (const sitemap of sitemaps) {
+    const xml = await (await request.get(sitemap)).text();
+    listed.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname));
+  }
+  const expected = [...routes.map((r) => r.path), ...announcementFiles().map((a) => `/announcements/${a.slug}/`)];
+  expect([...listed].sort()).toEqual([...expected].sort());
+});
+
+test("robots.txt allows crawling and points at the sitemap", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/^User-agent: \*$/m);
+  expect(robots).toMatch(/^Allow: \/$/m);
+  expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap-index\.xml$/m);
+  expect(fs.existsSync("public/robots.txt")).toBe(true);
+});

@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { routes } from "../../src/routes";
+import { origin, site } from "./support/site";
+
+test.describe("head tags", () => {
+  test("canonical, robots, description and keywords come from the route table", async ({ page }) => {
+    for (const route of routes) {
+      await page.goto(route.path);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${route.path}`);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", route.description);
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", route.keywords.join(", "));
+    }
+  });
+
+  test("a page served at its slash-less address moves to the canonical one", async ({ page }) => {
+    // gatsby serve redirects /about itself; a host that serves the file at /about directly relies on the
+    // browser instead. (The noindex rule for slash-less addresses is unit-tested with the Seo component.)
+    await page.route("**/about", (route) => route.fulfill({ path: "public/about/index.html", contentType: "text/html" }));
+    await page.goto("/about");
+    await page.waitForURL((url) => url.pathname === "/about/");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/about/`);
+  });
+
+  test("Open Graph and Twitter tags with a 1200x630 social image served by the site", async ({ page, request }) => {
+    await page.goto("/rates/");
+    const image = `${origin}/og-default.jpg`;
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", image);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `Rates | ${site.name}`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}/rates/`);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    const served = await request.get("/og-default.jpg");
+    expect(served.status()).toBe(200);
+    const size = await page.evaluate(async () => {
+      const img = new Image();
+      img.src = "/og-default.jpg";
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([1200, 630]);
+  });
+});
+
+test.describe("structured data", () => {
+  for (const path of ["/", "/contact/"]) {
+    test(`${path} describes the gym as an ExerciseGym`, async ({ page }) => {
+      await page.goto(path);
+      const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(scripts).toHaveLength(1);
+      const data = JSON.parse(scripts[0] as string);
+      expect(data["@type"]).toBe("ExerciseGym");
+      expect(data.name).toBe(site.name);
+      expect(data.url).toBe(`${origin}/`);
+      expect(data.telephone).toBe(site.phone);
+      expect(data.address).toMatchObject({
+        "@type": "PostalAddress",
+        addressLocality: "Graham",
+        addressRegion: "WA",
+        postalCode: "98338",
+      });
+      expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: site.geo.lat, longitude: site.geo.lon });
+      expect(data.openingHoursSpecification).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+            opens: "05:00",
+            closes: "19:00",
+          }),
+          expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "09:00", closes: "11:00" }),
+          expect.objectContaining({ dayOfWeek: ["Sunday"], opens: "00:00", closes: "00:00" }),
+        ]),
+      );
+      expect(data.paymentAccepted).toBe("Credit Card, Debit Card");
+      expect(data.priceRange).toBe("$$");
+    });
+  }
+
+  test("other pages carry no gym JSON-LD", async ({ page }) => {
+    await page.goto("/rates/");
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { announcementSlug } from "../../../src/content/slugs";
+
+export const site = JSON.parse(fs.readFileSync("content/site.json", "utf8")) as {
+  name: string;
+  url: string;
+  phone: string;
+  address: { street: string; locality: string; region: string; postalCode: string; country: string };
+  geo: { lat: number; lon: number };
+};
+
+/** The origin the build was made for (SITE_URL or site.json), as the pages' canonical URLs use it. */
+export const origin = (process.env.SITE_URL ?? site.url).replace(/\/+$/, "");
+
+export const urls = JSON.parse(fs.readFileSync("tests/fixtures/urls.json", "utf8")) as {
+  pages: string[];
+  files: string[];
+  redirects: string[];
+};
+
+export interface AnnouncementFile {
+  slug: string;
+  title: string;
+  summary: string;
+  date: string;
+  expires?: string;
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+
+export function announcementFiles(): AnnouncementFile[] {
+  const dir = "content/announcements";
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => {
+      const { data } = matter(fs.readFileSync(path.join(dir, name), "utf8"));
+      return {
+        slug: announcementSlug(name.replace(/\.md$/, "")),
+        title: String(data.title),
+        summary: String(data.summary),
+        date: iso(data.date),
+        expires: data.expires ? iso(data.expires) : undefined,
+      };
+    });
+}
+
+/** The build date at the gym, as the build computes it (the e2e run follows the build within minutes). */
+export function gymToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+}

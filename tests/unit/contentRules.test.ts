@@ -1,0 +1,182 @@
+import { checkContent, fieldPath, formatContentError, type RawContent } from "../../src/content/rules";
+import { json, realContent, realOptions } from "./support/content";
+
+/** Runs the checks and returns the one-line messages the build would print. */
+function problems(raw: RawContent, options = realOptions): string[] {
+  return checkContent(raw, options).errors.map(formatContentError);
+}
+
+describe("the real content", () => {
+  test("passes every check", () => {
+    expect(problems(realContent())).toEqual([]);
+  });
+});
+
+describe("content rules (each fails the build with file, field and reason)", () => {
+  let raw: RawContent;
+  beforeEach(() => {
+    raw = realContent();
+  });
+
+  test("a missing required field", () => {
+    delete json(raw.announcements[0]?.frontmatter).summary;
+    expect(problems(raw)).toEqual([`${raw.announcements[0]?.file}: summary: is required`]);
+  });
+
+  test("an unknown field (a typo) is named", () => {
+    const fm = json(raw.programs[0]?.frontmatter);
+    fm.tittle = fm.title;
+    expect(problems(raw)).toEqual([`${raw.programs[0]?.file}: (file): unknown field(s) tittle: check the spelling`]);
+  });
+
+  test("a bad date", () => {
+    json(raw.announcements[0]?.frontmatter).date = "2026-02-30";
+    expect(problems(raw)).toEqual([`${raw.announcements[0]?.file}: date: must be a real date written YYYY-MM-DD`]);
+  });
+
+  test("an expiry before the announcement's date", () => {
+    const fm = json(raw.announcements[0]?.frontmatter);
+    fm.date = "2026-11-10";
+    fm.expires = "2026-11-01";
+    expect(problems(raw)).toEqual([`${raw.announcements[0]?.file}: expires: must be after the announcement's date`]);
+  });
+
+  test("a gallery category other than branding, events or bts", () => {
+    json(raw.galleries[0]?.data).category = "weddings";
+    expect(problems(raw)).toEqual([`${raw.galleries[0]?.file}: category: must be one of branding, events, bts`]);
+  });
+
+  test("a gallery image without alt text", () => {
+    json(raw.galleries[1]?.data).images[2].alt = "";
+    expect(problems(raw)).toEqual([
+      `${raw.galleries[1]?.file}: images[2].alt: needs real alt text describing the image (at least 5 characters)`,
+    ]);
+  });
+
+  test("a program hero without alt text", () => {
+    delete json(raw.programs[1]?.frontmatter).heroAlt;
+    expect(problems(raw)).toEqual([`${raw.programs[1]?.file}: heroAlt: is required`]);
+  });
+
+  test("an announcement image without alt text", () => {
+    const entry = raw.announcements.find((a) => json(a.frontmatter).image);
+    delete json(entry?.frontmatter).imageAlt;
+    expect(problems(raw)).toEqual([`${entry?.file}: imageAlt: is required when image is set`]);
+  });
+
+  test("a schedule slot outside gym hours", () => {
+    json(raw.schedule.data).slots[0] = { day: "Monday", start: "04:30", end: "05:30", program: "crossfit" };
+    expect(problems(raw)).toEqual([
+      "content/schedule.json: slots[0]: Monday 04:30-05:30 is outside gym hours (Monday 05:00-19:00)",
+    ]);
+  });
+
+  test("a schedule slot on a closed day", () => {
+    json(raw.schedule.data).slots[0] = { day: "Sunday", start: "09:00", end: "10:00", program: "crossfit" };
+    expect(problems(raw)).toEqual(["content/schedule.json: slots[0].day: the gym is closed on Sunday (see content/site.json hours)"]);
+  });
+
+  test("a schedule slot that ends before it starts", () => {
+    json(raw.schedule.data).slots[1] = { day: "Monday", start: "10:00", end: "09:00", program: "crossfit" };
+    expect(problems(raw)).toEqual(["content/schedule.json: slots[1].end: 09:00 must be later than start 10:00"]);
+  });
+
+  test("a schedule slot with a badly written time", () => {
+    json(raw.schedule.data).slots[2].start = "9am";
+    expect(problems(raw)).toEqual(['content/schedule.json: slots[2].start: must be a 24-hour time like "05:00" or "17:30"']);
+  });
+
+  test("a rate without a price", () => {
+    delete json(raw.rates.data).plans[1].price;
+    expect(problems(raw)).toEqual(["content/rates.json: plans[1].price: is required"]);
+  });
+
+  test("a program linked from the schedule that does not exist", () => {
+    json(raw.schedule.data).slots[0].program = "yoga";
+    expect(problems(raw)).toEqual([
+      'content/schedule.json: slots[0].program: program "yoga" does not exist (programs: crossfit, kids, foundations)',
+    ]);
+  });
+
+  test("a rate for a program that does not exist, and a duplicate plan id", () => {
+    const plans = json(raw.rates.data).plans;
+    plans[0].program = "spin";
+    plans[2].id = plans[1].id;
+    expect(problems(raw)).toEqual([
+      `content/rates.json: plans[2].id: plan id "${plans[1].id}" is already used by plans[1].id`,
+      'content/rates.json: plans[0].program: program "spin" does not exist (programs: crossfit, kids, foundations)',
+    ]);
+  });
+
+  test("an image that does not exist", () => {
+    json(raw.galleries[0]?.data).images[0].src = "./missing.jpg";
+    expect(problems(raw)).toEqual([`${raw.galleries[0]?.file}: images[0].src: image "./missing.jpg" does not exist`]);
+  });
+
+  test("a gallery thumbnail that is not one of its images", () => {
+    json(raw.galleries[2]?.data).thumbnail = "nope";
+    expect(problems(raw)).toEqual([`${raw.galleries[2]?.file}: thumbnail: "nope" is not the id of an image in this gallery`]);
+  });
+
+  test("an unknown placeholder in the policies text", () => {
+    const page = raw.pages.find((p) => p.file.endsWith("policies.md"));
+    if (!page) throw new Error("no policies page");
+    page.body += "\nLate fee: {{lateFee}}\n";
+    expect(problems(raw)).toEqual([
+      expect.stringMatching(/^content\/pages\/policies\.md: \{\{lateFee\}\}: unknown placeholder \(known: holdNoticeDays, /),
+    ]);
+  });
+
+  test("a program page without its program file, and a program file without a page", () => {
+    const kids = raw.programs.find((p) => json(p.frontmatter).key === "kids");
+    json(kids?.frontmatter).key = "teens";
+    expect(problems(raw)).toEqual([
+      'content/programs: key: no program file has key "kids", which the page /programs/crossfitkids/ needs',
+      `${kids?.file}: key: no page shows program "teens": a developer adds its route to src/routes.ts`,
+      // The schedule and rates still name "kids":
+      ...json(raw.schedule.data)
+        .slots.map((slot: { program: string }, index: number) => [slot, index] as const)
+        .filter(([slot]: readonly [{ program: string }, number]) => slot.program === "kids")
+        .map(
+          ([, index]: readonly [unknown, number]) =>
+            `content/schedule.json: slots[${index}].program: program "kids" does not exist (programs: crossfit, teens, foundations)`,
+        ),
+      'content/rates.json: plans[3].program: program "kids" does not exist (programs: crossfit, teens, foundations)',
+    ]);
+  });
+
+  test("two announcements with the same page address", () => {
+    const copy = structuredClone(raw.announcements[0]);
+    if (!copy) throw new Error("no announcement");
+    copy.file = copy.file.replace(/\d{4}-\d{2}-\d{2}/, "2020-01-01");
+    raw.announcements.push(copy);
+    expect(problems(raw)).toEqual([
+      expect.stringMatching(/^content\/announcements\/2020-01-01-.*\.md: \(file name\): page address \/announcements\/ ".*" is already used by/),
+    ]);
+  });
+
+  test("a missing required page", () => {
+    raw.pages = raw.pages.filter((p) => !p.file.endsWith("about.md"));
+    expect(problems(raw)).toEqual(["content/pages/about.md: (file): is missing"]);
+  });
+
+  test("site.json: a wrong ZIP code and hours that close before they open", () => {
+    const site = json(raw.site.data);
+    site.address.postalCode = "9833";
+    site.hours[1].closes = "08:00";
+    expect(problems(raw)).toEqual([
+      "content/site.json: address.postalCode: must be a five-digit ZIP code",
+      "content/site.json: hours[1].closes: closes must be later than opens",
+    ]);
+  });
+
+  test("policies.json: a maximum hold shorter than the minimum", () => {
+    json(raw.policies.data).maxHoldDays = 7;
+    expect(problems(raw)).toEqual(["content/policies.json: maxHoldDays: must be at least minHoldDays"]);
+  });
+});
+
+test("fieldPath writes zod paths the way staff read them", () => {
+  expect(fieldPath(["slots", 3, "end"])).toBe("slots[3].end");
+  expect(fieldPath([])).toBe("(file)");
+});

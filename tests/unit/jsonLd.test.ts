@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import { siteSchema } from "../../src/content/schemas";
+import { gymJsonLd, jsonLdScript } from "../../src/seo/jsonLd";
+
+const site = siteSchema.parse(JSON.parse(fs.readFileSync("content/site.json", "utf8")));
+
+describe("ExerciseGym JSON-LD", () => {
+  const data = gymJsonLd(site, "https://gym.example", "https://gym.example/og-default.jpg");
+
+  test("identifies the gym in Graham, WA", () => {
+    expect(data["@type"]).toBe("ExerciseGym");
+    expect(data.name).toBe(site.name);
+    expect(data.url).toBe("https://gym.example/");
+    expect(data.telephone).toBe(site.phone);
+    expect(data.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: site.address.street,
+      addressLocality: "Graham",
+      addressRegion: "WA",
+      postalCode: "98338",
+      addressCountry: "US",
+    });
+  });
+
+  test("has coordinates in Graham", () => {
+    expect(data.geo["@type"]).toBe("GeoCoordinates");
+    expect(data.geo.latitude).toBeGreaterThan(47.0);
+    expect(data.geo.latitude).toBeLessThan(47.1);
+    expect(data.geo.longitude).toBeGreaterThan(-122.35);
+    expect(data.geo.longitude).toBeLessThan(-122.25);
+  });
+
+  test("opening hours: Monday to Friday 05:00-19:00, Saturday 09:00-11:00, closed Sunday", () => {
+    expect(data.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "05:00",
+        closes: "19:00",
+      },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "11:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Sunday"], opens: "00:00", closes: "00:00" },
+    ]);
+  });
+
+  test("payment and price range", () => {
+    expect(data.paymentAccepted).toBe("Credit Card, Debit Card");
+    expect(data.priceRange).toBe("$$");
+  });
+
+  test("adds rates as offers when given", () => {
+    const withOffers = gymJsonLd(site, "https://gym.example", "https://gym.example/og.jpg", [
+      { name: "Unlimited", price: 165, period: "month", description: "All classes" },
+    ]);
+    expect(withOffers.makesOffer).toEqual([
+      expect.objectContaining({ "@type": "Offer", name: "Unlimited", price: "165.00", priceCurrency: "USD" }),
+    ]);
+    expect("makesOffer" in data).toBe(false);
+  });
+
+  test("is safe to inline in a script element", () => {
+    expect(jsonLdScript({ text: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+  });
+});

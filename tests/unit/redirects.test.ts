@@ -1,0 +1,76 @@
+import vm from "node:vm";
+import { redirects } from "../../src/redirects";
+import { redirectPage, redirectScript } from "../../src/node/redirects";
+import { routes } from "../../src/routes";
+
+const routePaths = new Set(routes.map((route) => route.path));
+
+describe("redirect table", () => {
+  test("every old path is absolute, has no trailing slash and appears once", () => {
+    const froms = redirects.map((r) => r.from);
+    for (const from of froms) {
+      expect(from).toMatch(/^\/[^/?#]+(\/[^/?#]+)*$/);
+    }
+    expect(new Set(froms).size).toBe(froms.length);
+  });
+
+  test("every target is a page of the route table (with an optional query)", () => {
+    for (const { to } of redirects) {
+      const [path] = to.split("?");
+      expect(routePaths).toContain(path);
+    }
+  });
+
+  test("no old path is also a live page, and no redirect leads to another redirect", () => {
+    const froms = new Set(redirects.flatMap((r) => [r.from, `${r.from}/`]));
+    for (const path of routePaths) expect(froms).not.toContain(path);
+    for (const { to } of redirects) expect(froms).not.toContain(to.split("?")[0]);
+  });
+
+  test("the old paths the previous site used are all covered", () => {
+    expect(Object.fromEntries(redirects.map((r) => [r.from, r.to]))).toEqual({
+      "/membership-store": "/contact/?interest=membership",
+      "/retail-store": "/contact/?interest=membership",
+      "/fundementals": "/programs/foundations/",
+      "/basic-01": "/programs/foundations/",
+      "/membership-change-cancellation": "/membership/policies/",
+      "/policies": "/membership/policies/",
+      "/scedule": "/schedule/",
+      "/membership-hold-request": "/membership/membershipHold/",
+    });
+  });
+});
+
+describe("static redirect page", () => {
+  function runScript(to: string, href: string): string {
+    let replaced = "";
+    const location = new URL(href) as URL & { replace?: (url: string) => void };
+    const context = {
+      URL,
+      URLSearchParams,
+      location: { href: location.href, search: location.search, hash: location.hash, replace: (url: string) => (replaced = url) },
+    };
+    vm.runInNewContext(redirectScript(to), context);
+    return replaced;
+  }
+
+  test("the script lands on the target and keeps the visitor's query and fragment", () => {
+    expect(runScript("/schedule/", "https://gym.example/scedule")).toBe("/schedule/");
+    expect(runScript("/schedule/", "https://gym.example/scedule/?program=kids#sat")).toBe("/schedule/?program=kids#sat");
+    expect(runScript("/contact/?interest=membership", "https://gym.example/retail-store?utm_source=flyer")).toBe(
+      "/contact/?interest=membership&utm_source=flyer",
+    );
+    // The target's own parameter wins over one the visitor brings.
+    expect(runScript("/contact/?interest=membership", "https://gym.example/retail-store?interest=kids")).toBe(
+      "/contact/?interest=membership",
+    );
+  });
+
+  test("the page works without scripts and names its canonical target", () => {
+    const html = redirectPage({ from: "/retail-store", to: "/contact/?interest=membership" }, "https://gym.example");
+    expect(html).toContain('<link rel="canonical" href="https://gym.example/contact/?interest=membership">');
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="0; url=/contact/?interest=membership"></noscript>');
+    expect(html).toContain('<a href="/contact/?interest=membership">');
+    expect(html).toContain('<meta name="robots" content="noindex, follow">');
+  });
+});

@@ -1,0 +1,22 @@
+import type { CheckOptions, RawContent } from "../../../src/content/rules";
+import { REQUIRED_PAGES } from "../../../src/node/contentChecks";
+import { fileExistsFrom, readContent } from "../../../src/node/contentFiles";
+import { routes } from "../../../src/routes";
+
+/** The real content/ folder as the checks see it; each test changes a deep copy. */
+export function realContent(): RawContent {
+  const { raw, problems } = readContent();
+  if (problems.length > 0) throw new Error(`content/ is unreadable: ${JSON.stringify(problems)}`);
+  return structuredClone(raw);
+}
+
+export const realOptions: CheckOptions = {
+  fileExists: fileExistsFrom,
+  programRoutes: routes.filter((route) => route.programKey),
+  requiredPages: REQUIRED_PAGES,
+};
+
+/** Narrowing helper: content JSON in tests is typed as unknown. */
+export function json<T = Record<string, any>>(value: unknown): T {
+  return value as T;
+}
