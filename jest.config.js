@@ -1,17 +1,21 @@
-/** Unit tests: plain TypeScript modules, compiled with swc (type checking is `tsc --noEmit`'s job). */
+/**
+ * Unit tests: TypeScript and JSX compiled with Babel (type checking is `tsc --noEmit`'s job). The
+ * Babel options live here, not in a babel.config.js, which Gatsby would pick up for the site build.
+ */
 module.exports = {
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
   testEnvironment: "node",
   transform: {
     "^.+\\.(t|j)sx?$": [
-      "@swc/jest",
+      "babel-jest",
       {
-        jsc: {
-          parser: { syntax: "typescript", tsx: true },
-          transform: { react: { runtime: "automatic" } },
-          target: "es2022",
-        },
-        module: { type: "commonjs" },
+        presets: [
+          ["@babel/preset-env", { targets: { node: "current" } }],
+          ["@babel/preset-react", { runtime: "automatic" }],
+          "@babel/preset-typescript",
+        ],
+        babelrc: false,
+        configFile: false,
       },
     ],
   },

@@ -42,6 +42,7 @@ function toLightboxImages(gallery: Queries.GalleryWithImagesFragment): LightboxI
 /** One gallery: a grid of thumbnails, each a link to the full photo that opens the lightbox. */
 export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragment }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [openerIndex, setOpenerIndex] = useState(0);
   const triggers = useRef<Array<HTMLAnchorElement | null>>([]);
   const images = toLightboxImages(gallery);
   const headingId = `gallery-${gallery.slug}`;
@@ -67,6 +68,7 @@ export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragmen
                 aria-haspopup="dialog"
                 onClick={(event) => {
                   event.preventDefault();
+                  setOpenerIndex(index);
                   setOpenIndex(index);
                 }}
               >
@@ -83,9 +85,8 @@ export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragmen
           index={openIndex}
           onIndexChange={setOpenIndex}
           onClose={() => {
-            const trigger = triggers.current[openIndex];
             setOpenIndex(null);
-            trigger?.focus();
+            triggers.current[openerIndex]?.focus();
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "./Icons";
 import * as styles from "./Lightbox.module.css";
@@ -33,12 +33,33 @@ export function Lightbox({
   const current = images[index];
   const count = images.length;
   const move = (step: number) => onIndexChange((index + step + count) % count);
+  // Close the modal first: while it is open the page behind is inert and cannot take focus back.
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
+
+  // A modal dialog already makes the page behind it inert; this also keeps Tab from leaving for the
+  // browser's own toolbar, so focus cycles through the dialog's buttons.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    const buttons = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>("button") ?? []);
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   if (!current) return null;
 
@@ -49,14 +70,22 @@ export function Lightbox({
       aria-labelledby="lightbox-caption"
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
       onKeyDown={(event) => {
         if (event.key === "ArrowRight") move(1);
         else if (event.key === "ArrowLeft") move(-1);
+        else if (event.key === "Tab") keepFocusInside(event);
       }}
+      // A drag would start the browser's image drag-and-drop and cancel the swipe.
+      onDragStart={(event) => event.preventDefault()}
       onPointerDown={(event) => {
         swipeStart.current = event.clientX;
+        // Keep receiving this pointer's events even when it leaves the photo mid-swipe.
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerCancel={() => {
+        swipeStart.current = null;
       }}
       onPointerUp={(event) => {
         if (swipeStart.current === null) return;
@@ -66,11 +95,11 @@ export function Lightbox({
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
-        if (event.target === dialogRef.current) onClose();
+        if (event.target === dialogRef.current) close();
       }}
     >
       <div className={styles.frame}>
-        <button type="button" className={styles.close} onClick={onClose} autoFocus>
+        <button type="button" className={styles.close} onClick={close} autoFocus>
           <CloseIcon />
           <span className="visually-hidden">Close photo</span>
         </button>

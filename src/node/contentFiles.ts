@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
+import yaml from "js-yaml";
 import type { JsonFile, MarkdownFile, RawContent } from "../content/rules";
 
 /**
@@ -15,6 +16,14 @@ export function contentDir(): string {
   return path.resolve(PROJECT_ROOT, process.env.CONTENT_DIR ?? "content");
 }
 
+/**
+ * YAML's own date type turns 2026-02-30 into March 2 without a word, so frontmatter is read with the
+ * core schema: dates stay text and the content checks judge them.
+ */
+const FRONTMATTER = {
+  engines: { yaml: (source: string) => (yaml.safeLoad(source, { schema: yaml.CORE_SCHEMA }) ?? {}) as object },
+};
+
 export interface ReadResult {
   raw: RawContent;
   problems: Array<{ file: string; message: string }>;
@@ -22,7 +31,11 @@ export interface ReadResult {
 
 export function readContent(dir = contentDir()): ReadResult {
   const problems: ReadResult["problems"] = [];
-  const label = (absolute: string) => path.relative(PROJECT_ROOT, absolute).split(path.sep).join("/");
+  // Files are named from the project root ("content/rates.json"), or in full when outside it.
+  const label = (absolute: string) => {
+    const relative = path.relative(PROJECT_ROOT, absolute);
+    return (relative.startsWith("..") ? absolute : relative).split(path.sep).join("/");
+  };
 
   const readJson = (absolute: string): JsonFile => {
     const file = label(absolute);
@@ -45,7 +58,7 @@ export function readContent(dir = contentDir()): ReadResult {
       .map((name) => {
         const file = label(path.join(absolute, name));
         try {
-          const parsed = matter(fs.readFileSync(path.join(absolute, name), "utf8"));
+          const parsed = matter(fs.readFileSync(path.join(absolute, name), "utf8"), FRONTMATTER);
           return { file, frontmatter: parsed.data, body: parsed.content };
         } catch (error) {
           problems.push({ file, message: `has a frontmatter error (${(error as Error).message.split("\n")[0]})` });

@@ -1,0 +1,241 @@
+import fs from "node:fs";
+import ICAL from "ical.js";
+import { expect, test } from "@playwright/test";
+import { listedAnnouncements } from "../../src/content/announcements";
+import { minutes } from "../../src/content/dates";
+import { policyFacts } from "../../src/content/policies";
+import { priceLabel } from "../../src/content/rates";
+import { policiesSchema, ratesSchema, scheduleSchema, siteSchema } from "../../src/content/schemas";
+import { gotoReady } from "./support/page";
+import { announcementFiles, gymToday } from "./support/site";
+
+const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
+const rates = ratesSchema.parse(read("content/rates.json"));
+const schedule = scheduleSchema.parse(read("content/schedule.json"));
+const site = siteSchema.parse(read("content/site.json"));
+const policies = policiesSchema.parse(read("content/policies.json"));
+
+test.describe("announcements", () => {
+  test("newest first, with dates, and expired ones left off the list", async ({ page }) => {
+    await page.goto("/announcements/");
+    const all = announcementFiles();
+    const expected = listedAnnouncements(all, gymToday());
+    const expired = all.filter((a) => !expected.includes(a));
+    expect(expired.length).toBeGreaterThan(0);
+
+    const items = page.locator("main ol > li");
+    await expect(items).toHaveCount(expected.length);
+    expect(await items.locator("h2").allTextContents()).toEqual(expected.map((a) => a.title));
+    expect(await items.locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime")))).toEqual(
+      expected.map((a) => a.date),
+    );
+    for (const gone of expired) await expect(page.getByText(gone.title)).toHaveCount(0);
+  });
+
+  test("an expired announcement keeps its own page", async ({ page }) => {
+    const expired = announcementFiles().find((a) => a.expires && a.expires <= gymToday());
+    expect(expired).toBeDefined();
+    const response = await page.goto(`/announcements/${expired?.slug}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1")).toHaveText(expired?.title ?? "");
+  });
+
+  test("the home page shows the latest ones", async ({ page }) => {
+    await page.goto("/");
+    const latest = listedAnnouncements(announcementFiles(), gymToday()).slice(0, 3);
+    expect(await page.locator("#announcements h3").allTextContents()).toEqual(latest.map((a) => a.title));
+  });
+});
+
+test.describe("gallery", () => {
+  test("three galleries, every image with alt text and AVIF, WebP and JPEG renditions", async ({ page }) => {
+    await page.goto("/portfolio/");
+    expect(await page.locator("main h2").allTextContents()).toEqual(["Branding Photography", "Event Photography", "Behind The Scenes"]);
+    const thumbs = page.locator("main section[data-category] ul li");
+    expect(await thumbs.count()).toBeGreaterThanOrEqual(18);
+    for (const thumb of await thumbs.all()) {
+      const alt = await thumb.locator("img[data-main-image]").getAttribute("alt");
+      expect(alt?.trim().length ?? 0).toBeGreaterThan(4);
+      await expect(thumb.locator('source[type="image/avif"]')).toHaveCount(1);
+      await expect(thumb.locator('source[type="image/webp"]')).toHaveCount(1);
+      expect(await thumb.locator("img[data-main-image]").getAttribute("sizes")).toBeTruthy();
+      const srcset = await thumb.locator('source[type="image/avif"]').getAttribute("srcset");
+      expect(srcset?.split(",").length ?? 0).toBeGreaterThan(1);
+    }
+    // Images below the fold wait until they are needed; each reserves its space.
+    await expect(page.locator("main section[data-category]").last().locator("img[data-main-image]").first()).toHaveAttribute("loading", "lazy");
+  });
+
+  test("filtering by category lives in the URL", async ({ page }) => {
+    await gotoReady(page, "/portfolio/");
+    await page.getByRole("navigation", { name: "Filter photos by category" }).getByRole("link", { name: "Events" }).click();
+    await expect(page).toHaveURL(/\?category=events$/);
+    await expect(page.locator("main h2")).toHaveText(["Event Photography"]);
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.locator("main h2")).toHaveText(["Event Photography"]);
+  });
+
+  test("the lightbox is a real dialog: focus in, arrows and swipes move, Escape closes, focus returns", async ({ page }) => {
+    await gotoReady(page, "/portfolio/");
+    const first = page.locator("main section[data-category]").first().locator("a[aria-haspopup=dialog]").first();
+    const firstAlt = await first.locator("img[data-main-image]").getAttribute("alt");
+    await first.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close photo" })).toBeFocused();
+    await expect(dialog.locator("figcaption")).toContainText(firstAlt ?? "");
+    await expect(dialog.locator("figcaption")).toContainText("photo 1 of 6");
+    // The full-size rendition is larger than the thumbnail.
+    const full = dialog.locator("img[data-main-image]");
+    await expect(full).toHaveAttribute("srcset", /1600w/);
+
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.locator("figcaption")).toContainText("photo 2 of 6");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog.locator("figcaption")).toContainText("photo 6 of 6");
+
+    // Focus stays in the dialog.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    }
+
+    // A swipe left shows the next photo.
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error("dialog has no box");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.7, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(dialog.locator("figcaption")).toContainText("photo 1 of 6");
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(first).toBeFocused();
+  });
+});
+
+test.describe("schedule", () => {
+  test("Monday to Saturday, every class from schedule.json", async ({ page }) => {
+    await page.goto("/schedule/");
+    expect(await page.locator("main h3").allTextContents()).toEqual(
+      expect.arrayContaining(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((d) => expect.stringContaining(d))),
+    );
+    await expect(page.locator("main [data-program]")).toHaveCount(schedule.slots.length);
+  });
+
+  test("the program filter works, lives in the URL and survives a reload", async ({ page }) => {
+    await gotoReady(page, "/schedule/");
+    await page.getByRole("navigation", { name: "Filter classes by program" }).getByRole("link", { name: "CrossFit Kids" }).click();
+    await expect(page).toHaveURL(/\/schedule\/\?program=kids$/);
+    const kids = schedule.slots.filter((slot) => slot.program === "kids").length;
+    await expect(page.locator("main [data-program]")).toHaveCount(kids);
+    await expect(page.locator('main [data-program]:not([data-program="kids"])')).toHaveCount(0);
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.locator("main [data-program]")).toHaveCount(kids);
+    await expect(page.getByRole("link", { name: /Add CrossFit Kids classes to calendar/ })).toHaveAttribute("href", "/schedule/kids.ics");
+  });
+
+  test("a shared link opens already filtered", async ({ page }) => {
+    await gotoReady(page, "/schedule/?program=foundations");
+    await expect(page.locator('main [data-program]:not([data-program="foundations"])')).toHaveCount(0);
+  });
+
+  test("no horizontal scrolling on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto("/schedule/");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
+  test("today is highlighted", async ({ page }) => {
+    await gotoReady(page, "/schedule/");
+    const today = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", weekday: "long" }).format(new Date());
+    const highlighted = page.locator("main [data-today]");
+    if (today === "Sunday") await expect(highlighted).toHaveCount(0);
+    else await expect(highlighted.locator("h3")).toContainText(today);
+  });
+
+  test("every calendar file parses, and its classes fall inside gym hours", async ({ request }) => {
+    const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    for (const program of ["all", "crossfit", "foundations", "kids"]) {
+      const response = await request.get(`/schedule/${program}.ics`);
+      expect(response.status()).toBe(200);
+      const component = new ICAL.Component(ICAL.parse(await response.text()));
+      const events = component.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+      const expected = schedule.slots.filter((slot) => program === "all" || slot.program === program);
+      expect(events).toHaveLength(expected.length);
+      for (const event of events) {
+        const start = event.startDate;
+        const end = event.endDate;
+        expect(start.zone?.tzid).toBe("America/Los_Angeles");
+        const hours = site.hours.find((h) => h.days.includes(days[start.dayOfWeek() - 1] as never));
+        expect(hours).toBeDefined();
+        expect(start.hour * 60 + start.minute).toBeGreaterThanOrEqual(minutes(hours?.opens ?? "00:00"));
+        expect(end.hour * 60 + end.minute).toBeLessThanOrEqual(minutes(hours?.closes ?? "00:00"));
+      }
+    }
+  });
+});
+
+test.describe("rates and programs", () => {
+  test("the rates page shows exactly the plans in rates.json, each leading to sign-up", async ({ page }) => {
+    await page.goto("/rates/");
+    const cards = page.locator("main [data-plan]");
+    await expect(cards).toHaveCount(rates.plans.length);
+    for (const plan of rates.plans) {
+      const card = page.locator(`main [data-plan="${plan.id}"]`);
+      await expect(card.locator("h2")).toHaveText(plan.name);
+      await expect(card.getByTestId("plan-price")).toHaveText(priceLabel(plan.price, plan.period));
+      const href = await card.getByRole("link").getAttribute("href");
+      expect(href).toBe(plan.period === "visit" ? `/contact/?interest=${plan.id}` : `/membership/signup/?plan=${plan.id}`);
+    }
+    await expect(page.getByText("Payment accepted: Credit Card and Debit Card.")).toBeVisible();
+  });
+
+  for (const [path, key] of [
+    ["/programs/crossfit/", "crossfit"],
+    ["/programs/foundations/", "foundations"],
+    ["/programs/crossfitkids/", "kids"],
+  ] as const) {
+    test(`${path} shows its own classes and rates`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("#classes [data-program]")).toHaveCount(schedule.slots.filter((s) => s.program === key).length);
+      await expect(page.locator(`#classes [data-program]:not([data-program="${key}"])`)).toHaveCount(0);
+      const plans = rates.plans.filter((plan) => plan.program === key);
+      await expect(page.locator("#rates [data-plan]")).toHaveCount(plans.length);
+    });
+  }
+
+  test("CrossFit Kids says ages 6-12", async ({ page }) => {
+    await page.goto("/programs/crossfitkids/");
+    await expect(page.locator("main")).toContainText("ages 6-12", { ignoreCase: true });
+  });
+
+  test("the policies page shows the numbers from policies.json in its table and its text", async ({ page }) => {
+    await page.goto("/membership/policies/");
+    for (const fact of policyFacts(policies)) {
+      await expect(page.getByRole("row", { name: fact.label })).toContainText(fact.value);
+    }
+    const text = await page.locator("main").textContent();
+    expect(text).not.toContain("{{");
+    expect(text).toContain(`at least ${policies.holdNoticeDays} days before it starts`);
+    expect(text).toContain(`at least ${policies.cancellationNoticeDays} days notice`);
+  });
+});
+
+test("the home page has every section a visitor looks for", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".gatsby-image-wrapper img[data-main-image]").first()).toHaveAttribute("loading", "eager");
+  for (const heading of ["Programs", "This week's classes", "Latest announcements", "Simple, month-to-month rates", "Visit us"]) {
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.locator("#programs h3")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Book a free intro" }).first()).toBeVisible();
+  await expect(page.locator("#visit")).toContainText("Graham, WA 98338");
+  await expect(page.locator("#visit")).toContainText("5:00 AM – 7:00 PM");
+});
