@@ -33,7 +33,6 @@ const config: GatsbyConfig = {
           formats: ["auto", "webp", "avif"],
           placeholder: "dominantColor",
           quality: 70,
-          breakpoints: [480, 768, 1080, 1440, 1920],
         },
       },
     },

@@ -16,8 +16,9 @@ export const fragment = graphql`
       src {
         childImageSharp {
           gatsbyImageData(
-            width: 400
+            width: 320
             aspectRatio: 1.5
+            outputPixelDensities: [1, 2]
             placeholder: DOMINANT_COLOR
             sizes: "(min-width: 72rem) 17rem, (min-width: 40rem) 30vw, 50vw"
           )

@@ -14,7 +14,12 @@ export const fragment = graphql`
       heroAlt
       hero {
         childImageSharp {
-          gatsbyImageData(width: 640, aspectRatio: 1.5, sizes: "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw")
+          gatsbyImageData(
+            width: 400
+            aspectRatio: 1.5
+            outputPixelDensities: [1, 2]
+            sizes: "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+          )
         }
       }
     }

@@ -65,7 +65,7 @@ export const query = graphql`
         imageAlt
         image {
           childImageSharp {
-            gatsbyImageData(width: 768, placeholder: DOMINANT_COLOR)
+            gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
           }
         }
         social: image {

@@ -73,7 +73,7 @@ export const query = graphql`
         heroAlt
         hero {
           childImageSharp {
-            gatsbyImageData(width: 768, placeholder: DOMINANT_COLOR)
+            gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
           }
         }
         faq {

@@ -1,0 +1,138 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady } from "./support/page";
+import { urls } from "./support/site";
+
+const WIDTHS = [375, 1280] as const;
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("every page passes axe (WCAG 2.2 AA)", async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of [...urls.pages, "/no-such-page/"]) {
+        await gotoReady(page, path);
+        await expectNoAxeViolations(page, `${path} at ${width}px`);
+      }
+    });
+  });
+}
+
+test.describe("interactive states pass axe too", () => {
+  test("the mobile menu, open", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoReady(page, "/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Membership" }).click();
+    await expectNoAxeViolations(page, "the open mobile menu");
+  });
+
+  test("the membership dropdown, open", async ({ page }) => {
+    await gotoReady(page, "/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Membership" }).click();
+    await expectNoAxeViolations(page, "the open membership dropdown");
+  });
+
+  test("the gallery lightbox, open", async ({ page }) => {
+    await gotoReady(page, "/portfolio/");
+    await page.locator("main a[aria-haspopup=dialog]").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoAxeViolations(page, "the open lightbox");
+  });
+
+  test("a filtered schedule", async ({ page }) => {
+    await gotoReady(page, "/schedule/?program=kids");
+    await expectNoAxeViolations(page, "the filtered schedule");
+  });
+});
+
+test.describe("keyboard", () => {
+  test("Tab walks the header in visual order with a visible focus ring; the skip link leads to the content", async ({ page }) => {
+    await gotoReady(page, "/");
+    const order: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      expect(focused.outline, `focus ring on ${focused.name}`).not.toBe("none");
+      expect(focused.width, `focus ring on ${focused.name}`).toBeGreaterThanOrEqual(2);
+      order.push(focused.name);
+    }
+    expect(order).toEqual([
+      "Skip to main content",
+      "CrossFit Graham",
+      "Home",
+      "About Us",
+      "Rates",
+      "Membership",
+      "Announcements",
+      "Schedule",
+      "Contact",
+      "Free intro",
+    ]);
+    for (let i = 0; i < 9; i++) await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+  });
+
+  test("the mobile menu works by keyboard alone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoReady(page, "/");
+    await page.keyboard.press("Tab"); // skip link
+    await page.keyboard.press("Tab"); // logo
+    await page.keyboard.press("Tab"); // menu button
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    const seen: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press("Tab");
+      seen.push(await page.evaluate(() => (document.activeElement?.textContent ?? "").trim()));
+    }
+    expect(seen).toEqual(["Home", "About Us", "Rates", "Membership", "Announcements", "Schedule", "Contact", "Free intro", "CrossFit Graham"]);
+    // Shift+Tab wraps back from the logo to Free intro, Contact, then Schedule; follow it.
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schedule", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/schedule\/$/);
+  });
+});
+
+test.describe("layout", () => {
+  test("no page scrolls sideways at 320px", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of urls.pages) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(320);
+    }
+  });
+
+  for (const path of ["/", "/portfolio/", "/schedule/"]) {
+    test(`${path} does not shift while it loads (CLS 0)`, async ({ page }) => {
+      await page.addInitScript(() => {
+        (window as unknown as { __cls: number }).__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+    });
+  }
+});
