@@ -5,7 +5,7 @@
  * sensor grain, so image processing, layout and page weight behave as they will with real photos.
  * Staff replace them with real photos (CONTENT.md). Deterministic: the same seed gives the same file.
  *
- *   node scripts/generate-sample-photos.mjs            writes every sample photo and the social image
+ *   node scripts/generate-sample-photos.mjs      writes every sample photo, the social image and the PNG icons
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -196,6 +196,22 @@ async function main() {
     }
   }
   await socialImage(path.join(ROOT, "static/og-default.jpg"));
+  await icons();
+}
+
+/** PNG icons for browsers and phones that do not use the SVG favicon, drawn from it. */
+async function icons() {
+  const svg = fs.readFileSync(path.join(ROOT, "static/favicon.svg"));
+  const padded = (size, pad) =>
+    sharp(svg, { density: 600 })
+      .resize(size - 2 * pad, size - 2 * pad)
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: "#16181d" })
+      .png();
+  await sharp(svg, { density: 300 }).resize(32, 32).png().toFile(path.join(ROOT, "static/favicon-32.png"));
+  await padded(180, 20).toFile(path.join(ROOT, "static/apple-touch-icon.png"));
+  await padded(192, 24).toFile(path.join(ROOT, "static/icon-192.png"));
+  await padded(512, 64).toFile(path.join(ROOT, "static/icon-512.png"));
+  console.log("static/favicon-32.png, apple-touch-icon.png, icon-192.png, icon-512.png");
 }
 
 main().catch((error) => {

@@ -1,6 +1,4 @@
-import { Link } from "gatsby";
 import { formatClock } from "../content/dates";
-import { programPath } from "../routes";
 import { groupByDay, type Slot } from "../schedule/week";
 import * as styles from "./ScheduleWeek.module.css";
 
@@ -38,14 +36,13 @@ export function ScheduleWeek({
             </h3>
             <ul className={styles.slots} aria-labelledby={`day-${day.toLowerCase()}`}>
               {daySlots.map((slot) => {
-                const path = programPath(slot.program);
                 const title = titles.get(slot.program) ?? slot.program;
                 return (
                   <li key={`${slot.start}-${slot.program}`} className={styles.slot} data-program={slot.program}>
                     <span className={styles.time}>
                       <time dateTime={slot.start}>{formatClock(slot.start)}</time>–<time dateTime={slot.end}>{formatClock(slot.end)}</time>
                     </span>
-                    <span className={styles.program}>{path ? <Link to={path}>{title}</Link> : title}</span>
+                    <span className={styles.program}>{title}</span>
                     {slot.coach && <span className={styles.coach}>Coach {slot.coach}</span>}
                   </li>
                 );
