@@ -1,0 +1,8 @@
+import { holdSchema } from "../forms/hold";
+import { policies } from "../server/content";
+import { formHandler } from "../server/handler";
+
+// Body-size limits for this function (see server-options/formFunction.ts for why they live there).
+export * from "../../server-options/formFunction";
+
+export default formHandler({ form: "membership-hold", schema: (today) => holdSchema(policies, today) });

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { isIsoDate } from "../content/dates";
+
+/**
+ * Field rules shared by every form, in the browser and on the server. Strings are trimmed, e-mail is
+ * lower-cased, phone numbers are reduced to their digits, and every field has a length limit.
+ */
+
+export const LIMITS = { name: 100, email: 254, phone: 20, message: 5000, reason: 2000, notes: 2000 } as const;
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `Keep ${label} under ${max} characters`);
+
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ invalid_type_error: `Enter ${label} as text` })
+    .trim()
+    .max(max, `Keep ${label} under ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const personName = (label = "your name") => requiredText(label, LIMITS.name);
+
+export const email = z
+  .string({ required_error: "Enter your email address", invalid_type_error: "Enter your email address" })
+  .trim()
+  .min(1, "Enter your email address")
+  .max(LIMITS.email, "Enter an email address under 254 characters")
+  .email("Enter an email address like name@example.com")
+  .transform((value) => value.toLowerCase());
+
+/** US phone numbers: any punctuation, optional leading 1; stored as +1 and ten digits. */
+export function normalizePhone(value: string): string | null {
+  const digits = value.replace(/\D/g, "");
+  const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  return ten.length === 10 && /^[2-9]/.test(ten) ? `+1${ten}` : null;
+}
+
+const phoneBase = z
+  .string({ invalid_type_error: "Enter a phone number" })
+  .trim()
+  .max(LIMITS.phone, "Enter a 10-digit phone number like 253-555-0142");
+
+export const phone = (label = "a phone number") =>
+  phoneBase.min(1, `Enter ${label}`).transform((value, ctx) => {
+    const normalized = normalizePhone(value);
+    if (!normalized) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Enter a 10-digit phone number like 253-555-0142" });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const optionalPhone = phoneBase.optional().transform((value, ctx) => {
+  if (!value) return undefined;
+  const normalized = normalizePhone(value);
+  if (!normalized) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Enter a 10-digit phone number like 253-555-0142, or leave it empty" });
+    return z.NEVER;
+  }
+  return normalized;
+});
+
+export const calendarDate = (label: string) =>
+  z
+    .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .refine(isIsoDate, `Enter ${label} as a real date (YYYY-MM-DD)`);
+
+export const mustBeTrue = (message: string) =>
+  z.literal(true, { errorMap: () => ({ message }) });
+
+/** Spam signals sent along with every form; never shown to people. */
+export const spamFields = {
+  /** Hidden from people; bots fill it. */
+  website: z.string().max(200).optional(),
+  /** Milliseconds between the form appearing and being sent, measured by the browser. */
+  elapsedMs: z.number().int().nonnegative().max(86_400_000 * 7).optional(),
+};
+
+export const MIN_FILL_MS = 3000;
+
+export function spamReason(data: { website?: string; elapsedMs?: number }): string | null {
+  if (data.website && data.website.trim() !== "") return "honeypot";
+  if (data.elapsedMs === undefined || data.elapsedMs < MIN_FILL_MS) return "too-fast";
+  return null;
+}
+
+/** zod issues -> { field: first message }, the shape the API answers 422 with. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === z.ZodIssueCode.unrecognized_keys) {
+      for (const key of issue.keys) errors[key] ??= "This field is not part of the form";
+      continue;
+    }
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

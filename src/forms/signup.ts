@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { addDays, ageOn } from "./dateRules";
+import { calendarDate, email, LIMITS, mustBeTrue, optionalText, personName, phone, spamFields } from "./fields";
+
+export interface PlanChoice {
+  id: string;
+  name: string;
+  program: string;
+  period: string;
+}
+
+export const KIDS_PROGRAM = "kids";
+export const KIDS_AGES = { min: 6, max: 12 } as const;
+export const ADULT_MIN_AGE = 13;
+export const ADULT_AGE = 18;
+/** How far ahead a start date may be: a typo guard, not a business rule. */
+export const MAX_START_DAYS = 365;
+
+/**
+ * The sign-up form. Plans come from content/rates.json; `today` is the date at the gym. The same
+ * schema runs in the browser (for instant messages) and on the server (whose answer wins).
+ */
+export function signupSchema(plans: readonly PlanChoice[], today: string) {
+  const planIds = plans.map((plan) => plan.id);
+  return z
+    .object({
+      firstName: personName("your first name"),
+      lastName: personName("your last name"),
+      email,
+      phone: phone("your phone number"),
+      dateOfBirth: calendarDate("the member's date of birth"),
+      plan: z
+        .string({ required_error: "Choose a plan", invalid_type_error: "Choose a plan" })
+        .refine((id) => planIds.includes(id), "Choose one of the plans listed"),
+      startDate: calendarDate("a start date"),
+      emergencyContactName: personName("an emergency contact's name"),
+      emergencyContactPhone: phone("an emergency contact's phone number"),
+      waiverAccepted: mustBeTrue("Read and accept the waiver to continue"),
+      guardianName: optionalText("the parent or guardian's name", LIMITS.name),
+      notes: optionalText("your notes", LIMITS.notes),
+      ...spamFields,
+    })
+    .strict()
+    .superRefine((data, ctx) => {
+      if (data.startDate < today) {
+        ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose today or a later date" });
+      } else if (data.startDate > addDays(today, MAX_START_DAYS)) {
+        ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose a start date within the next 12 months" });
+      }
+      if (data.dateOfBirth >= today) {
+        ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "Enter a date of birth in the past" });
+        return;
+      }
+      const age = ageOn(data.dateOfBirth, data.startDate);
+      const plan = plans.find((p) => p.id === data.plan);
+      if (plan?.program === KIDS_PROGRAM) {
+        if (age < KIDS_AGES.min || age > KIDS_AGES.max) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["dateOfBirth"],
+            message: `CrossFit Kids is for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}: this member would be ${age} on the start date`,
+          });
+        }
+      } else if (plan && age < ADULT_MIN_AGE) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["dateOfBirth"],
+          message: `Members must be ${ADULT_MIN_AGE} or older for ${plan.name}; see CrossFit Kids for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}`,
+        });
+      }
+      if (age < ADULT_AGE && !data.guardianName) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["guardianName"],
+          message: "Members under 18 need a parent or guardian: enter their name",
+        });
+      }
+    });
+}
+
+export type SignupInput = z.input<ReturnType<typeof signupSchema>>;
+export type Signup = z.output<ReturnType<typeof signupSchema>>;
+
+/** Plans a person can join online: memberships, not single drop-in visits. */
+export function joinablePlans<T extends PlanChoice>(plans: readonly T[]): T[] {
+  return plans.filter((plan) => plan.period !== "visit");
+}
+
+export const WAIVER_TEXT = [
+  "I understand that CrossFit training, including strength training, gymnastics and conditioning, involves physical exertion and a risk of injury.",
+  "I confirm that I (or the member I sign for) have no medical condition that prevents safe participation, or that a doctor has approved participation.",
+  "I agree to follow the coaches' instructions, scale movements as advised, and tell a coach about any injury or discomfort.",
+  "I accept these risks voluntarily and release the gym, its owners and coaches from liability for injuries that result from ordinary participation, except in cases of negligence.",
+];

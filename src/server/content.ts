@@ -1,0 +1,13 @@
+import policiesJson from "../../content/policies.json";
+import ratesJson from "../../content/rates.json";
+import siteJson from "../../content/site.json";
+import { policiesSchema, ratesSchema, siteSchema } from "../content/schemas";
+
+/**
+ * The content the form rules depend on, bundled into each function at build time from the same files
+ * the pages are built from (and checked by the same schemas), so the server enforces exactly what the
+ * visitor was shown.
+ */
+export const site = siteSchema.parse(siteJson);
+export const rates = ratesSchema.parse(ratesJson);
+export const policies = policiesSchema.parse(policiesJson);

@@ -1,0 +1,14 @@
+import { randomBytes } from "node:crypto";
+
+/** Crockford base32: no I, L, O or U, so a reference read out over the phone is unambiguous. */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+const PREFIX = { contact: "C", signup: "S", "membership-hold": "H" } as const;
+
+/** A submission reference like "C-7K3M9QX2PA": the form's letter and 50 random bits. */
+export function newReference(form: keyof typeof PREFIX): string {
+  const bytes = randomBytes(10);
+  let out = "";
+  for (const byte of bytes) out += ALPHABET[byte % 32];
+  return `${PREFIX[form]}-${out}`;
+}

@@ -1,0 +1,60 @@
+import nodemailer from "nodemailer";
+import type { StoredSubmission } from "./store/types";
+
+export interface StaffMail {
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  /** Stable per submission, so a message that is ever delivered twice is shown once by mail apps. */
+  messageId: string;
+}
+
+export interface Mailer {
+  send(mail: StaffMail): Promise<void>;
+}
+
+export function smtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        to: mail.to,
+        from: mail.from,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: mail.messageId,
+      });
+    },
+  };
+}
+
+const FORM_TITLES: Record<string, string> = {
+  contact: "Contact message",
+  signup: "Membership sign-up",
+  "membership-hold": "Hold / cancellation request",
+};
+
+function label(key: string): string {
+  return key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The e-mail staff receive for a submission: every field, plainly, and a reply goes to the visitor. */
+export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string): StaffMail {
+  const p = submission.payload;
+  const who = [p.name, [p.firstName, p.lastName].filter(Boolean).join(" ")].find((v) => typeof v === "string" && v) as string | undefined;
+  const detail = typeof p.interest === "string" ? p.interest : typeof p.type === "string" ? p.type : typeof p.plan === "string" ? p.plan : "";
+  const lines = Object.entries(p)
+    .filter(([key]) => key !== "website" && key !== "elapsedMs")
+    .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${value}` : String(value)}`);
+  return {
+    to,
+    from,
+    replyTo: typeof p.email === "string" ? p.email : undefined,
+    subject: `${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""} [${submission.id}]`,
+    text: [`Reference: ${submission.id}`, `Received: ${submission.createdAt.toISOString()}`, "", ...lines, ""].join("\n"),
+    messageId: `<${submission.id}@${domain}>`,
+  };
+}

@@ -1,0 +1,51 @@
+import type { Mailer } from "./mailer";
+import { staffMail } from "./mailer";
+import type { SubmissionStore } from "./store/types";
+
+export interface OutboxSettings {
+  staffEmail: string;
+  mailFrom: string;
+  domain: string;
+  /** How long a claimed message stays locked while it is being sent. */
+  lockMs?: number;
+  maxAttempts?: number;
+}
+
+export const MAX_ATTEMPTS = 12;
+export const DEFAULT_LOCK_MS = 120_000;
+
+/** 30 s, 1 min, 2 min, ... capped at one hour: about a day of retries before a message is marked failed. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  gaveUp: number;
+}
+
+/**
+ * Sends every due staff e-mail once. A message is marked sent only after the SMTP server accepted it;
+ * a failure schedules a retry with backoff, and after MAX_ATTEMPTS the message stays in the outbox as
+ * failed, where `npm run submissions -- outbox` shows it.
+ */
+export async function deliverDue(store: SubmissionStore, mailer: Mailer, settings: OutboxSettings, now = new Date()): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
+  const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
+  const claimed = await store.claimDue(now, 20, settings.lockMs ?? DEFAULT_LOCK_MS);
+  for (const message of claimed) {
+    try {
+      await mailer.send(staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain));
+      await store.markSent(message.id, new Date());
+      report.sent += 1;
+    } catch (error) {
+      const attempt = message.attempts + 1;
+      const retryAt = attempt >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(attempt));
+      await store.markFailed(message.id, error instanceof Error ? error.message : String(error), retryAt);
+      if (retryAt) report.failed += 1;
+      else report.gaveUp += 1;
+    }
+  }
+  return report;
+}

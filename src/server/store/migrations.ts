@@ -1,0 +1,61 @@
+/**
+ * Schema migrations, applied in order on start. Never edit a shipped migration: add a new one.
+ * Each dialect gets the same tables; timestamps are ISO-8601 text in SQLite and timestamptz in PostgreSQL.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: string;
+  postgres: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "submissions and outbox",
+    sqlite: `
+      CREATE TABLE submissions (
+        id TEXT PRIMARY KEY,
+        form TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        spam TEXT
+      );
+      CREATE INDEX submissions_form_created ON submissions (form, created_at);
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        submission_id TEXT NOT NULL REFERENCES submissions (id),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+    `,
+    postgres: `
+      CREATE TABLE submissions (
+        id TEXT PRIMARY KEY,
+        form TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        payload JSONB NOT NULL,
+        spam TEXT
+      );
+      CREATE INDEX submissions_form_created ON submissions (form, created_at);
+      CREATE TABLE outbox (
+        id BIGSERIAL PRIMARY KEY,
+        submission_id TEXT NOT NULL REFERENCES submissions (id),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TIMESTAMPTZ,
+        locked_until TIMESTAMPTZ,
+        last_error TEXT,
+        sent_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+    `,
+  },
+];

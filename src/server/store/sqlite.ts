@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { migrations } from "./migrations";
+import type {
+  ClaimedMessage,
+  FormName,
+  ListFilter,
+  NewSubmission,
+  OutboxMessage,
+  OutboxStatus,
+  StoredSubmission,
+  SubmissionStore,
+} from "./types";
+
+/**
+ * Gatsby bundles each function with webpack, which breaks better-sqlite3's own search for its native
+ * addon; pointing it at the built file (resolved from the project root) works bundled or not.
+ */
+function nativeBinding(): string | undefined {
+  const file = path.resolve(process.cwd(), "node_modules/better-sqlite3/build/Release/better_sqlite3.node");
+  return fs.existsSync(file) ? file : undefined;
+}
+
+interface SubmissionRow {
+  id: string;
+  form: string;
+  created_at: string;
+  payload: string;
+  spam: string | null;
+}
+
+interface OutboxRow {
+  id: number;
+  submission_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+const toDate = (value: string | null) => (value === null ? null : new Date(value));
+
+function toSubmission(row: SubmissionRow): StoredSubmission {
+  return {
+    id: row.id,
+    form: row.form as FormName,
+    createdAt: new Date(row.created_at),
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    spam: row.spam,
+  };
+}
+
+function toMessage(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    submissionId: row.submission_id,
+    status: row.status as OutboxStatus,
+    attempts: row.attempts,
+    nextAttemptAt: toDate(row.next_attempt_at),
+    lastError: row.last_error,
+    sentAt: toDate(row.sent_at),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export function migrateSqlite(db: Database.Database): void {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+  // IMMEDIATE takes the write lock first, so two processes starting together cannot both migrate.
+  const apply = db.transaction(() => {
+    const done = new Set(
+      (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((row) => row.version),
+    );
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      db.exec(migration.sqlite);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    }
+  });
+  apply.immediate();
+}
+
+export function openSqliteStore(file: string): SubmissionStore {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const binding = nativeBinding();
+  const db = new Database(file, binding ? { nativeBinding: binding } : {});
+  // WAL lets the staff CLI read while the site writes; FULL syncs the WAL on every commit, so a row is
+  // on disk before the visitor is told it arrived, even if the machine loses power.
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrateSqlite(db);
+
+  const insertSubmission = db.prepare(
+    "INSERT INTO submissions (id, form, created_at, payload, spam) VALUES (@id, @form, @created_at, @payload, @spam)",
+  );
+  const insertMessage = db.prepare(
+    "INSERT INTO outbox (submission_id, status, attempts, next_attempt_at, created_at) VALUES (?, 'pending', 0, ?, ?)",
+  );
+  const insert = db.transaction((submission: NewSubmission) => {
+    const createdAt = submission.createdAt.toISOString();
+    insertSubmission.run({
+      id: submission.id,
+      form: submission.form,
+      created_at: createdAt,
+      payload: JSON.stringify(submission.payload),
+      spam: submission.spam,
+    });
+    if (submission.notify && !submission.spam) insertMessage.run(submission.id, createdAt, createdAt);
+  });
+
+  const claim = db.transaction((now: string, limit: number, lockedUntil: string) => {
+    const rows = db
+      .prepare(
+        `SELECT * FROM outbox WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+         AND (locked_until IS NULL OR locked_until <= ?) ORDER BY id LIMIT ?`,
+      )
+      .all(now, now, limit) as OutboxRow[];
+    const lock = db.prepare("UPDATE outbox SET locked_until = ? WHERE id = ?");
+    for (const row of rows) lock.run(lockedUntil, row.id);
+    return rows;
+  });
+
+  const getSubmission = db.prepare("SELECT * FROM submissions WHERE id = ?");
+
+  return {
+    kind: "sqlite",
+    async insert(submission) {
+      insert(submission);
+    },
+    async get(id) {
+      const row = getSubmission.get(id) as SubmissionRow | undefined;
+      return row ? toSubmission(row) : undefined;
+    },
+    async list(filter: ListFilter = {}) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (!filter.includeSpam) where.push("spam IS NULL");
+      if (filter.form) {
+        where.push("form = ?");
+        params.push(filter.form);
+      }
+      if (filter.since) {
+        where.push("created_at >= ?");
+        params.push(filter.since.toISOString());
+      }
+      const sql = `SELECT * FROM submissions ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at, id`;
+      return (db.prepare(sql).all(...params) as SubmissionRow[]).map(toSubmission);
+    },
+    async claimDue(now, limit, lockMs) {
+      const rows = claim.immediate(now.toISOString(), limit, new Date(now.getTime() + lockMs).toISOString());
+      return rows.map((row) => {
+        const submission = getSubmission.get(row.submission_id) as SubmissionRow;
+        return { ...toMessage(row), submission: toSubmission(submission) } satisfies ClaimedMessage;
+      });
+    },
+    async markSent(messageId, at) {
+      db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, locked_until = NULL, attempts = attempts + 1 WHERE id = ?").run(
+        at.toISOString(),
+        messageId,
+      );
+    },
+    async markFailed(messageId, error, retryAt) {
+      db.prepare(
+        `UPDATE outbox SET attempts = attempts + 1, last_error = ?, locked_until = NULL,
+         status = CASE WHEN ? IS NULL THEN 'failed' ELSE 'pending' END, next_attempt_at = ? WHERE id = ?`,
+      ).run(error.slice(0, 1000), retryAt?.toISOString() ?? null, retryAt?.toISOString() ?? null, messageId);
+    },
+    async outbox(statuses = ["pending", "sent", "failed"]) {
+      const marks = statuses.map(() => "?").join(", ");
+      return (db.prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY id`).all(...statuses) as OutboxRow[]).map(toMessage);
+    },
+    async retryFailed(now) {
+      return db.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'").run(now.toISOString()).changes;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
