@@ -4125,7 +4125,7 @@ type HomePageQuery = { readonly page: { readonly html: string | null, readonly f
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null };
+type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly site: { readonly timeZone: string } | null };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4166,7 +4166,7 @@ type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ 
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null };
+type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> } | null, readonly site: { readonly timeZone: string } | null };
 
 type SiteInfoQueryVariables = Exact<{ [key: string]: never; }>;
 

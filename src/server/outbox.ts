@@ -41,7 +41,7 @@ export async function deliverDue(store: SubmissionStore, mailer: Mailer, setting
       report.sent += 1;
     } catch (error) {
       const attempt = message.attempts + 1;
-      const retryAt = attempt >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(attempt));
+      const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
       await store.markFailed(message.id, error instanceof Error ? error.message : String(error), retryAt);
       if (retryAt) report.failed += 1;
       else report.gaveUp += 1;

@@ -1,19 +1,26 @@
-import { graphql, type PageProps } from "gatsby";
+import { graphql, Link, type PageProps } from "gatsby";
+import { SignupForm } from "../components/form/SignupForm";
 import { PageHeader } from "../components/PageHeader";
-import { RateCards } from "../components/RateCards";
 import { RouteHead } from "../components/RouteSeo";
 import { Section } from "../components/Section";
-import { isMembershipPlan } from "../content/rates";
+import { joinablePlans } from "../forms/signup";
+import { useGymToday } from "../hooks/useGymToday";
+import { useHydrated } from "../hooks/useHydrated";
 import { routeFor, type RoutePageContext } from "../routes";
 
-export default function SignupPage({ data, pageContext }: PageProps<Queries.SignupPageQuery, RoutePageContext>) {
+export default function SignupPage({ data, pageContext, location }: PageProps<Queries.SignupPageQuery, RoutePageContext>) {
   const route = routeFor(pageContext.routePath);
-  const plans = (data.rates?.plans ?? []).filter(isMembershipPlan);
+  const hydrated = useHydrated();
+  const today = useGymToday(pageContext.weekday, pageContext.today, data.site?.timeZone ?? "America/Los_Angeles");
+  const plans = joinablePlans(data.rates?.plans ?? []);
   return (
     <>
       <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />
-      <Section title="Choose your plan" id="plans">
-        <RateCards plans={plans} />
+      <Section>
+        <p className="prose">
+          New to CrossFit? Most members start with Foundations. Compare every plan on the <Link to="/rates/">rates page</Link>.
+        </p>
+        <SignupForm plans={plans} today={today.date} search={hydrated ? location.search : ""} />
       </Section>
     </>
   );
@@ -25,8 +32,15 @@ export const query = graphql`
   query SignupPage {
     rates: ratesJson {
       plans {
-        ...RatePlanCard
+        id
+        name
+        price
+        period
+        program
       }
+    }
+    site: siteJson {
+      timeZone
     }
   }
 `;

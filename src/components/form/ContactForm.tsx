@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
+import { fieldErrors, LIMITS } from "../../forms/fields";
+import { useForm, type FormValues } from "../../hooks/useForm";
+import { FormShell } from "./FormShell";
+import { Select, TextArea, TextInput } from "./inputs";
+import * as styles from "./Form.module.css";
+
+const FIELDS = ["name", "email", "phone", "interest", "message"] as const;
+
+function toPayload(values: FormValues) {
+  return {
+    name: String(values.name ?? ""),
+    email: String(values.email ?? ""),
+    ...(String(values.phone ?? "").trim() ? { phone: String(values.phone) } : {}),
+    interest: String(values.interest ?? ""),
+    message: String(values.message ?? ""),
+  };
+}
+
+export function ContactForm({ search, onSent }: { search: string; onSent?: (reference: string) => void }) {
+  const form = useForm({
+    formId: "contact",
+    endpoint: "/api/contact",
+    initialValues: { name: "", email: "", phone: "", interest: "", message: "", website: "" },
+    fieldOrder: FIELDS,
+    validate: (values) => {
+      const result = contactSchema.safeParse({ ...toPayload(values), elapsedMs: 0 });
+      return result.success ? {} : fieldErrors(result.error);
+    },
+    toPayload,
+    onSent,
+  });
+
+  // ?interest=membership (the old store pages link here) preselects the topic once the page is live.
+  const preselected = interestFromQuery(search);
+  const { setValue, values } = form.control;
+  useEffect(() => {
+    if (preselected && !values.interest) setValue("interest", preselected);
+    // Only when the address changes, never over the visitor's own choice.
+  }, [preselected]);
+
+  return (
+    <FormShell
+      form={form}
+      label="Send us a message"
+      submitLabel="Send message"
+      success={(reference) => (
+        <>
+          <h2>Thanks, your message is on its way</h2>
+          <p>A coach will answer within one business day, usually sooner.</p>
+          <p>
+            Your reference: <span className={styles.reference}>{reference}</span>
+          </p>
+        </>
+      )}
+    >
+      <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+      <TextInput
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        maxLength={LIMITS.email}
+        hint="We reply by email."
+      />
+      <TextInput
+        control={form.control}
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={LIMITS.phone}
+        hint="If you would rather we call you back."
+      />
+      <Select
+        control={form.control}
+        name="interest"
+        label="What is your message about?"
+        required
+        options={INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))}
+      />
+      <TextArea control={form.control} name="message" label="Message" required maxLength={LIMITS.message} />
+    </FormShell>
+  );
+}

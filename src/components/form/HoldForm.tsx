@@ -1,0 +1,162 @@
+import { isIsoDate } from "../../content/dates";
+import {
+  earliestCancelDate,
+  earliestHoldStart,
+  formatLongDate,
+  holdEndRange,
+  holdLength,
+  resumeDate,
+  type HoldPolicy,
+} from "../../forms/dateRules";
+import { fieldErrors, LIMITS } from "../../forms/fields";
+import { holdSchema } from "../../forms/hold";
+import { useForm, type FormValues } from "../../hooks/useForm";
+import { FormShell } from "./FormShell";
+import { Checkbox, RadioGroup, TextArea, TextInput } from "./inputs";
+import * as styles from "./Form.module.css";
+
+const FIELDS = ["type", "name", "email", "phone", "holdStart", "holdEnd", "cancelDate", "reason", "acknowledged"] as const;
+
+function text(values: FormValues, name: string): string {
+  return String(values[name] ?? "");
+}
+
+function toPayload(values: FormValues) {
+  const type = text(values, "type");
+  return {
+    type,
+    name: text(values, "name"),
+    email: text(values, "email"),
+    ...(text(values, "phone").trim() ? { phone: text(values, "phone") } : {}),
+    ...(type === "hold" ? { holdStart: text(values, "holdStart"), holdEnd: text(values, "holdEnd") } : {}),
+    ...(type === "cancel" ? { cancelDate: text(values, "cancelDate") } : {}),
+    reason: text(values, "reason"),
+    acknowledged: values.acknowledged === true,
+  };
+}
+
+/** What the chosen dates mean, shown before sending so the visitor knows exactly what they ask for. */
+function Outcome({ values, policy }: { values: FormValues; policy: HoldPolicy }) {
+  const type = text(values, "type");
+  if (type === "hold") {
+    const start = text(values, "holdStart");
+    const end = text(values, "holdEnd");
+    if (!isIsoDate(start) || !isIsoDate(end) || end < start) return null;
+    const days = holdLength(start, end);
+    return (
+      <p className={styles.computed}>
+        Your hold lasts {days} day{days === 1 ? "" : "s"}. Billing pauses from {formatLongDate(start)}, and your membership
+        resumes on <strong>{formatLongDate(resumeDate(end))}</strong>.
+        {(days < policy.minHoldDays || days > policy.maxHoldDays) &&
+          ` Holds last ${policy.minHoldDays} to ${policy.maxHoldDays} days.`}
+      </p>
+    );
+  }
+  if (type === "cancel") {
+    const date = text(values, "cancelDate");
+    if (!isIsoDate(date)) return null;
+    return (
+      <p className={styles.computed}>
+        Your membership ends on <strong>{formatLongDate(date)}</strong>: you are billed through that date (your last billing
+        date) and can train until then.
+      </p>
+    );
+  }
+  return null;
+}
+
+export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today: string; onSent?: (reference: string) => void }) {
+  const form = useForm({
+    formId: "hold",
+    endpoint: "/api/membership-hold",
+    initialValues: { type: "", name: "", email: "", phone: "", holdStart: "", holdEnd: "", cancelDate: "", reason: "", acknowledged: false, website: "" },
+    fieldOrder: FIELDS,
+    validate: (values) => {
+      const result = holdSchema(policy, today).safeParse({ ...toPayload(values), elapsedMs: 0 });
+      return result.success ? {} : fieldErrors(result.error);
+    },
+    toPayload,
+    onSent,
+  });
+  const { values } = form.control;
+  const type = text(values, "type");
+  const earliestStart = earliestHoldStart(policy, today);
+  const earliestCancel = earliestCancelDate(policy, today);
+  const holdStart = text(values, "holdStart");
+  const endRange = holdEndRange(policy, isIsoDate(holdStart) ? holdStart : earliestStart);
+
+  return (
+    <FormShell
+      form={form}
+      label="Hold or cancellation request"
+      submitLabel={type === "cancel" ? "Send cancellation notice" : type === "hold" ? "Request hold" : "Send request"}
+      success={(reference) => (
+        <>
+          <h2>{type === "cancel" ? "Your cancellation notice is in" : "Your hold request is in"}</h2>
+          <p>We will confirm it by email within two business days.</p>
+          <p>
+            Your reference: <span className={styles.reference}>{reference}</span>
+          </p>
+        </>
+      )}
+    >
+      <RadioGroup
+        control={form.control}
+        name="type"
+        label="What would you like to do?"
+        required
+        options={[
+          { value: "hold", label: "Put my membership on hold", hint: `${policy.minHoldDays} to ${policy.maxHoldDays} days, starting ${policy.holdNoticeDays} or more days from today` },
+          { value: "cancel", label: "Cancel my membership", hint: `With ${policy.cancellationNoticeDays} days notice` },
+        ]}
+      />
+      <TextInput control={form.control} name="name" label="Member's name" required autoComplete="name" maxLength={LIMITS.name} />
+      <TextInput control={form.control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} hint="The address on your membership." />
+      <TextInput control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />
+      {type === "hold" && (
+        <>
+          <TextInput
+            control={form.control}
+            name="holdStart"
+            label="First day of the hold"
+            type="date"
+            required
+            min={earliestStart}
+            hint={`The earliest possible start is ${formatLongDate(earliestStart)}.`}
+          />
+          <TextInput
+            control={form.control}
+            name="holdEnd"
+            label="Last day of the hold"
+            type="date"
+            required
+            min={endRange.min}
+            max={endRange.max}
+            hint={`Between ${formatLongDate(endRange.min)} and ${formatLongDate(endRange.max)} for that start.`}
+          />
+        </>
+      )}
+      {type === "cancel" && (
+        <TextInput
+          control={form.control}
+          name="cancelDate"
+          label="Last day of membership"
+          type="date"
+          required
+          min={earliestCancel}
+          hint={`The earliest possible date is ${formatLongDate(earliestCancel)}.`}
+        />
+      )}
+      <div aria-live="polite">
+        <Outcome values={values} policy={policy} />
+      </div>
+      <TextArea control={form.control} name="reason" label="Reason" required rows={4} maxLength={LIMITS.reason} hint="Travel, injury, moving away... it helps us improve." />
+      <Checkbox
+        control={form.control}
+        name="acknowledged"
+        label="I have read the hold and cancellation policy"
+        required
+      />
+    </FormShell>
+  );
+}

@@ -1,0 +1,205 @@
+import type { ReactNode } from "react";
+import type { FormControl } from "../../hooks/useForm";
+import { describedBy, ErrorText, Field, Hint } from "./Field";
+import * as styles from "./Form.module.css";
+
+interface BaseProps {
+  control: FormControl;
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+}
+
+function aria(control: FormControl, name: string, hint?: ReactNode) {
+  const id = control.idFor(name);
+  const error = control.errors[name];
+  return { id, error, hint, describedBy: describedBy({ id, error, hint }) };
+}
+
+export function TextInput({
+  control,
+  name,
+  label,
+  required,
+  hint,
+  type = "text",
+  autoComplete,
+  inputMode,
+  min,
+  max,
+  maxLength,
+}: BaseProps & {
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  min?: string;
+  max?: string;
+  maxLength?: number;
+}) {
+  const a = aria(control, name, hint);
+  return (
+    <Field state={a} label={label} required={required}>
+      <input
+        id={a.id}
+        name={name}
+        type={type}
+        className={styles.input}
+        value={String(control.values[name] ?? "")}
+        onChange={(event) => control.setValue(name, event.target.value)}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={a.error ? true : undefined}
+        aria-describedby={a.describedBy}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        maxLength={maxLength}
+      />
+    </Field>
+  );
+}
+
+export function TextArea({ control, name, label, required, hint, maxLength, rows = 6 }: BaseProps & { maxLength?: number; rows?: number }) {
+  const a = aria(control, name, hint);
+  return (
+    <Field state={a} label={label} required={required}>
+      <textarea
+        id={a.id}
+        name={name}
+        rows={rows}
+        className={styles.input}
+        value={String(control.values[name] ?? "")}
+        onChange={(event) => control.setValue(name, event.target.value)}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={a.error ? true : undefined}
+        aria-describedby={a.describedBy}
+        maxLength={maxLength}
+      />
+    </Field>
+  );
+}
+
+export function Select({
+  control,
+  name,
+  label,
+  required,
+  hint,
+  options,
+  placeholder = "Choose one",
+}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }) {
+  const a = aria(control, name, hint);
+  return (
+    <Field state={a} label={label} required={required}>
+      <select
+        id={a.id}
+        name={name}
+        className={styles.input}
+        value={String(control.values[name] ?? "")}
+        onChange={(event) => control.setValue(name, event.target.value)}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={a.error ? true : undefined}
+        aria-describedby={a.describedBy}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function Checkbox({ control, name, label, required, hint }: BaseProps & { label: string }) {
+  const a = aria(control, name, hint);
+  return (
+    <div className={styles.checkField} data-invalid={a.error ? "" : undefined}>
+      <ErrorText id={a.id} error={a.error} />
+      <div className={styles.checkRow}>
+        <input
+          id={a.id}
+          name={name}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={control.values[name] === true}
+          onChange={(event) => control.setValue(name, event.target.checked)}
+          required={required}
+          aria-required={required || undefined}
+          aria-invalid={a.error ? true : undefined}
+          aria-describedby={a.describedBy}
+        />
+        <label htmlFor={a.id} className={styles.checkLabel}>
+          {label}
+          {required && <span className={styles.required}> (required)</span>}
+        </label>
+      </div>
+      <Hint id={a.id}>{hint}</Hint>
+    </div>
+  );
+}
+
+export function RadioGroup({
+  control,
+  name,
+  label,
+  required,
+  hint,
+  options,
+}: BaseProps & { options: ReadonlyArray<{ value: string; label: string; hint?: string }> }) {
+  const a = aria(control, name, hint);
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={a.describedBy} data-invalid={a.error ? "" : undefined}>
+      <legend className={styles.label}>
+        {label}
+        {required && <span className={styles.required}> (required)</span>}
+      </legend>
+      <Hint id={a.id}>{hint}</Hint>
+      <ErrorText id={a.id} error={a.error} />
+      {options.map((option, index) => {
+        const optionId = index === 0 ? a.id : `${a.id}-${option.value}`;
+        return (
+          <div key={option.value} className={styles.checkRow}>
+            <input
+              id={optionId}
+              name={name}
+              type="radio"
+              value={option.value}
+              className={styles.checkbox}
+              checked={control.values[name] === option.value}
+              onChange={() => control.setValue(name, option.value)}
+              aria-invalid={a.error ? true : undefined}
+            />
+            <label htmlFor={optionId} className={styles.checkLabel}>
+              {option.label}
+              {option.hint && <span className={styles.optionHint}>{option.hint}</span>}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Hidden from people (and from assistive technology); bots that fill every field give themselves away. */
+export function Honeypot({ control }: { control: FormControl }) {
+  return (
+    <div className={styles.honeypot} aria-hidden="true">
+      <label htmlFor={control.idFor("website")}>Leave this field empty</label>
+      <input
+        id={control.idFor("website")}
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={String(control.values.website ?? "")}
+        onChange={(event) => control.setValue("website", event.target.value)}
+      />
+    </div>
+  );
+}

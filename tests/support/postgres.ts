@@ -1,0 +1,94 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A throwaway PostgreSQL server for tests: TEST_DATABASE_URL when given, else a private cluster in a
+ * temporary folder started from Debian's postgresql binaries (listening on a Unix socket only). In CI
+ * a missing PostgreSQL is an error; on a developer machine without it the tests that need it say so
+ * and are skipped.
+ */
+export interface TestPostgres {
+  /** A fresh, empty database on the server. */
+  createDatabase(): Promise<string>;
+  stop(): void;
+}
+
+function findBin(name: string): string | undefined {
+  const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort().reverse() : [];
+  for (const version of versions) {
+    const file = path.join("/usr/lib/postgresql", version, "bin", name);
+    if (fs.existsSync(file)) return file;
+  }
+  const which = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
+  return which.status === 0 ? which.stdout.trim() : undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export const POSTGRES_MISSING =
+  "PostgreSQL is not installed (apt-get install -y postgresql), and TEST_DATABASE_URL is not set.";
+
+export async function startTestPostgres(): Promise<TestPostgres | null> {
+  const { Client } = await import("pg");
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let stop = () => undefined as void;
+  let baseUrl: string;
+
+  if (adminUrl) {
+    baseUrl = adminUrl;
+  } else {
+    const initdb = findBin("initdb");
+    const pgCtl = findBin("pg_ctl");
+    if (!initdb || !pgCtl) {
+      if (process.env.CI) throw new Error(POSTGRES_MISSING);
+      return null;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-pg-"));
+    fs.chmodSync(dir, 0o777);
+    const port = await freePort();
+    // initdb refuses to run as root; Debian's package creates the postgres user for this.
+    const asUser = (bin: string, args: string[]) => {
+      const isRoot = process.getuid?.() === 0;
+      const [command, fullArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+      execFileSync(command, fullArgs, { stdio: "pipe" });
+    };
+    const data = path.join(dir, "data");
+    asUser(initdb, ["-D", data, "-A", "trust", "-U", "test", "--no-sync", "-E", "UTF8"]);
+    asUser(pgCtl, ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`, "start"]);
+    baseUrl = `postgresql://test@localhost/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
+    stop = () => {
+      try {
+        asUser(pgCtl, ["-D", data, "-m", "immediate", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+  }
+
+  let counter = 0;
+  return {
+    async createDatabase() {
+      const name = `gym_test_${process.pid}_${Date.now()}_${counter++}`;
+      const admin = new Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(baseUrl.replace(/^postgresql:/, "http:"));
+      url.pathname = `/${name}`;
+      return url.toString().replace(/^http:/, "postgresql:");
+    },
+    stop,
+  };
+}

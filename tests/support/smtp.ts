@@ -1,0 +1,70 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  header(name: string): string | undefined;
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. `rejectNext` makes it refuse messages
+ * with a temporary failure, like a mail server that is having trouble.
+ */
+export interface TestSmtp {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  rejectNext(count: number): void;
+  stop(): Promise<void>;
+}
+
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  let rejecting = 0;
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (rejecting > 0) {
+          rejecting -= 1;
+          const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const headerBlock = raw.split(/\r?\n\r?\n/)[0] ?? "";
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          header(name) {
+            const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(headerBlock);
+            return match?.[1]?.replace(/\r?\n[ \t]/g, " ").trim();
+          },
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actualPort = (server.server.address() as AddressInfo).port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    received,
+    rejectNext(count) {
+      rejecting = count;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

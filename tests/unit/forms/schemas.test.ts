@@ -1,0 +1,203 @@
+import { contactSchema, interestFromQuery } from "../../../src/forms/contact";
+import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/fields";
+import { holdSchema } from "../../../src/forms/hold";
+import { joinablePlans, signupSchema } from "../../../src/forms/signup";
+
+const errorsOf = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+
+describe("contact form", () => {
+  const valid = { name: "  Ana Ruiz ", email: " Ana@Example.COM ", interest: "kids", message: " Hello! ", elapsedMs: 5000 };
+
+  test("trims text, lower-cases email, normalizes phone digits", () => {
+    const data = contactSchema.parse({ ...valid, phone: "(253) 555-0142" });
+    expect(data).toMatchObject({ name: "Ana Ruiz", email: "ana@example.com", message: "Hello!", phone: "+12535550142" });
+    expect(contactSchema.parse({ ...valid, phone: "1 253.555.0142" }).phone).toBe("+12535550142");
+    expect(contactSchema.parse({ ...valid, phone: "" }).phone).toBeUndefined();
+  });
+
+  test("each required field has its own message", () => {
+    expect(errorsOf(contactSchema.safeParse({}))).toEqual({
+      name: "Enter your name",
+      email: "Enter your email address",
+      interest: "Choose what your message is about",
+      message: "Enter your message",
+    });
+    expect(errorsOf(contactSchema.safeParse({ ...valid, name: "   " }))).toEqual({ name: "Enter your name" });
+  });
+
+  test("bad values get specific messages", () => {
+    expect(errorsOf(contactSchema.safeParse({ ...valid, email: "ana@" }))).toEqual({ email: "Enter an email address like name@example.com" });
+    expect(errorsOf(contactSchema.safeParse({ ...valid, phone: "555-0142" }))).toEqual({
+      phone: "Enter a 10-digit phone number like 253-555-0142, or leave it empty",
+    });
+    expect(errorsOf(contactSchema.safeParse({ ...valid, interest: "yoga" }))).toEqual({ interest: "Choose what your message is about" });
+  });
+
+  test("length limits on every field", () => {
+    expect(errorsOf(contactSchema.safeParse({ ...valid, name: "x".repeat(101) }))).toEqual({ name: "Keep your name under 100 characters" });
+    expect(errorsOf(contactSchema.safeParse({ ...valid, message: "x".repeat(5001) }))).toEqual({
+      message: "Keep your message under 5000 characters",
+    });
+    expect(contactSchema.safeParse({ ...valid, website: "x".repeat(201) }).success).toBe(false);
+  });
+
+  test("strict types and no unknown fields", () => {
+    expect(errorsOf(contactSchema.safeParse({ ...valid, name: 42 }))).toEqual({ name: "Enter your name" });
+    expect(errorsOf(contactSchema.safeParse({ ...valid, admin: true }))).toEqual({ admin: "This field is not part of the form" });
+    expect(contactSchema.safeParse({ ...valid, elapsedMs: "5000" }).success).toBe(false);
+  });
+
+  test("?interest= preselects only known topics", () => {
+    expect(interestFromQuery("?interest=membership")).toBe("membership");
+    expect(interestFromQuery("?interest=admin")).toBe("");
+  });
+});
+
+describe("spam signals", () => {
+  test("a filled honeypot or a form sent in under 3 seconds", () => {
+    expect(spamReason({ website: "http://spam.example", elapsedMs: 60_000 })).toBe("honeypot");
+    expect(spamReason({ website: "", elapsedMs: 1200 })).toBe("too-fast");
+    expect(spamReason({ elapsedMs: undefined })).toBe("too-fast");
+    expect(spamReason({ website: "", elapsedMs: 8000 })).toBeNull();
+  });
+
+  test("phone normalization", () => {
+    expect(normalizePhone("253-555-0142")).toBe("+12535550142");
+    expect(normalizePhone("+1 (253) 555 0142")).toBe("+12535550142");
+    expect(normalizePhone("053-555-0142")).toBeNull();
+    expect(normalizePhone("12345")).toBeNull();
+  });
+});
+
+describe("sign-up form", () => {
+  const plans = joinablePlans([
+    { id: "unlimited", name: "Unlimited CrossFit", program: "crossfit", period: "month" },
+    { id: "kids", name: "CrossFit Kids", program: "kids", period: "month" },
+    { id: "drop-in", name: "Drop-In", program: "crossfit", period: "visit" },
+  ]);
+  const today = "2026-11-22";
+  const schema = signupSchema(plans, today);
+  const adult = {
+    firstName: "Sam",
+    lastName: "Lee",
+    email: "sam@example.com",
+    phone: "253-555-0100",
+    dateOfBirth: "1990-05-04",
+    plan: "unlimited",
+    startDate: "2026-12-01",
+    emergencyContactName: "Kim Lee",
+    emergencyContactPhone: "253-555-0101",
+    waiverAccepted: true,
+  };
+
+  test("a complete adult sign-up passes", () => {
+    expect(schema.safeParse(adult).success).toBe(true);
+  });
+
+  test("the waiver must be accepted", () => {
+    expect(errorsOf(schema.safeParse({ ...adult, waiverAccepted: false }))).toEqual({ waiverAccepted: "Read and accept the waiver to continue" });
+    expect(errorsOf(schema.safeParse({ ...adult, waiverAccepted: "yes" }))).toEqual({ waiverAccepted: "Read and accept the waiver to continue" });
+  });
+
+  test("the plan must be one from rates.json that can be joined online", () => {
+    expect(errorsOf(schema.safeParse({ ...adult, plan: "drop-in" }))).toEqual({ plan: "Choose one of the plans listed" });
+    expect(errorsOf(schema.safeParse({ ...adult, plan: "gold" }))).toEqual({ plan: "Choose one of the plans listed" });
+  });
+
+  test("start date today or later (within a year)", () => {
+    expect(schema.safeParse({ ...adult, startDate: today }).success).toBe(true);
+    expect(errorsOf(schema.safeParse({ ...adult, startDate: "2026-11-21" }))).toEqual({ startDate: "Choose today or a later date" });
+    expect(errorsOf(schema.safeParse({ ...adult, startDate: "2028-01-01" }))).toEqual({ startDate: "Choose a start date within the next 12 months" });
+    expect(errorsOf(schema.safeParse({ ...adult, startDate: "2026-02-30" }))).toEqual({
+      startDate: "Enter a start date as a real date (YYYY-MM-DD)",
+    });
+  });
+
+  test("members under 18 need a guardian", () => {
+    const teen = { ...adult, dateOfBirth: "2010-03-01" };
+    expect(errorsOf(schema.safeParse(teen))).toEqual({ guardianName: "Members under 18 need a parent or guardian: enter their name" });
+    expect(schema.safeParse({ ...teen, guardianName: "Pat Lee" }).success).toBe(true);
+    // 18 on the start date, not today, is what counts.
+    expect(schema.safeParse({ ...adult, dateOfBirth: "2008-11-25", startDate: "2026-11-25" }).success).toBe(true);
+    expect(errorsOf(schema.safeParse({ ...adult, dateOfBirth: "2008-11-26", startDate: "2026-11-25" }))).toHaveProperty("guardianName");
+  });
+
+  test("kids plans are for ages 6-12 at the start date", () => {
+    const kid = { ...adult, plan: "kids", guardianName: "Pat Lee" };
+    expect(schema.safeParse({ ...kid, dateOfBirth: "2016-01-10" }).success).toBe(true);
+    expect(errorsOf(schema.safeParse({ ...kid, dateOfBirth: "2021-01-10" }))).toEqual({
+      dateOfBirth: "CrossFit Kids is for ages 6 to 12: this member would be 5 on the start date",
+    });
+    expect(errorsOf(schema.safeParse({ ...kid, dateOfBirth: "2013-11-30" }))).toEqual({
+      dateOfBirth: "CrossFit Kids is for ages 6 to 12: this member would be 13 on the start date",
+    });
+    expect(errorsOf(schema.safeParse({ ...kid, guardianName: undefined, dateOfBirth: "2016-01-10" }))).toEqual({
+      guardianName: "Members under 18 need a parent or guardian: enter their name",
+    });
+  });
+
+  test("adult plans start at 13", () => {
+    expect(errorsOf(schema.safeParse({ ...adult, dateOfBirth: "2016-01-10", guardianName: "Pat" }))).toEqual({
+      dateOfBirth: "Members must be 13 or older for Unlimited CrossFit; see CrossFit Kids for ages 6 to 12",
+    });
+  });
+
+  test("a date of birth in the future is refused", () => {
+    expect(errorsOf(schema.safeParse({ ...adult, dateOfBirth: "2027-01-01" }))).toEqual({ dateOfBirth: "Enter a date of birth in the past" });
+  });
+});
+
+describe("hold and cancel form", () => {
+  const policy = { holdNoticeDays: 7, minHoldDays: 14, maxHoldDays: 90, cancellationNoticeDays: 30 };
+  const today = "2026-11-22";
+  const schema = holdSchema(policy, today);
+  const base = { name: "Jo", email: "jo@example.com", reason: "Travel", acknowledged: true };
+
+  test("a hold within the rules", () => {
+    expect(schema.safeParse({ ...base, type: "hold", holdStart: "2026-11-29", holdEnd: "2026-12-12" }).success).toBe(true);
+    expect(schema.safeParse({ ...base, type: "hold", holdStart: "2026-11-29", holdEnd: "2027-02-26" }).success).toBe(true);
+  });
+
+  test("a hold too soon, too short or too long", () => {
+    expect(errorsOf(schema.safeParse({ ...base, type: "hold", holdStart: "2026-11-28", holdEnd: "2026-12-20" }))).toEqual({
+      holdStart: "Holds need 7 days notice: choose 2026-11-29 or later",
+    });
+    expect(errorsOf(schema.safeParse({ ...base, type: "hold", holdStart: "2026-12-01", holdEnd: "2026-12-13" }))).toEqual({
+      holdEnd: "A hold lasts at least 14 days: choose 2026-12-14 or later",
+    });
+    expect(errorsOf(schema.safeParse({ ...base, type: "hold", holdStart: "2026-12-01", holdEnd: "2027-03-01" }))).toEqual({
+      holdEnd: "A hold lasts at most 90 days: choose 2027-02-28 or earlier",
+    });
+  });
+
+  test("a hold across a leap day counts it", () => {
+    const leap = holdSchema(policy, "2028-02-01");
+    expect(errorsOf(leap.safeParse({ ...base, type: "hold", holdStart: "2028-02-16", holdEnd: "2028-02-29" }))).toEqual({});
+    expect(errorsOf(leap.safeParse({ ...base, type: "hold", holdStart: "2028-02-17", holdEnd: "2028-02-29" }))).toEqual({
+      holdEnd: "A hold lasts at least 14 days: choose 2028-03-01 or later",
+    });
+  });
+
+  test("a cancellation needs its notice", () => {
+    expect(schema.safeParse({ ...base, type: "cancel", cancelDate: "2026-12-22" }).success).toBe(true);
+    expect(errorsOf(schema.safeParse({ ...base, type: "cancel", cancelDate: "2026-12-21" }))).toEqual({
+      cancelDate: "Cancellations need 30 days notice: choose 2026-12-22 or later",
+    });
+  });
+
+  test("type decides the fields: no hold dates on a cancellation, and the type is required", () => {
+    expect(errorsOf(schema.safeParse({ ...base, type: "cancel", cancelDate: "2026-12-22", holdStart: "2026-12-01" }))).toEqual({
+      holdStart: "This field is not part of the form",
+    });
+    expect(errorsOf(schema.safeParse({ ...base }))).toEqual({ type: "Choose a hold or a cancellation" });
+    expect(errorsOf(schema.safeParse({ ...base, type: "pause" }))).toEqual({ type: "Choose a hold or a cancellation" });
+  });
+
+  test("the policy must be acknowledged and a reason given", () => {
+    expect(errorsOf(schema.safeParse({ ...base, acknowledged: false, reason: " ", type: "cancel", cancelDate: "2027-01-30" }))).toEqual({
+      reason: "Enter a reason",
+      acknowledged: "Confirm that you have read the hold and cancellation policy",
+    });
+  });
+});
