@@ -7,6 +7,8 @@ import { findChromiumSync } from "./scripts/browser.mjs";
  * scripts/ensure-browser.mjs finds it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 9100);
+/** Where the served site stores form submissions during the tests (emptied at every run). */
+export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 const browser = findChromiumSync(process.env, chromium.executablePath());
 
 export default defineConfig({
@@ -36,12 +38,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx gatsby serve --port ${PORT} --host localhost`,
+    command: `rm -rf ${E2E_DATA_DIR} && npx gatsby serve --port ${PORT} --host localhost`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { GATSBY_TELEMETRY_DISABLED: "1" },
+    // Browser tests send many forms from one address; the rate limit has its own test with its own server.
+    env: { GATSBY_TELEMETRY_DISABLED: "1", DATA_DIR: E2E_DATA_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000" },
   },
 });

@@ -1,7 +1,6 @@
-import { contactSchema } from "../forms/contact";
-import { formHandler } from "../server/handler";
+import { formFunction } from "../server/lazy";
 
 // Body-size limits for this function (see server-options/formFunction.ts for why they live there).
 export * from "../../server-options/formFunction";
 
-export default formHandler({ form: "contact", schema: () => contactSchema });
+export default formFunction("contact");

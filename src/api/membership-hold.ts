@@ -1,8 +1,6 @@
-import { holdSchema } from "../forms/hold";
-import { policies } from "../server/content";
-import { formHandler } from "../server/handler";
+import { formFunction } from "../server/lazy";
 
 // Body-size limits for this function (see server-options/formFunction.ts for why they live there).
 export * from "../../server-options/formFunction";
 
-export default formHandler({ form: "membership-hold", schema: (today) => holdSchema(policies, today) });
+export default formFunction("membership-hold");

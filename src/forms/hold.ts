@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "../content/dates";
 import {
   earliestCancelDate,
   earliestHoldStart,
@@ -34,9 +35,10 @@ export function holdSchema(policy: HoldPolicy, today: string) {
       ],
       { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose a hold or a cancellation" } : { message: ctx.defaultError }) },
     )
+    // zod still runs this when other fields failed, so each rule first checks its own dates are real.
     .superRefine((data, ctx) => {
       if (data.type === "cancel") {
-        if (data.cancelDate < earliestCancel) {
+        if (isIsoDate(data.cancelDate) && data.cancelDate < earliestCancel) {
           ctx.addIssue({
             code: "custom",
             path: ["cancelDate"],
@@ -45,6 +47,7 @@ export function holdSchema(policy: HoldPolicy, today: string) {
         }
         return;
       }
+      if (!isIsoDate(data.holdStart)) return;
       if (data.holdStart < earliestStart) {
         ctx.addIssue({
           code: "custom",
@@ -52,6 +55,7 @@ export function holdSchema(policy: HoldPolicy, today: string) {
           message: `Holds need ${policy.holdNoticeDays} days notice: choose ${earliestStart} or later`,
         });
       }
+      if (!isIsoDate(data.holdEnd)) return;
       const { min, max } = holdEndRange(policy, data.holdStart);
       const length = holdLength(data.holdStart, data.holdEnd);
       if (length < policy.minHoldDays) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "../content/dates";
 import { addDays, ageOn } from "./dateRules";
 import { calendarDate, email, LIMITS, mustBeTrue, optionalText, personName, phone, spamFields } from "./fields";
 
@@ -41,12 +42,15 @@ export function signupSchema(plans: readonly PlanChoice[], today: string) {
       ...spamFields,
     })
     .strict()
+    // zod still runs this when other fields failed, so each rule first checks its own dates are real.
     .superRefine((data, ctx) => {
+      if (!isIsoDate(data.startDate)) return;
       if (data.startDate < today) {
         ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose today or a later date" });
       } else if (data.startDate > addDays(today, MAX_START_DAYS)) {
         ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose a start date within the next 12 months" });
       }
+      if (!isIsoDate(data.dateOfBirth)) return;
       if (data.dateOfBirth >= today) {
         ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "Enter a date of birth in the past" });
         return;

@@ -46,7 +46,14 @@ export function formHandler(definition: FormDefinition) {
     }
 
     const today = zonedToday(new Date(), site.timeZone).date;
-    const parsed = definition.schema(today).safeParse(body);
+    let parsed: ReturnType<ReturnType<FormDefinition["schema"]>["safeParse"]>;
+    try {
+      parsed = definition.schema(today).safeParse(body);
+    } catch (error) {
+      // A rule that throws is a bug in our code, not the visitor's; they still get a 4xx, never a 5xx.
+      console.error(`Validating a ${definition.form} submission threw`, error);
+      return reject({ status: 400, error: "This form could not be read. Please check every field and send it again." });
+    }
     if (!parsed.success) {
       res.status(422).json({ errors: fieldErrors(parsed.error) });
       return;

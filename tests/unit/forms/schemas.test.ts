@@ -194,6 +194,17 @@ describe("hold and cancel form", () => {
     expect(errorsOf(schema.safeParse({ ...base, type: "pause" }))).toEqual({ type: "Choose a hold or a cancellation" });
   });
 
+  test("a broken date beside another mistake is reported, not thrown (found by the property tests)", () => {
+    expect(errorsOf(schema.safeParse({ ...base, type: "hold", holdStart: "2026-11-30", holdEnd: "", extra0: [] }))).toEqual({
+      holdEnd: "Enter the last day of the hold",
+      extra0: "This field is not part of the form",
+    });
+    expect(errorsOf(schema.safeParse({ ...base, type: "cancel", cancelDate: "soon", name: "" }))).toEqual({
+      name: "Enter your name",
+      cancelDate: "Enter the cancellation date as a real date (YYYY-MM-DD)",
+    });
+  });
+
   test("the policy must be acknowledged and a reason given", () => {
     expect(errorsOf(schema.safeParse({ ...base, acknowledged: false, reason: " ", type: "cancel", cancelDate: "2027-01-30" }))).toEqual({
       reason: "Enter a reason",

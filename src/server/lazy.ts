@@ -1,0 +1,24 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import type { FormName } from "./store/types";
+
+type FormServer = typeof import("./formServer");
+
+const KEY = Symbol.for("crossfit-graham.form-server-module");
+
+/**
+ * `gatsby serve` evaluates a function's file afresh on every request. Evaluating the form server
+ * (schemas, database drivers, mailer) costs about 70 ms, so the function files stay tiny and load it
+ * once per process through a dynamic import whose result is kept on globalThis.
+ */
+function formServer(): Promise<FormServer> {
+  const holder = globalThis as typeof globalThis & { [KEY]?: Promise<FormServer> };
+  holder[KEY] ??= import("./formServer");
+  return holder[KEY];
+}
+
+export function formFunction(form: FormName) {
+  return async function formEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+    const server = await formServer();
+    await server.handle(form, req, res);
+  };
+}

@@ -1,0 +1,159 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { openPostgresStore } from "../../src/server/store/postgres";
+import { openSqliteStore } from "../../src/server/store/sqlite";
+import { startTestPostgres } from "../support/postgres";
+import { startGatsbyServe, type RunningServer } from "../support/servers";
+import { startTestSmtp } from "../support/smtp";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+const contact = { name: "Ana Ruiz", email: "Ana@Example.com", interest: "kids", message: "Can my daughter try a class?", elapsedMs: 9000 };
+const json = { "Content-Type": "application/json" };
+
+async function stored(id: string, dataDir = E2E_DATA_DIR) {
+  const store = openSqliteStore(path.join(dataDir, "submissions.sqlite"));
+  try {
+    return await store.get(id);
+  } finally {
+    await store.close();
+  }
+}
+
+test.describe("form endpoints on gatsby serve", () => {
+  test("a valid submission is stored before the 201 answer, normalized", async ({ request }) => {
+    const response = await request.post("/api/contact", { data: { ...contact, phone: "(253) 555-0199" } });
+    expect(response.status()).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(id).toMatch(/^C-[0-9A-Z]{10}$/);
+    const row = await stored(id);
+    expect(row?.payload).toEqual({ name: "Ana Ruiz", email: "ana@example.com", phone: "+12535550199", interest: "kids", message: "Can my daughter try a class?" });
+    expect(row?.spam).toBeNull();
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("every endpoint: wrong method 405, wrong type 415, too big 413, malformed 400", async ({ request }) => {
+    for (const endpoint of ["/api/contact", "/api/signup", "/api/membership-hold"]) {
+      const get = await request.get(endpoint);
+      expect(get.status(), endpoint).toBe(405);
+      expect(get.headers().allow).toBe("POST");
+      expect((await request.post(endpoint, { headers: { "Content-Type": "text/plain" }, data: "hello" })).status(), endpoint).toBe(415);
+      expect((await request.post(endpoint, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "name=a" })).status()).toBe(415);
+      const big = JSON.stringify({ ...contact, message: "x".repeat(17 * 1024) });
+      expect((await request.post(endpoint, { headers: json, data: big })).status(), endpoint).toBe(413);
+      expect((await request.post(endpoint, { headers: json, data: "{\"name\": " })).status(), endpoint).toBe(400);
+      expect((await request.post(endpoint, { headers: json, data: "[1,2]" })).status(), endpoint).toBe(400);
+    }
+  });
+
+  test("cross-site requests are refused with 403", async ({ request }) => {
+    const fromElsewhere = await request.post("/api/contact", { data: contact, headers: { Origin: "https://attacker.example" } });
+    expect(fromElsewhere.status()).toBe(403);
+    const crossSite = await request.post("/api/contact", { data: contact, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status()).toBe(403);
+    const own = await request.post("/api/contact", { data: contact, headers: { Origin: "http://localhost:9100", "Sec-Fetch-Site": "same-origin" } });
+    expect(own.status()).toBe(201);
+  });
+
+  test("invalid fields: 422 with a message per field, and nothing stored", async ({ request }) => {
+    const response = await request.post("/api/signup", { data: { firstName: "Sam", email: "nope", plan: "gold", extra: 1 } });
+    expect(response.status()).toBe(422);
+    const { errors } = (await response.json()) as { errors: Record<string, string> };
+    expect(errors).toMatchObject({
+      email: "Enter an email address like name@example.com",
+      plan: "Choose one of the plans listed",
+      lastName: "Enter your last name",
+      waiverAccepted: "Read and accept the waiver to continue",
+      extra: "This field is not part of the form",
+    });
+  });
+
+  test("spam (honeypot or too fast) gets the same 201 but stays out of the staff list", async ({ request }) => {
+    const honeypot = await request.post("/api/contact", { data: { ...contact, website: "http://buy.example" } });
+    expect(honeypot.status()).toBe(201);
+    const tooFast = await request.post("/api/contact", { data: { ...contact, elapsedMs: 400 } });
+    expect(tooFast.status()).toBe(201);
+    for (const response of [honeypot, tooFast]) {
+      const { id } = (await response.json()) as { id: string };
+      expect((await stored(id))?.spam).toMatch(/honeypot|too-fast/);
+    }
+    const store = openSqliteStore(path.join(E2E_DATA_DIR, "submissions.sqlite"));
+    const listed = (await store.list()).map((s) => s.id);
+    await store.close();
+    for (const response of [honeypot, tooFast]) expect(listed).not.toContain(((await response.json()) as { id: string }).id);
+  });
+});
+
+test.describe("form endpoints with their own server", () => {
+  let server: RunningServer | undefined;
+  test.afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  test("the rate limit answers 429 with Retry-After, per endpoint", async () => {
+    server = await startGatsbyServe({ env: { FORM_RATE_LIMIT_PER_MINUTE: "3" } });
+    const post = (endpoint: string) => fetch(`${server!.url}${endpoint}`, { method: "POST", headers: json, body: "{}" });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await post("/api/contact")).status);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    const limited = await post("/api/contact");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: string }).error).toMatch(/wait a minute/);
+    expect((await post("/api/signup")).status).toBe(422);
+  });
+
+  test("when storage fails the answer is 503 and nothing is acknowledged", async () => {
+    // DATA_DIR below a regular file cannot be created.
+    server = await startGatsbyServe({ env: { DATA_DIR: "/etc/hostname/data" } });
+    const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact) });
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { id?: string; error: string };
+    expect(body.id).toBeUndefined();
+    expect(body.error).toMatch(/could not save/);
+    // Bad input still gets its 4xx, never a 5xx.
+    expect((await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: "{}" })).status).toBe(422);
+  });
+
+  test("with DATABASE_URL the submissions go to PostgreSQL", async () => {
+    const pg = await startTestPostgres();
+    test.skip(!pg, "PostgreSQL is not installed here");
+    try {
+      const url = await pg!.createDatabase();
+      server = await startGatsbyServe({ env: { DATABASE_URL: url } });
+      const response = await fetch(`${server.url}/api/membership-hold`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ type: "cancel", name: "Jo", email: "Jo@Example.com", cancelDate: "2099-01-01", reason: "Moving", acknowledged: true, elapsedMs: 9000 }),
+      });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const store = await openPostgresStore(url);
+      expect((await store.get(id))?.payload).toEqual({ type: "cancel", name: "Jo", email: "jo@example.com", cancelDate: "2099-01-01", reason: "Moving", acknowledged: true });
+      await store.close();
+    } finally {
+      await server?.stop();
+      server = undefined;
+      pg?.stop();
+    }
+  });
+
+  test("with SMTP_URL and STAFF_EMAIL each real submission is e-mailed to staff", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      server = await startGatsbyServe({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+      const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact) });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+      expect(smtp.received[0]?.header("Subject")).toContain(id);
+      expect(smtp.received[0]?.to).toEqual(["coaches@gym.example"]);
+      // Spam is not mailed.
+      await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify({ ...contact, website: "x" }) });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import path from "node:path";
+import fc from "fast-check";
+import { expect, test } from "@playwright/test";
+import { zonedToday } from "../../src/content/dates";
+import { contactSchema } from "../../src/forms/contact";
+import { holdSchema } from "../../src/forms/hold";
+import { joinablePlans, signupSchema } from "../../src/forms/signup";
+import { policies, rates, site } from "../../src/server/content";
+import { openSqliteStore } from "../../src/server/store/sqlite";
+import { startFunctionHost, type RunningServer } from "../support/servers";
+import { invalidFrom, validContact, validHold, validSignup } from "./support/formArbitraries";
+
+/**
+ * Property-based tests against the compiled functions, each loaded once (as an adapter host runs
+ * them): 10,000 generated invalid payloads per endpoint all get a 4xx and none is stored; 1,000 valid
+ * ones are all stored and read back exactly as the shared schema normalizes them.
+ */
+const INVALID_RUNS = Number(process.env.FORM_PROPERTY_INVALID_RUNS ?? 10_000);
+const VALID_RUNS = Number(process.env.FORM_PROPERTY_VALID_RUNS ?? 1_000);
+
+const today = zonedToday(new Date(), site.timeZone).date;
+const plans = joinablePlans(rates.plans);
+const endpoints = [
+  { path: "/api/contact", schema: contactSchema, valid: validContact as fc.Arbitrary<Record<string, unknown>> },
+  { path: "/api/signup", schema: signupSchema(plans, today), valid: validSignup(today, plans) as fc.Arbitrary<Record<string, unknown>> },
+  { path: "/api/membership-hold", schema: holdSchema(policies, today), valid: validHold(today) as fc.Arbitrary<Record<string, unknown>> },
+];
+
+let host: RunningServer;
+
+test.beforeAll(async () => {
+  host = await startFunctionHost({ env: { FORM_RATE_LIMIT_PER_MINUTE: "100000000" } });
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+async function rowCount(): Promise<number> {
+  const store = openSqliteStore(path.join(host.dataDir, "submissions.sqlite"));
+  try {
+    return (await store.list({ includeSpam: true })).length;
+  } finally {
+    await store.close();
+  }
+}
+
+async function post(endpoint: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${host.url}${endpoint}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+test.describe.configure({ mode: "serial" });
+
+for (const endpoint of endpoints) {
+  test(`${endpoint.path}: ${INVALID_RUNS} invalid payloads get a 4xx, never a 5xx, and none is stored`, async () => {
+    test.setTimeout(600_000);
+    await post(endpoint.path, {}); // open the store before counting
+    const before = await rowCount();
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(invalidFrom(endpoint.valid), async (payload) => {
+        fc.pre(!endpoint.schema.safeParse(payload).success);
+        checked += 1;
+        const { status, json } = await post(endpoint.path, payload);
+        if (status < 400 || status >= 500) throw new Error(`answered ${status} ${JSON.stringify(json)} to ${JSON.stringify(payload).slice(0, 300)}`);
+      }),
+      { numRuns: INVALID_RUNS, maxSkipsPerRun: 10 },
+    );
+    expect(checked).toBe(INVALID_RUNS);
+    expect(await rowCount()).toBe(before);
+  });
+
+  test(`${endpoint.path}: ${VALID_RUNS} valid payloads are stored and read back equal`, async () => {
+    test.setTimeout(600_000);
+    const store = openSqliteStore(path.join(host.dataDir, "submissions.sqlite"));
+    try {
+      await fc.assert(
+        fc.asyncProperty(endpoint.valid, async (payload) => {
+          const { status, json } = await post(endpoint.path, payload);
+          if (status !== 201) throw new Error(`answered ${status} ${JSON.stringify(json)} to ${JSON.stringify(payload)}`);
+          const { website: _w, elapsedMs: _e, ...expected } = endpoint.schema.parse(payload) as Record<string, unknown>;
+          const row = await store.get(String(json.id));
+          expect(row?.payload).toEqual(expected);
+          expect(row?.spam).toBeNull();
+        }),
+        { numRuns: VALID_RUNS },
+      );
+    } finally {
+      await store.close();
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Ends the server; SIGKILL simulates a crash (no shutdown code runs). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs / 1000}s:\n${output()}`);
+}
+
+interface Options {
+  env?: Record<string, string>;
+  /** Reuse a data folder (to restart a server on the same database); a fresh one by default. */
+  dataDir?: string;
+  port?: number;
+}
+
+function startProcess(command: string, args: string[], readyPath: string, options: Options): Promise<RunningServer> {
+  return (async () => {
+    const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "gym-forms-"));
+    const port = options.port ?? (await freePort());
+    let log = "";
+    const child = spawn(command, [...args.map((arg) => arg.replace("$PORT", String(port)))], {
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, PORT: String(port), ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilUp(`${url}${readyPath}`, child, () => log);
+    return {
+      url,
+      dataDir,
+      process: child,
+      stop: (signal: NodeJS.Signals = "SIGTERM") =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          try {
+            process.kill(-(child.pid as number), signal);
+          } catch {
+            resolve();
+          }
+        }),
+    };
+  })();
+}
+
+/** `gatsby serve` over the built site, as `npm start` runs it. */
+export function startGatsbyServe(options: Options = {}): Promise<RunningServer> {
+  return startProcess("node_modules/.bin/gatsby", ["serve", "--port", "$PORT", "--host", "127.0.0.1"], "/", options);
+}
+
+/** The compiled functions loaded once per process, as an adapter host runs them. */
+export function startFunctionHost(options: Options = {}): Promise<RunningServer> {
+  return startProcess(process.execPath, ["tests/support/function-host.mjs"], "/health", options);
+}
