@@ -104,3 +104,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * What the browser shows: the schema's field errors, plus the cross-field rules run on the raw values
+ * (zod skips those while any basic field is still missing). The first message per field wins.
+ */
+export function combinedErrors(
+  result: { success: true } | { success: false; error: z.ZodError },
+  ruleErrors: ReadonlyArray<{ path: [string]; message: string }>,
+): Record<string, string> {
+  const errors = result.success ? {} : fieldErrors(result.error);
+  for (const { path, message } of ruleErrors) errors[path[0]] ??= message;
+  return errors;
+}

@@ -24,8 +24,6 @@ const common = {
  * (both days included); a cancellation takes effect no sooner than its notice period.
  */
 export function holdSchema(policy: HoldPolicy, today: string) {
-  const earliestStart = earliestHoldStart(policy, today);
-  const earliestCancel = earliestCancelDate(policy, today);
   return z
     .discriminatedUnion(
       "type",
@@ -35,43 +33,47 @@ export function holdSchema(policy: HoldPolicy, today: string) {
       ],
       { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose a hold or a cancellation" } : { message: ctx.defaultError }) },
     )
-    // zod still runs this when other fields failed, so each rule first checks its own dates are real.
     .superRefine((data, ctx) => {
-      if (data.type === "cancel") {
-        if (isIsoDate(data.cancelDate) && data.cancelDate < earliestCancel) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["cancelDate"],
-            message: `Cancellations need ${policy.cancellationNoticeDays} days notice: choose ${earliestCancel} or later`,
-          });
-        }
-        return;
-      }
-      if (!isIsoDate(data.holdStart)) return;
-      if (data.holdStart < earliestStart) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["holdStart"],
-          message: `Holds need ${policy.holdNoticeDays} days notice: choose ${earliestStart} or later`,
-        });
-      }
-      if (!isIsoDate(data.holdEnd)) return;
-      const { min, max } = holdEndRange(policy, data.holdStart);
-      const length = holdLength(data.holdStart, data.holdEnd);
-      if (length < policy.minHoldDays) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["holdEnd"],
-          message: `A hold lasts at least ${policy.minHoldDays} days: choose ${min} or later`,
-        });
-      } else if (length > policy.maxHoldDays) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["holdEnd"],
-          message: `A hold lasts at most ${policy.maxHoldDays} days: choose ${max} or earlier`,
-        });
-      }
+      for (const issue of holdRuleErrors(data, policy, today)) ctx.addIssue({ code: "custom", ...issue });
     });
+}
+
+/**
+ * The date rules from policies.json, on raw values: the schema applies them, and the browser also runs
+ * them on a half-filled form. Each rule first checks that its own dates are real dates.
+ */
+export function holdRuleErrors(
+  data: { type?: unknown; holdStart?: unknown; holdEnd?: unknown; cancelDate?: unknown },
+  policy: HoldPolicy,
+  today: string,
+): Array<{ path: [string]; message: string }> {
+  const issues: Array<{ path: [string]; message: string }> = [];
+  const date = (value: unknown) => (typeof value === "string" && isIsoDate(value.trim()) ? value.trim() : null);
+  if (data.type === "cancel") {
+    const cancelDate = date(data.cancelDate);
+    const earliest = earliestCancelDate(policy, today);
+    if (cancelDate && cancelDate < earliest) {
+      issues.push({ path: ["cancelDate"], message: `Cancellations need ${policy.cancellationNoticeDays} days notice: choose ${earliest} or later` });
+    }
+    return issues;
+  }
+  if (data.type !== "hold") return issues;
+  const holdStart = date(data.holdStart);
+  if (!holdStart) return issues;
+  const earliestStart = earliestHoldStart(policy, today);
+  if (holdStart < earliestStart) {
+    issues.push({ path: ["holdStart"], message: `Holds need ${policy.holdNoticeDays} days notice: choose ${earliestStart} or later` });
+  }
+  const holdEnd = date(data.holdEnd);
+  if (!holdEnd) return issues;
+  const { min, max } = holdEndRange(policy, holdStart);
+  const length = holdLength(holdStart, holdEnd);
+  if (length < policy.minHoldDays) {
+    issues.push({ path: ["holdEnd"], message: `A hold lasts at least ${policy.minHoldDays} days: choose ${min} or later` });
+  } else if (length > policy.maxHoldDays) {
+    issues.push({ path: ["holdEnd"], message: `A hold lasts at most ${policy.maxHoldDays} days: choose ${max} or earlier` });
+  }
+  return issues;
 }
 
 export type HoldInput = z.input<ReturnType<typeof holdSchema>>;

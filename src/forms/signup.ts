@@ -42,44 +42,52 @@ export function signupSchema(plans: readonly PlanChoice[], today: string) {
       ...spamFields,
     })
     .strict()
-    // zod still runs this when other fields failed, so each rule first checks its own dates are real.
     .superRefine((data, ctx) => {
-      if (!isIsoDate(data.startDate)) return;
-      if (data.startDate < today) {
-        ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose today or a later date" });
-      } else if (data.startDate > addDays(today, MAX_START_DAYS)) {
-        ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose a start date within the next 12 months" });
-      }
-      if (!isIsoDate(data.dateOfBirth)) return;
-      if (data.dateOfBirth >= today) {
-        ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "Enter a date of birth in the past" });
-        return;
-      }
-      const age = ageOn(data.dateOfBirth, data.startDate);
-      const plan = plans.find((p) => p.id === data.plan);
-      if (plan?.program === KIDS_PROGRAM) {
-        if (age < KIDS_AGES.min || age > KIDS_AGES.max) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["dateOfBirth"],
-            message: `CrossFit Kids is for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}: this member would be ${age} on the start date`,
-          });
-        }
-      } else if (plan && age < ADULT_MIN_AGE) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["dateOfBirth"],
-          message: `Members must be ${ADULT_MIN_AGE} or older for ${plan.name}; see CrossFit Kids for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}`,
-        });
-      }
-      if (age < ADULT_AGE && !data.guardianName) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["guardianName"],
-          message: "Members under 18 need a parent or guardian: enter their name",
-        });
-      }
+      for (const issue of signupRuleErrors(data, plans, today)) ctx.addIssue({ code: "custom", ...issue });
     });
+}
+
+/**
+ * The rules that span fields (dates against today, age against the plan, guardian under 18), on raw
+ * values: the schema applies them, and the browser also runs them on a half-filled form, so a
+ * visitor learns about an age problem without first filling in every other field.
+ */
+export function signupRuleErrors(
+  data: { startDate?: unknown; dateOfBirth?: unknown; plan?: unknown; guardianName?: unknown },
+  plans: readonly PlanChoice[],
+  today: string,
+): Array<{ path: [string]; message: string }> {
+  const issues: Array<{ path: [string]; message: string }> = [];
+  const startDate = typeof data.startDate === "string" ? data.startDate.trim() : "";
+  const dateOfBirth = typeof data.dateOfBirth === "string" ? data.dateOfBirth.trim() : "";
+  if (!isIsoDate(startDate)) return issues;
+  if (startDate < today) issues.push({ path: ["startDate"], message: "Choose today or a later date" });
+  else if (startDate > addDays(today, MAX_START_DAYS)) issues.push({ path: ["startDate"], message: "Choose a start date within the next 12 months" });
+  if (!isIsoDate(dateOfBirth)) return issues;
+  if (dateOfBirth >= today) {
+    issues.push({ path: ["dateOfBirth"], message: "Enter a date of birth in the past" });
+    return issues;
+  }
+  const age = ageOn(dateOfBirth, startDate);
+  const plan = plans.find((p) => p.id === data.plan);
+  if (plan?.program === KIDS_PROGRAM) {
+    if (age < KIDS_AGES.min || age > KIDS_AGES.max) {
+      issues.push({
+        path: ["dateOfBirth"],
+        message: `CrossFit Kids is for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}: this member would be ${age} on the start date`,
+      });
+    }
+  } else if (plan && age < ADULT_MIN_AGE) {
+    issues.push({
+      path: ["dateOfBirth"],
+      message: `Members must be ${ADULT_MIN_AGE} or older for ${plan.name}; see CrossFit Kids for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}`,
+    });
+  }
+  const guardian = typeof data.guardianName === "string" ? data.guardianName.trim() : "";
+  if (age < ADULT_AGE && !guardian) {
+    issues.push({ path: ["guardianName"], message: "Members under 18 need a parent or guardian: enter their name" });
+  }
+  return issues;
 }
 
 export type SignupInput = z.input<ReturnType<typeof signupSchema>>;

@@ -8,8 +8,8 @@ import {
   resumeDate,
   type HoldPolicy,
 } from "../../forms/dateRules";
-import { fieldErrors, LIMITS } from "../../forms/fields";
-import { holdSchema } from "../../forms/hold";
+import { combinedErrors, LIMITS } from "../../forms/fields";
+import { holdRuleErrors, holdSchema } from "../../forms/hold";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell } from "./FormShell";
 import { Checkbox, RadioGroup, TextArea, TextInput } from "./inputs";
@@ -72,8 +72,8 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
     initialValues: { type: "", name: "", email: "", phone: "", holdStart: "", holdEnd: "", cancelDate: "", reason: "", acknowledged: false, website: "" },
     fieldOrder: FIELDS,
     validate: (values) => {
-      const result = holdSchema(policy, today).safeParse({ ...toPayload(values), elapsedMs: 0 });
-      return result.success ? {} : fieldErrors(result.error);
+      const payload = toPayload(values);
+      return combinedErrors(holdSchema(policy, today).safeParse({ ...payload, elapsedMs: 0 }), holdRuleErrors(payload, policy, today));
     },
     toPayload,
     onSent,

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { isIsoDate } from "../../content/dates";
 import { priceLabel } from "../../content/rates";
 import { ageOn } from "../../forms/dateRules";
-import { fieldErrors, LIMITS } from "../../forms/fields";
-import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupSchema, WAIVER_TEXT, type PlanChoice } from "../../forms/signup";
+import { combinedErrors, LIMITS } from "../../forms/fields";
+import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, WAIVER_TEXT, type PlanChoice } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell } from "./FormShell";
 import { Checkbox, Select, TextArea, TextInput } from "./inputs";
@@ -71,8 +71,8 @@ export function SignupForm({
     },
     fieldOrder: FIELDS,
     validate: (values) => {
-      const result = signupSchema(plans, today).safeParse({ ...toPayload(values), elapsedMs: 0 });
-      return result.success ? {} : fieldErrors(result.error);
+      const payload = toPayload(values);
+      return combinedErrors(signupSchema(plans, today).safeParse({ ...payload, elapsedMs: 0 }), signupRuleErrors(payload, plans, today));
     },
     toPayload,
     onSent,

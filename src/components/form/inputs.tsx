@@ -174,11 +174,16 @@ export function RadioGroup({
               checked={control.values[name] === option.value}
               onChange={() => control.setValue(name, option.value)}
               aria-invalid={a.error ? true : undefined}
+              aria-describedby={option.hint ? `${optionId}-hint` : undefined}
             />
-            <label htmlFor={optionId} className={styles.checkLabel}>
-              {option.label}
-              {option.hint && <span className={styles.optionHint}>{option.hint}</span>}
-            </label>
+            <div className={styles.checkLabel}>
+              <label htmlFor={optionId}>{option.label}</label>
+              {option.hint && (
+                <span id={`${optionId}-hint`} className={styles.optionHint}>
+                  {option.hint}
+                </span>
+              )}
+            </div>
           </div>
         );
       })}

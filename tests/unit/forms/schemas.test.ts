@@ -1,7 +1,7 @@
 import { contactSchema, interestFromQuery } from "../../../src/forms/contact";
-import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/fields";
-import { holdSchema } from "../../../src/forms/hold";
-import { joinablePlans, signupSchema } from "../../../src/forms/signup";
+import { combinedErrors, fieldErrors, normalizePhone, spamReason } from "../../../src/forms/fields";
+import { holdRuleErrors, holdSchema } from "../../../src/forms/hold";
+import { joinablePlans, signupRuleErrors, signupSchema } from "../../../src/forms/signup";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
@@ -210,5 +210,25 @@ describe("hold and cancel form", () => {
       reason: "Enter a reason",
       acknowledged: "Confirm that you have read the hold and cancellation policy",
     });
+  });
+});
+
+describe("cross-field rules on a half-filled form (what the browser shows before everything is filled)", () => {
+  const plans = [{ id: "kids", name: "CrossFit Kids", program: "kids", period: "month" }];
+
+  test("a four-year-old on the kids plan is flagged while other fields are still empty", () => {
+    const values = { plan: "kids", startDate: "2026-12-01", dateOfBirth: "2022-06-01" };
+    const errors = combinedErrors(signupSchema(plans, "2026-11-22").safeParse(values), signupRuleErrors(values, plans, "2026-11-22"));
+    expect(errors.dateOfBirth).toBe("CrossFit Kids is for ages 6 to 12: this member would be 4 on the start date");
+    expect(errors.guardianName).toBe("Members under 18 need a parent or guardian: enter their name");
+    expect(errors.firstName).toBe("Enter your first name");
+  });
+
+  test("a hold that is too short is flagged before the rest is filled", () => {
+    const policy = { holdNoticeDays: 7, minHoldDays: 14, maxHoldDays: 90, cancellationNoticeDays: 30 };
+    expect(holdRuleErrors({ type: "hold", holdStart: "2026-12-01", holdEnd: "2026-12-05" }, policy, "2026-11-22")).toEqual([
+      { path: ["holdEnd"], message: "A hold lasts at least 14 days: choose 2026-12-14 or later" },
+    ]);
+    expect(holdRuleErrors({ type: "hold", holdStart: "", holdEnd: "2026-12-05" }, policy, "2026-11-22")).toEqual([]);
   });
 });

@@ -1,0 +1,215 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { addDays } from "../../src/forms/dateRules";
+import { MIN_FILL_MS } from "../../src/forms/fields";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady } from "./support/page";
+import { gymToday } from "./support/site";
+
+/** The staff's own tool, reading the store the served site writes. */
+function submissionsCli(...args: string[]): string {
+  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: "utf8",
+  });
+}
+
+/** People take more than a few seconds to fill a form; faster than that is treated as a bot. */
+async function humanPause(page: Page) {
+  await page.waitForTimeout(MIN_FILL_MS + 200);
+}
+
+/** A field by the start of its label: the label's text, then "(required)", "(optional)" or a hint. */
+function label(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+}
+
+async function typeInto(page: Page, text: string) {
+  await page.keyboard.type(text);
+}
+
+test.describe("contact form", () => {
+  test("a visitor using only the keyboard sends a message and staff find it", async ({ page }) => {
+    await gotoReady(page, "/contact/");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    await form.getByLabel(label("Your name")).focus();
+    await typeInto(page, "Keyboard Kim");
+    await page.keyboard.press("Tab");
+    await typeInto(page, "kim@example.com");
+    await page.keyboard.press("Tab");
+    await typeInto(page, "253 555 0177");
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel(label("What is your message about?"))).toBeFocused();
+    await page.keyboard.press("ArrowDown"); // Membership
+    await page.keyboard.press("Tab");
+    await typeInto(page, "Do you have evening classes for beginners?");
+    await humanPause(page);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Send message" })).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    const success = page.getByTestId("form-success");
+    await expect(success).toBeVisible();
+    await expect(success).toBeFocused();
+    const reference = (await success.locator("span").last().textContent()) ?? "";
+    expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
+    await expectNoAxeViolations(page, "the contact form's success state");
+
+    const listed = submissionsCli("list", "--form", "contact");
+    expect(listed).toContain(reference);
+    expect(listed).toContain("Keyboard Kim  kim@example.com  membership");
+  });
+
+  test("sent empty, every error is shown, tied to its field, and focus goes to the first", async ({ page }) => {
+    await gotoReady(page, "/contact/");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There are 4 problems" });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByRole("link")).toHaveText(["Enter your name", "Enter your email address", "Choose what your message is about", "Enter your message"]);
+    const name = page.getByLabel(label("Your name"));
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription(/Enter your name/);
+    await expect(page.getByLabel(label("Message"))).toHaveAccessibleDescription(/Enter your message/);
+    await expect(page.getByLabel(label("Phone"))).not.toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page, "the contact form's error state");
+    // Following a summary link moves to its field.
+    await summary.getByRole("link", { name: "Enter your message" }).click();
+    await expect(page.getByLabel(label("Message"))).toBeFocused();
+  });
+
+  test("?interest= preselects the topic (the old store pages link here)", async ({ page }) => {
+    await gotoReady(page, "/contact/?interest=membership");
+    await expect(page.getByLabel(label("What is your message about?"))).toHaveValue("membership");
+  });
+
+  test("a failing network keeps every value and offers to try again", async ({ page }) => {
+    await gotoReady(page, "/contact/");
+    await page.getByLabel(label("Your name")).fill("Offline Olga");
+    await page.getByLabel(label("Email")).fill("olga@example.com");
+    await page.getByLabel(label("What is your message about?")).selectOption("kids");
+    await page.getByLabel(label("Message")).fill("Sent from the parking lot with one bar of signal.");
+    await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Send message" }).click();
+    const failure = page.getByTestId("form-failure");
+    await expect(failure).toContainText("the connection to our website failed");
+    await expect(failure).toBeFocused();
+    await expect(page.getByLabel(label("Your name"))).toHaveValue("Offline Olga");
+    await expect(page.getByLabel(label("Message"))).toHaveValue("Sent from the parking lot with one bar of signal.");
+    await expectNoAxeViolations(page, "the contact form's failure state");
+
+    await page.unroute("**/api/contact");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByTestId("form-success")).toBeVisible();
+  });
+
+  test("a server failure says so and keeps the values; the button is disabled while sending", async ({ page }) => {
+    await gotoReady(page, "/contact/");
+    await page.getByLabel(label("Your name")).fill("Patient Pat");
+    await page.getByLabel(label("Email")).fill("pat@example.com");
+    await page.getByLabel(label("What is your message about?")).selectOption("general");
+    await page.getByLabel(label("Message")).fill("Hello");
+    let release: () => void = () => undefined;
+    await page.route("**/api/contact", async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "down" }) });
+    });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    release();
+    await expect(page.getByTestId("form-failure")).toContainText("our website had a problem");
+    await expect(page.getByLabel(label("Your name"))).toHaveValue("Patient Pat");
+    await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+  });
+});
+
+test.describe("sign-up form", () => {
+  test("a new member signs up with the plan chosen on the rates page", async ({ page }) => {
+    await gotoReady(page, "/rates/");
+    await page.locator('[data-plan="three-per-week"]').getByRole("link").click();
+    await expect(page).toHaveURL(/\/membership\/signup\/\?plan=three-per-week$/);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByLabel(label("Plan"))).toHaveValue("three-per-week");
+
+    const start = addDays(gymToday(), 3);
+    await page.getByLabel(label("Start date")).fill(start);
+    await page.getByLabel(label("Member's first name")).fill("Sam");
+    await page.getByLabel(label("Member's last name")).fill("Lee");
+    await page.getByLabel(label("Member's date of birth")).fill("1991-04-12");
+    await expect(page.getByLabel(label("Parent or guardian's name"))).toHaveCount(0);
+    await page.getByLabel(label("Email")).fill("sam.lee@example.com");
+    await page.getByLabel(label("Phone")).fill("253-555-0142");
+    await page.getByLabel(label("Emergency contact's name")).fill("Kim Lee");
+    await page.getByLabel(label("Emergency contact's phone")).fill("253-555-0143");
+    await expect(page.getByRole("region", { name: "Waiver" })).toContainText("risk of injury");
+    await page.getByLabel(label("I have read the waiver and accept it")).check();
+    await humanPause(page);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    const success = page.getByTestId("form-success");
+    await expect(success).toContainText("Welcome to the gym!");
+    const reference = (await success.locator("span").last().textContent()) ?? "";
+    expect(reference).toMatch(/^S-/);
+    expect(submissionsCli("list", "--form", "signup")).toContain(`${reference}`);
+    const exported = JSON.parse(submissionsCli("export", "--format", "json", "--form", "signup")) as Array<Record<string, string>>;
+    expect(exported.find((row) => row.reference === reference)).toMatchObject({ plan: "three-per-week", startDate: start, phone: "+12535550142" });
+  });
+
+  test("a child's sign-up asks for a guardian and checks the kids' ages", async ({ page }) => {
+    await gotoReady(page, "/membership/signup/?plan=kids");
+    await expect(page.getByLabel(label("Plan"))).toHaveValue("kids");
+    await expect(page.getByText("CrossFit Kids is for ages 6 to 12 on the start date.")).toBeVisible();
+    await page.getByLabel(label("Start date")).fill(gymToday());
+    await page.getByLabel(label("Member's date of birth")).fill(addDays(gymToday(), -366 * 4));
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText(/CrossFit Kids is for ages 6 to 12: this member would be 4 on the start date/).first()).toBeVisible();
+    await expect(page.getByLabel(label("Parent or guardian's name"))).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(label("I have read the waiver and accept it"))).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page, "the sign-up form's error state");
+  });
+});
+
+test.describe("hold and cancel form", () => {
+  test("a hold shows its earliest dates and the resume date before sending", async ({ page }) => {
+    await gotoReady(page, "/membership/membershipHold/");
+    await page.getByLabel(label("Put my membership on hold")).check();
+    const start = page.getByLabel(label("First day of the hold"));
+    const earliest = addDays(gymToday(), 7);
+    await expect(start).toHaveAttribute("min", earliest);
+    await start.fill(addDays(earliest, 1));
+    await page.getByLabel(label("Last day of the hold")).fill(addDays(earliest, 14));
+    await expect(page.getByText(/Your hold lasts 14 days\..*resumes on/)).toBeVisible();
+    await page.getByLabel(label("Member's name")).fill("Jo Traveler");
+    await page.getByLabel(label("Email")).fill("jo@example.com");
+    await page.getByLabel(label("Reason")).fill("Three weeks abroad");
+    await page.getByLabel(label("I have read the hold and cancellation policy")).check();
+    await humanPause(page);
+    await page.getByRole("button", { name: "Request hold" }).click();
+    await expect(page.getByTestId("form-success")).toContainText("Your hold request is in");
+    await expectNoAxeViolations(page, "the hold form's success state");
+  });
+
+  test("a cancellation too soon is refused with the earliest date; the last billing date is shown", async ({ page }) => {
+    await gotoReady(page, "/membership/membershipHold/");
+    await page.getByLabel(label("Cancel my membership")).check();
+    const earliest = addDays(gymToday(), 30);
+    await page.getByLabel(label("Last day of membership")).fill(addDays(gymToday(), 10));
+    await page.getByLabel(label("Member's name")).fill("Jo");
+    await page.getByLabel(label("Email")).fill("jo@example.com");
+    await page.getByLabel(label("Reason")).fill("Moving");
+    await page.getByLabel(label("I have read the hold and cancellation policy")).check();
+    await page.getByRole("button", { name: "Send cancellation notice" }).click();
+    await expect(page.getByRole("alert")).toContainText(`Cancellations need 30 days notice: choose ${earliest} or later`);
+    await expect(page.getByLabel(label("Last day of membership"))).toBeFocused();
+    await expectNoAxeViolations(page, "the hold form's error state");
+    await page.getByLabel(label("Last day of membership")).fill(earliest);
+    await expect(page.getByText(/billed through that date \(your last billing date\)/)).toBeVisible();
+  });
+
+  test("sent empty, the form asks what to do first", async ({ page }) => {
+    await gotoReady(page, "/membership/membershipHold/");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByRole("alert")).toContainText("Choose a hold or a cancellation");
+    await expect(page.getByLabel(label("Put my membership on hold"))).toBeFocused();
+  });
+});
