@@ -1,5 +1,6 @@
 import "./src/styles/global.css";
 import type { GatsbyBrowser } from "gatsby";
+import { beforeRouteChange, startRecovery, watchPageLoads } from "./src/runtime/recovery";
 import { wrapPageElement as wrap } from "./src/wrapPageElement";
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = wrap;
@@ -13,4 +14,13 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ router
 /** Marks the page as interactive: styles and tests can tell the static HTML from the running app. */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true";
+};
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  startRecovery();
+  watchPageLoads((window as Window & { ___loader?: { loadPage(path: string): Promise<unknown> } }).___loader);
+};
+
+export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location, prevLocation }) => {
+  beforeRouteChange(location, !prevLocation);
 };

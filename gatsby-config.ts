@@ -4,6 +4,36 @@ import { siteUrl } from "./src/node/siteUrl";
 
 const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
+// Public ids, read at build time: each tool is included only when its id is set, so a build with
+// neither contains no third-party script at all.
+const gaMeasurementId = process.env.GATSBY_GA_MEASUREMENT_ID?.trim();
+const gtmId = process.env.GATSBY_GTM_ID?.trim();
+
+const analytics: GatsbyConfig["plugins"] = [
+  ...(gaMeasurementId
+    ? [
+        {
+          resolve: "gatsby-plugin-google-gtag",
+          options: {
+            trackingIds: [gaMeasurementId],
+            gtagConfig: { anonymize_ip: true },
+            pluginConfig: { head: true, respectDNT: true },
+          },
+        },
+      ]
+    : []),
+  ...(gtmId
+    ? [
+        {
+          resolve: "gatsby-plugin-google-tagmanager",
+          // Page views come from gtag when both are set; GTM gets a "gatsby-route-change" event for its
+          // own tags (README: configure GTM so it does not send GA4 page views too).
+          options: { id: gtmId, includeInDevelopment: false, routeChangeEventName: "gatsby-route-change", enableWebVitalsTracking: false },
+        },
+      ]
+    : []),
+];
+
 const config: GatsbyConfig = {
   siteMetadata: {
     siteUrl: siteUrl(),
@@ -37,6 +67,7 @@ const config: GatsbyConfig = {
       },
     },
     "gatsby-transformer-sharp",
+    ...(analytics ?? []),
     {
       resolve: "gatsby-plugin-sitemap",
       options: {

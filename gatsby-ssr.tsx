@@ -2,6 +2,7 @@ import type { GatsbySSR } from "gatsby";
 import oswald600 from "@fontsource/oswald/files/oswald-latin-600-normal.woff2";
 import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff2";
 import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff2";
+import { rewriteAnalyticsHead, withoutGtmNoscript } from "./src/ssr/analyticsTags";
 import { wrapPageElement as wrap } from "./src/wrapPageElement";
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = wrap;
@@ -20,4 +21,14 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
     <link key="apple-icon" rel="apple-touch-icon" href="/apple-touch-icon.png" />,
     <link key="manifest" rel="manifest" href="/site.webmanifest" />,
   ]);
+};
+
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+  getPreBodyComponents,
+  replacePreBodyComponents,
+}) => {
+  replaceHeadComponents(rewriteAnalyticsHead(getHeadComponents()));
+  replacePreBodyComponents(withoutGtmNoscript(getPreBodyComponents()));
 };

@@ -4137,6 +4137,11 @@ type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
+type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type PrivacyPageQuery = { readonly page: { readonly html: string | null } | null };
+
 type ProgramCardFragment = { readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } };
 
 type ProgramPageQueryVariables = Exact<{

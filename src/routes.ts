@@ -19,7 +19,8 @@ export type TemplateName =
   | "membership"
   | "signup"
   | "policies"
-  | "membershipHold";
+  | "membershipHold"
+  | "privacy";
 
 export interface Route {
   path: string;
@@ -190,6 +191,15 @@ export const routes: readonly Route[] = [
     layout: "default",
     template: "program",
     programKey: "kids",
+  },
+  {
+    path: "/privacy/",
+    title: "Privacy",
+    description: "What this website collects, what the forms store, and how long the gym keeps it.",
+    keywords: ["privacy", "data", "analytics"],
+    noNav: true,
+    layout: "default",
+    template: "privacy",
   },
 ];
 

@@ -75,6 +75,9 @@ export function Footer({ site }: { site: SiteInfoData }) {
               <Link to="/membership/policies/">Policies</Link>
             </li>
             <li>
+              <Link to="/privacy/">Privacy</Link>
+            </li>
+            <li>
               <Link to="/sitemap/">Sitemap</Link>
             </li>
           </ul>

@@ -2,7 +2,7 @@ import { checkContent, formatContentError, type ValidContent } from "../content/
 import { routes } from "../routes";
 import { fileExistsFrom, readContent } from "./contentFiles";
 
-export const REQUIRED_PAGES = ["home", "about", "policies"] as const;
+export const REQUIRED_PAGES = ["home", "about", "policies", "privacy"] as const;
 
 /**
  * Reads and checks every content file. Returns the validated content, or the list of problems as

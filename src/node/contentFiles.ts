@@ -5,7 +5,7 @@ import yaml from "js-yaml";
 import type { JsonFile, MarkdownFile, RawContent } from "../content/rules";
 
 /**
- * Reads content/ (or CONTENT_DIR, which the tests point at fixture folders) into plain objects for the
+ * Reads content/ (or another folder, for the tests' fixtures) into plain objects for the
  * content checks. A file that cannot be read or parsed becomes a `problem` naming it, never a crash.
  */
 
@@ -13,7 +13,9 @@ import type { JsonFile, MarkdownFile, RawContent } from "../content/rules";
 export const PROJECT_ROOT = process.cwd();
 
 export function contentDir(): string {
-  return path.resolve(PROJECT_ROOT, process.env.CONTENT_DIR ?? "content");
+  // One place for content: the pages, the checks and the form functions (which bundle
+  // content/*.json) all read this folder. Tests build from fixtures in a scratch copy of the project.
+  return path.resolve(PROJECT_ROOT, "content");
 }
 
 /**

@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { scratchBuild } from "../support/scratchBuild";
 
 /**
  * A real `gatsby build` of tests/fixtures/broken-content, in a scratch copy of the project so the
@@ -9,26 +9,12 @@ import { expect, test } from "@playwright/test";
  * naming the file and the field, and the build must stop before producing any page.
  */
 const ROOT = process.cwd();
-const SCRATCH = path.join(ROOT, "tests/.tmp/broken-build");
-const LINKED = ["node_modules", "src", "static"];
-const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json"];
 
 test("a build over broken content fails, naming each file and field", async () => {
   test.setTimeout(120_000);
-  fs.rmSync(SCRATCH, { recursive: true, force: true });
-  fs.mkdirSync(SCRATCH, { recursive: true });
-  // Gatsby compiles its config files in place, so those are copied; the rest is linked.
-  for (const name of LINKED) fs.symlinkSync(path.join(ROOT, name), path.join(SCRATCH, name));
-  for (const name of COPIED) fs.copyFileSync(path.join(ROOT, name), path.join(SCRATCH, name));
-
-  const fixture = path.join(ROOT, "tests/fixtures/broken-content");
-  const result = spawnSync(path.join(ROOT, "node_modules/.bin/gatsby"), ["build"], {
-    cwd: SCRATCH,
-    encoding: "utf8",
-    env: { ...process.env, CONTENT_DIR: fixture, GATSBY_TELEMETRY_DISABLED: "1", CI: "1" },
-    timeout: 110_000,
-  });
-  const output = `${result.stdout}\n${result.stderr}`;
+  const result = scratchBuild("broken-build", path.join(ROOT, "tests/fixtures/broken-content"), {}, 110_000);
+  const fixture = "content";
+  const output = result.output;
   expect(result.status, output).not.toBe(0);
   for (const line of [
     "The content has 6 problem(s)",
@@ -43,6 +29,6 @@ test("a build over broken content fails, naming each file and field", async () =
   }
   // site.json is broken, so the hours check waits for it: the slot after closing is reported once it is fixed.
   expect(output).not.toContain("slots[1]:");
-  expect(fs.existsSync(path.join(SCRATCH, "public/index.html"))).toBe(false);
-  fs.rmSync(SCRATCH, { recursive: true, force: true });
+  expect(fs.existsSync(path.join(result.dir, "public/index.html"))).toBe(false);
+  fs.rmSync(result.dir, { recursive: true, force: true });
 });

@@ -40,6 +40,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 interface Options {
   env?: Record<string, string>;
+  /** The project folder to serve (a scratch build); the project itself by default. */
+  cwd?: string;
   /** Reuse a data folder (to restart a server on the same database); a fresh one by default. */
   dataDir?: string;
   port?: number;
@@ -51,6 +53,7 @@ function startProcess(command: string, args: string[], readyPath: string, option
     const port = options.port ?? (await freePort());
     let log = "";
     const child = spawn(command, [...args.map((arg) => arg.replace("$PORT", String(port)))], {
+      cwd: options.cwd,
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, PORT: String(port), ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -79,7 +82,7 @@ function startProcess(command: string, args: string[], readyPath: string, option
 
 /** `gatsby serve` over the built site, as `npm start` runs it. */
 export function startGatsbyServe(options: Options = {}): Promise<RunningServer> {
-  return startProcess("node_modules/.bin/gatsby", ["serve", "--port", "$PORT", "--host", "127.0.0.1"], "/", options);
+  return startProcess(path.resolve("node_modules/.bin/gatsby"), ["serve", "--port", "$PORT", "--host", "127.0.0.1"], "/", options);
 }
 
 /** The compiled functions loaded once per process, as an adapter host runs them. */

@@ -17,3 +17,9 @@ test("a missing file is reported by name, not thrown", () => {
   const { problems } = readContent(path.resolve("tests/fixtures/does-not-exist"));
   expect(problems).toContainEqual({ file: expect.stringMatching(/does-not-exist\/site\.json$/), message: "is missing" });
 });
+
+test("the small fixture site used by the analytics build test is valid content", () => {
+  const { raw, problems } = readContent(path.resolve("tests/fixtures/small-content"));
+  expect(problems).toEqual([]);
+  expect(checkContent(raw, realOptions).errors).toEqual([]);
+});

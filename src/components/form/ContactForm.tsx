@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
 import { fieldErrors, LIMITS } from "../../forms/fields";
 import { useForm, type FormValues } from "../../hooks/useForm";
+import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "./FormShell";
 import { Select, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
@@ -29,7 +30,10 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
       return result.success ? {} : fieldErrors(result.error);
     },
     toPayload,
-    onSent,
+    onSent: (reference) => {
+      trackLead("contact");
+      onSent?.(reference);
+    },
   });
 
   // ?interest=membership (the old store pages link here) preselects the topic once the page is live.

@@ -5,6 +5,7 @@ import { ageOn } from "../../forms/dateRules";
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, WAIVER_TEXT, type PlanChoice } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
+import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "./FormShell";
 import { Checkbox, Select, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
@@ -75,7 +76,10 @@ export function SignupForm({
       return combinedErrors(signupSchema(plans, today).safeParse({ ...payload, elapsedMs: 0 }), signupRuleErrors(payload, plans, today));
     },
     toPayload,
-    onSent,
+    onSent: (reference) => {
+      trackLead("signup");
+      onSent?.(reference);
+    },
   });
   const { values, setValue } = form.control;
 

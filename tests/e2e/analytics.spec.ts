@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { scratchBuild } from "../support/scratchBuild";
+import { startGatsbyServe, type RunningServer } from "../support/servers";
+
+/**
+ * Analytics and tag manager, in a scratch build of a small fixture site with both ids set. No request
+ * ever leaves this machine: Google's hosts are intercepted, and each attempt is counted.
+ */
+const GA = "G-TEST1234";
+const GTM = "GTM-TEST123";
+const GOOGLE = /googletagmanager\.com|google-analytics\.com|analytics\.google\.com/;
+
+let server: RunningServer;
+let buildDir: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const build = scratchBuild("analytics-build", path.resolve("tests/fixtures/small-content"), {
+    GATSBY_GA_MEASUREMENT_ID: GA,
+    GATSBY_GTM_ID: GTM,
+  });
+  expect(build.status, build.output).toBe(0);
+  buildDir = build.dir;
+  server = await startGatsbyServe({ cwd: build.dir });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Counts attempts to reach Google and answers each with a failure (nothing leaves the machine). */
+async function blockGoogle(page: Page): Promise<string[]> {
+  const attempts: string[] = [];
+  await page.route(GOOGLE, (route) => {
+    attempts.push(route.request().url());
+    return route.abort("blockedbyclient");
+  });
+  return attempts;
+}
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+test("a build with both ids has both tags, loaded only after the privacy check", () => {
+  const html = fs.readFileSync(path.join(buildDir, "public/index.html"), "utf8");
+  expect(html).toContain(`gtag('config', '${GA}', {"anonymize_ip":true,"send_page_view":false})`);
+  expect(html).toContain(`'GTM-TEST123'`);
+  expect(html).toContain("window.__analyticsOff=navigator.globalPrivacyControl===true");
+  // No tag that would load Google's code before the check, and no script-less GTM iframe.
+  expect(html).not.toMatch(/<script[^>]+src="https:\/\/www\.googletagmanager\.com/);
+  expect(html).not.toMatch(/<link[^>]+googletagmanager/);
+  expect(html).not.toContain("ns.html?id=");
+});
+
+test("the site's own build, with no ids set, has no third-party script at all", () => {
+  const files = htmlFiles("public");
+  expect(files.length).toBeGreaterThan(20);
+  for (const file of files) expect(fs.readFileSync(file, "utf8"), file).not.toContain("googletagmanager");
+});
+
+test("each page view is counted once, on load and on every client-side navigation", async ({ page }) => {
+  const attempts = await blockGoogle(page);
+  await page.goto(`${server.url}/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
+  await page.waitForURL(/\/rates\/$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+  await page.waitForURL(/\/about\/$/);
+  const pageViews = async () =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((args) => args[0] === "event" && args[1] === "page_view")
+        .map((args) => (args[2] as { page_path: string }).page_path),
+    );
+  await expect.poll(pageViews).toEqual(["/", "/rates/", "/about/"]);
+  // The libraries were requested (and blocked here), once each.
+  expect(attempts.filter((url) => url.includes("/gtag/js?id=G-TEST1234"))).toHaveLength(1);
+  expect(attempts.filter((url) => url.includes("/gtm.js?id=GTM-TEST123"))).toHaveLength(1);
+});
+
+test("with Global Privacy Control, no analytics request is made", async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
+  const page = await context.newPage();
+  const attempts = await blockGoogle(page);
+  await page.goto(`${server.url}/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
+  await page.waitForURL(/\/rates\/$/);
+  await page.waitForTimeout(500);
+  expect(attempts).toEqual([]);
+  expect(await page.evaluate(() => typeof (window as unknown as { gtag?: unknown }).gtag)).toBe("undefined");
+  await context.close();
+});
+
+test("with Do Not Track, no analytics request is made either", async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1" }));
+  const page = await context.newPage();
+  const attempts = await blockGoogle(page);
+  await page.goto(`${server.url}/about/`);
+  await page.waitForTimeout(500);
+  expect(attempts).toEqual([]);
+  await context.close();
+});
+
+test("with the analytics host unreachable the site works fully, and a lead is still recorded for analytics", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await blockGoogle(page);
+  await page.goto(`${server.url}/contact/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel(/^Your name/).fill("Analytics Andy");
+  await page.getByLabel(/^Email/).fill("andy@example.com");
+  await page.getByLabel(/^What is your message about/).selectOption("membership");
+  await page.getByLabel(/^Message/).fill("Does the site still work without Google?");
+  await page.waitForTimeout(3200);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("form-success")).toBeVisible();
+  expect(warnings.some((text) => text.includes("Analytics did not load"))).toBe(true);
+  const leads = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[0] === "event" && args[1] === "generate_lead"),
+  );
+  expect(leads).toEqual([["event", "generate_lead", { form_name: "contact" }]]);
+});

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoReady } from "./support/page";
+
+/** Marks the current document; a full page load replaces it, a client-side route change keeps it. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test.describe("new build detection", () => {
+  test("without a new build, navigation stays client-side", async ({ page }) => {
+    await gotoReady(page, "/");
+    await markDocument(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
+    await page.waitForURL(/\/rates\/$/);
+    await expect(page.locator("h1")).toHaveText("Rates");
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("after a deploy, the next navigation is a full load at the target", async ({ page }) => {
+    await gotoReady(page, "/");
+    // The server now reports another build.
+    await page.route("**/page-data/app-data.json*", async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      await route.fulfill({ response, json: { ...json, webpackCompilationHash: "new-build-hash" } });
+    });
+    const check = page.waitForRequest((request) => request.url().includes("/page-data/app-data.json?t="));
+    // Coming back to the tab triggers the check (it also runs every five minutes).
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await check;
+    await markDocument(page);
+    const documentLoad = page.waitForRequest((request) => request.resourceType() === "document" && request.url().endsWith("/schedule/"));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schedule", exact: true }).click();
+    await documentLoad;
+    await page.waitForURL(/\/schedule\/$/);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await sameDocument(page)).toBe(false);
+  });
+
+  test("a failed check is logged and ignored", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await gotoReady(page, "/");
+    await page.route("**/page-data/app-data.json*", (route) => route.abort("internetdisconnected"));
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect.poll(() => warnings.some((text) => text.includes("Could not check for a new version"))).toBe(true);
+    await markDocument(page);
+    await page.unroute("**/page-data/app-data.json*");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
+    await page.waitForURL(/\/rates\/$/);
+    expect(await sameDocument(page)).toBe(true);
+  });
+});
+
+test.describe("a route whose code fails to load", () => {
+  test("reloads once at the target, then shows the page's static content without looping", async ({ page }) => {
+    await gotoReady(page, "/");
+    const documentLoads: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documentLoads.push(new URL(request.url()).pathname);
+    });
+    // The About page's code chunk is unavailable (say, a deploy removed it mid-visit).
+    await page.route(/component---src-templates-about-tsx-[^/]*\.js$/, (route) => route.abort("failed"));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(/\/about\/$/);
+    await expect(page.locator("h1")).toHaveText("About Us");
+    // Long enough for any further reload to show up.
+    await page.waitForTimeout(4000);
+    expect(documentLoads).toEqual(["/about/"]);
+    await expect(page.getByText("Meet the coaches")).toBeVisible();
+  });
+});

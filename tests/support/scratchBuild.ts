@@ -1,0 +1,36 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Builds the site in a scratch copy of the project (its own .cache and public), so a test can build
+ * with other content or settings without touching the site's own build. Only node_modules is linked:
+ * Gatsby compiles its config files in place and keys static queries by real file path, so the code is
+ * copied.
+ */
+const LINKED = ["node_modules"];
+const COPIED = ["src", "static", "server-options", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json"];
+
+export interface ScratchBuild {
+  dir: string;
+  status: number | null;
+  output: string;
+}
+
+/** `content` is the fixture folder that becomes the scratch project's content/. */
+export function scratchBuild(name: string, content: string, env: Record<string, string> = {}, timeoutMs = 170_000): ScratchBuild {
+  const root = process.cwd();
+  const dir = path.join(root, "tests/.tmp", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const entry of LINKED) fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
+  for (const entry of COPIED) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  fs.cpSync(content, path.join(dir, "content"), { recursive: true });
+  const result = spawnSync(path.join(root, "node_modules/.bin/gatsby"), ["build"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1", ...env },
+    timeout: timeoutMs,
+  });
+  return { dir, status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
