@@ -47,7 +47,18 @@ interface Options {
   port?: number;
 }
 
-function startProcess(command: string, args: string[], readyPath: string, options: Options): Promise<RunningServer> {
+/** A port picked as free can be taken by a parallel test before the server binds it: try again then. */
+async function startProcess(command: string, args: string[], readyPath: string, options: Options): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(command, args, readyPath, options);
+    } catch (error) {
+      if (attempt >= 5 || options.port !== undefined || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+function startOnce(command: string, args: string[], readyPath: string, options: Options): Promise<RunningServer> {
   return (async () => {
     const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "gym-forms-"));
     const port = options.port ?? (await freePort());
