@@ -49,16 +49,20 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
 };
 
 /**
- * Every component style is a CSS Module (class names scoped per file) and the only global CSS is
- * imported first from gatsby-browser, so the order in which chunks pull modules in cannot change the
- * result; mini-css-extract-plugin's "Conflicting order" warnings are noise here.
+ * CSS is split by page: Gatsby would merge every component's CSS Module into one stylesheet and inline
+ * all of it in every page (the forms' and the lightbox's styles on the home page, for instance). Every
+ * component style is scoped to its file and the only global CSS is imported first from gatsby-browser,
+ * so chunk order cannot change the result; mini-css-extract-plugin's "Conflicting order" warnings are
+ * noise here.
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
   if (stage !== "build-javascript") return;
-  const config = getConfig() as { plugins: Array<{ constructor: { name: string }; options?: Record<string, unknown> }> };
+  const config = getConfig() as {
+    plugins: Array<{ constructor: { name: string }; options?: Record<string, unknown> }>;
+    optimization?: { splitChunks?: { cacheGroups?: Record<string, unknown> } };
+  };
   const extract = config.plugins.find((plugin) => plugin.constructor.name === "MiniCssExtractPlugin");
-  if (extract?.options) {
-    extract.options.ignoreOrder = true;
-    actions.replaceWebpackConfig(config);
-  }
+  if (extract?.options) extract.options.ignoreOrder = true;
+  delete config.optimization?.splitChunks?.cacheGroups?.styles;
+  actions.replaceWebpackConfig(config);
 };
