@@ -1,4 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
+import netlifyAdapter from "gatsby-adapter-netlify";
+import { gatsbyHeaders } from "./src/headers";
 import { contentDir } from "./src/node/contentFiles";
 import { siteUrl } from "./src/node/siteUrl";
 
@@ -39,6 +41,11 @@ const config: GatsbyConfig = {
     siteUrl: siteUrl(),
   },
   trailingSlash: "always",
+  // On Netlify: real 301s for createRedirect, the headers below and the form functions. Other hosts
+  // serve public/ as it is (README: self-hosting).
+  adapter: netlifyAdapter({ excludeDatastoreFromEngineFunction: true }),
+  // Applied by the adapter; the Content-Security-Policy is added by the build (src/node/csp.ts).
+  headers: gatsbyHeaders(),
   jsxRuntime: "automatic",
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",

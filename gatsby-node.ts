@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { announcementSlug } from "./src/content/slugs";
 import { loadCheckedContent } from "./src/node/contentChecks";
 import { writeCalendars } from "./src/node/calendars";
+import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
 import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { typeDefs } from "./src/node/schema";
@@ -46,6 +48,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     return;
   }
   writeCalendars(publicDir, content);
+  const analytics = Boolean(process.env.GATSBY_GA_MEASUREMENT_ID?.trim() || process.env.GATSBY_GTM_ID?.trim());
+  const { policy, hashes } = buildCsp(publicDir, analytics);
+  writeNetlifyHeaders(publicDir, policy);
+  const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{ functionRoute: string; functionId: string }>;
+  writeNetlifyFunctionRoutes(publicDir, functions);
+  fs.writeFileSync(path.join(".cache", "csp.json"), JSON.stringify({ policy, hashes }, null, 2));
 };
 
 /**

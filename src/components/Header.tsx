@@ -95,7 +95,7 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
               ),
             )}
           </ul>
-          <ul className={styles.utilityList} aria-label="Visit and contact">
+          <ul className={styles.utilityList}>
             {nav.utility.map((link) => (
               <li key={link.path}>
                 <NavItemLink link={link} />

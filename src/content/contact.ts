@@ -14,8 +14,11 @@ export function mapsUrl(site: {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/** +1-253-555-0142 -> (253) 555-0142 */
+/**
+ * +1-253-555-0142 -> (253) 555-0142, with a non-breaking space and hyphen so the number never
+ * wraps across two lines.
+ */
 export function formatPhone(phone: string): string {
   const digits = phone.replace(/\D/g, "").replace(/^1/, "");
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+  return digits.length === 10 ? `(${digits.slice(0, 3)})\u00a0${digits.slice(3, 6)}\u2011${digits.slice(6)}` : phone;
 }

@@ -35,13 +35,13 @@ export function redirectPage({ to }: Redirect, origin: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta charset="utf-8"/>
+<meta name="viewport" content="width=device-width, initial-scale=1"/>
 <title>This page has moved</title>
-<meta name="robots" content="noindex, follow">
-<link rel="canonical" href="${absolute}">
+<meta name="robots" content="noindex, follow"/>
+<link rel="canonical" href="${absolute}"/>
 <script>${redirectScript(to)}</script>
-<noscript><meta http-equiv="refresh" content="0; url=${href}"></noscript>
+<noscript><meta http-equiv="refresh" content="0; url=${href}"/></noscript>
 </head>
 <body>
 <main>

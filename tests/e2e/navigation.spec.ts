@@ -21,7 +21,7 @@ test.describe("desktop navigation", () => {
       "Rates",
       "Membership",
     ]);
-    const utility = nav(page).getByRole("list", { name: "Visit and contact" });
+    const utility = nav(page).locator(":scope > ul").nth(1);
     expect(await utility.getByRole("link").allTextContents()).toEqual(["Announcements", "Schedule", "Contact"]);
     await expect(nav(page).locator('[aria-current="page"]')).toHaveText("Rates");
     await expect(nav(page).locator('[aria-current="page"]')).toHaveCount(1);

@@ -10,7 +10,7 @@ test.describe("old paths", () => {
       const file = path.join("public", from, "index.html");
       expect(fs.existsSync(file), file).toBe(true);
       const html = fs.readFileSync(file, "utf8");
-      expect(html).toContain(`<link rel="canonical" href="${origin}${to}">`);
+      expect(html).toContain(`<link rel="canonical" href="${origin}${to}"/>`);
       expect(html).toContain(`url=${to}`);
       expect(html).toContain(`<a href="${to}">`);
     }

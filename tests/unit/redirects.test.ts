@@ -68,9 +68,9 @@ describe("static redirect page", () => {
 
   test("the page works without scripts and names its canonical target", () => {
     const html = redirectPage({ from: "/retail-store", to: "/contact/?interest=membership" }, "https://gym.example");
-    expect(html).toContain('<link rel="canonical" href="https://gym.example/contact/?interest=membership">');
-    expect(html).toContain('<noscript><meta http-equiv="refresh" content="0; url=/contact/?interest=membership"></noscript>');
+    expect(html).toContain('<link rel="canonical" href="https://gym.example/contact/?interest=membership"/>');
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="0; url=/contact/?interest=membership"/></noscript>');
     expect(html).toContain('<a href="/contact/?interest=membership">');
-    expect(html).toContain('<meta name="robots" content="noindex, follow">');
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
   });
 });

@@ -166,12 +166,12 @@ export function SignupForm({
         maxLength={LIMITS.notes}
         hint="Injuries, goals, or the best time to reach you."
       />
-      <div className={styles.waiver} role="region" aria-label="Waiver" tabIndex={0}>
+      <section className={styles.waiver} aria-label="Waiver" tabIndex={0}>
         <h2 className={styles.summaryTitle}>Waiver</h2>
         {WAIVER_TEXT.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-      </div>
+      </section>
       <Checkbox control={form.control} name="waiverAccepted" label="I have read the waiver and accept it" required />
     </FormShell>
   );

@@ -1,0 +1,71 @@
+/**
+ * THE header table: the security and caching headers every response gets, whichever way the site is
+ * hosted. gatsby-config passes them to adapters; the build writes the Content-Security-Policy (which
+ * needs the hashes of the build's inline scripts) next to them; scripts/self-host-config.ts turns the
+ * same table into an nginx configuration. Pure.
+ */
+
+export interface HeaderRule {
+  /** A path pattern in Gatsby's `headers` syntax ("/*", "/static/*"). */
+  source: string;
+  headers: Record<string, string>;
+}
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/** Hashed build output never changes under the same name; pages and their data always revalidate. */
+export const CACHE_RULES: readonly HeaderRule[] = [
+  { source: "/static/*", headers: { "Cache-Control": IMMUTABLE } },
+  { source: "/*.js", headers: { "Cache-Control": IMMUTABLE } },
+  { source: "/*.css", headers: { "Cache-Control": IMMUTABLE } },
+  { source: "/page-data/*", headers: { "Cache-Control": REVALIDATE } },
+  { source: "/*.html", headers: { "Cache-Control": REVALIDATE } },
+  { source: "/*", headers: { "Cache-Control": REVALIDATE } },
+];
+
+
+export interface CspOptions {
+  /** sha256 hashes (base64) of every inline script in the built pages. */
+  scriptHashes: readonly string[];
+  /** Allow Google Analytics / Tag Manager (only when their ids are set). */
+  analytics: boolean;
+}
+
+const GOOGLE_SCRIPT = "https://www.googletagmanager.com";
+const GOOGLE_COLLECT = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"];
+
+export function contentSecurityPolicy({ scriptHashes, analytics }: CspOptions): string {
+  const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
+  const directives: Array<[string, string[]]> = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...hashes, ...(analytics ? [GOOGLE_SCRIPT] : [])]],
+    // Gatsby inlines each page's CSS and gatsby-plugin-image sets inline sizes: styles need 'unsafe-inline'.
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", ...(analytics ? GOOGLE_COLLECT : [])]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", ...(analytics ? GOOGLE_COLLECT : [])]],
+    ["manifest-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["upgrade-insecure-requests", []],
+  ];
+  return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+}
+
+/** Every rule, in Gatsby's `headers` shape, for gatsby-config. */
+export function gatsbyHeaders(): Array<{ source: string; headers: Array<{ key: string; value: string }> }> {
+  const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+  return [{ source: "/*", headers: toList(SECURITY_HEADERS) }];
+}
