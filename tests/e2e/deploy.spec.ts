@@ -1,0 +1,137 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { SECURITY_HEADERS } from "../../src/headers";
+import { redirects } from "../../src/redirects";
+import { nginxConfig } from "../../scripts/self-host-config";
+import { observatoryScore } from "../support/observatory";
+import { freePort } from "../support/servers";
+import { gotoReady } from "./support/page";
+
+const csp = (JSON.parse(fs.readFileSync(".cache/csp.json", "utf8")) as { policy: string }).policy;
+
+test.describe("Netlify adapter output", () => {
+  test("real 301s for every old path, and the form functions at both addresses", () => {
+    const rules = fs.readFileSync("public/_redirects", "utf8");
+    for (const { from, to } of redirects) {
+      expect(rules).toContain(`${from}  ${to}  301!`);
+      expect(rules).toContain(`${from}/  ${to}  301!`);
+    }
+    for (const fn of ["contact", "signup", "membership-hold"]) {
+      expect(rules).toContain(`/api/${fn}  /.netlify/functions/${fn}-js  200`);
+      expect(rules).toContain(`/api/${fn}/  /.netlify/functions/${fn}-js  200`);
+    }
+    const functions = fs.readdirSync(".netlify/functions-internal");
+    expect(functions.sort()).toEqual(expect.arrayContaining(["contact-js", "membership-hold-js", "signup-js"]));
+  });
+
+  test("the security headers for every page, and the build's CSP for every path", () => {
+    const headers = fs.readFileSync("public/_headers", "utf8");
+    expect(headers).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
+    const home = headers.split("\n/\n")[1]?.split(/\n\/[^ ]/)[0] ?? "";
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(home).toContain(`${name}: ${value}`);
+    expect(headers).toMatch(/\/static\/\*\n {2}cache-control: public, max-age=31536000, immutable/);
+  });
+});
+
+test("the Content-Security-Policy lets the whole site work, with no violation", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.route(
+    (url) => url.pathname.endsWith("/") || url.pathname.endsWith(".html"),
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": csp } });
+    },
+  );
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`Refused to run: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const url of ["/", "/schedule/?program=kids", "/rates/", "/announcements/", "/programs/crossfitkids/", "/membership/policies/", "/no-such-page/"]) {
+    await gotoReady(page, url);
+  }
+  await gotoReady(page, "/portfolio/");
+  await page.locator("main a[aria-haspopup=dialog]").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await gotoReady(page, "/contact/");
+  await page.getByLabel(/^Your name/).fill("Policy Paula");
+  await page.getByLabel(/^Email/).fill("paula@example.com");
+  await page.getByLabel(/^What is your message about/).selectOption("general");
+  await page.getByLabel(/^Message/).fill("Checking the security policy.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("form-success")).toBeVisible();
+  // Client-side navigation keeps working under the policy.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
+  await expect(page.locator("h1")).toHaveText("Rates");
+  expect(violations).toEqual([]);
+
+  // And the policy is really in force: an inline script it does not list is refused.
+  const ran = await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true;";
+    document.body.append(script);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+});
+
+test.describe("self-hosting behind nginx (deploy/nginx.conf from scripts/self-host-config.ts)", () => {
+  const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((file) => fs.existsSync(file));
+  test.skip(!nginx && !process.env.CI, "nginx is not installed here (apt-get install -y nginx)");
+
+  test("nginx in front of gatsby serve gives the same redirects and headers, and scores A+", async ({ baseURL }) => {
+    expect(nginx, "CI installs nginx").toBeDefined();
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-nginx-"));
+    const upstream = new URL(baseURL ?? "http://localhost:9100").host.replace("localhost", "127.0.0.1");
+    const site = nginxConfig({ serverName: "localhost", listen: `127.0.0.1:${port}`, upstream, csp });
+    fs.writeFileSync(
+      path.join(dir, "nginx.conf"),
+      `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 64; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include /etc/nginx/mime.types;\n${site}}\n`,
+    );
+    const check = spawnSync(nginx as string, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+    expect(check.status, check.stderr).toBe(0);
+    const server = spawn(nginx as string, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      await expect.poll(async () => (await fetch(origin).catch(() => null))?.status ?? 0, { timeout: 10_000 }).toBe(200);
+
+      const home = await fetch(`${origin}/`);
+      const headers = Object.fromEntries(home.headers.entries());
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()]).toBe(value);
+      expect(headers["content-security-policy"]).toBe(csp);
+      expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+      const html = await home.text();
+      const score = observatoryScore(headers, html, origin);
+      expect(score.grade, JSON.stringify(score.tests, null, 2)).toBe("A+");
+
+      const staticFile = /(\/static\/[^"\s]+\.(?:avif|webp|jpg|woff2))/.exec(html)?.[1];
+      expect(staticFile).toBeDefined();
+      expect((await fetch(`${origin}${staticFile}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await fetch(`${origin}/page-data/index/page-data.json`)).headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+
+      const moved = await fetch(`${origin}/scedule/?program=kids`, { redirect: "manual" });
+      expect(moved.status).toBe(301);
+      expect(new URL(moved.headers.get("location") ?? "", origin).pathname + new URL(moved.headers.get("location") ?? "", origin).search).toBe("/schedule/?program=kids");
+      const store = await fetch(`${origin}/membership-store?utm_source=flyer`, { redirect: "manual" });
+      expect(store.status).toBe(301);
+      const location = new URL(store.headers.get("location") ?? "", origin);
+      expect(location.pathname).toBe("/contact/");
+      expect(location.searchParams.get("interest")).toBe("membership");
+      expect(location.searchParams.get("utm_source")).toBe("flyer");
+    } finally {
+      server.kill("SIGTERM");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
