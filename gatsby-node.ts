@@ -68,9 +68,14 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   const config = getConfig() as {
     plugins: Array<{ constructor: { name: string }; options?: Record<string, unknown> }>;
     optimization?: { splitChunks?: { cacheGroups?: Record<string, unknown> } };
+    resolve: { alias?: Record<string, string | false | string[]> };
   };
   const extract = config.plugins.find((plugin) => plugin.constructor.name === "MiniCssExtractPlugin");
   if (extract?.options) extract.options.ignoreOrder = true;
   delete config.optimization?.splitChunks?.cacheGroups?.styles;
+  // gatsby-plugin-image draws client-side images with react-dom/server; the browser gets a small
+  // renderer with the same output instead of React's whole server renderer (see its file).
+  // First in the list: webpack uses the first alias that matches, and Gatsby's own "react-dom" matches too.
+  config.resolve.alias = { "react-dom/server$": path.resolve("src/runtime/staticMarkup.ts"), ...config.resolve.alias };
   actions.replaceWebpackConfig(config);
 };

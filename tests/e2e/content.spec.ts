@@ -66,6 +66,16 @@ test.describe("gallery", () => {
     await expect(page.locator("main section[data-category]").last().locator("img[data-main-image]").first()).toHaveAttribute("loading", "lazy");
   });
 
+  test("images drawn in the browser after a client-side navigation load and keep their renditions", async ({ page }) => {
+    await gotoReady(page, "/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Gallery" }).click();
+    await page.waitForURL(/\/portfolio\/$/);
+    const first = page.locator("main section[data-category] img[data-main-image]").first();
+    await expect(first).toHaveAttribute("srcset", /320w/);
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator("main section[data-category] source[type='image/avif']").first()).toHaveAttribute("srcset", /640w/);
+  });
+
   test("filtering by category lives in the URL", async ({ page }) => {
     await gotoReady(page, "/portfolio/");
     await page.getByRole("navigation", { name: "Filter photos by category" }).getByRole("link", { name: "Events" }).click();

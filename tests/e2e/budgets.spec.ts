@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { KB, measureLoad } from "./support/transfer";
+import { urls } from "./support/site";
+
+/**
+ * The performance budgets that need no Lighthouse run (`npm run bench` checks the rest), measured as a
+ * phone sees the page: Lighthouse's mobile screen (412 x 823 at 1.75x).
+ */
+export const BUDGETS = {
+  javascriptPerPage: 100 * KB,
+  homeHtml: 14 * KB,
+  homeTotal: 250 * KB,
+  galleryTotal: 600 * KB,
+};
+
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+test.use(PHONE);
+
+test("home page HTML is at most 14 KB gzip", () => {
+  const size = gzipSync(fs.readFileSync("public/index.html"), { level: 9 }).length;
+  expect(size).toBeLessThanOrEqual(BUDGETS.homeHtml);
+});
+
+test("no page loads more than 100 KB of JavaScript (gzip)", async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const path of urls.pages) {
+    // A fresh browser each time: a first visit to that page, nothing cached.
+    const context = await browser.newContext(PHONE);
+    const load = await measureLoad(await context.newPage(), path);
+    await context.close();
+    expect(load.javascript, `${path}: ${load.javascript} bytes`).toBeLessThanOrEqual(BUDGETS.javascriptPerPage);
+  }
+});
+
+test("home page: at most 250 KB in all on first load", async ({ page }) => {
+  const load = await measureLoad(page, "/");
+  expect(load.total, JSON.stringify(load.byUrl.sort((a, b) => b.bytes - a.bytes).slice(0, 8))).toBeLessThanOrEqual(BUDGETS.homeTotal);
+});
+
+test("gallery: at most 600 KB in all on first load", async ({ page }) => {
+  const load = await measureLoad(page, "/portfolio/");
+  expect(load.total, JSON.stringify(load.byUrl.sort((a, b) => b.bytes - a.bytes).slice(0, 8))).toBeLessThanOrEqual(BUDGETS.galleryTotal);
+});
