@@ -12,11 +12,15 @@ export function ScheduleWeek({
   slots,
   programs,
   today,
+  headingLevel = 3,
 }: {
   slots: readonly Slot[];
   programs: readonly ProgramName[];
   today: string;
+  /** 2 where the days are the page's first level of sections, 3 under a section heading. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const titles = new Map(programs.map((program) => [program.key, program.title]));
   const days = groupByDay(slots);
   if (days.length === 0) return <p>No classes match this filter.</p>;
@@ -26,14 +30,14 @@ export function ScheduleWeek({
         const isToday = day === today;
         return (
           <li key={day} className={styles.day} data-today={isToday || undefined}>
-            <h3 className={styles.dayName} id={`day-${day.toLowerCase()}`}>
+            <Heading className={styles.dayName} id={`day-${day.toLowerCase()}`}>
               {day}
               {isToday && (
                 <span className={styles.todayBadge} aria-current="date">
                   Today
                 </span>
               )}
-            </h3>
+            </Heading>
             <ul className={styles.slots} aria-labelledby={`day-${day.toLowerCase()}`}>
               {daySlots.map((slot) => {
                 const title = titles.get(slot.program) ?? slot.program;

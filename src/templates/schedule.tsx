@@ -40,7 +40,7 @@ export default function SchedulePage({ data, pageContext, location }: PageProps<
       />
       <Section>
         <FilterBar label="Filter classes by program" options={options} selected={selected} />
-        <ScheduleWeek slots={slots} programs={programs} today={today.day} />
+        <ScheduleWeek slots={slots} programs={programs} today={today.day} headingLevel={2} />
         <Actions className="no-print">
           <ButtonLink to={calendarPath(selected ?? "all")} file variant="secondary">
             <CalendarIcon />

@@ -132,7 +132,7 @@ test.describe("gallery", () => {
 test.describe("schedule", () => {
   test("Monday to Saturday, every class from schedule.json", async ({ page }) => {
     await page.goto("/schedule/");
-    expect(await page.locator("main h3").allTextContents()).toEqual(
+    expect(await page.locator("main ol h2").allTextContents()).toEqual(
       expect.arrayContaining(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((d) => expect.stringContaining(d))),
     );
     await expect(page.locator("main [data-program]")).toHaveCount(schedule.slots.length);
@@ -167,7 +167,7 @@ test.describe("schedule", () => {
     const today = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", weekday: "long" }).format(new Date());
     const highlighted = page.locator("main [data-today]");
     if (today === "Sunday") await expect(highlighted).toHaveCount(0);
-    else await expect(highlighted.locator("h3")).toContainText(today);
+    else await expect(highlighted.locator("h2")).toContainText(today);
   });
 
   test("every calendar file parses, and its classes fall inside gym hours", async ({ request }) => {
