@@ -4206,6 +4206,8 @@ type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PoliciesPageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string } } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null };
 
+type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number };
+
 type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -4241,6 +4243,8 @@ type SchedulePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string } }> }, readonly site: { readonly timeZone: string } | null };
+
+type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> };
 
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 

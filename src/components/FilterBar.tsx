@@ -13,7 +13,7 @@ export interface FilterOption {
  */
 export function FilterBar({ label, options, selected }: { label: string; options: readonly FilterOption[]; selected: string | null }) {
   return (
-    <nav aria-label={label} className={styles.bar}>
+    <nav aria-label={label} className={`${styles.bar} no-print`}>
       <ul className={styles.list}>
         {options.map((option) => (
           <li key={option.value ?? "all"}>

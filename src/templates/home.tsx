@@ -123,13 +123,7 @@ export const query = graphql`
       }
     }
     schedule: scheduleJson {
-      slots {
-        day
-        start
-        end
-        program
-        coach
-      }
+      ...ScheduleSlots
     }
     announcements: allMarkdownRemark(
       filter: { fields: { collection: { eq: "announcements" }, slug: { in: $listed } } }

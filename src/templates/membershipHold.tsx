@@ -34,14 +34,7 @@ export const Head = RouteHead;
 export const query = graphql`
   query MembershipHoldPage {
     policies: policiesJson {
-      holdNoticeDays
-      minHoldDays
-      maxHoldDays
-      maxHoldsPerYear
-      cancellationNoticeDays
-      holdFee
-      cancellationFee
-      reactivationFee
+      ...PolicyNumbers
     }
     site: siteJson {
       timeZone

@@ -40,14 +40,7 @@ export const query = graphql`
       }
     }
     policies: policiesJson {
-      holdNoticeDays
-      minHoldDays
-      maxHoldDays
-      maxHoldsPerYear
-      cancellationNoticeDays
-      holdFee
-      cancellationFee
-      reactivationFee
+      ...PolicyNumbers
     }
   }
 `;

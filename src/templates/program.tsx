@@ -83,13 +83,7 @@ export const query = graphql`
       }
     }
     schedule: scheduleJson {
-      slots {
-        day
-        start
-        end
-        program
-        coach
-      }
+      ...ScheduleSlots
     }
     rates: ratesJson {
       plans {

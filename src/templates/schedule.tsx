@@ -58,13 +58,7 @@ export const Head = RouteHead;
 export const query = graphql`
   query SchedulePage {
     schedule: scheduleJson {
-      slots {
-        day
-        start
-        end
-        program
-        coach
-      }
+      ...ScheduleSlots
     }
     programs: allMarkdownRemark(
       filter: { fields: { collection: { eq: "programs" } } }

@@ -150,6 +150,7 @@ test.describe("sign-up form", () => {
     await expect(success).toContainText("Welcome to the gym!");
     const reference = (await success.locator("span").last().textContent()) ?? "";
     expect(reference).toMatch(/^S-/);
+    await expectNoAxeViolations(page, "the sign-up form's success state");
     expect(submissionsCli("list", "--form", "signup")).toContain(`${reference}`);
     const exported = JSON.parse(submissionsCli("export", "--format", "json", "--form", "signup")) as Array<Record<string, string>>;
     expect(exported.find((row) => row.reference === reference)).toMatchObject({ plan: "three-per-week", startDate: start, phone: "+12535550142" });

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./servers";
 
 /**
  * A throwaway PostgreSQL server for tests: TEST_DATABASE_URL when given, else a private cluster in a
@@ -24,17 +24,6 @@ function findBin(name: string): string | undefined {
   }
   const which = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
   return which.status === 0 ? which.stdout.trim() : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 export const POSTGRES_MISSING =

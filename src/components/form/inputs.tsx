@@ -17,6 +17,21 @@ function aria(control: FormControl, name: string, hint?: ReactNode) {
   return { id, error, hint, describedBy: describedBy({ id, error, hint }) };
 }
 
+/** What every text-like control shares: its id, value, change handler and accessibility wiring. */
+function textControl(control: FormControl, name: string, required: boolean | undefined, a: ReturnType<typeof aria>) {
+  return {
+    id: a.id,
+    name,
+    className: styles.input,
+    value: String(control.values[name] ?? ""),
+    onChange: (event: { target: { value: string } }) => control.setValue(name, event.target.value),
+    required,
+    "aria-required": required || undefined,
+    "aria-invalid": a.error ? true : undefined,
+    "aria-describedby": a.describedBy,
+  };
+}
+
 export function TextInput({
   control,
   name,
@@ -41,16 +56,8 @@ export function TextInput({
   return (
     <Field state={a} label={label} required={required}>
       <input
-        id={a.id}
-        name={name}
+        {...textControl(control, name, required, a)}
         type={type}
-        className={styles.input}
-        value={String(control.values[name] ?? "")}
-        onChange={(event) => control.setValue(name, event.target.value)}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={a.error ? true : undefined}
-        aria-describedby={a.describedBy}
         autoComplete={autoComplete}
         inputMode={inputMode}
         min={min}
@@ -65,19 +72,7 @@ export function TextArea({ control, name, label, required, hint, maxLength, rows
   const a = aria(control, name, hint);
   return (
     <Field state={a} label={label} required={required}>
-      <textarea
-        id={a.id}
-        name={name}
-        rows={rows}
-        className={styles.input}
-        value={String(control.values[name] ?? "")}
-        onChange={(event) => control.setValue(name, event.target.value)}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={a.error ? true : undefined}
-        aria-describedby={a.describedBy}
-        maxLength={maxLength}
-      />
+      <textarea {...textControl(control, name, required, a)} rows={rows} maxLength={maxLength} />
     </Field>
   );
 }
@@ -94,17 +89,7 @@ export function Select({
   const a = aria(control, name, hint);
   return (
     <Field state={a} label={label} required={required}>
-      <select
-        id={a.id}
-        name={name}
-        className={styles.input}
-        value={String(control.values[name] ?? "")}
-        onChange={(event) => control.setValue(name, event.target.value)}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={a.error ? true : undefined}
-        aria-describedby={a.describedBy}
-      >
+      <select {...textControl(control, name, required, a)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,0 +1,25 @@
+import { graphql } from "gatsby";
+
+/** Data shapes several page queries ask for, named once. */
+export const fragments = graphql`
+  fragment ScheduleSlots on ScheduleJson {
+    slots {
+      day
+      start
+      end
+      program
+      coach
+    }
+  }
+
+  fragment PolicyNumbers on PoliciesJson {
+    holdNoticeDays
+    minHoldDays
+    maxHoldDays
+    maxHoldsPerYear
+    cancellationNoticeDays
+    holdFee
+    cancellationFee
+    reactivationFee
+  }
+`;
