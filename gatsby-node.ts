@@ -9,6 +9,7 @@ import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { typeDefs } from "./src/node/schema";
 import { siteUrl } from "./src/node/siteUrl";
+import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/styleHash";
 import { writeRobots } from "./src/node/robots";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
@@ -61,9 +62,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
  * all of it in every page (the forms' and the lightbox's styles on the home page, for instance). Every
  * component style is scoped to its file and the only global CSS is imported first from gatsby-browser,
  * so chunk order cannot change the result; mini-css-extract-plugin's "Conflicting order" warnings are
- * noise here.
+ * noise here. Both production bundles also carry the stylesheets' hashes, so CSS-only edits re-render
+ * the pages (see src/node/styleHash.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
+  if (stage === "build-html") actions.setWebpackConfig({ plugins: [new BrowserStylesInRendererHash()] });
   if (stage !== "build-javascript") return;
   const config = getConfig() as {
     plugins: Array<{ constructor: { name: string }; options?: Record<string, unknown> }>;
@@ -72,6 +75,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   };
   const extract = config.plugins.find((plugin) => plugin.constructor.name === "MiniCssExtractPlugin");
   if (extract?.options) extract.options.ignoreOrder = true;
+  config.plugins.push(new RecordBrowserStyles());
   delete config.optimization?.splitChunks?.cacheGroups?.styles;
   // gatsby-plugin-image draws client-side images with react-dom/server; the browser gets a small
   // renderer with the same output instead of React's whole server renderer (see its file).

@@ -26,7 +26,12 @@ export function scratchBuild(name: string, content: string, env: Record<string, 
   for (const entry of LINKED) fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
   for (const entry of COPIED) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   fs.cpSync(content, path.join(dir, "content"), { recursive: true });
-  const result = spawnSync(path.join(root, "node_modules/.bin/gatsby"), ["build"], {
+  return buildIn(dir, env, timeoutMs);
+}
+
+/** Runs `gatsby build` again in an existing scratch project, keeping its .cache (an incremental build). */
+export function buildIn(dir: string, env: Record<string, string> = {}, timeoutMs = 170_000): ScratchBuild {
+  const result = spawnSync(path.join(process.cwd(), "node_modules/.bin/gatsby"), ["build"], {
     cwd: dir,
     encoding: "utf8",
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1", ...env },
