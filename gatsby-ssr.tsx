@@ -10,7 +10,8 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = wrap;
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
   // Every font file the first screen uses (display face for headings, text face in its two weights) is
-  // preloaded, so it arrives with the CSS instead of after it and the text does not reflow when it does.
+  // preloaded, so it arrives with the CSS instead of after it: the text face is font-display: optional
+  // and is only used when it makes the first paint (see src/styles/fonts.css).
   setHeadComponents([
     <link key="font-oswald" rel="preload" href={oswald600} as="font" type="font/woff2" crossOrigin="anonymous" />,
     <link key="font-inter" rel="preload" href={inter400} as="font" type="font/woff2" crossOrigin="anonymous" />,
