@@ -62,8 +62,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
  * all of it in every page (the forms' and the lightbox's styles on the home page, for instance). Every
  * component style is scoped to its file and the only global CSS is imported first from gatsby-browser,
  * so chunk order cannot change the result; mini-css-extract-plugin's "Conflicting order" warnings are
- * noise here. Both production bundles also carry the stylesheets' hashes, so CSS-only edits re-render
- * the pages (see src/node/styleHash.ts).
+ * noise here. The HTML renderer's hash also carries the stylesheets' hashes, so CSS-only edits
+ * re-render the pages (see src/node/styleHash.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
   if (stage === "build-html") actions.setWebpackConfig({ plugins: [new BrowserStylesInRendererHash()] });

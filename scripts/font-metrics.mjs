@@ -23,8 +23,9 @@ function textByFace() {
   const out = { "Oswald 600": "", "Inter 400": "", "Inter 600": "" };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const style = node.parentElement && getComputedStyle(node.parentElement);
-    if (!style || style.display === "none") continue;
+    const parent = node.parentElement;
+    if (!parent || !parent.checkVisibility()) continue;
+    const style = getComputedStyle(parent);
     let text = (node.textContent ?? "").replace(/\s+/g, " ");
     if (style.textTransform === "uppercase") text = text.toUpperCase();
     if (style.fontFamily.replace(/"/g, "").startsWith("Oswald")) out["Oswald 600"] += text;
@@ -42,6 +43,9 @@ async function measure({ faces, texts }) {
   };
   const rows = [];
   for (const [face, { web, fallbacks }] of Object.entries(faces)) {
+    // The web face must really be loaded, or the canvas would silently measure a default font.
+    await document.fonts.load(web);
+    if (!document.fonts.check(web)) throw new Error(`${face} did not load`);
     const webMetrics = metrics(web, texts[face]);
     for (const [family, local] of Object.entries(fallbacks)) {
       const probe = new FontFace(`probe ${local}`, `local("${local}")`);
@@ -75,7 +79,6 @@ async function main() {
       const found = await page.evaluate(textByFace);
       for (const face of Object.keys(texts)) texts[face] += found[face];
     }
-    await page.evaluate(() => document.fonts.ready);
     console.table(await page.evaluate(measure, { faces: FACES, texts }));
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { buildNav, type NavLink } from "../navigation";
 import { routes } from "../routes";
@@ -70,7 +70,9 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
       <div className={styles.bar}>
         <Link to="/" className={styles.brand}>
           <LogoMark size={36} />
-          <span className={styles.brandName}>{siteName}</span>
+          <span className={styles.brandName} style={{ "--name-length": siteName.length } as CSSProperties}>
+            {siteName}
+          </span>
         </Link>
         <button
           ref={buttonRef}
