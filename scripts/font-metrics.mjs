@@ -19,8 +19,8 @@ const FACES = {
 };
 
 /** The text of a page, per web face, as it is set (uppercase where the CSS says so). */
-function textByFace() {
-  const out = { "Oswald 600": "", "Inter 400": "", "Inter 600": "" };
+function textByFace(faceNames) {
+  const out = Object.fromEntries(faceNames.map((name) => [name, ""]));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
@@ -73,10 +73,10 @@ async function measure({ faces, texts }) {
 async function main() {
   await withBuiltSite(PORT, async (browser, origin) => {
     const page = await browser.newPage();
-    const texts = { "Oswald 600": "", "Inter 400": "", "Inter 600": "" };
+    const texts = Object.fromEntries(Object.keys(FACES).map((name) => [name, ""]));
     for (const path of sitePages()) {
       await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
-      const found = await page.evaluate(textByFace);
+      const found = await page.evaluate(textByFace, Object.keys(FACES));
       for (const face of Object.keys(texts)) texts[face] += found[face];
     }
     console.table(await page.evaluate(measure, { faces: FACES, texts }));
