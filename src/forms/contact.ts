@@ -18,7 +18,7 @@ export const contactSchema = z
     email,
     phone: optionalPhone,
     interest: z.enum(INTERESTS, { errorMap: () => ({ message: "Choose what your message is about" }) }),
-    message: requiredText("your message", LIMITS.message),
+    message: requiredText("your message", LIMITS.message, "multi-line"),
     ...spamFields,
   })
   .strict();

@@ -1,29 +1,48 @@
 import { z } from "zod";
 import { isIsoDate } from "../content/dates";
+import { normalizeLineBreaks, textProblem, type TextShape } from "./text";
 
 /**
  * Field rules shared by every form, in the browser and on the server. Strings are trimmed, e-mail is
- * lower-cased, phone numbers are reduced to their digits, and every field has a length limit.
+ * lower-cased, phone numbers are reduced to their digits, every field has a length limit, and every
+ * string must be text (src/forms/text.ts).
  */
 
 export const LIMITS = { name: 100, email: 254, phone: 20, message: 5000, reason: 2000, notes: 2000 } as const;
 
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
-    .trim()
-    .min(1, `Enter ${label}`)
-    .max(max, `Keep ${label} under ${max} characters`);
+/** Refuses what is not text (the message names the field) and stores line breaks as \n. */
+const asText = (schema: z.ZodString, shape: TextShape, label: string) =>
+  schema
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value, shape, label);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    })
+    .transform((value) => (shape === "multi-line" ? normalizeLineBreaks(value) : value));
 
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ invalid_type_error: `Enter ${label} as text` })
-    .trim()
-    .max(max, `Keep ${label} under ${max} characters`)
+export const requiredText = (label: string, max: number, shape: TextShape) =>
+  asText(
+    z
+      .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
+      .trim()
+      .min(1, `Enter ${label}`)
+      .max(max, `Keep ${label} under ${max} characters`),
+    shape,
+    label,
+  );
+
+export const optionalText = (label: string, max: number, shape: TextShape) =>
+  asText(
+    z
+      .string({ invalid_type_error: `Enter ${label} as text` })
+      .trim()
+      .max(max, `Keep ${label} under ${max} characters`),
+    shape,
+    label,
+  )
     .optional()
     .transform((value) => (value ? value : undefined));
 
-export const personName = (label = "your name") => requiredText(label, LIMITS.name);
+export const personName = (label = "your name") => requiredText(label, LIMITS.name, "one-line");
 
 export const email = z
   .string({ required_error: "Enter your email address", invalid_type_error: "Enter your email address" })
@@ -40,13 +59,20 @@ export function normalizePhone(value: string): string | null {
   return ten.length === 10 && /^[2-9]/.test(ten) ? `+1${ten}` : null;
 }
 
-const phoneBase = z
-  .string({ invalid_type_error: "Enter a phone number" })
-  .trim()
-  .max(LIMITS.phone, "Enter a 10-digit phone number like 253-555-0142");
+// The email pattern already allows only the characters of an address; a phone number is checked as
+// text before it is reduced to digits, so a control character is named rather than silently dropped.
+const phoneBase = asText(
+  z.string({ invalid_type_error: "Enter a phone number" }).trim().max(LIMITS.phone, "Enter a 10-digit phone number like 253-555-0142"),
+  "one-line",
+  "the phone number",
+);
 
 export const phone = (label = "a phone number") =>
-  phoneBase.min(1, `Enter ${label}`).transform((value, ctx) => {
+  phoneBase.transform((value, ctx) => {
+    if (!value) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Enter ${label}` });
+      return z.NEVER;
+    }
     const normalized = normalizePhone(value);
     if (!normalized) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Enter a 10-digit phone number like 253-555-0142" });
@@ -78,7 +104,7 @@ export const mustBeTrue = (message: string) =>
 /** Spam signals sent along with every form; never shown to people. */
 export const spamFields = {
   /** Hidden from people; bots fill it. */
-  website: z.string().max(200).optional(),
+  website: asText(z.string().max(200), "one-line", "this field").optional(),
   /** Milliseconds between the form appearing and being sent, measured by the browser. */
   elapsedMs: z.number().int().nonnegative().max(86_400_000 * 7).optional(),
 };
@@ -91,9 +117,12 @@ export function spamReason(data: { website?: string; elapsedMs?: number }): stri
   return null;
 }
 
-/** zod issues -> { field: first message }, the shape the API answers 422 with. */
+/**
+ * zod issues -> { field: first message }, the shape the API answers 422 with. The object has no
+ * prototype, so a field a client names "__proto__" or "constructor" is reported like any other.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const issue of error.issues) {
     if (issue.code === z.ZodIssueCode.unrecognized_keys) {
       for (const key of issue.keys) errors[key] ??= "This field is not part of the form";

@@ -13,7 +13,7 @@ const common = {
   name: personName(),
   email,
   phone: optionalPhone,
-  reason: requiredText("a reason", LIMITS.reason),
+  reason: requiredText("a reason", LIMITS.reason, "multi-line"),
   acknowledged: mustBeTrue("Confirm that you have read the hold and cancellation policy"),
   ...spamFields,
 };

@@ -37,8 +37,8 @@ export function signupSchema(plans: readonly PlanChoice[], today: string) {
       emergencyContactName: personName("an emergency contact's name"),
       emergencyContactPhone: phone("an emergency contact's phone number"),
       waiverAccepted: mustBeTrue("Read and accept the waiver to continue"),
-      guardianName: optionalText("the parent or guardian's name", LIMITS.name),
-      notes: optionalText("your notes", LIMITS.notes),
+      guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
+      notes: optionalText("your notes", LIMITS.notes, "multi-line"),
       ...spamFields,
     })
     .strict()
