@@ -8,6 +8,7 @@
  */
 import { isIsoDate } from "../src/content/dates";
 import { readConfig } from "../src/server/config";
+import { escapeControls } from "../src/server/printable";
 import { openStore } from "../src/server/store";
 import { FORMS, type FormName, type StoredSubmission, type SubmissionStore } from "../src/server/store/types";
 
@@ -69,10 +70,16 @@ function flatten(submission: StoredSubmission): Record<string, string> {
   return row;
 }
 
-function csvCell(value: string): string {
-  // A leading = + - @ would run as a formula in a spreadsheet; a quote mark keeps it text. Plain
-  // numbers (phone numbers are stored as +1 and ten digits) cannot do harm and stay as they are.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+/**
+ * Spreadsheets run a cell as a formula when it starts with = + - @ (or their full-width forms, which
+ * some convert), and skip a leading tab, CR or NUL before looking; a quote mark keeps such a cell
+ * text. Plain numbers (phone numbers are stored as +1 and ten digits) cannot do harm and stay as they are.
+ */
+const FORMULA_LEAD = /^[=+\-@\t\r\0\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+export function csvCell(raw: string): string {
+  const value = escapeControls(raw, true);
+  const safe = FORMULA_LEAD.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -87,9 +94,10 @@ function summaryLine(submission: StoredSubmission): string {
   const p = submission.payload;
   const who = String(p.name ?? [p.firstName, p.lastName].filter(Boolean).join(" "));
   const what = String(p.interest ?? p.plan ?? p.type ?? "");
-  return [submission.id, submission.createdAt.toISOString().slice(0, 16).replace("T", " "), submission.form, who, String(p.email ?? ""), what, submission.spam ? `spam:${submission.spam}` : ""]
+  const line = [submission.id, submission.createdAt.toISOString().slice(0, 16).replace("T", " "), submission.form, who, String(p.email ?? ""), what, submission.spam ? `spam:${submission.spam}` : ""]
     .filter((part) => part !== "")
     .join("  ");
+  return escapeControls(line);
 }
 
 export async function run(options: Options, store: SubmissionStore, out: (text: string) => void): Promise<void> {
@@ -98,13 +106,14 @@ export async function run(options: Options, store: SubmissionStore, out: (text: 
     const messages = await store.outbox(["pending", "failed"]);
     if (messages.length === 0) out("Outbox is empty: every staff e-mail has been sent.");
     for (const m of messages) {
-      out(`${m.submissionId}  ${m.status}  attempts ${m.attempts}${m.nextAttemptAt ? `  next ${m.nextAttemptAt.toISOString()}` : ""}${m.lastError ? `  last error: ${m.lastError}` : ""}`);
+      out(escapeControls(`${m.submissionId}  ${m.status}  attempts ${m.attempts}${m.nextAttemptAt ? `  next ${m.nextAttemptAt.toISOString()}` : ""}${m.lastError ? `  last error: ${m.lastError}` : ""}`));
     }
     return;
   }
   const submissions = await store.list({ form: options.form, since: options.since, includeSpam: options.spam });
   if (options.command === "export") {
-    out(options.format === "csv" ? toCsv(submissions) : JSON.stringify(submissions.map(flatten), null, 2));
+    // JSON escapes C0 controls itself; bidirectional controls it leaves raw, so they become \u escapes too.
+    out(options.format === "csv" ? toCsv(submissions) : escapeControls(JSON.stringify(submissions.map(flatten), null, 2), true));
     return;
   }
   if (submissions.length === 0) out("No submissions match.");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs, run, toCsv } from "../../../scripts/submissions";
+import { csvCell, parseArgs, run, toCsv } from "../../../scripts/submissions";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 
 describe("staff CLI", () => {
@@ -24,6 +24,26 @@ describe("staff CLI", () => {
     expect(csv).toBe(
       'reference,form,received,name,phone,message\r\nC-1,contact,2026-11-20T10:00:00.000Z,"\'=HYPERLINK(""x"")",+12535550142,"Hi, ""coach""\nline 2"\r\n',
     );
+  });
+
+  test("every formula lead is defused, full-width forms and hidden leads included", () => {
+    for (const lead of ["=", "+", "-", "@", "\t", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]) {
+      expect(csvCell(`${lead}SUM(A1)`).replace(/^"/, "")).toMatch(/^'/);
+    }
+    // A NUL or CR in front is shown as an escape, so no spreadsheet can skip it to reach the "=".
+    expect(csvCell("\u0000=SUM(A1)")).toBe("\\u0000=SUM(A1)");
+    expect(csvCell("\r=SUM(A1)")).toBe("\\u000d=SUM(A1)");
+    expect(csvCell("+12535550142")).toBe("+12535550142");
+    expect(csvCell("-3")).toBe("-3");
+  });
+
+  test("list output shows control characters instead of sending them to the terminal", async () => {
+    const lines: string[] = [];
+    const store = {
+      list: async () => [{ id: "C-1", form: "contact" as const, createdAt: new Date("2026-11-20T10:00:00Z"), spam: null, payload: { name: "Ana\u001b]0;owned\u0007", email: "a@b.co" } }],
+    } as unknown as Parameters<typeof run>[1];
+    await run(parseArgs(["list"]), store, (text) => lines.push(text));
+    expect(lines).toEqual(["C-1  2026-11-20 10:00  contact  Ana\\u001b]0;owned\\u0007  a@b.co"]);
   });
 
   test("list and export read the same store the site writes", async () => {
