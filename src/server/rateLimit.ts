@@ -1,30 +1,41 @@
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+
 /**
- * A per-key sliding-window limiter kept in memory: each function instance guards its own endpoint.
- * (Hosts that run many instances need a shared limiter; the host's own limits cover that case.)
+ * Two limits per form, counted in the store (rate-limiter-flexible on the same SQLite file or
+ * PostgreSQL database) so they hold across server processes and function instances, and so this
+ * process keeps no per-visitor memory at all:
+ * - per client: FORM_RATE_LIMIT_PER_MINUTE from one address (one /64 for IPv6);
+ * - per form: FORM_CEILING_PER_MINUTE from everyone together, which keeps a flood from many
+ *   addresses from filling the store and the staff's inbox.
  */
-export interface RateLimiter {
-  /** Counts one request for `key`; when over the limit, says how many seconds to wait. */
-  hit(key: string, now?: number): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export interface Limits {
+  perClient: RateLimiterAbstract;
+  perForm: RateLimiterAbstract;
 }
 
-export function createRateLimiter(limit: number, windowMs = 60_000): RateLimiter {
-  const hits = new Map<string, number[]>();
-  let lastSweep = 0;
-  return {
-    hit(key, now = Date.now()) {
-      if (now - lastSweep > windowMs) {
-        for (const [k, times] of hits) if (times.every((t) => now - t >= windowMs)) hits.delete(k);
-        lastSweep = now;
-      }
-      const recent = (hits.get(key) ?? []).filter((t) => now - t < windowMs);
-      if (recent.length >= limit) {
-        hits.set(key, recent);
-        const oldest = recent[0] ?? now;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
-      }
-      recent.push(now);
-      hits.set(key, recent);
-      return { allowed: true };
-    },
-  };
+export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: "client" | "form" };
+
+/** rate-limiter-flexible rejects with its result object (not an Error) when the points are used up. */
+function msBeforeNext(rejection: unknown): number {
+  const ms = rejection instanceof Error ? undefined : (rejection as { msBeforeNext?: unknown } | null)?.msBeforeNext;
+  if (typeof ms !== "number") throw rejection;
+  return ms;
+}
+
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (rejection) {
+    return msBeforeNext(rejection);
+  }
+}
+
+/** Counts one request. A store error is thrown: the caller decides what an unknown count means. */
+export async function hitLimits(limits: Limits, form: string, clientKey: string): Promise<LimitResult> {
+  const client = await consume(limits.perClient, `${form}:${clientKey}`);
+  if (client !== null) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(client / 1000)), scope: "client" };
+  const everyone = await consume(limits.perForm, form);
+  if (everyone !== null) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(everyone / 1000)), scope: "form" };
+  return { allowed: true };
 }

@@ -58,4 +58,23 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
     `,
   },
+  {
+    version: 2,
+    name: "rate limits",
+    // The columns rate-limiter-flexible reads and writes (key, points, expire in epoch ms), in its order.
+    sqlite: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        expire INTEGER
+      );
+    `,
+    postgres: `
+      CREATE TABLE rate_limits (
+        key VARCHAR(255) PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        expire BIGINT
+      );
+    `,
+  },
 ];

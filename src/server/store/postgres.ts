@@ -1,4 +1,5 @@
 import { Pool, type PoolClient } from "pg";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { migrations } from "./migrations";
 import type {
   ClaimedMessage,
@@ -9,6 +10,7 @@ import type {
   StoredSubmission,
   SubmissionStore,
 } from "./types";
+import { limiterSettings } from "./types";
 
 /** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
 
@@ -168,6 +170,10 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
     async retryFailed(now) {
       const result = await pool.query("UPDATE outbox SET status = 'pending', next_attempt_at = $1 WHERE status = 'failed'", [now]);
       return result.rowCount ?? 0;
+    },
+    rateLimiter(options) {
+      // storeType is given because the library otherwise guesses it from the class name.
+      return new RateLimiterPostgres({ ...limiterSettings(options), storeClient: pool, storeType: "pool" });
     },
     async close() {
       await pool.end();

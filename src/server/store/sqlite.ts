@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { migrations } from "./migrations";
 import type {
   ClaimedMessage,
@@ -12,6 +13,7 @@ import type {
   StoredSubmission,
   SubmissionStore,
 } from "./types";
+import { limiterSettings } from "./types";
 
 /**
  * Gatsby bundles each function with webpack, which breaks better-sqlite3's own search for its native
@@ -86,10 +88,14 @@ export function migrateSqlite(db: Database.Database): void {
   apply.immediate();
 }
 
+function open(file: string): Database.Database {
+  const binding = nativeBinding();
+  return new Database(file, binding ? { nativeBinding: binding } : {});
+}
+
 export function openSqliteStore(file: string): SubmissionStore {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const binding = nativeBinding();
-  const db = new Database(file, binding ? { nativeBinding: binding } : {});
+  const db = open(file);
   // WAL lets the staff CLI read while the site writes; FULL syncs the WAL on every commit, so a row is
   // on disk before the visitor is told it arrived, even if the machine loses power.
   db.pragma("journal_mode = WAL");
@@ -129,6 +135,18 @@ export function openSqliteStore(file: string): SubmissionStore {
   });
 
   const getSubmission = db.prepare("SELECT * FROM submissions WHERE id = ?");
+
+  // Rate-limit counts go through a connection of their own that does not sync every commit: losing the
+  // last second of counts in a power cut is harmless, an fsync on every request is not free.
+  let limiterDb: Database.Database | undefined;
+  const limiterConnection = () => {
+    if (!limiterDb) {
+      limiterDb = open(file);
+      limiterDb.pragma("synchronous = NORMAL");
+      limiterDb.pragma("busy_timeout = 5000");
+    }
+    return limiterDb;
+  };
 
   return {
     kind: "sqlite",
@@ -180,7 +198,11 @@ export function openSqliteStore(file: string): SubmissionStore {
     async retryFailed(now) {
       return db.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'").run(now.toISOString()).changes;
     },
+    rateLimiter(options) {
+      return new RateLimiterSQLite({ ...limiterSettings(options), storeClient: limiterConnection(), storeType: "better-sqlite3" });
+    },
     async close() {
+      limiterDb?.close();
       db.close();
     },
   };

@@ -1,3 +1,5 @@
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+
 export const FORMS = ["contact", "signup", "membership-hold"] as const;
 export type FormName = (typeof FORMS)[number];
 
@@ -44,6 +46,23 @@ export interface ListFilter {
   includeSpam?: boolean;
 }
 
+export interface RateLimiterOptions {
+  /** Keeps the counts of different limiters apart in the one table. */
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** rate-limiter-flexible's settings shared by both stores: our migration creates the table. */
+export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimiterOptions) => ({
+  tableName: "rate_limits",
+  tableCreated: true,
+  clearExpiredByTimeout: true,
+  keyPrefix,
+  points,
+  duration: durationSeconds,
+});
+
 /**
  * Where submissions live. Both implementations (SQLite file, PostgreSQL) commit a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
@@ -61,5 +80,7 @@ export interface SubmissionStore {
   outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;
+  /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
+  rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
+import { hitLimits } from "../../../src/server/rateLimit";
 import type { NewSubmission, SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 
@@ -19,6 +20,28 @@ function submission(id: string, extra: Partial<NewSubmission> = {}): NewSubmissi
     notify: true,
     ...extra,
   };
+}
+
+/**
+ * Two stores opened on the same database, as two server processes (or two function instances) would:
+ * the rate limits they enforce together must be the limits, not twice them.
+ */
+async function limitsHoldAcrossProcesses(a: SubmissionStore, b: SubmissionStore) {
+  const limits = (store: SubmissionStore) => ({
+    perClient: store.rateLimiter({ keyPrefix: "client", points: 3, durationSeconds: 60 }),
+    perForm: store.rateLimiter({ keyPrefix: "form", points: 5, durationSeconds: 60 }),
+  });
+  const [first, second] = [limits(a), limits(b)];
+  const results = [];
+  for (const limiter of [first, second, first, second]) results.push(await hitLimits(limiter, "contact", "203.0.113.9"));
+  expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+  expect(results[3]).toMatchObject({ scope: "client", retryAfterSeconds: expect.any(Number) });
+  // Other visitors are counted apart, until the whole form reaches its ceiling of 5.
+  expect((await hitLimits(second, "contact", "198.51.100.7")).allowed).toBe(true);
+  expect((await hitLimits(first, "contact", "198.51.100.8")).allowed).toBe(true);
+  expect(await hitLimits(second, "contact", "198.51.100.9")).toMatchObject({ allowed: false, scope: "form" });
+  // Each form has its own counts.
+  expect((await hitLimits(first, "signup", "203.0.113.9")).allowed).toBe(true);
 }
 
 /** The same behaviour, checked against both stores. */
@@ -119,8 +142,21 @@ describe("SQLite store (a real database file)", () => {
     await again.close();
     const db = new Database(file, { readonly: true });
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([{ version: 1, name: "submissions and outbox" }]);
+    expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
+      { version: 1, name: "submissions and outbox" },
+      { version: 2, name: "rate limits" },
+    ]);
     db.close();
+  });
+
+  test("rate limits are counted in the file, shared by every process that opens it", async () => {
+    const file = path.join(dir, "submissions.sqlite");
+    const [a, b] = [openSqliteStore(file), openSqliteStore(file)];
+    try {
+      await limitsHoldAcrossProcesses(a, b);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 
   test("a committed row survives the writer vanishing without closing", async () => {
@@ -152,5 +188,16 @@ describe("PostgreSQL store (a real server)", () => {
     await a.insert(submission("C-1"));
     expect(await b.get("C-1")).toBeDefined();
     await Promise.all([a.close(), b.close()]);
+  });
+
+  test("rate limits are counted in the database, shared by every instance", async () => {
+    if (!pg) return;
+    const url = await pg.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    try {
+      await limitsHoldAcrossProcesses(a, b);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -1,0 +1,50 @@
+import type { IncomingHttpHeaders } from "node:http";
+import ipaddr from "ipaddr.js";
+
+/**
+ * Who sent a request, as far as the host can vouch for it: the rate limit counts per answer of this
+ * module, so a client must not be able to choose it.
+ *
+ * - On Netlify the adapter builds the request from the platform's event and there is no socket; the
+ *   platform's own client-IP header is the only trustworthy source. A request with a socket never
+ *   reads that header, so a client cannot send it to a self-hosted server and be believed.
+ * - Behind nginx (TRUST_PROXY=1), the proxy sets X-Forwarded-For to the address it saw. Its last entry
+ *   is the one the nearest proxy wrote, so even a proxy that appends cannot be fooled by a client's
+ *   own header.
+ * - Otherwise, the socket's address.
+ */
+export interface RequestLike {
+  headers: IncomingHttpHeaders;
+  socket?: { remoteAddress?: string } | null;
+  /** Set by gatsby-adapter-netlify's function wrapper on every request it builds. */
+  netlifyFunctionParams?: unknown;
+}
+
+export const NETLIFY_CLIENT_IP_HEADER = "x-nf-client-connection-ip";
+
+function lastEntry(header: string | string[] | undefined): string | undefined {
+  const joined = Array.isArray(header) ? header.join(",") : header;
+  return joined?.split(",").pop()?.trim() || undefined;
+}
+
+export function clientAddress(req: RequestLike, trustProxy: boolean): string | undefined {
+  if (!req.socket && req.netlifyFunctionParams !== undefined) return lastEntry(req.headers[NETLIFY_CLIENT_IP_HEADER]);
+  if (trustProxy) {
+    const forwarded = lastEntry(req.headers["x-forwarded-for"]);
+    if (forwarded) return forwarded;
+  }
+  return req.socket?.remoteAddress ?? undefined;
+}
+
+/**
+ * The key one client's requests are counted under. IPv4 addresses count one by one (IPv4-mapped IPv6
+ * included); IPv6 addresses count per /64, the block a single home or phone is given, so one visitor
+ * cannot take a fresh address for every request. Anything unparseable shares one key.
+ */
+export function rateLimitKey(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return "unknown";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${prefix.map((part) => part.toString(16)).join(":")}::/64`;
+}
