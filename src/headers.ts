@@ -11,13 +11,27 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  "Strict-Transport-Security": HSTS,
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+/**
+ * What every /api answer carries, set by the form handler itself so each host (the production server,
+ * Netlify's functions, `gatsby serve`) sends the same: never cached, never sniffed, never framed.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Strict-Transport-Security": HSTS,
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "Referrer-Policy": "no-referrer",
 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -33,6 +47,18 @@ export const CACHE_RULES: readonly HeaderRule[] = [
   { source: "/*", headers: { "Cache-Control": REVALIDATE } },
 ];
 
+/** Whether a path matches a rule's source ("/*", "/static/*", "/*.js" or an exact path). */
+export function matchesSource(source: string, pathname: string): boolean {
+  if (source === "/*") return true;
+  if (source.startsWith("/*.")) return pathname.endsWith(source.slice(2));
+  if (source.endsWith("/*")) return pathname.startsWith(source.slice(0, -1));
+  return pathname === source;
+}
+
+/** The Cache-Control of the first cache rule that matches a path. */
+export function cacheControlFor(pathname: string): string {
+  return CACHE_RULES.find((rule) => matchesSource(rule.source, pathname))?.headers["Cache-Control"] ?? REVALIDATE;
+}
 
 export interface CspOptions {
   /** sha256 hashes (base64) of every inline script in the built pages. */

@@ -5,18 +5,52 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Why SMTP_URL cannot be used, when it cannot: mail then waits in the outbox until it is fixed. */
+  smtpProblem?: string;
   staffEmail?: string;
   mailFrom: string;
   rateLimitPerMinute: number;
+  formCeilingPerMinute: number;
   siteUrl?: string;
   trustProxy: boolean;
+  /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
+  problems: string[];
 }
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
+export const DEFAULT_FORM_CEILING_PER_MINUTE = 120;
+
+/**
+ * Why a mail server address cannot be used, or null. nodemailer decodes the user name and password
+ * with decodeURIComponent, so a password with a bare `%` throws on every attempt; checking here turns
+ * that into one clear line instead of an error per submission.
+ */
+export function smtpUrlProblem(value: string): string | null {
+  const hint = "write it as smtp://user:password@host:587 or smtps://user:password@host:465, with special characters in the user or password percent-encoded";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `SMTP_URL is not a URL: ${hint}`;
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return `SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`;
+  if (!url.hostname) return `SMTP_URL has no host name: ${hint}`;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return `SMTP_URL has a user name or password with a bare "%": ${hint} (a % is written %25)`;
+  }
+  return null;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
+  const value = env[name];
   if (value === undefined || value.trim() === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
-  return parsed;
+  if (Number.isInteger(parsed) && parsed >= 1) return parsed;
+  problems.push(`${name} must be a whole number of at least 1, not "${value}"; using ${fallback}`);
+  return fallback;
 }
 
 /**
@@ -29,14 +63,23 @@ export function runtimeEnv(): NodeJS.ProcessEnv {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): ServerConfig {
+  const problems: string[] = [];
+  const smtpUrl = env.SMTP_URL || undefined;
+  const smtpProblem = (smtpUrl && smtpUrlProblem(smtpUrl)) || undefined;
+  if (smtpProblem) problems.push(`${smtpProblem}. Staff e-mails wait in the outbox until it is fixed.`);
+  const trust = env.TRUST_PROXY?.trim();
+  if (trust && !["1", "true", "0", "false"].includes(trust)) problems.push(`TRUST_PROXY must be 1 or 0, not "${trust}"; not trusting X-Forwarded-For`);
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl,
+    smtpProblem,
     staffEmail: env.STAFF_EMAIL || undefined,
     mailFrom: env.MAIL_FROM || "Website forms <no-reply@crossfitgraham.com>",
-    rateLimitPerMinute: positiveInt(env.FORM_RATE_LIMIT_PER_MINUTE, 10, "FORM_RATE_LIMIT_PER_MINUTE"),
+    rateLimitPerMinute: positiveInt(env, "FORM_RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, problems),
+    formCeilingPerMinute: positiveInt(env, "FORM_CEILING_PER_MINUTE", DEFAULT_FORM_CEILING_PER_MINUTE, problems),
     siteUrl: env.SITE_URL || undefined,
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: trust === "1" || trust === "true",
+    problems,
   };
 }

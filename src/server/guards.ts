@@ -44,13 +44,3 @@ export function checkOrigin(headers: IncomingHttpHeaders, siteUrl?: string): Rej
   if (headers["sec-fetch-site"] === "cross-site") return { status: 403, error: "Forms can only be sent from this website." };
   return null;
 }
-
-/** The visitor's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
-export function clientAddress(headers: IncomingHttpHeaders, socketAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return socketAddress ?? "unknown";
-}

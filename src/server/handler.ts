@@ -1,11 +1,17 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import bytes from "bytes";
 import type { ZodType } from "zod";
+import { config as functionConfig } from "../../server-options/formFunction";
 import { zonedToday } from "../content/dates";
 import { fieldErrors, spamReason } from "../forms/fields";
+import { API_HEADERS } from "../headers";
+import { clientAddress, rateLimitKey, type RequestLike } from "./clientAddress";
 import { site } from "./content";
-import { checkContentType, checkMethod, checkOrigin, clientAddress, type Rejection } from "./guards";
+import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { newReference } from "./ids";
-import { getStore, kickOutbox, mailEnabled, rateLimiter, serverConfig } from "./runtime";
+import { errorSummary } from "./log";
+import { hitLimits, type LimitResult } from "./rateLimit";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "./runtime";
 import type { FormName } from "./store/types";
 
 export interface FormDefinition {
@@ -14,33 +20,55 @@ export interface FormDefinition {
   schema(today: string): ZodType<Record<string, unknown> & { website?: string; elapsedMs?: number }>;
 }
 
+const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
+
+const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string> = {
+  client: "Too many forms sent from your connection. Please wait a minute and try again.",
+  form: "This form is getting more messages than usual. Please wait a minute and try again, or call us.",
+};
+
+/**
+ * Counts the request against the limits. If the store cannot count (it is down), the request goes
+ * on: storing it will fail the same way and answer 503, while bad input still gets its 4xx.
+ */
+async function checkLimits(form: FormName, req: GatsbyFunctionRequest): Promise<Rejection | null> {
+  let result: LimitResult;
+  try {
+    const key = rateLimitKey(clientAddress(req as GatsbyFunctionRequest & RequestLike, serverConfig().trustProxy));
+    result = await hitLimits(await getLimits(), form, key);
+  } catch (error) {
+    console.error(`Could not count a ${form} request against the rate limit: ${errorSummary(error)}`);
+    return null;
+  }
+  if (result.allowed) return null;
+  return { status: 429, error: TOO_MANY[result.scope], headers: { "Retry-After": String(result.retryAfterSeconds) } };
+}
+
 /**
  * The whole life of a form request: guard, validate, store, answer. Bad input always gets a 4xx that
- * says what is wrong; a 5xx only when storage itself fails, and then nothing is acknowledged.
+ * says what is wrong; a 5xx only when storage itself fails, and then nothing is acknowledged. The
+ * answer is sent before any e-mail is attempted and does not depend on it.
  */
 export function formHandler(definition: FormDefinition) {
   return async function handle(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-    const config = serverConfig();
-    const limiter = rateLimiter(definition.form, config.rateLimitPerMinute);
+    for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
     const reject = ({ status, error, headers }: Rejection) => {
       for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
       res.status(status).json({ error });
     };
-    res.setHeader("Cache-Control", "no-store");
+    const config = serverConfig();
 
     const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl);
     if (early) return reject(early);
-    const limit = limiter.hit(clientAddress(req.headers, req.socket?.remoteAddress, config.trustProxy));
-    if (!limit.allowed) {
-      return reject({
-        status: 429,
-        error: "Too many forms sent from your connection. Please wait a minute and try again.",
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      });
-    }
+    const limited = await checkLimits(definition.form, req);
+    if (limited) return reject(limited);
     const type = checkContentType(req.headers);
     if (type) return reject(type);
     const body: unknown = req.body;
+    // Gatsby's function wrapper skips a body over the limit and runs the function without one.
+    if (body === undefined && Number(req.headers["content-length"] ?? 0) > FORM_BODY_LIMIT) {
+      return reject({ status: 413, error: "This form is too large. Please shorten your message and send it again." });
+    }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       return reject({ status: 400, error: "Send the form's fields as a JSON object." });
     }
@@ -51,7 +79,7 @@ export function formHandler(definition: FormDefinition) {
       parsed = definition.schema(today).safeParse(body);
     } catch (error) {
       // A rule that throws is a bug in our code, not the visitor's; they still get a 4xx, never a 5xx.
-      console.error(`Validating a ${definition.form} submission threw`, error);
+      console.error(`Validating a ${definition.form} submission threw: ${errorSummary(error)}`);
       return reject({ status: 400, error: "This form could not be read. Please check every field and send it again." });
     }
     if (!parsed.success) {
@@ -65,14 +93,14 @@ export function formHandler(definition: FormDefinition) {
       const store = await getStore();
       await store.insert({ id, form: definition.form, createdAt: new Date(), payload, spam, notify: mailEnabled(config) });
     } catch (error) {
-      console.error(`Could not store a ${definition.form} submission`, error);
+      console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
       res.status(503).json({
         error: "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.",
       });
       return;
     }
     // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-    if (!spam) kickOutbox();
     res.status(201).json({ id });
+    if (!spam) kickOutbox();
   };
 }

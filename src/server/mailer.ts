@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
 export interface StaffMail {
@@ -15,8 +16,15 @@ export interface Mailer {
   send(mail: StaffMail): Promise<void>;
 }
 
+/**
+ * How long one SMTP exchange may stall, in ms. Together they stay well under the outbox lock
+ * (outbox.ts, DEFAULT_LOCK_MS), so a message is never taken by a second sender while the first is
+ * still waiting on a slow server. nodemailer's own defaults (2 min connect, 10 min idle) are not.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
 export function smtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     async send(mail) {
       await transport.sendMail({
@@ -48,12 +56,12 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
   const detail = typeof p.interest === "string" ? p.interest : typeof p.type === "string" ? p.type : typeof p.plan === "string" ? p.plan : "";
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
-    .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${value}` : String(value)}`);
+    .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(String(value))}`);
   return {
     to,
     from,
     replyTo: typeof p.email === "string" ? p.email : undefined,
-    subject: `${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""} [${submission.id}]`,
+    subject: escapeControls(`${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""} [${submission.id}]`),
     text: [`Reference: ${submission.id}`, `Received: ${submission.createdAt.toISOString()}`, "", ...lines, ""].join("\n"),
     messageId: `<${submission.id}@${domain}>`,
   };

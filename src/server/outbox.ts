@@ -13,6 +13,8 @@ export interface OutboxSettings {
 
 export const MAX_ATTEMPTS = 12;
 export const DEFAULT_LOCK_MS = 120_000;
+/** Messages sent per run at most; the next run (30 s later) takes the rest. */
+const BATCH = 20;
 
 /** 30 s, 1 min, 2 min, ... capped at one hour: about a day of retries before a message is marked failed. */
 export function retryDelayMs(attempt: number): number {
@@ -33,8 +35,12 @@ export interface DeliveryReport {
 export async function deliverDue(store: SubmissionStore, mailer: Mailer, settings: OutboxSettings, now = new Date()): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
-  const claimed = await store.claimDue(now, 20, settings.lockMs ?? DEFAULT_LOCK_MS);
-  for (const message of claimed) {
+  // One message claimed at a time: each lock then only has to outlast one SMTP exchange, whose
+  // timeouts (mailer.ts) are shorter than the lock, so a slow server cannot make another process
+  // take the same message while it is still being sent.
+  for (let sentThisRun = 0; sentThisRun < BATCH; sentThisRun++) {
+    const [message] = await store.claimDue(now, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
+    if (!message) break;
     try {
       await mailer.send(staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain));
       await store.markSent(message.id, new Date());

@@ -1,14 +1,16 @@
-import type { RateLimiter } from "./rateLimit";
+import type { ServerConfig } from "./config";
+import type { Limits } from "./rateLimit";
 import type { SubmissionStore } from "./store/types";
 
 /**
  * State shared by every request in one server process. `gatsby serve` loads a function's module
- * afresh for each request, so anything kept in module scope (the open database, the rate limiter's
- * counts, the retry timer) would be lost or duplicated every time; it lives on globalThis instead.
+ * afresh for each request, so anything kept in module scope (the open database, the settings, the
+ * retry timer) would be lost or duplicated every time; it lives on globalThis instead.
  */
 export interface ProcessState {
+  config?: ServerConfig;
   store?: Promise<SubmissionStore>;
-  limiters: Map<string, RateLimiter>;
+  limits?: Limits;
   outboxTimer?: ReturnType<typeof setInterval>;
   delivering?: Promise<unknown>;
 }
@@ -17,6 +19,6 @@ const KEY = Symbol.for("crossfit-graham.form-server");
 
 export function processState(): ProcessState {
   const holder = globalThis as typeof globalThis & { [KEY]?: ProcessState };
-  holder[KEY] ??= { limiters: new Map() };
+  holder[KEY] ??= {};
   return holder[KEY];
 }

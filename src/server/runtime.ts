@@ -1,15 +1,25 @@
 import { readConfig, type ServerConfig } from "./config";
+import { errorSummary } from "./log";
 import { smtpMailer } from "./mailer";
 import { deliverDue } from "./outbox";
 import { processState } from "./processState";
-import { createRateLimiter, type RateLimiter } from "./rateLimit";
+import type { Limits } from "./rateLimit";
 import { openStore } from "./store";
 import type { SubmissionStore } from "./store/types";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
 
+/**
+ * The settings, read once per process. A wrong setting is logged here, one line each, when the
+ * process first needs them (the production server asks at start-up), and never fails a request.
+ */
 export function serverConfig(): ServerConfig {
-  return readConfig();
+  const state = processState();
+  if (!state.config) {
+    state.config = readConfig();
+    for (const problem of state.config.problems) console.error(`Setting ignored: ${problem}`);
+  }
+  return state.config;
 }
 
 /**
@@ -28,17 +38,21 @@ export function getStore(): Promise<SubmissionStore> {
   return state.store;
 }
 
-export function rateLimiter(form: string, perMinute: number): RateLimiter {
-  const { limiters } = processState();
-  const key = `${form}:${perMinute}`;
-  let limiter = limiters.get(key);
-  if (!limiter) {
-    limiter = createRateLimiter(perMinute);
-    limiters.set(key, limiter);
+/** The per-client and per-form limiters, counting in the store (see rateLimit.ts). */
+export async function getLimits(): Promise<Limits> {
+  const state = processState();
+  const store = await getStore();
+  if (!state.limits) {
+    const { rateLimitPerMinute, formCeilingPerMinute } = serverConfig();
+    state.limits = {
+      perClient: store.rateLimiter({ keyPrefix: "client", points: rateLimitPerMinute, durationSeconds: 60 }),
+      perForm: store.rateLimiter({ keyPrefix: "form", points: formCeilingPerMinute, durationSeconds: 60 }),
+    };
   }
-  return limiter;
+  return state.limits;
 }
 
+/** Submissions queue a staff e-mail whenever both are set, even while SMTP_URL is wrong: the mail waits. */
 export function mailEnabled(config = serverConfig()): boolean {
   return Boolean(config.smtpUrl && config.staffEmail);
 }
@@ -51,25 +65,36 @@ function domainOf(siteUrl: string | undefined): string {
   }
 }
 
-/** Sends what is due now (without making the visitor wait) and keeps retrying every 30 s while the process runs. */
+/**
+ * Sends what is due now and keeps retrying every 30 s while the process runs. Called after the
+ * visitor has their answer; it never throws, so nothing here can turn a stored submission into an error.
+ */
 export function kickOutbox(): void {
-  const config = serverConfig();
-  const { smtpUrl, staffEmail, mailFrom } = config;
-  if (!smtpUrl || !staffEmail) return;
-  const state = processState();
-  const run = () => {
-    if (state.delivering) return;
-    const mailer = smtpMailer(smtpUrl);
-    state.delivering = getStore()
-      .then((store) => deliverDue(store, mailer, { staffEmail, mailFrom, domain: domainOf(config.siteUrl) }))
-      .catch((error: unknown) => console.error("Staff e-mail delivery failed; it will be retried", error))
-      .finally(() => {
-        state.delivering = undefined;
-      });
-  };
-  run();
-  if (!state.outboxTimer) {
-    state.outboxTimer = setInterval(run, OUTBOX_INTERVAL_MS);
-    state.outboxTimer.unref();
+  try {
+    const config = serverConfig();
+    const { smtpUrl, staffEmail, mailFrom, smtpProblem } = config;
+    if (!smtpUrl || !staffEmail) return;
+    const state = processState();
+    const run = () => {
+      if (state.delivering) return;
+      if (smtpProblem) {
+        console.error(`Staff e-mail not sent: ${smtpProblem}. It waits in the outbox.`);
+        return;
+      }
+      const mailer = smtpMailer(smtpUrl);
+      state.delivering = getStore()
+        .then((store) => deliverDue(store, mailer, { staffEmail, mailFrom, domain: domainOf(config.siteUrl) }))
+        .catch((error: unknown) => console.error(`Staff e-mail delivery failed; it will be retried: ${errorSummary(error)}`))
+        .finally(() => {
+          state.delivering = undefined;
+        });
+    };
+    run();
+    if (!state.outboxTimer) {
+      state.outboxTimer = setInterval(run, OUTBOX_INTERVAL_MS);
+      state.outboxTimer.unref();
+    }
+  } catch (error) {
+    console.error(`Staff e-mail delivery could not start: ${errorSummary(error)}`);
   }
 }

@@ -1,7 +1,7 @@
-import { checkContentType, checkMethod, checkOrigin, clientAddress } from "../../../src/server/guards";
+import { checkContentType, checkMethod, checkOrigin } from "../../../src/server/guards";
 import { newReference } from "../../../src/server/ids";
-import { createRateLimiter } from "../../../src/server/rateLimit";
-import { readConfig } from "../../../src/server/config";
+import { readConfig, smtpUrlProblem } from "../../../src/server/config";
+import { errorSummary } from "../../../src/server/log";
 
 describe("request guards", () => {
   test("only POST", () => {
@@ -25,23 +25,6 @@ describe("request guards", () => {
     expect(checkOrigin({ ...host, "sec-fetch-site": "cross-site" })?.status).toBe(403);
     expect(checkOrigin({ ...host, "sec-fetch-site": "same-origin" })).toBeNull();
   });
-
-  test("the visitor's address trusts X-Forwarded-For only behind a configured proxy", () => {
-    const headers = { "x-forwarded-for": "203.0.113.9, 10.0.0.1" };
-    expect(clientAddress(headers, "10.0.0.1", false)).toBe("10.0.0.1");
-    expect(clientAddress(headers, "10.0.0.1", true)).toBe("203.0.113.9");
-  });
-});
-
-describe("rate limit", () => {
-  test("allows the limit per minute per address, then says when to come back", () => {
-    const limiter = createRateLimiter(3, 60_000);
-    const t0 = 1_000_000;
-    expect([0, 1, 2].map((i) => limiter.hit("a", t0 + i * 1000).allowed)).toEqual([true, true, true]);
-    expect(limiter.hit("a", t0 + 3000)).toEqual({ allowed: false, retryAfterSeconds: 57 });
-    expect(limiter.hit("b", t0 + 3000).allowed).toBe(true);
-    expect(limiter.hit("a", t0 + 60_001).allowed).toBe(true);
-  });
 });
 
 test("references are unambiguous and carry the form's letter", () => {
@@ -56,5 +39,36 @@ test("configuration from the environment", () => {
     dataDir: "/srv/gym",
   });
   expect(readConfig({} as NodeJS.ProcessEnv).rateLimitPerMinute).toBe(10);
-  expect(() => readConfig({ FORM_RATE_LIMIT_PER_MINUTE: "ten" } as NodeJS.ProcessEnv)).toThrow(/FORM_RATE_LIMIT_PER_MINUTE/);
+});
+
+test("a wrong setting is one clear line and a safe fallback, never an error", () => {
+  const config = readConfig({ FORM_RATE_LIMIT_PER_MINUTE: "ten", FORM_CEILING_PER_MINUTE: "0", TRUST_PROXY: "yes" } as NodeJS.ProcessEnv);
+  expect(config).toMatchObject({ rateLimitPerMinute: 10, formCeilingPerMinute: 120, trustProxy: false });
+  expect(config.problems).toEqual([
+    'TRUST_PROXY must be 1 or 0, not "yes"; not trusting X-Forwarded-For',
+    'FORM_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1, not "ten"; using 10',
+    'FORM_CEILING_PER_MINUTE must be a whole number of at least 1, not "0"; using 120',
+  ]);
+});
+
+test("SMTP_URL is checked before any mail is tried", () => {
+  expect(smtpUrlProblem("smtps://forms%40gym.example:p%25ss@smtp.gym.example:465")).toBeNull();
+  expect(smtpUrlProblem("smtp://user:50%off@smtp.gym.example:587")).toMatch(/bare "%".*%25/);
+  expect(smtpUrlProblem("smtp.gym.example")).toMatch(/not a URL/);
+  expect(smtpUrlProblem("https://smtp.gym.example")).toMatch(/smtp:\/\/ or smtps:\/\//);
+  const config = readConfig({ SMTP_URL: "smtp://user:50%off@smtp.gym.example:587", STAFF_EMAIL: "coaches@gym.example" } as NodeJS.ProcessEnv);
+  expect(config.smtpProblem).toMatch(/bare "%"/);
+  expect(config.problems).toHaveLength(1);
+  expect(config.problems[0]).toMatch(/wait in the outbox/);
+});
+
+test("errors are logged without the data that caused them", () => {
+  const pgError = Object.assign(new Error('invalid input syntax for type json: "ana@example.com"'), {
+    code: "22P02",
+    detail: "Token is invalid.",
+    where: 'JSON data, line 1: {"name":"Ana Ruiz","email":"ana@example.com"',
+  });
+  const line = errorSummary(pgError);
+  expect(line).toBe("Error [22P02]: invalid input syntax for type json: …");
+  expect(line).not.toMatch(/Ana|ana@example/);
 });
