@@ -2,8 +2,8 @@ import { chromium, defineConfig } from "@playwright/test";
 import { findChromiumSync } from "./scripts/browser.mjs";
 
 /**
- * End-to-end tests run in a real Chromium against the production build served by `gatsby serve`
- * (run `npm run build` first; `npm test` does). The browser is found the same way
+ * End-to-end tests run in a real Chromium against the production build served by the production
+ * server, host/main.ts (run `npm run build` first; `npm test` does). The browser is found the same way
  * scripts/ensure-browser.mjs finds it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 9100);
@@ -38,13 +38,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx gatsby serve --port ${PORT} --host localhost`,
+    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx host/main.ts`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
     // Browser tests send many forms from one address; the rate limit has its own test with its own server.
-    env: { GATSBY_TELEMETRY_DISABLED: "1", DATA_DIR: E2E_DATA_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000" },
+    env: { PORT: String(PORT), HOST: "localhost", DATA_DIR: E2E_DATA_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000", FORM_CEILING_PER_MINUTE: "10000" },
   },
 });

@@ -18,3 +18,17 @@ export const redirects: readonly Redirect[] = [
   { from: "/scedule", to: "/schedule/" },
   { from: "/membership-hold-request", to: "/membership/membershipHold/" },
 ];
+
+/**
+ * Where a redirect sends a visitor who arrived with `search` (e.g. "?utm_source=flyer"): the target's
+ * own parameters win and the visitor's others are kept, as the static redirect pages do in the browser.
+ */
+export function redirectLocation(to: string, search: string): string {
+  const [pathname = "/", query = ""] = to.split("?");
+  const target = new URLSearchParams(query);
+  new URLSearchParams(search).forEach((value, key) => {
+    if (!target.has(key)) target.append(key, value);
+  });
+  const merged = target.toString();
+  return merged ? `${pathname}?${merged}` : pathname;
+}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { scratchBuild } from "../support/scratchBuild";
-import { startGatsbyServe, type RunningServer } from "../support/servers";
+import { startProductionServer, type RunningServer } from "../support/servers";
 
 /**
  * Analytics and tag manager, in a scratch build of a small fixture site with both ids set. No request
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   });
   expect(build.status, build.output).toBe(0);
   buildDir = build.dir;
-  server = await startGatsbyServe({ cwd: build.dir });
+  server = await startProductionServer({ cwd: build.dir });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,13 +1,13 @@
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SECURITY_HEADERS } from "../../src/headers";
+import { API_HEADERS, SECURITY_HEADERS } from "../../src/headers";
 import { redirects } from "../../src/redirects";
 import { nginxConfig } from "../../scripts/self-host-config";
 import { observatoryScore } from "../support/observatory";
-import { freePort } from "../support/servers";
+import { freePort, startProductionServer } from "../support/servers";
 import { gotoReady } from "./support/page";
 
 const csp = (JSON.parse(fs.readFileSync(".cache/csp.json", "utf8")) as { policy: string }).policy;
@@ -25,6 +25,30 @@ test.describe("Netlify adapter output", () => {
     }
     const functions = fs.readdirSync(".netlify/functions-internal");
     expect(functions.sort()).toEqual(expect.arrayContaining(["contact-js", "membership-hold-js", "signup-js"]));
+  });
+
+  test("the functions count visitors by Netlify's client-IP header, and answer with the API headers", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-netlify-"));
+    const event = (client: string) => ({
+      httpMethod: "POST",
+      path: "/api/contact",
+      // A client's own X-Forwarded-For changes every time; Netlify's header is the platform's.
+      multiValueHeaders: { "content-type": ["application/json"], "content-length": ["2"], "x-nf-client-connection-ip": [client], "x-forwarded-for": [`198.51.100.${Math.floor(Math.random() * 250)}`] },
+      body: "{}",
+      isBase64Encoded: false,
+    });
+    const events = [...Array.from({ length: 4 }, () => event("203.0.113.5")), event("203.0.113.6")];
+    try {
+      const output = execFileSync(process.execPath, ["tests/support/netlify-invoke.cjs", ".netlify/functions-internal/contact-js/contact-js.js", JSON.stringify(events)], {
+        env: { ...process.env, DATA_DIR: dataDir, FORM_RATE_LIMIT_PER_MINUTE: "3" },
+        encoding: "utf8",
+      });
+      const answers = JSON.parse(output) as Array<{ statusCode: number; headers: Record<string, string[]> }>;
+      expect(answers.map((a) => a.statusCode)).toEqual([422, 422, 422, 429, 422]);
+      for (const [name, value] of Object.entries(API_HEADERS)) expect(answers[0]?.headers[name.toLowerCase()]).toEqual([value]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test("the security headers for every page, and the build's CSP for every path", () => {
@@ -85,16 +109,17 @@ test("the Content-Security-Policy lets the whole site work, with no violation", 
   await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
 
-test.describe("self-hosting behind nginx (deploy/nginx.conf from scripts/self-host-config.ts)", () => {
+test.describe("self-hosting: nginx (deploy/nginx.conf from scripts/self-host-config.ts) in front of the production server", () => {
   const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((file) => fs.existsSync(file));
   test.skip(!nginx && !process.env.CI, "nginx is not installed here (apt-get install -y nginx)");
 
-  test("nginx in front of gatsby serve gives the same redirects and headers, and scores A+", async ({ baseURL }) => {
+  test("the same redirects and headers as the adapter, A+, and a client's X-Forwarded-For is ignored", async () => {
+    test.setTimeout(60_000);
     expect(nginx, "CI installs nginx").toBeDefined();
+    const app = await startProductionServer({ env: { TRUST_PROXY: "1", FORM_RATE_LIMIT_PER_MINUTE: "3" } });
     const port = await freePort();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-nginx-"));
-    const upstream = new URL(baseURL ?? "http://localhost:9100").host.replace("localhost", "127.0.0.1");
-    const site = nginxConfig({ serverName: "localhost", listen: `127.0.0.1:${port}`, upstream, csp });
+    const site = nginxConfig({ serverName: "localhost", listen: `127.0.0.1:${port}`, upstream: new URL(app.url).host });
     fs.writeFileSync(
       path.join(dir, "nginx.conf"),
       `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 64; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include /etc/nginx/mime.types;\n${site}}\n`,
@@ -129,8 +154,27 @@ test.describe("self-hosting behind nginx (deploy/nginx.conf from scripts/self-ho
       expect(location.pathname).toBe("/contact/");
       expect(location.searchParams.get("interest")).toBe("membership");
       expect(location.searchParams.get("utm_source")).toBe("flyer");
+
+      // nginx replaces X-Forwarded-For with the address it saw: a new made-up one per request is no escape.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${origin}/api/contact`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i + 1}` },
+          body: "{}",
+        });
+        statuses.push(response.status);
+        // The handler's own headers pass through untouched.
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+      expect(statuses).toEqual([422, 422, 422, 429, 429]);
+      // And a body over the forms' limit never reaches the server.
+      const big = await fetch(`${origin}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ notes: "x".repeat(20_000) }) });
+      expect(big.status).toBe(413);
     } finally {
       server.kill("SIGTERM");
+      await app.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { openPostgresStore } from "../../src/server/store/postgres";
 import { openSqliteStore } from "../../src/server/store/sqlite";
 import { startTestPostgres } from "../support/postgres";
-import { startGatsbyServe, type RunningServer } from "../support/servers";
+import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
@@ -19,7 +19,7 @@ async function stored(id: string, dataDir = E2E_DATA_DIR) {
   }
 }
 
-test.describe("form endpoints on gatsby serve", () => {
+test.describe("form endpoints on the production server", () => {
   test("a valid submission is stored before the 201 answer, normalized", async ({ request }) => {
     const response = await request.post("/api/contact", { data: { ...contact, phone: "(253) 555-0199" } });
     expect(response.status()).toBe(201);
@@ -91,7 +91,7 @@ test.describe("form endpoints with their own server", () => {
   });
 
   test("the rate limit answers 429 with Retry-After, per endpoint", async () => {
-    server = await startGatsbyServe({ env: { FORM_RATE_LIMIT_PER_MINUTE: "3" } });
+    server = await startProductionServer({ env: { FORM_RATE_LIMIT_PER_MINUTE: "3" } });
     const post = (endpoint: string) => fetch(`${server!.url}${endpoint}`, { method: "POST", headers: json, body: "{}" });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await post("/api/contact")).status);
@@ -105,7 +105,7 @@ test.describe("form endpoints with their own server", () => {
 
   test("when storage fails the answer is 503 and nothing is acknowledged", async () => {
     // DATA_DIR below a regular file cannot be created.
-    server = await startGatsbyServe({ env: { DATA_DIR: "/etc/hostname/data" } });
+    server = await startProductionServer({ env: { DATA_DIR: "/etc/hostname/data" } });
     const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact) });
     expect(response.status).toBe(503);
     const body = (await response.json()) as { id?: string; error: string };
@@ -122,7 +122,7 @@ test.describe("form endpoints with their own server", () => {
     expect(pg, "CI installs PostgreSQL").toBeTruthy();
     try {
       const url = await pg!.createDatabase();
-      server = await startGatsbyServe({ env: { DATABASE_URL: url } });
+      server = await startProductionServer({ env: { DATABASE_URL: url } });
       const response = await fetch(`${server.url}/api/membership-hold`, {
         method: "POST",
         headers: json,
@@ -143,7 +143,7 @@ test.describe("form endpoints with their own server", () => {
   test("with SMTP_URL and STAFF_EMAIL each real submission is e-mailed to staff", async () => {
     const smtp = await startTestSmtp();
     try {
-      server = await startGatsbyServe({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+      server = await startProductionServer({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact) });
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };

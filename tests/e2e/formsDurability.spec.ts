@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { openSqliteStore } from "../../src/server/store/sqlite";
-import { startFunctionHost } from "../support/servers";
+import { startProductionServer } from "../support/servers";
 
 /**
  * 200 valid submissions sent at once; the server is killed with SIGKILL part-way through. After a
@@ -11,7 +11,9 @@ import { startFunctionHost } from "../support/servers";
  */
 test("every acknowledged submission survives the server being killed mid-way", async () => {
   test.setTimeout(120_000);
-  const first = await startFunctionHost({ env: { FORM_RATE_LIMIT_PER_MINUTE: "100000" } });
+  // The counts live in the database, so the restarted server needs the same high limits.
+  const env = { FORM_RATE_LIMIT_PER_MINUTE: "100000", FORM_CEILING_PER_MINUTE: "100000" };
+  const first = await startProductionServer({ env });
   const payload = (i: number) => ({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, interest: "general", message: `Message number ${i}`, elapsedMs: 8000 });
 
   let answered = 0;
@@ -46,7 +48,7 @@ test("every acknowledged submission survives the server being killed mid-way", a
   expect(lost.length).toBeGreaterThan(0);
 
   const file = path.join(first.dataDir, "submissions.sqlite");
-  const second = await startFunctionHost({ dataDir: first.dataDir });
+  const second = await startProductionServer({ dataDir: first.dataDir, env });
   try {
     const health = await fetch(`${second.url}/api/contact`, {
       method: "POST",

@@ -7,12 +7,11 @@ import { holdSchema } from "../../src/forms/hold";
 import { joinablePlans, signupSchema } from "../../src/forms/signup";
 import { policies, rates, site } from "../../src/server/content";
 import { openSqliteStore } from "../../src/server/store/sqlite";
-import { startFunctionHost, type RunningServer } from "../support/servers";
+import { startProductionServer, type RunningServer } from "../support/servers";
 import { invalidFrom, validContact, validHold, validSignup } from "./support/formArbitraries";
 
 /**
- * Property-based tests against the compiled functions, each loaded once (as an adapter host runs
- * them): 10,000 generated invalid payloads per endpoint all get a 4xx and none is stored; 1,000 valid
+ * Property-based tests against the production server (each compiled function loaded once): 10,000 generated invalid payloads per endpoint all get a 4xx and none is stored; 1,000 valid
  * ones are all stored and read back exactly as the shared schema normalizes them.
  */
 const INVALID_RUNS = Number(process.env.FORM_PROPERTY_INVALID_RUNS ?? 10_000);
@@ -29,7 +28,7 @@ const endpoints = [
 let host: RunningServer;
 
 test.beforeAll(async () => {
-  host = await startFunctionHost({ env: { FORM_RATE_LIMIT_PER_MINUTE: "100000000" } });
+  host = await startProductionServer({ env: { FORM_RATE_LIMIT_PER_MINUTE: "100000000", FORM_CEILING_PER_MINUTE: "100000000" } });
 });
 test.afterAll(async () => {
   await host.stop();

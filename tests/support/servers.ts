@@ -10,6 +10,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Ends the server; SIGKILL simulates a crash (no shutdown code runs). */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Everything the server printed so far. */
+  output(): string;
 }
 
 export async function freePort(): Promise<number> {
@@ -77,6 +79,7 @@ function startOnce(command: string, args: string[], readyPath: string, options: 
       url,
       dataDir,
       process: child,
+      output: () => log,
       stop: (signal: NodeJS.Signals = "SIGTERM") =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();
@@ -91,12 +94,15 @@ function startOnce(command: string, args: string[], readyPath: string, options: 
   })();
 }
 
-/** `gatsby serve` over the built site, as `npm start` runs it. */
-export function startGatsbyServe(options: Options = {}): Promise<RunningServer> {
-  return startProcess(path.resolve("node_modules/.bin/gatsby"), ["serve", "--port", "$PORT", "--host", "127.0.0.1"], "/", options);
+/** The production server (host/main.ts) over the built site, as `npm start` runs it. */
+export function startProductionServer(options: Options = {}): Promise<RunningServer> {
+  return startProcess(path.resolve("node_modules/.bin/tsx"), [path.resolve("host/main.ts")], "/", {
+    ...options,
+    env: { HOST: "127.0.0.1", ...options.env },
+  });
 }
 
-/** The compiled functions loaded once per process, as an adapter host runs them. */
-export function startFunctionHost(options: Options = {}): Promise<RunningServer> {
-  return startProcess(process.execPath, ["tests/support/function-host.mjs"], "/health", options);
+/** `gatsby serve` over the built site: only for comparing against it (npm run bench:soak). */
+export function startGatsbyServe(options: Options = {}): Promise<RunningServer> {
+  return startProcess(path.resolve("node_modules/.bin/gatsby"), ["serve", "--port", "$PORT", "--host", "127.0.0.1"], "/", options);
 }

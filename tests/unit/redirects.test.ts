@@ -1,5 +1,5 @@
 import vm from "node:vm";
-import { redirects } from "../../src/redirects";
+import { redirectLocation, redirects } from "../../src/redirects";
 import { redirectPage, redirectScript } from "../../src/node/redirects";
 import { routes } from "../../src/routes";
 
@@ -73,4 +73,10 @@ describe("static redirect page", () => {
     expect(html).toContain('<a href="/contact/?interest=membership">');
     expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
   });
+});
+
+test("a redirect keeps the visitor's query, the target's own parameters winning", () => {
+  expect(redirectLocation("/schedule/", "")).toBe("/schedule/");
+  expect(redirectLocation("/schedule/", "?program=kids")).toBe("/schedule/?program=kids");
+  expect(redirectLocation("/contact/?interest=membership", "?utm_source=flyer&interest=x")).toBe("/contact/?interest=membership&utm_source=flyer");
 });

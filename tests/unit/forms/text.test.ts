@@ -1,6 +1,7 @@
 import { contactSchema } from "../../../src/forms/contact";
 import { fieldErrors } from "../../../src/forms/fields";
 import { textProblem } from "../../../src/forms/text";
+import { NOT_TEXT } from "../../support/notText";
 
 const contact = { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Can my daughter try a class?", elapsedMs: 9000 };
 const errorsFor = (data: Record<string, unknown>) => {
@@ -8,18 +9,6 @@ const errorsFor = (data: Record<string, unknown>) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-/** One example of every kind of character that is not text, and what the visitor is told. */
-export const NOT_TEXT: ReadonlyArray<[kind: string, value: string, message: RegExp]> = [
-  ["NUL", "Ana\u0000Ruiz", /hidden control characters/],
-  ["escape sequence", "Ana \u001b[31mRuiz", /hidden control characters/],
-  ["bell", "Ana\u0007", /hidden control characters/],
-  ["DEL", "Ana\u007f", /hidden control characters/],
-  ["C1 control", "Ana\u009bRuiz", /hidden control characters/],
-  ["bidi override", "Ana \u202eziuR", /text-direction/],
-  ["bidi isolate", "Ana \u2066Ruiz\u2069", /text-direction/],
-  ["lone high surrogate", "Ana \ud83d", /broken character/],
-  ["lone low surrogate", "\ude00 Ana", /broken character/],
-];
 
 describe("every text field takes only text", () => {
   test.each(NOT_TEXT)("%s in a one-line field is refused, naming the field", (_kind, value, message) => {

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
+import { cacheControlFor, SECURITY_HEADERS } from "../src/headers";
+import { redirectLocation, redirects } from "../src/redirects";
+
+/**
+ * The built pages in public/: the site's security headers and the build's Content-Security-Policy on
+ * every answer, the cache rule for each path (src/headers.ts), the old addresses as 301s that keep the
+ * visitor's query, and the 404 page with status 404.
+ */
+export function siteRouter(root: string): Router {
+  const publicDir = path.join(root, "public");
+  const csp = (JSON.parse(fs.readFileSync(path.join(root, ".cache", "csp.json"), "utf8")) as { policy: string }).policy;
+  const notFoundPage = path.join(publicDir, "404.html");
+  const router = express.Router();
+
+  const headers: RequestHandler = (req, res, next) => {
+    res.set({ ...SECURITY_HEADERS, "Content-Security-Policy": csp, "Cache-Control": cacheControlFor(req.path) });
+    next();
+  };
+  router.use(headers);
+
+  const moved = new Map(redirects.flatMap((redirect) => [[redirect.from, redirect.to], [`${redirect.from}/`, redirect.to]]));
+  router.use((req, res, next) => {
+    const to = moved.get(req.path);
+    if (!to) return next();
+    const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    res.redirect(301, redirectLocation(to, search));
+  });
+
+  // The header middleware has set Cache-Control per path; serve-static would replace it with its own.
+  router.use(express.static(publicDir, { cacheControl: false, redirect: true }));
+
+  router.use((_req, res) => {
+    res.status(404).sendFile(notFoundPage);
+  });
+  const failed: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    console.error(`Serving a page failed: ${error instanceof Error ? error.message : String(error)}`);
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a minute.");
+  };
+  router.use(failed);
+  return router;
+}

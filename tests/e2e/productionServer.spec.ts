@@ -1,0 +1,213 @@
+import { execFileSync } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { API_HEADERS, SECURITY_HEADERS } from "../../src/headers";
+import { openPostgresStore } from "../../src/server/store/postgres";
+import { openSqliteStore } from "../../src/server/store/sqlite";
+import type { SubmissionStore } from "../../src/server/store/types";
+import { NOT_TEXT } from "../support/notText";
+import { startTestPostgres } from "../support/postgres";
+import { startProductionServer, type RunningServer } from "../support/servers";
+import { startTestSmtp } from "../support/smtp";
+
+/**
+ * The production server (host/main.ts): what `npm start` and self-hosting run. The suite's own
+ * server (playwright.config.ts) is one; tests that need other settings start their own.
+ */
+const json = { "Content-Type": "application/json" };
+const contact = { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Can my daughter try a class?", elapsedMs: 9000 };
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${url}/api/contact`, { method: "POST", headers: { ...json, ...headers }, body: JSON.stringify(body) });
+
+test.describe("pages", () => {
+  test("every answer carries the site's headers and the build's CSP, compressed", async ({ baseURL }) => {
+    for (const url of ["/", "/schedule/", "/page-data/index/page-data.json"]) {
+      const response = await fetch(`${baseURL}${url}`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(response.status, url).toBe(200);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), `${url} ${name}`).toBe(value);
+      expect(response.headers.get("content-security-policy"), url).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+      expect(response.headers.get("content-encoding"), url).toBe("gzip");
+    }
+  });
+
+  test("old addresses are real 301s that keep the query; a missing page is the 404 page with status 404", async ({ baseURL }) => {
+    const moved = await fetch(`${baseURL}/membership-store/?utm_source=flyer`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/contact/?interest=membership&utm_source=flyer");
+    const missing = await fetch(`${baseURL}/no-such-page/`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("<h1");
+    expect(missing.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
+test.describe("form endpoints", () => {
+  test("every answer, whatever its status, carries the API headers", async ({ baseURL }) => {
+    const answers = [
+      await post(baseURL as string, contact),
+      await post(baseURL as string, {}),
+      await fetch(`${baseURL}/api/contact`),
+      await fetch(`${baseURL}/api/contact`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hi" }),
+      await fetch(`${baseURL}/api/no-such-form`, { method: "POST", headers: json, body: "{}" }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([201, 422, 405, 415, 404]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(API_HEADERS)) expect(answer.headers.get(name), `${answer.status} ${name}`).toBe(value);
+    }
+  });
+
+  test("a 1 MB multipart body is refused before it is read", async ({ baseURL }) => {
+    const { hostname, port } = new URL(baseURL as string);
+    const socket = net.connect(Number(port), hostname);
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString();
+        if (text.includes("\r\n\r\n")) resolve(text);
+      });
+      socket.on("error", reject);
+    });
+    // Only the headers and the first kilobyte are ever sent: if the server waited to buffer the
+    // megabyte it announced, no answer would come.
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${1024 * 1024}\r\n\r\n`,
+    );
+    socket.write(`--x\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n${"a".repeat(1024)}`);
+    const head = await answer;
+    socket.destroy();
+    expect(head).toMatch(/^HTTP\/1\.1 415 /);
+    expect(head).toMatch(/\r\nConnection: close\r\n/i);
+  });
+
+  test("a chunked JSON body over 16 KB is cut off at the limit with 413", async ({ baseURL }) => {
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const piece = new TextEncoder().encode(`"${"x".repeat(8 * 1024)}",`);
+        controller.enqueue(new TextEncoder().encode('{"message":['));
+        for (let i = 0; i < 64; i++) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    const response = await fetch(`${baseURL}/api/contact`, { method: "POST", headers: json, body: chunks, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toMatch(/larger than 16KB/);
+  });
+});
+
+test.describe("rate limits", () => {
+  let servers: RunningServer[] = [];
+  test.afterEach(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    servers = [];
+  });
+
+  test("a client's own X-Forwarded-For is no escape when the server is not told to trust a proxy", async () => {
+    const server = await startProductionServer({ env: { FORM_RATE_LIMIT_PER_MINUTE: "3" } });
+    servers.push(server);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await post(server.url, {}, { "X-Forwarded-For": `198.51.100.${i}` })).status);
+    expect(statuses).toEqual([422, 422, 422, 429, 429]);
+  });
+
+  test("two server processes on one store share the counts", async () => {
+    const first = await startProductionServer({ env: { FORM_RATE_LIMIT_PER_MINUTE: "3" } });
+    servers.push(first);
+    const second = await startProductionServer({ dataDir: first.dataDir, env: { FORM_RATE_LIMIT_PER_MINUTE: "3" } });
+    servers.push(second);
+    const statuses = [];
+    for (const server of [first, second, first, second]) statuses.push((await post(server.url, {})).status);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+  });
+
+  test("the per-form ceiling stops a flood from many addresses, and says so", async () => {
+    // As behind nginx (TRUST_PROXY): every request from a different visitor.
+    const server = await startProductionServer({ env: { TRUST_PROXY: "1", FORM_CEILING_PER_MINUTE: "4" } });
+    servers.push(server);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await post(server.url, {}, { "X-Forwarded-For": `198.51.100.${i}` }));
+    expect(answers.map((a) => a.status)).toEqual([422, 422, 422, 422, 429, 429]);
+    expect(((await answers[4]!.json()) as { error: string }).error).toMatch(/more messages than usual/);
+    expect(Number(answers[4]!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+test("a malformed SMTP_URL: one clear line at start, every form still 201, the mail waits and goes once it is fixed", async () => {
+  test.setTimeout(60_000);
+  const broken = await startProductionServer({ env: { SMTP_URL: "smtp://forms:50%off@127.0.0.1:2525", STAFF_EMAIL: "coaches@gym.example" } });
+  let answered: Response[];
+  try {
+    expect(broken.output().match(/Setting ignored: SMTP_URL has a user name or password with a bare "%"/g)).toHaveLength(1);
+    answered = [await post(broken.url, contact), await post(broken.url, { ...contact, name: "Ben Ode" })];
+    expect(answered.map((a) => a.status)).toEqual([201, 201]);
+    const store = openSqliteStore(path.join(broken.dataDir, "submissions.sqlite"));
+    expect((await store.outbox(["pending"])).map((m) => m.attempts)).toEqual([0, 0]);
+    await store.close();
+    expect(broken.output()).toMatch(/Staff e-mail not sent: SMTP_URL/);
+  } finally {
+    await broken.stop();
+  }
+  const smtp = await startTestSmtp();
+  const fixed = await startProductionServer({ dataDir: broken.dataDir, env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+  try {
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(2);
+    const ids = await Promise.all(answered.map(async (a) => ((await a.json()) as { id: string }).id));
+    expect(smtp.received.map((mail) => /\[(\w-\w+)\]/.exec(mail.header("Subject") ?? "")?.[1]).sort()).toEqual(ids.sort());
+  } finally {
+    await fixed.stop();
+    await smtp.stop();
+  }
+});
+
+test.describe("text that is not text gets a 422 naming the field, and nothing is stored or logged", () => {
+  for (const kind of ["SQLite", "PostgreSQL"] as const) {
+    test(`on ${kind}`, async () => {
+      test.setTimeout(60_000);
+      const pg = kind === "PostgreSQL" ? await startTestPostgres() : null;
+      test.skip(kind === "PostgreSQL" && !pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+      const databaseUrl = pg ? await pg.createDatabase() : undefined;
+      const server = await startProductionServer({ env: { FORM_RATE_LIMIT_PER_MINUTE: "1000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+      let store: SubmissionStore | undefined;
+      try {
+        for (const [kindOfText, value, message] of NOT_TEXT) {
+          for (const field of ["name", "message"] as const) {
+            const response = await post(server.url, { ...contact, [field]: value });
+            expect(response.status, `${kindOfText} in ${field}`).toBe(422);
+            const { errors } = (await response.json()) as { errors: Record<string, string> };
+            expect(errors[field], `${kindOfText} in ${field}`).toMatch(message);
+          }
+        }
+        const newline = await post(server.url, { ...contact, name: "Ana\nEmail: boss@gym.example" });
+        expect(((await newline.json()) as { errors: Record<string, string> }).errors.name).toMatch(/on one line/);
+        const proto = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact).replace("{", '{"__proto__":{"admin":true},') });
+        expect(proto.status).toBe(422);
+        expect(await proto.json()).toEqual(JSON.parse('{"errors":{"__proto__":"This field is not part of the form"}}'));
+        // Real text of any script is fine, and is the only thing stored.
+        expect((await post(server.url, { ...contact, name: "José 李 💪", message: "Line one\r\nLine two" })).status).toBe(201);
+        store = databaseUrl ? await openPostgresStore(databaseUrl) : openSqliteStore(path.join(server.dataDir, "submissions.sqlite"));
+        const rows = await store.list({ includeSpam: true });
+        expect(rows.map((row) => [row.payload.name, row.payload.message])).toEqual([["José 李 💪", "Line one\nLine two"]]);
+        expect(server.output()).not.toMatch(/Ana|boss@gym/);
+      } finally {
+        await store?.close();
+        await server.stop();
+        pg?.stop();
+      }
+    });
+  }
+});
+
+test("the staff CLI prints stored control characters as escapes", async () => {
+  // A row written before text was checked, straight into the store.
+  const server = await startProductionServer();
+  try {
+    const store = openSqliteStore(path.join(server.dataDir, "submissions.sqlite"));
+    await store.insert({ id: "C-OLDROW0001", form: "contact", createdAt: new Date(), payload: { name: "Ana\u001b[2J\u0007", email: "a@b.co" }, spam: null, notify: false });
+    await store.close();
+    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/submissions.ts", "list"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
+    expect(out).toContain("Ana\\u001b[2J\\u0007");
+    expect(out).not.toContain("\u001b");
+  } finally {
+    await server.stop();
+  }
+});
