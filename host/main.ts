@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { errorSummary } from "../src/server/log";
 import { kickOutbox, serverConfig } from "../src/server/runtime";
 import { createApp } from "./app";
 
@@ -33,6 +34,10 @@ server.on("error", (error) => {
   console.error(`Could not listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
 });
+
+// A background task that fails (the rate limiter's hourly clean-up, say) is logged; it must not take the
+// forms down with it, as Node's default for an unhandled rejection would.
+process.on("unhandledRejection", (reason) => console.error(`A background task failed: ${errorSummary(reason)}`));
 
 // On SIGTERM (systemd, a deploy) finish the requests in flight, then stop.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
