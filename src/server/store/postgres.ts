@@ -88,7 +88,11 @@ export async function migratePostgres(pool: Pool): Promise<void> {
 
 export async function openPostgresStore(connectionString: string): Promise<SubmissionStore> {
   const pool = new Pool({ connectionString, max: 5 });
-  await migratePostgres(pool);
+  // While the database is unreachable every request tries again; each failed try must not leave a pool behind.
+  await migratePostgres(pool).catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw error;
+  });
 
   return {
     kind: "postgres",
