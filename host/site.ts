@@ -33,6 +33,8 @@ export function siteRouter(root: string): Router {
   router.use(express.static(publicDir, { cacheControl: false, redirect: true }));
 
   router.use((_req, res) => {
+    // A missing /static/ or .js path must not keep its year-long cache rule on the 404 page.
+    res.set("Cache-Control", "no-store");
     res.status(404).sendFile(notFoundPage);
   });
   const failed: ErrorRequestHandler = (error: unknown, _req, res, next) => {

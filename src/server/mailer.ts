@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
@@ -23,9 +24,13 @@ export interface Mailer {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
-export function smtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+export function smtpMailer(smtpUrl: string): Mailer & { timeouts(): Record<string, unknown> } {
+  // Given a plain object with `url`, nodemailer takes its settings from the URL alone and drops the
+  // timeouts; the transport built directly keeps both.
+  const transport = nodemailer.createTransport(new SMTPTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
+  const options = (transport.transporter as unknown as { options: Record<string, unknown> }).options;
   return {
+    timeouts: () => ({ connectionTimeout: options.connectionTimeout, greetingTimeout: options.greetingTimeout, socketTimeout: options.socketTimeout }),
     async send(mail) {
       await transport.sendMail({
         to: mail.to,

@@ -39,7 +39,9 @@ export async function deliverDue(store: SubmissionStore, mailer: Mailer, setting
   // timeouts (mailer.ts) are shorter than the lock, so a slow server cannot make another process
   // take the same message while it is still being sent.
   for (let sentThisRun = 0; sentThisRun < BATCH; sentThisRun++) {
-    const [message] = await store.claimDue(now, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
+    // Each claim locks from the moment it is taken, not from the start of the run.
+    const claimedAt = sentThisRun === 0 ? now : new Date(Math.max(Date.now(), now.getTime()));
+    const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
     if (!message) break;
     try {
       await mailer.send(staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain));

@@ -39,6 +39,9 @@ test.describe("pages", () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("<h1");
     expect(missing.headers.get("x-frame-options")).toBe("DENY");
+    const missingAsset = await fetch(`${baseURL}/static/no-such-file.js`);
+    expect(missingAsset.status).toBe(404);
+    expect(missingAsset.headers.get("cache-control")).toBe("no-store");
   });
 });
 

@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { smtpMailer } from "../../../src/server/mailer";
-import { deliverDue, MAX_ATTEMPTS, retryDelayMs } from "../../../src/server/outbox";
+import { DEFAULT_LOCK_MS, deliverDue, MAX_ATTEMPTS, retryDelayMs } from "../../../src/server/outbox";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { NewSubmission, SubmissionStore } from "../../../src/server/store/types";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
@@ -124,4 +124,10 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(20)).toBe(3_600_000);
   });
+});
+
+test("SMTP timeouts reach the transport and stay under the outbox lock", () => {
+  const timeouts = smtpMailer("smtp://forms:secret@127.0.0.1:2525").timeouts();
+  expect(timeouts).toEqual({ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  expect(Object.values(timeouts).reduce((sum: number, ms) => sum + Number(ms), 0)).toBeLessThan(DEFAULT_LOCK_MS);
 });
