@@ -3,6 +3,7 @@ import { minutes } from "./dates";
 import {
   announcementSchema,
   gallerySchema,
+  introSchema,
   pageSchema,
   policiesSchema,
   programSchema,
@@ -12,6 +13,7 @@ import {
   testimonialsSchema,
   type Announcement,
   type Gallery,
+  type Intro,
   type Policies,
   type Program,
   type Rates,
@@ -53,6 +55,7 @@ export interface RawContent {
   programs: MarkdownFile[];
   pages: MarkdownFile[];
   galleries: JsonFile[];
+  intro: JsonFile;
 }
 
 export interface CheckOptions {
@@ -72,6 +75,7 @@ export interface ValidContent {
   announcements: Array<{ file: string; slug: string; data: Announcement }>;
   programs: Array<{ file: string; data: Program }>;
   galleries: Array<{ file: string; data: Gallery }>;
+  intro: Intro;
 }
 
 export function formatContentError(error: ContentError): string {
@@ -130,6 +134,69 @@ export function checkScheduleHours(file: string, schedule: Schedule, site: SiteI
         file,
         field,
         message: `${slot.day} ${slot.start}-${slot.end} is outside gym hours (${slot.day} ${range})`,
+      });
+    }
+  });
+  return errors;
+}
+
+/** Gym hours on `day` as "05:00-19:00" ranges, for messages. */
+function hoursOn(site: SiteInfo, day: string): Array<{ opens: string; closes: string }> {
+  return site.hours.filter((hours) => hours.days.includes(day as SiteInfo["hours"][number]["days"][number]));
+}
+
+/**
+ * Free-intro availability: every window lies inside gym hours and holds at least one slot, a coach's
+ * windows never overlap (one coach cannot meet two visitors at once), coach names are unique, and a
+ * blackout for one coach names a coach who is listed.
+ */
+export function checkIntro(file: string, intro: Intro, site: SiteInfo): ContentError[] {
+  const errors: ContentError[] = [];
+  errors.push(
+    ...checkUnique(
+      file,
+      intro.coaches.map((coach, index) => ({ field: `coaches[${index}].name`, value: coach.name })),
+      "coach",
+    ),
+  );
+  intro.coaches.forEach((coach, c) => {
+    coach.windows.forEach((window, w) => {
+      const field = `coaches[${c}].windows[${w}]`;
+      const [from, to] = [minutes(window.from), minutes(window.to)];
+      if (to <= from) {
+        errors.push({ file, field: `${field}.to`, message: `${window.to} must be later than from ${window.from}` });
+        return;
+      }
+      if (to - from < intro.slotMinutes) {
+        errors.push({ file, field, message: `${window.from}-${window.to} is shorter than one ${intro.slotMinutes}-minute slot` });
+      }
+      const open = hoursOn(site, window.day);
+      if (open.length === 0) {
+        errors.push({ file, field: `${field}.day`, message: `the gym is closed on ${window.day} (see content/site.json hours)` });
+      } else if (!open.some((hours) => from >= minutes(hours.opens) && to <= minutes(hours.closes))) {
+        const range = open.map((hours) => `${hours.opens}-${hours.closes}`).join(", ");
+        errors.push({ file, field, message: `${window.day} ${window.from}-${window.to} is outside gym hours (${window.day} ${range})` });
+      }
+      const overlapping = coach.windows.findIndex(
+        (other, o) => o < w && other.day === window.day && minutes(other.from) < to && from < minutes(other.to),
+      );
+      if (overlapping >= 0) {
+        const other = coach.windows[overlapping] as (typeof coach.windows)[number];
+        errors.push({
+          file,
+          field,
+          message: `${window.day} ${window.from}-${window.to} overlaps ${coach.name}'s window ${other.from}-${other.to} (windows[${overlapping}])`,
+        });
+      }
+    });
+  });
+  const names = new Set(intro.coaches.map((coach) => coach.name));
+  intro.blackouts.forEach((blackout, index) => {
+    if (blackout.coach !== undefined && !names.has(blackout.coach)) {
+      errors.push({
+        file,
+        field: `blackouts[${index}].coach`,
+        message: `"${blackout.coach}" is not a coach in this file (coaches: ${[...names].join(", ")})`,
       });
     }
   });
@@ -249,6 +316,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   const rates = parseFile(ratesSchema, raw.rates.file, raw.rates.data, errors);
   const policies = parseFile(policiesSchema, raw.policies.file, raw.policies.data, errors);
   parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
+  const intro = parseFile(introSchema, raw.intro.file, raw.intro.data, errors);
 
   const programs: ValidContent["programs"] = [];
   for (const md of raw.programs) {
@@ -324,6 +392,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   );
 
   if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));
+  if (intro && site) errors.push(...checkIntro(raw.intro.file, intro, site));
   if (schedule) {
     errors.push(
       ...checkProgramReferences(
@@ -351,6 +420,6 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, policies));
   }
 
-  if (errors.length > 0 || !site || !schedule || !rates || !policies) return { errors };
-  return { errors, content: { site, schedule, rates, policies, announcements, programs, galleries } };
+  if (errors.length > 0 || !site || !schedule || !rates || !policies || !intro) return { errors };
+  return { errors, content: { site, schedule, rates, policies, announcements, programs, galleries, intro } };
 }

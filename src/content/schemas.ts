@@ -169,6 +169,22 @@ export const testimonialsSchema = z
   })
   .strict();
 
+const window = z.object({ day, from: clock, to: clock }).strict();
+export const introSchema = z
+  .object({
+    name: text(80),
+    summary: text(300),
+    whatToBring: text(300),
+    slotMinutes: z.number().int("must be a whole number of minutes").min(15, "must be at least 15").max(120, "must be at most 120"),
+    horizonDays: z.number().int("must be a whole number of days").min(1, "must be at least 1").max(90, "must be at most 90"),
+    noticeHours: z.number().int("must be a whole number of hours").min(0, "cannot be negative").max(168, "must be at most 168 (a week)"),
+    coaches: z
+      .array(z.object({ name: text(40), windows: z.array(window).min(1, "needs at least one window") }).strict())
+      .min(1, "needs at least one coach"),
+    blackouts: z.array(z.object({ date: isoDate, reason: text(80), coach: text(40).optional() }).strict()),
+  })
+  .strict();
+
 export type SiteInfo = z.infer<typeof siteSchema>;
 export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
@@ -179,3 +195,4 @@ export type Announcement = z.infer<typeof announcementSchema>;
 export type Program = z.infer<typeof programSchema>;
 export type Gallery = z.infer<typeof gallerySchema>;
 export type Testimonials = z.infer<typeof testimonialsSchema>;
+export type Intro = z.infer<typeof introSchema>;

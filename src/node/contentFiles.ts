@@ -90,6 +90,7 @@ export function readContent(dir = contentDir()): ReadResult {
       programs: readMarkdownFolder("programs"),
       pages: readMarkdownFolder("pages"),
       galleries,
+      intro: readJson(path.join(dir, "intro.json")),
     },
     problems,
   };

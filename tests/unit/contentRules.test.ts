@@ -180,3 +180,69 @@ test("fieldPath writes zod paths the way staff read them", () => {
   expect(fieldPath(["slots", 3, "end"])).toBe("slots[3].end");
   expect(fieldPath([])).toBe("(file)");
 });
+
+describe("free-intro availability (content/intro.json)", () => {
+  let raw: RawContent;
+  const intro = () => json(raw.intro.data);
+  beforeEach(() => {
+    raw = realContent();
+  });
+
+  test("a window outside gym hours", () => {
+    intro().coaches[0].windows[0] = { day: "Saturday", from: "10:30", to: "11:30" };
+    expect(problems(raw)).toEqual([
+      "content/intro.json: coaches[0].windows[0]: Saturday 10:30-11:30 is outside gym hours (Saturday 09:00-11:00)",
+    ]);
+  });
+
+  test("a window on a day the gym is closed", () => {
+    intro().coaches[0].windows[0] = { day: "Sunday", from: "10:00", to: "11:00" };
+    expect(problems(raw)).toEqual([
+      "content/intro.json: coaches[0].windows[0].day: the gym is closed on Sunday (see content/site.json hours)",
+    ]);
+  });
+
+  test("two windows of one coach that overlap", () => {
+    intro().coaches[1].windows.push({ day: "Tuesday", from: "08:30", to: "09:30" });
+    const index = intro().coaches[1].windows.length - 1;
+    expect(problems(raw)).toEqual([
+      `content/intro.json: coaches[1].windows[${index}]: Tuesday 08:30-09:30 overlaps Marcus's window 07:30-09:00 (windows[0])`,
+    ]);
+  });
+
+  test("different coaches may offer the same time", () => {
+    intro().coaches[1].windows.push({ day: "Monday", from: "10:00", to: "11:00" });
+    expect(problems(raw)).toEqual([]);
+  });
+
+  test("a window that ends before it starts, or holds no whole slot", () => {
+    intro().coaches[0].windows[0] = { day: "Monday", from: "11:00", to: "10:00" };
+    intro().coaches[0].windows[1] = { day: "Wednesday", from: "10:00", to: "10:20" };
+    expect(problems(raw)).toEqual([
+      "content/intro.json: coaches[0].windows[0].to: 10:00 must be later than from 11:00",
+      "content/intro.json: coaches[0].windows[1]: 10:00-10:20 is shorter than one 30-minute slot",
+    ]);
+  });
+
+  test("a blackout date that is not a real date", () => {
+    intro().blackouts[0].date = "2026-11-31";
+    expect(problems(raw)).toEqual(["content/intro.json: blackouts[0].date: must be a real date written YYYY-MM-DD"]);
+  });
+
+  test("a blackout for a coach who is not listed", () => {
+    intro().blackouts.push({ date: "2026-12-05", reason: "Competition", coach: "Jessica" });
+    const index = intro().blackouts.length - 1;
+    expect(problems(raw)).toEqual([
+      `content/intro.json: blackouts[${index}].coach: "Jessica" is not a coach in this file (coaches: Dana, Marcus, Jess)`,
+    ]);
+  });
+
+  test("a time that is not HH:MM and a slot length out of range", () => {
+    intro().coaches[2].windows[0].from = "1pm";
+    intro().slotMinutes = 5;
+    expect(problems(raw)).toEqual([
+      "content/intro.json: slotMinutes: must be at least 15",
+      "content/intro.json: coaches[2].windows[0].from: must be a 24-hour time like \"05:00\" or \"17:30\"",
+    ]);
+  });
+});

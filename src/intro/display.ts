@@ -1,0 +1,54 @@
+import { zonedToday } from "../content/dates";
+
+/**
+ * How intro times read to people: in the gym's time zone, whatever the visitor's own zone is. Pure
+ * (Intl only), shared by the booking page and the e-mails.
+ */
+
+export interface DaySlots {
+  /** YYYY-MM-DD in the gym's zone. */
+  date: string;
+  /** "Tuesday, November 24" */
+  label: string;
+  times: Array<{ start: string; label: string }>;
+}
+
+// Newer ICU data puts a narrow no-break space before AM/PM; plain text reads the same with a space.
+const plain = (text: string) => text.replace(/\u202f/g, " ");
+
+const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+
+export function dayLabel(start: string, timeZone: string): string {
+  return plain(formatter(timeZone, { weekday: "long", month: "long", day: "numeric" }).format(new Date(start)));
+}
+
+export function timeLabel(start: string, timeZone: string): string {
+  return plain(formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(start)));
+}
+
+/** "Tuesday, November 24, 2026 at 9:00 AM Pacific Standard Time" */
+export function whenLabel(start: string, timeZone: string): string {
+  const date = plain(formatter(timeZone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(new Date(start)));
+  const zone = formatter(timeZone, { timeZoneName: "long" })
+    .formatToParts(new Date(start))
+    .find((part) => part.type === "timeZoneName")?.value;
+  return `${date} at ${timeLabel(start, timeZone)}${zone ? ` ${zone}` : ""}`;
+}
+
+/**
+ * Open slots grouped by day in the gym's zone, one entry per start time (when two coaches are free at
+ * the same time the visitor picks the time; the server assigns the coach).
+ */
+export function slotsByDay(slots: ReadonlyArray<{ start: string }>, timeZone: string): DaySlots[] {
+  const days = new Map<string, DaySlots>();
+  for (const slot of slots) {
+    const { date } = zonedToday(new Date(slot.start), timeZone);
+    let day = days.get(date);
+    if (!day) {
+      day = { date, label: dayLabel(slot.start, timeZone), times: [] };
+      days.set(date, day);
+    }
+    if (!day.times.some((time) => time.start === slot.start)) day.times.push({ start: slot.start, label: timeLabel(slot.start, timeZone) });
+  }
+  return [...days.values()];
+}
