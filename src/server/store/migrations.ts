@@ -77,4 +77,36 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: "intro bookings and visitor e-mails",
+    // A partial unique index is the one-booking-per-coach-and-start rule: a cancelled booking frees
+    // its slot, and every active one is checked by the database itself, whatever the process count.
+    sqlite: `
+      CREATE TABLE intro_bookings (
+        submission_id TEXT PRIMARY KEY REFERENCES submissions (id),
+        coach TEXT NOT NULL,
+        starts_at TEXT NOT NULL,
+        ends_at TEXT NOT NULL,
+        email TEXT NOT NULL,
+        cancelled_at TEXT
+      );
+      CREATE UNIQUE INDEX intro_bookings_slot ON intro_bookings (coach, starts_at) WHERE cancelled_at IS NULL;
+      CREATE INDEX intro_bookings_email ON intro_bookings (email);
+      ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'staff' CHECK (kind IN ('staff', 'confirmation'));
+    `,
+    postgres: `
+      CREATE TABLE intro_bookings (
+        submission_id TEXT PRIMARY KEY REFERENCES submissions (id),
+        coach TEXT NOT NULL,
+        starts_at TIMESTAMPTZ NOT NULL,
+        ends_at TIMESTAMPTZ NOT NULL,
+        email TEXT NOT NULL,
+        cancelled_at TIMESTAMPTZ
+      );
+      CREATE UNIQUE INDEX intro_bookings_slot ON intro_bookings (coach, starts_at) WHERE cancelled_at IS NULL;
+      CREATE INDEX intro_bookings_email ON intro_bookings (email);
+      ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'staff' CHECK (kind IN ('staff', 'confirmation'));
+    `,
+  },
 ];

@@ -2,15 +2,17 @@ import { Pool, type PoolClient } from "pg";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { migrations } from "./migrations";
 import type {
+  Booking,
   ClaimedMessage,
   FormName,
   ListFilter,
+  OutboxKind,
   OutboxMessage,
   OutboxStatus,
   StoredSubmission,
   SubmissionStore,
 } from "./types";
-import { limiterSettings } from "./types";
+import { CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "./types";
 
 /** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
 
@@ -25,6 +27,7 @@ interface SubmissionRow {
 interface OutboxRow {
   id: string;
   submission_id: string;
+  kind: string;
   status: string;
   attempts: number;
   next_attempt_at: Date | null;
@@ -41,6 +44,7 @@ function toMessage(row: OutboxRow): OutboxMessage {
   return {
     id: Number(row.id),
     submissionId: row.submission_id,
+    kind: row.kind as OutboxKind,
     status: row.status as OutboxStatus,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -48,6 +52,23 @@ function toMessage(row: OutboxRow): OutboxMessage {
     sentAt: row.sent_at,
     createdAt: row.created_at,
   };
+}
+
+interface BookingRow extends SubmissionRow {
+  coach: string;
+  starts_at: Date;
+  ends_at: Date;
+  cancelled_at: Date | null;
+}
+
+function toBooking(row: BookingRow): Booking {
+  return { coach: row.coach, start: row.starts_at, end: row.ends_at, cancelledAt: row.cancelled_at, submission: toSubmission(row) };
+}
+
+/** pg's error for a second active booking of one coach and start (unique_violation on our index). */
+function isSlotConflict(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === "23505" && constraint === "intro_bookings_slot";
 }
 
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
@@ -105,11 +126,36 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
           JSON.stringify(submission.payload),
           submission.spam,
         ]);
-        if (submission.notify && !submission.spam) {
-          await client.query(
-            "INSERT INTO outbox (submission_id, status, attempts, next_attempt_at, created_at) VALUES ($1, 'pending', 0, $2, $2)",
-            [submission.id, submission.createdAt],
+        const { booking } = submission;
+        if (booking) {
+          await client
+            .query("INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES ($1, $2, $3, $4, $5)", [
+              submission.id,
+              booking.coach,
+              booking.start,
+              booking.end,
+              booking.email,
+            ])
+            .catch((error: unknown) => {
+              throw isSlotConflict(error) ? new SlotTakenError(booking.coach, booking.start) : error;
+            });
+        }
+        if (submission.spam) return;
+        const queue = (kind: OutboxKind) =>
+          client.query(
+            "INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'pending', 0, $3, $3)",
+            [submission.id, kind, submission.createdAt],
           );
+        if (submission.notify) await queue("staff");
+        if (submission.confirm && booking) {
+          // Two bookings for one address at once wait for each other here, so only one confirmation is queued.
+          await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [booking.email]);
+          const { rowCount } = await client.query(
+            `SELECT 1 FROM outbox JOIN intro_bookings ON intro_bookings.submission_id = outbox.submission_id
+             WHERE outbox.kind = 'confirmation' AND intro_bookings.email = $1 AND outbox.created_at > $2 LIMIT 1`,
+            [booking.email, new Date(submission.createdAt.getTime() - CONFIRMATION_INTERVAL_MS)],
+          );
+          if (!rowCount) await queue("confirmation");
         }
       });
     },
@@ -174,6 +220,31 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
     async retryFailed(now) {
       const result = await pool.query("UPDATE outbox SET status = 'pending', next_attempt_at = $1 WHERE status = 'failed'", [now]);
       return result.rowCount ?? 0;
+    },
+    async takenSlots(from) {
+      const { rows } = await pool.query<{ coach: string; starts_at: Date }>(
+        "SELECT coach, starts_at FROM intro_bookings WHERE cancelled_at IS NULL AND starts_at >= $1",
+        [from],
+      );
+      return rows.map((row) => ({ coach: row.coach, start: row.starts_at }));
+    },
+    async bookings(from) {
+      const { rows } = await pool.query<BookingRow>(
+        `SELECT submissions.*, coach, starts_at, ends_at, cancelled_at FROM intro_bookings
+         JOIN submissions ON submissions.id = intro_bookings.submission_id
+         WHERE starts_at >= $1 ORDER BY starts_at, coach`,
+        [from],
+      );
+      return rows.map(toBooking);
+    },
+    async cancelBooking(id, at) {
+      const { rowCount } = await pool.query(
+        "UPDATE intro_bookings SET cancelled_at = $1 WHERE submission_id = $2 AND cancelled_at IS NULL",
+        [at, id],
+      );
+      if (rowCount) return "cancelled";
+      const { rowCount: exists } = await pool.query("SELECT 1 FROM intro_bookings WHERE submission_id = $1", [id]);
+      return exists ? "already-cancelled" : "not-found";
     },
     rateLimiter(options) {
       // storeType is given because the library otherwise guesses it from the class name.

@@ -4,16 +4,18 @@ import Database from "better-sqlite3";
 import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { migrations } from "./migrations";
 import type {
+  Booking,
   ClaimedMessage,
   FormName,
   ListFilter,
   NewSubmission,
+  OutboxKind,
   OutboxMessage,
   OutboxStatus,
   StoredSubmission,
   SubmissionStore,
 } from "./types";
-import { limiterSettings } from "./types";
+import { CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "./types";
 
 /**
  * Gatsby bundles each function with webpack, which breaks better-sqlite3's own search for its native
@@ -35,6 +37,7 @@ interface SubmissionRow {
 interface OutboxRow {
   id: number;
   submission_id: string;
+  kind: string;
   status: string;
   attempts: number;
   next_attempt_at: string | null;
@@ -59,6 +62,7 @@ function toMessage(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     submissionId: row.submission_id,
+    kind: row.kind as OutboxKind,
     status: row.status as OutboxStatus,
     attempts: row.attempts,
     nextAttemptAt: toDate(row.next_attempt_at),
@@ -66,6 +70,29 @@ function toMessage(row: OutboxRow): OutboxMessage {
     sentAt: toDate(row.sent_at),
     createdAt: new Date(row.created_at),
   };
+}
+
+interface BookingRow extends SubmissionRow {
+  coach: string;
+  starts_at: string;
+  ends_at: string;
+  cancelled_at: string | null;
+}
+
+function toBooking(row: BookingRow): Booking {
+  return {
+    coach: row.coach,
+    start: new Date(row.starts_at),
+    end: new Date(row.ends_at),
+    cancelledAt: toDate(row.cancelled_at),
+    submission: toSubmission(row),
+  };
+}
+
+/** better-sqlite3's error for a second active booking of one coach and start. */
+function isSlotConflict(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === "SQLITE_CONSTRAINT_UNIQUE" && Boolean(message?.includes("intro_bookings."));
 }
 
 export function migrateSqlite(db: Database.Database): void {
@@ -108,7 +135,14 @@ export function openSqliteStore(file: string): SubmissionStore {
     "INSERT INTO submissions (id, form, created_at, payload, spam) VALUES (@id, @form, @created_at, @payload, @spam)",
   );
   const insertMessage = db.prepare(
-    "INSERT INTO outbox (submission_id, status, attempts, next_attempt_at, created_at) VALUES (?, 'pending', 0, ?, ?)",
+    "INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
+  );
+  const insertBooking = db.prepare(
+    "INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES (?, ?, ?, ?, ?)",
+  );
+  const recentConfirmation = db.prepare(
+    `SELECT 1 FROM outbox JOIN intro_bookings ON intro_bookings.submission_id = outbox.submission_id
+     WHERE outbox.kind = 'confirmation' AND intro_bookings.email = ? AND outbox.created_at > ? LIMIT 1`,
   );
   const insert = db.transaction((submission: NewSubmission) => {
     const createdAt = submission.createdAt.toISOString();
@@ -119,7 +153,21 @@ export function openSqliteStore(file: string): SubmissionStore {
       payload: JSON.stringify(submission.payload),
       spam: submission.spam,
     });
-    if (submission.notify && !submission.spam) insertMessage.run(submission.id, createdAt, createdAt);
+    const { booking } = submission;
+    if (booking) {
+      try {
+        insertBooking.run(submission.id, booking.coach, booking.start.toISOString(), booking.end.toISOString(), booking.email);
+      } catch (error) {
+        if (isSlotConflict(error)) throw new SlotTakenError(booking.coach, booking.start);
+        throw error;
+      }
+    }
+    if (submission.spam) return;
+    if (submission.notify) insertMessage.run(submission.id, "staff", createdAt, createdAt);
+    if (submission.confirm && booking) {
+      const since = new Date(submission.createdAt.getTime() - CONFIRMATION_INTERVAL_MS).toISOString();
+      if (!recentConfirmation.get(booking.email, since)) insertMessage.run(submission.id, "confirmation", createdAt, createdAt);
+    }
   });
 
   const claim = db.transaction((now: string, limit: number, lockedUntil: string) => {
@@ -151,7 +199,8 @@ export function openSqliteStore(file: string): SubmissionStore {
   return {
     kind: "sqlite",
     async insert(submission) {
-      insert(submission);
+      // IMMEDIATE: the write lock is taken first, so the confirmation check and the rows it guards are one step.
+      insert.immediate(submission);
     },
     async get(id) {
       const row = getSubmission.get(id) as SubmissionRow | undefined;
@@ -197,6 +246,29 @@ export function openSqliteStore(file: string): SubmissionStore {
     },
     async retryFailed(now) {
       return db.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'").run(now.toISOString()).changes;
+    },
+    async takenSlots(from) {
+      const rows = db
+        .prepare("SELECT coach, starts_at FROM intro_bookings WHERE cancelled_at IS NULL AND starts_at >= ?")
+        .all(from.toISOString()) as Array<{ coach: string; starts_at: string }>;
+      return rows.map((row) => ({ coach: row.coach, start: new Date(row.starts_at) }));
+    },
+    async bookings(from) {
+      const rows = db
+        .prepare(
+          `SELECT submissions.*, coach, starts_at, ends_at, cancelled_at FROM intro_bookings
+           JOIN submissions ON submissions.id = intro_bookings.submission_id
+           WHERE starts_at >= ? ORDER BY starts_at, coach`,
+        )
+        .all(from.toISOString()) as BookingRow[];
+      return rows.map(toBooking);
+    },
+    async cancelBooking(id, at) {
+      const changed = db
+        .prepare("UPDATE intro_bookings SET cancelled_at = ? WHERE submission_id = ? AND cancelled_at IS NULL")
+        .run(at.toISOString(), id).changes;
+      if (changed > 0) return "cancelled";
+      return db.prepare("SELECT 1 FROM intro_bookings WHERE submission_id = ?").get(id) ? "already-cancelled" : "not-found";
     },
     rateLimiter(options) {
       return new RateLimiterSQLite({ ...limiterSettings(options), storeClient: limiterConnection(), storeType: "better-sqlite3" });

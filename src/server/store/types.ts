@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 
-export const FORMS = ["contact", "signup", "membership-hold"] as const;
+export const FORMS = ["contact", "signup", "membership-hold", "intro"] as const;
 export type FormName = (typeof FORMS)[number];
 
 export interface NewSubmission {
@@ -13,7 +13,42 @@ export interface NewSubmission {
   spam: string | null;
   /** Queue an e-mail to staff in the same transaction. */
   notify: boolean;
+  /** A free-intro booking taken in the same transaction; its slot is held by the database's unique rule. */
+  booking?: NewBooking;
+  /**
+   * Queue a confirmation to the visitor too, unless one went to the same address within
+   * CONFIRMATION_INTERVAL_MS (so the form cannot be used to mail strangers again and again).
+   */
+  confirm?: boolean;
 }
+
+export interface NewBooking {
+  coach: string;
+  start: Date;
+  end: Date;
+  /** Lower-cased, as the form stores it. */
+  email: string;
+}
+
+export const CONFIRMATION_INTERVAL_MS = 3_600_000;
+
+/** `insert` throws this when the coach already has an active booking at that start. */
+export class SlotTakenError extends Error {
+  constructor(coach: string, start: Date) {
+    super(`${coach} is already booked at ${start.toISOString()}`);
+    this.name = "SlotTakenError";
+  }
+}
+
+export interface Booking {
+  coach: string;
+  start: Date;
+  end: Date;
+  cancelledAt: Date | null;
+  submission: StoredSubmission;
+}
+
+export type CancelResult = "cancelled" | "already-cancelled" | "not-found";
 
 export interface StoredSubmission {
   id: string;
@@ -24,10 +59,13 @@ export interface StoredSubmission {
 }
 
 export type OutboxStatus = "pending" | "sent" | "failed";
+/** Who a message is for: staff (every form), or the visitor (a booking's confirmation). */
+export type OutboxKind = "staff" | "confirmation";
 
 export interface OutboxMessage {
   id: number;
   submissionId: string;
+  kind: OutboxKind;
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: Date | null;
@@ -80,6 +118,12 @@ export interface SubmissionStore {
   outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;
+  /** Active bookings starting at or after `from` (the slots no visitor may take). */
+  takenSlots(from: Date): Promise<Array<{ coach: string; start: Date }>>;
+  /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
+  bookings(from: Date): Promise<Booking[]>;
+  /** Frees a booking's slot; the submission and its history stay. */
+  cancelBooking(id: string, at: Date): Promise<CancelResult>;
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
   rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   close(): Promise<void>;

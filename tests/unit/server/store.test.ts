@@ -145,6 +145,7 @@ describe("SQLite store (a real database file)", () => {
     expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
       { version: 1, name: "submissions and outbox" },
       { version: 2, name: "rate limits" },
+      { version: 3, name: "intro bookings and visitor e-mails" },
     ]);
     db.close();
   });
