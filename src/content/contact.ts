@@ -4,14 +4,20 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** A universal maps link: opens the maps app on phones, Google Maps elsewhere. */
-export function mapsUrl(site: {
+interface Place {
   name: string;
   address: { street: string; locality: string; region: string; postalCode: string };
-}): string {
+}
+
+/** "CrossFit Graham, 10615 224th St E, Suite B, Graham, WA 98338": for calendars, e-mails and maps. */
+export function placeLine(site: Place): string {
   const a = site.address;
-  const query = `${site.name}, ${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+  return `${site.name}, ${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`;
+}
+
+/** A universal maps link: opens the maps app on phones, Google Maps elsewhere. */
+export function mapsUrl(site: Place): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(placeLine(site))}`;
 }
 
 /**

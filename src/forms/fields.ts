@@ -8,7 +8,7 @@ import { normalizeLineBreaks, textProblem, type TextShape } from "./text";
  * string must be text (src/forms/text.ts).
  */
 
-export const LIMITS = { name: 100, email: 254, phone: 20, message: 5000, reason: 2000, notes: 2000 } as const;
+export const LIMITS = { name: 100, email: 254, phone: 20, message: 5000, reason: 2000, notes: 2000, goals: 1000 } as const;
 
 /** Refuses what is not text (the message names the field) and stores line breaks as \n. */
 const asText = (schema: z.ZodString, shape: TextShape, label: string) =>

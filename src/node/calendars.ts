@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { placeLine } from "../content/contact";
 import { zonedToday } from "../content/dates";
 import type { ValidContent } from "../content/rules";
 import { buildCalendar } from "../schedule/ics";
@@ -11,10 +12,9 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = n
   const { site, schedule, programs } = content;
   const origin = siteUrl();
   const programTitles = Object.fromEntries(programs.map((program) => [program.data.key, program.data.title]));
-  const a = site.address;
   const shared = {
     programTitles,
-    location: `${site.name}, ${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`,
+    location: placeLine(site),
     url: `${origin}/schedule/`,
     uidDomain: new URL(origin).hostname,
     now,

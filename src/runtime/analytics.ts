@@ -6,7 +6,7 @@
 type AnalyticsWindow = Window & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
 
 /** A form that reached the gym (contact, sign-up): GA4's recommended `generate_lead` event. */
-export function trackLead(form: "contact" | "signup"): void {
+export function trackLead(form: "contact" | "signup" | "intro"): void {
   if (typeof window === "undefined") return;
   const win = window as AnalyticsWindow;
   try {

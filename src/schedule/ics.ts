@@ -97,13 +97,18 @@ function utcStamp(instant: Date): string {
   return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
+/** The calendar's opening lines; the caller adds its events and END:VCALENDAR. */
+function calendarHeader(uidDomain: string, product: string): string[] {
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:-//${uidDomain}//${product}//EN`, "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
+}
+
+function serialize(lines: readonly string[]): string {
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
 export function buildCalendar(input: CalendarInput): string {
   const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${input.uidDomain}//Class schedule//EN`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    ...calendarHeader(input.uidDomain, "Class schedule"),
     `X-WR-CALNAME:${escapeText(input.name)}`,
     "X-WR-TIMEZONE:America/Los_Angeles",
     ...VTIMEZONE_LOS_ANGELES,
@@ -127,5 +132,36 @@ export function buildCalendar(input: CalendarInput): string {
     );
   }
   lines.push("END:VCALENDAR");
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+  return serialize(lines);
+}
+
+export interface AppointmentInput {
+  /** The booking's reference: the event's UID, so a resent confirmation updates the same event. */
+  reference: string;
+  uidDomain: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+  url: string;
+  now: Date;
+}
+
+/** One appointment (a free intro): a single event at exact instants, written in UTC. */
+export function buildAppointment(input: AppointmentInput): string {
+  return serialize([
+    ...calendarHeader(input.uidDomain, "Free intro"),
+    "BEGIN:VEVENT",
+    `UID:${input.reference.toLowerCase()}@${input.uidDomain}`,
+    `DTSTAMP:${utcStamp(input.now)}`,
+    `DTSTART:${utcStamp(input.start)}`,
+    `DTEND:${utcStamp(input.end)}`,
+    `SUMMARY:${escapeText(input.summary)}`,
+    `DESCRIPTION:${escapeText(input.description)}`,
+    `LOCATION:${escapeText(input.location)}`,
+    `URL:${input.url}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ]);
 }

@@ -1,7 +1,8 @@
+import introJson from "../../content/intro.json";
 import policiesJson from "../../content/policies.json";
 import ratesJson from "../../content/rates.json";
 import siteJson from "../../content/site.json";
-import { policiesSchema, ratesSchema, siteSchema } from "../content/schemas";
+import { introSchema, policiesSchema, ratesSchema, siteSchema } from "../content/schemas";
 
 /**
  * The content the form rules depend on, bundled into each function at build time from the same files
@@ -11,3 +12,4 @@ import { policiesSchema, ratesSchema, siteSchema } from "../content/schemas";
 export const site = siteSchema.parse(siteJson);
 export const rates = ratesSchema.parse(ratesJson);
 export const policies = policiesSchema.parse(policiesJson);
+export const intro = introSchema.parse(introJson);

@@ -1,8 +1,10 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { contactSchema } from "../forms/contact";
 import { holdSchema } from "../forms/hold";
+import { introSchema } from "../forms/intro";
+import { expandSlots } from "../intro/availability";
 import { joinablePlans, signupSchema } from "../forms/signup";
-import { policies, rates } from "./content";
+import { intro, policies, rates, site } from "./content";
 import { formHandler, type FormDefinition } from "./handler";
 import type { FormName } from "./store/types";
 
@@ -10,13 +12,20 @@ const definitions: Record<FormName, FormDefinition> = {
   contact: { form: "contact", schema: () => contactSchema },
   signup: { form: "signup", schema: (today) => signupSchema(joinablePlans(rates.plans), today) },
   "membership-hold": { form: "membership-hold", schema: (today) => holdSchema(policies, today) },
+  intro: {
+    form: "intro",
+    schema: () => introSchema,
+    bookable: (data, now) => expandSlots(intro, site.timeZone, now).filter((slot) => slot.start === data.start),
+  },
 };
 
 const handlers = Object.fromEntries(
   Object.entries(definitions).map(([form, definition]) => [form, formHandler(definition)]),
 ) as Record<FormName, ReturnType<typeof formHandler>>;
 
-/** Everything the three form functions do, loaded once per server process (see lazy.ts). */
+export { introSlots } from "./introSlots";
+
+/** Everything the form functions do, loaded once per server process (see lazy.ts). */
 export function handle(form: FormName, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   return handlers[form](req, res);
 }

@@ -4,6 +4,7 @@ import type { ZodType } from "zod";
 import { config as functionConfig } from "../../server-options/formFunction";
 import { zonedToday } from "../content/dates";
 import { fieldErrors, spamReason } from "../forms/fields";
+import type { IntroSlot } from "../intro/availability";
 import { API_HEADERS } from "../headers";
 import { clientAddress, rateLimitKey, type RequestLike } from "./clientAddress";
 import { site } from "./content";
@@ -12,13 +13,21 @@ import { newReference } from "./ids";
 import { errorSummary } from "./log";
 import { hitLimits, type LimitResult } from "./rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "./runtime";
-import type { FormName } from "./store/types";
+import { SlotTakenError, type FormName } from "./store/types";
 
 export interface FormDefinition {
   form: FormName;
   /** The form's schema for a given date at the gym (date rules depend on "today"). */
   schema(today: string): ZodType<Record<string, unknown> & { website?: string; elapsedMs?: number }>;
+  /**
+   * For a booking form: the slots the submission asks for, in order of preference (one per coach free
+   * at that time). Empty when the time is not offered; the first one still free is booked.
+   */
+  bookable?(data: Record<string, unknown>, now: Date): readonly IntroSlot[];
 }
+
+export const NOT_OFFERED = "That time is not open for booking. Choose one of the times shown.";
+export const JUST_TAKEN = "Sorry, someone has just booked that time. Please choose another one.";
 
 const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
 
@@ -73,7 +82,8 @@ export function formHandler(definition: FormDefinition) {
       return reject({ status: 400, error: "Send the form's fields as a JSON object." });
     }
 
-    const today = zonedToday(new Date(), site.timeZone).date;
+    const now = new Date();
+    const today = zonedToday(now, site.timeZone).date;
     let parsed: ReturnType<ReturnType<FormDefinition["schema"]>["safeParse"]>;
     try {
       parsed = definition.schema(today).safeParse(body);
@@ -88,19 +98,43 @@ export function formHandler(definition: FormDefinition) {
     }
     const { website: _website, elapsedMs: _elapsed, ...payload } = parsed.data;
     const spam = spamReason(parsed.data);
-    const id = newReference(definition.form);
-    try {
-      const store = await getStore();
-      await store.insert({ id, form: definition.form, createdAt: new Date(), payload, spam, notify: mailEnabled(config) });
-    } catch (error) {
-      console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
-      res.status(503).json({
-        error: "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.",
-      });
+    const offered = definition.bookable?.(parsed.data, now);
+    if (offered && offered.length === 0) {
+      res.status(422).json({ errors: { start: NOT_OFFERED } });
       return;
     }
-    // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-    res.status(201).json({ id });
-    if (!spam) kickOutbox();
+    const id = newReference(definition.form);
+    const notify = mailEnabled(config);
+    // Spam takes no slot; a real booking tries each free coach in turn, and the database says who got it.
+    const attempts: ReadonlyArray<IntroSlot | undefined> = offered && !spam ? offered : [undefined];
+    for (const slot of attempts) {
+      try {
+        const store = await getStore();
+        await store.insert({
+          id,
+          form: definition.form,
+          createdAt: now,
+          payload: slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
+          spam,
+          notify,
+          ...(slot && {
+            booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: String(payload.email) },
+            confirm: notify,
+          }),
+        });
+      } catch (error) {
+        if (error instanceof SlotTakenError) continue;
+        console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
+        res.status(503).json({
+          error: "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.",
+        });
+        return;
+      }
+      // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
+      res.status(201).json({ id });
+      if (!spam) kickOutbox();
+      return;
+    }
+    res.status(409).json({ error: JUST_TAKEN });
   };
 }

@@ -22,3 +22,11 @@ export function formFunction(form: FormName) {
     await server.handle(form, req, res);
   };
 }
+
+/** GET /api/intro-slots, through the same once-per-process module. */
+export function introSlotsFunction() {
+  return async function introSlotsEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+    const server = await formServer();
+    await server.introSlots(req, res);
+  };
+}

@@ -1,20 +1,23 @@
 import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
+import { dayLabel, timeLabel, whenLabel } from "../intro/display";
+import { site } from "./content";
 import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
-export interface StaffMail {
+export interface Mail {
   to: string;
   from: string;
   replyTo?: string;
   subject: string;
   text: string;
-  /** Stable per submission, so a message that is ever delivered twice is shown once by mail apps. */
+  /** Stable per message, so a message that is ever delivered twice is shown once by mail apps. */
   messageId: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface Mailer {
-  send(mail: StaffMail): Promise<void>;
+  send(mail: Mail): Promise<void>;
 }
 
 /**
@@ -39,6 +42,7 @@ export function smtpMailer(smtpUrl: string): Mailer & { timeouts(): Record<strin
         subject: mail.subject,
         text: mail.text,
         messageId: mail.messageId,
+        attachments: mail.attachments,
       });
     },
   };
@@ -48,20 +52,28 @@ const FORM_TITLES: Record<string, string> = {
   contact: "Contact message",
   signup: "Membership sign-up",
   "membership-hold": "Hold / cancellation request",
+  intro: "Free intro booking",
 };
 
 function label(key: string): string {
   return key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 }
 
+/** A booking's times read in the gym's zone; every other field as it was stored. */
+function shown(key: string, value: unknown): string {
+  if ((key === "start" || key === "end") && typeof value === "string") return whenLabel(value, site.timeZone);
+  return String(value);
+}
+
 /** The e-mail staff receive for a submission: every field, plainly, and a reply goes to the visitor. */
-export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string): StaffMail {
+export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string): Mail {
   const p = submission.payload;
   const who = [p.name, [p.firstName, p.lastName].filter(Boolean).join(" ")].find((v) => typeof v === "string" && v) as string | undefined;
-  const detail = typeof p.interest === "string" ? p.interest : typeof p.type === "string" ? p.type : typeof p.plan === "string" ? p.plan : "";
+  const booked = typeof p.start === "string" && typeof p.coach === "string" ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}` : "";
+  const detail = typeof p.interest === "string" ? p.interest : typeof p.type === "string" ? p.type : typeof p.plan === "string" ? p.plan : booked;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
-    .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(String(value))}`);
+    .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(shown(key, value))}`);
   return {
     to,
     from,

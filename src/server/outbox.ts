@@ -1,3 +1,4 @@
+import { confirmationMail } from "./confirmationMail";
 import type { Mailer } from "./mailer";
 import { staffMail } from "./mailer";
 import type { SubmissionStore } from "./store/types";
@@ -28,7 +29,7 @@ export interface DeliveryReport {
 }
 
 /**
- * Sends every due staff e-mail once. A message is marked sent only after the SMTP server accepted it;
+ * Sends every due e-mail (to staff, and a booking's confirmation to the visitor) once. A message is marked sent only after the SMTP server accepted it;
  * a failure schedules a retry with backoff, and after MAX_ATTEMPTS the message stays in the outbox as
  * failed, where `npm run submissions -- outbox` shows it.
  */
@@ -44,7 +45,11 @@ export async function deliverDue(store: SubmissionStore, mailer: Mailer, setting
     const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
     if (!message) break;
     try {
-      await mailer.send(staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain));
+      await mailer.send(
+        message.kind === "confirmation"
+          ? confirmationMail(message.submission, settings.mailFrom, settings.domain)
+          : staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain),
+      );
       await store.markSent(message.id, new Date());
       report.sent += 1;
     } catch (error) {

@@ -1,0 +1,33 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { API_HEADERS } from "../headers";
+import { openSlots } from "../intro/availability";
+import { intro, site } from "./content";
+import { errorSummary } from "./log";
+import { getStore } from "./runtime";
+
+/**
+ * A few seconds of caching absorb a crowd opening the page at once; a booked slot is gone from the
+ * list within that time, and a visitor who picks it anyway gets a 409 and a fresh list.
+ */
+export const INTRO_SLOTS_CACHE_CONTROL = "public, max-age=15";
+
+/** GET /api/intro-slots: the open free-intro slots, { timeZone, slots: [{ start, end, coach }] }. */
+export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).json({ error: "Ask for the open times with GET." });
+    return;
+  }
+  const now = new Date();
+  let taken: Array<{ coach: string; start: Date }>;
+  try {
+    taken = await (await getStore()).takenSlots(now);
+  } catch (error) {
+    console.error(`Could not read the intro bookings: ${errorSummary(error)}`);
+    res.status(503).json({ error: "We could not load the open times just now. Please try again in a minute, or call us." });
+    return;
+  }
+  res.setHeader("Cache-Control", INTRO_SLOTS_CACHE_CONTROL);
+  res.status(200).json({ timeZone: site.timeZone, slots: openSlots(intro, site.timeZone, now, taken) });
+}
