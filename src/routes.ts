@@ -20,7 +20,8 @@ export type TemplateName =
   | "signup"
   | "policies"
   | "membershipHold"
-  | "privacy";
+  | "privacy"
+  | "intro";
 
 export interface Route {
   path: string;
@@ -193,6 +194,18 @@ export const routes: readonly Route[] = [
     programKey: "kids",
   },
   {
+    path: "/intro/",
+    title: "Book a Free Intro",
+    navLabel: "Free intro",
+    description:
+      "Pick a time for a free intro with a coach at CrossFit Graham: talk about your goals, see the gym and try a short workout.",
+    keywords: ["free intro", "CrossFit Graham", "book a session", "beginner CrossFit", "Graham WA gym"],
+    // The header's call to action links here, so it is not repeated among the menu links.
+    noNav: true,
+    layout: "default",
+    template: "intro",
+  },
+  {
     path: "/privacy/",
     title: "Privacy",
     description: "What this website collects, what the forms store, and how long the gym keeps it.",
@@ -216,6 +229,7 @@ export interface RoutePageContext {
 
 export const HOME_PATH = "/";
 export const CONTACT_PATH = "/contact/";
+export const INTRO_PATH = "/intro/";
 export const SITEMAP_PATH = "/sitemap/";
 
 export function findRoute(path: string): Route | undefined {

@@ -24,6 +24,12 @@ export interface UseFormOptions {
   toPayload(values: FormValues): Record<string, unknown>;
   /** Told about each accepted submission (analytics). */
   onSent?(reference: string): void;
+  /**
+   * For a booking: the field a 409 (the slot was just taken) is about. Its message is shown on that
+   * field, everything else the visitor typed stays, and `onConflict` runs (to offer fresh slots).
+   */
+  conflictField?: string;
+  onConflict?(): void;
 }
 
 export interface UseFormResult {
@@ -122,6 +128,13 @@ export function useForm(options: UseFormOptions): UseFormResult {
     if (response.status === 422 && body.errors) {
       setStatus("idle");
       showErrors(body.errors);
+      return;
+    }
+    const { conflictField, onConflict } = latest.current;
+    if (response.status === 409 && conflictField) {
+      setStatus("idle");
+      onConflict?.();
+      showErrors({ [conflictField]: body.error ?? "That choice was just taken. Please choose again." });
       return;
     }
     setStatus("failed");

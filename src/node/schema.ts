@@ -39,6 +39,31 @@ export const typeDefs = /* GraphQL */ `
     url: String!
   }
 
+  type IntroJson implements Node @dontInfer {
+    name: String!
+    summary: String!
+    whatToBring: String!
+    slotMinutes: Int!
+    horizonDays: Int!
+    noticeHours: Int!
+    coaches: [IntroCoach!]!
+    blackouts: [IntroBlackout!]!
+  }
+  type IntroCoach {
+    name: String!
+    windows: [IntroWindow!]!
+  }
+  type IntroWindow {
+    day: String!
+    from: String!
+    to: String!
+  }
+  type IntroBlackout {
+    date: String!
+    reason: String!
+    coach: String
+  }
+
   type ScheduleJson implements Node @dontInfer {
     slots: [ScheduleSlot!]!
   }

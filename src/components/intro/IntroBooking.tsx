@@ -1,0 +1,150 @@
+import { Link } from "gatsby";
+import { useMemo, useState } from "react";
+import { formatPhone, telHref } from "../../content/contact";
+import { fieldErrors, LIMITS } from "../../forms/fields";
+import { introSchema } from "../../forms/intro";
+import { useForm, type FormValues } from "../../hooks/useForm";
+import { useHydrated } from "../../hooks/useHydrated";
+import { useIntroSlots } from "../../hooks/useIntroSlots";
+import { slotsByDay, whenLabel } from "../../intro/display";
+import { trackLead } from "../../runtime/analytics";
+import { FormShell } from "../form/FormShell";
+import { TextArea, TextInput } from "../form/inputs";
+import * as form from "../form/Form.module.css";
+import { SlotPicker } from "./SlotPicker";
+
+const FIELDS = ["start", "name", "email", "phone", "goals"] as const;
+
+function toPayload(values: FormValues) {
+  const optional = (name: string) => (String(values[name] ?? "").trim() ? { [name]: String(values[name]) } : {});
+  return {
+    start: String(values.start ?? ""),
+    name: String(values.name ?? ""),
+    email: String(values.email ?? ""),
+    ...optional("phone"),
+    ...optional("goals"),
+  };
+}
+
+/** Call us or write: what a visitor without JavaScript, or without an open time, can do instead. */
+function OtherWays({ phone, contactPath }: { phone: string; contactPath: string }) {
+  return (
+    <>
+      call us at <a href={telHref(phone)}>{formatPhone(phone)}</a> or <Link to={contactPath}>send us a message</Link>
+    </>
+  );
+}
+
+/**
+ * The booking: open times from the store, then the visitor's details. Before the page is live (and
+ * without JavaScript) it says how else to book.
+ */
+export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; timeZone: string; contactPath: string }) {
+  const hydrated = useHydrated();
+  const slots = useIntroSlots();
+  const days = useMemo(() => slotsByDay(slots.slots, timeZone), [slots.slots, timeZone]);
+  const [day, setDay] = useState("");
+  const booking = useForm({
+    formId: "intro",
+    endpoint: "/api/intro",
+    initialValues: { start: "", name: "", email: "", phone: "", goals: "", website: "" },
+    fieldOrder: FIELDS,
+    validate: (values) => {
+      const result = introSchema.safeParse({ ...toPayload(values), elapsedMs: 0 });
+      return result.success ? {} : fieldErrors(result.error);
+    },
+    toPayload,
+    conflictField: "start",
+    onConflict: () => {
+      booking.control.setValue("start", "");
+      slots.refresh();
+    },
+    onSent: () => trackLead("intro"),
+  });
+
+  if (!hydrated) {
+    return (
+      <p className={form.notice}>
+        Booking online needs JavaScript. To book your free intro, <OtherWays phone={phone} contactPath={contactPath} />.
+      </p>
+    );
+  }
+
+  const chosen = String(booking.control.values.start ?? "");
+  return (
+    <div className={form.form}>
+      <p role="status" className={form.hint}>
+        {slots.status === "loading" ? "Loading open times…" : slots.status === "ready" && slots.refreshed ? "The open times have been updated." : ""}
+      </p>
+      {slots.status === "failed" && (
+        <div className={form.failure} role="alert">
+          <p>
+            We could not load the open times. Check your connection and try again, or <OtherWays phone={phone} contactPath={contactPath} />.
+          </p>
+          <button type="button" className={form.secondaryButton} onClick={slots.refresh}>
+            Load the times again
+          </button>
+        </div>
+      )}
+      {slots.status === "ready" && days.length === 0 && (
+        <p className={form.notice}>
+          There are no open times to book online right now. Please <OtherWays phone={phone} contactPath={contactPath} />, and we will find a time that suits you.
+        </p>
+      )}
+      {(days.length > 0 || booking.status === "sent") && (
+        <FormShell
+          form={booking}
+          label="Book your free intro"
+          submitLabel="Book this time"
+          success={(reference) => (
+            <>
+              <h2>You are booked</h2>
+              <p>
+                Your free intro is on <strong>{whenLabel(chosen, timeZone)}</strong>. We are e-mailing a confirmation with a
+                calendar file to {String(booking.control.values.email)}.
+              </p>
+              <p>
+                Your reference: <span className={form.reference}>{reference}</span>
+              </p>
+              <p>
+                To change or cancel, <OtherWays phone={phone} contactPath={contactPath} />.
+              </p>
+            </>
+          )}
+        >
+          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} />
+          <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+          <TextInput
+            control={booking.control}
+            name="email"
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            maxLength={LIMITS.email}
+            hint="We send your confirmation here."
+          />
+          <TextInput
+            control={booking.control}
+            name="phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={LIMITS.phone}
+            hint="In case we need to reach you before your visit."
+          />
+          <TextArea
+            control={booking.control}
+            name="goals"
+            label="What would you like to work on?"
+            hint="For example a first pull-up, more energy, or getting back into shape."
+            maxLength={LIMITS.goals}
+            rows={4}
+          />
+        </FormShell>
+      )}
+    </div>
+  );
+}

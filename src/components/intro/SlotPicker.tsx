@@ -1,0 +1,84 @@
+import type { FormControl } from "../../hooks/useForm";
+import type { DaySlots } from "../../intro/display";
+import { describedBy, ErrorText } from "../form/Field";
+import * as form from "../form/Form.module.css";
+import * as styles from "./SlotPicker.module.css";
+
+/**
+ * Two radio groups: the day, then a time on that day. Radios, not a calendar widget, so the arrow
+ * keys, screen readers and the browser's own focus all work as they do everywhere else. The time's
+ * value is the slot's start instant, the form's `start` field.
+ */
+export function SlotPicker({
+  control,
+  days,
+  day,
+  onDay,
+}: {
+  control: FormControl;
+  days: readonly DaySlots[];
+  /** The chosen day (YYYY-MM-DD). */
+  day: string;
+  onDay(date: string): void;
+}) {
+  const shown = days.find((d) => d.date === day) ?? days[0];
+  const id = control.idFor("start");
+  const error = control.errors.start;
+  const dayId = control.idFor("day");
+  return (
+    <div className={styles.picker} data-invalid={error ? "" : undefined}>
+      <fieldset className={form.fieldset}>
+        <legend className={form.label}>Day</legend>
+        <div className={styles.choices}>
+          {days.map((d) => (
+            <label key={d.date} className={styles.choice} htmlFor={`${dayId}-${d.date}`}>
+              <input
+                id={`${dayId}-${d.date}`}
+                type="radio"
+                name="day"
+                className={form.checkbox}
+                checked={shown?.date === d.date}
+                onChange={() => {
+                  onDay(d.date);
+                  control.setValue("start", "");
+                }}
+              />
+              <span>
+                {d.label}
+                <span className={styles.count}>
+                  {d.times.length} {d.times.length === 1 ? "time" : "times"}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {shown && (
+        <fieldset className={form.fieldset} aria-describedby={describedBy({ id, error })}>
+          <legend className={form.label}>
+            Time on {shown.label}
+            <span className={form.required}> (required)</span>
+          </legend>
+          <ErrorText id={id} error={error} />
+          <div className={styles.choices}>
+            {shown.times.map((time, index) => (
+              <label key={time.start} className={styles.choice} htmlFor={index === 0 ? id : `${id}-${index}`}>
+                <input
+                  id={index === 0 ? id : `${id}-${index}`}
+                  type="radio"
+                  name="start"
+                  value={time.start}
+                  className={form.checkbox}
+                  checked={control.values.start === time.start}
+                  onChange={() => control.setValue("start", time.start)}
+                  aria-invalid={error ? true : undefined}
+                />
+                <span>{time.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </div>
+  );
+}

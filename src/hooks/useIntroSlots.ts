@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from "react";
+import type { IntroSlot } from "../intro/availability";
+
+export type SlotsState =
+  | { status: "loading"; slots: readonly IntroSlot[] }
+  | { status: "ready"; slots: readonly IntroSlot[]; refreshed: boolean }
+  | { status: "failed"; slots: readonly IntroSlot[] };
+
+export const INTRO_SLOTS_ENDPOINT = "/api/intro-slots";
+
+/**
+ * The open free-intro slots, fetched from the store when the page opens (the only content the browser
+ * fetches: it changes with every booking). `refresh` asks again past any cache, after a slot was taken.
+ */
+export function useIntroSlots(): SlotsState & { refresh(): void } {
+  const [state, setState] = useState<SlotsState>({ status: "loading", slots: [] });
+  const [request, setRequest] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ status: "loading", slots: previous.slots }));
+    fetch(INTRO_SLOTS_ENDPOINT, { headers: { Accept: "application/json" }, cache: request > 0 ? "no-cache" : "default" })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const body = (await response.json()) as { slots?: IntroSlot[] };
+        if (current) setState({ status: "ready", slots: body.slots ?? [], refreshed: request > 0 });
+      })
+      .catch(() => {
+        if (current) setState((previous) => ({ status: "failed", slots: previous.slots }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [request]);
+
+  const refresh = useCallback(() => setRequest((n) => n + 1), []);
+  return { ...state, refresh };
+}
