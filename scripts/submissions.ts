@@ -5,19 +5,27 @@
  *   npm run submissions -- list [--form contact|signup|membership-hold] [--since YYYY-MM-DD] [--spam]
  *   npm run submissions -- export --format csv|json [--form ...] [--since ...]
  *   npm run submissions -- outbox [--retry]
+ *   npm run submissions -- intro list [--all]
+ *   npm run submissions -- intro cancel REFERENCE
  */
 import { isIsoDate } from "../src/content/dates";
 import { readConfig } from "../src/server/config";
+import { dayLabel, timeLabel } from "../src/intro/display";
+import { site } from "../src/server/content";
 import { escapeControls } from "../src/server/printable";
 import { openStore } from "../src/server/store";
-import { FORMS, type FormName, type StoredSubmission, type SubmissionStore } from "../src/server/store/types";
+import { FORMS, type Booking, type FormName, type StoredSubmission, type SubmissionStore } from "../src/server/store/types";
 
 const USAGE = `Usage:
   npm run submissions -- list [--form ${FORMS.join("|")}] [--since YYYY-MM-DD] [--spam]
   npm run submissions -- export --format csv|json [--form ...] [--since YYYY-MM-DD]
-  npm run submissions -- outbox [--retry]`;
+  npm run submissions -- outbox [--retry]
+  npm run submissions -- intro list [--all]        upcoming free-intro bookings (--all: cancelled ones too)
+  npm run submissions -- intro cancel REFERENCE    frees the booking's slot for other visitors`;
 
 class UsageError extends Error {}
+/** A request the store cannot carry out (an unknown reference): one line, exit code 1. */
+class CommandError extends Error {}
 
 export interface Options {
   command: string;
@@ -26,11 +34,28 @@ export interface Options {
   format?: "csv" | "json";
   spam: boolean;
   retry: boolean;
+  /** For `intro`: what to do, and the booking's reference for cancel. */
+  action?: "list" | "cancel";
+  reference?: string;
+  all: boolean;
 }
 
 export function parseArgs(argv: readonly string[]): Options {
-  const [command = "", ...rest] = argv;
-  const options: Options = { command, spam: false, retry: false };
+  const [command = "", ...afterCommand] = argv;
+  const options: Options = { command, spam: false, retry: false, all: false };
+  let rest = afterCommand;
+  if (command === "intro") {
+    const [action, ...more] = afterCommand;
+    if (action !== "list" && action !== "cancel") throw new UsageError("intro needs list or cancel");
+    options.action = action;
+    rest = more;
+    if (action === "cancel") {
+      const [reference, ...after] = more;
+      if (!reference || reference.startsWith("--")) throw new UsageError("intro cancel needs the booking's reference, like B-7K3M9QX2PA");
+      options.reference = reference.trim().toUpperCase();
+      rest = after;
+    }
+  }
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const value = () => {
@@ -52,9 +77,10 @@ export function parseArgs(argv: readonly string[]): Options {
       options.format = format;
     } else if (arg === "--spam") options.spam = true;
     else if (arg === "--retry") options.retry = true;
+    else if (arg === "--all" && options.action === "list") options.all = true;
     else throw new UsageError(`Unknown option ${arg}`);
   }
-  if (!["list", "export", "outbox"].includes(command)) throw new UsageError(command ? `Unknown command "${command}"` : "Give a command");
+  if (!["list", "export", "outbox", "intro"].includes(command)) throw new UsageError(command ? `Unknown command "${command}"` : "Give a command");
   if (command === "export" && !options.format) throw new UsageError("export needs --format csv or --format json");
   return options;
 }
@@ -100,7 +126,30 @@ function summaryLine(submission: StoredSubmission): string {
   return escapeControls(line);
 }
 
-export async function run(options: Options, store: SubmissionStore, out: (text: string) => void): Promise<void> {
+function bookingLine(booking: Booking): string {
+  const p = booking.submission.payload;
+  const start = booking.start.toISOString();
+  const when = `${dayLabel(start, site.timeZone)} ${timeLabel(start, site.timeZone)}`;
+  const line = [booking.submission.id, when, booking.coach, String(p.name ?? ""), String(p.email ?? ""), String(p.phone ?? ""), booking.cancelledAt ? "CANCELLED" : ""]
+    .filter((part) => part !== "")
+    .join("  ");
+  return escapeControls(line);
+}
+
+async function intro(options: Options, store: SubmissionStore, out: (text: string) => void, now: Date): Promise<void> {
+  if (options.action === "cancel" && options.reference) {
+    const result = await store.cancelBooking(options.reference, now);
+    if (result === "not-found") throw new CommandError(`No free-intro booking has the reference ${options.reference}.`);
+    out(result === "cancelled" ? `Cancelled ${options.reference}: its time is open for booking again.` : `${options.reference} was already cancelled.`);
+    return;
+  }
+  const bookings = (await store.bookings(now)).filter((booking) => options.all || !booking.cancelledAt);
+  if (bookings.length === 0) out("No upcoming free-intro bookings.");
+  for (const booking of bookings) out(bookingLine(booking));
+}
+
+export async function run(options: Options, store: SubmissionStore, out: (text: string) => void, now = new Date()): Promise<void> {
+  if (options.command === "intro") return intro(options, store, out, now);
   if (options.command === "outbox") {
     if (options.retry) out(`${await store.retryFailed(new Date())} failed message(s) queued again.`);
     const messages = await store.outbox(["pending", "failed"]);
@@ -134,6 +183,10 @@ async function main() {
   const store = await openStore(readConfig());
   try {
     await run(options, store, (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`));
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
   } finally {
     await store.close();
   }
