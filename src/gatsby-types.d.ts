@@ -408,6 +408,8 @@ type File = Node & {
   readonly childGalleryJson: Maybe<GalleryJson>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type IntroJson or null if there are no children of given type on this node */
+  readonly childIntroJson: Maybe<IntroJson>;
   /** Returns the first child node of type MarkdownRemark or null if there are no children of given type on this node */
   readonly childMarkdownRemark: Maybe<MarkdownRemark>;
   /** Returns the first child node of type PoliciesJson or null if there are no children of given type on this node */
@@ -425,6 +427,8 @@ type File = Node & {
   readonly childrenGalleryJson: Maybe<ReadonlyArray<Maybe<GalleryJson>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type IntroJson */
+  readonly childrenIntroJson: Maybe<ReadonlyArray<Maybe<IntroJson>>>;
   /** Returns all children nodes filtered by type MarkdownRemark */
   readonly childrenMarkdownRemark: Maybe<ReadonlyArray<Maybe<MarkdownRemark>>>;
   /** Returns all children nodes filtered by type PoliciesJson */
@@ -581,6 +585,7 @@ type FileFieldSelector = {
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
   readonly childGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childIntroJson: InputMaybe<IntroJsonFieldSelector>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childPoliciesJson: InputMaybe<PoliciesJsonFieldSelector>;
   readonly childRatesJson: InputMaybe<RatesJsonFieldSelector>;
@@ -590,6 +595,7 @@ type FileFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenIntroJson: InputMaybe<IntroJsonFieldSelector>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childrenPoliciesJson: InputMaybe<PoliciesJsonFieldSelector>;
   readonly childrenRatesJson: InputMaybe<RatesJsonFieldSelector>;
@@ -638,6 +644,7 @@ type FileFilterInput = {
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
   readonly childGalleryJson: InputMaybe<GalleryJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childIntroJson: InputMaybe<IntroJsonFilterInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   readonly childPoliciesJson: InputMaybe<PoliciesJsonFilterInput>;
   readonly childRatesJson: InputMaybe<RatesJsonFilterInput>;
@@ -647,6 +654,7 @@ type FileFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenIntroJson: InputMaybe<IntroJsonFilterListInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   readonly childrenPoliciesJson: InputMaybe<PoliciesJsonFilterListInput>;
   readonly childrenRatesJson: InputMaybe<RatesJsonFilterListInput>;
@@ -736,6 +744,7 @@ type FileSortInput = {
   readonly changeTime: InputMaybe<SortOrderEnum>;
   readonly childGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childIntroJson: InputMaybe<IntroJsonSortInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childPoliciesJson: InputMaybe<PoliciesJsonSortInput>;
   readonly childRatesJson: InputMaybe<RatesJsonSortInput>;
@@ -745,6 +754,7 @@ type FileSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenIntroJson: InputMaybe<IntroJsonSortInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childrenPoliciesJson: InputMaybe<PoliciesJsonSortInput>;
   readonly childrenRatesJson: InputMaybe<RatesJsonSortInput>;
@@ -1587,6 +1597,236 @@ type InternalSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+type IntroBlackout = {
+  readonly coach: Maybe<Scalars['String']>;
+  readonly date: Scalars['String'];
+  readonly reason: Scalars['String'];
+};
+
+type IntroBlackoutFieldSelector = {
+  readonly coach: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly reason: InputMaybe<FieldSelectorEnum>;
+};
+
+type IntroBlackoutFilterInput = {
+  readonly coach: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<StringQueryOperatorInput>;
+  readonly reason: InputMaybe<StringQueryOperatorInput>;
+};
+
+type IntroBlackoutFilterListInput = {
+  readonly elemMatch: InputMaybe<IntroBlackoutFilterInput>;
+};
+
+type IntroBlackoutSortInput = {
+  readonly coach: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly reason: InputMaybe<SortOrderEnum>;
+};
+
+type IntroCoach = {
+  readonly name: Scalars['String'];
+  readonly windows: ReadonlyArray<IntroWindow>;
+};
+
+type IntroCoachFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly windows: InputMaybe<IntroWindowFieldSelector>;
+};
+
+type IntroCoachFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly windows: InputMaybe<IntroWindowFilterListInput>;
+};
+
+type IntroCoachFilterListInput = {
+  readonly elemMatch: InputMaybe<IntroCoachFilterInput>;
+};
+
+type IntroCoachSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly windows: InputMaybe<IntroWindowSortInput>;
+};
+
+type IntroJson = Node & {
+  readonly blackouts: ReadonlyArray<IntroBlackout>;
+  readonly children: ReadonlyArray<Node>;
+  readonly coaches: ReadonlyArray<IntroCoach>;
+  readonly horizonDays: Scalars['Int'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly name: Scalars['String'];
+  readonly noticeHours: Scalars['Int'];
+  readonly parent: Maybe<Node>;
+  readonly slotMinutes: Scalars['Int'];
+  readonly summary: Scalars['String'];
+  readonly whatToBring: Scalars['String'];
+};
+
+type IntroJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<IntroJsonEdge>;
+  readonly group: ReadonlyArray<IntroJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<IntroJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type IntroJsonConnection_distinctArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+
+type IntroJsonConnection_groupArgs = {
+  field: IntroJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type IntroJsonConnection_maxArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+
+type IntroJsonConnection_minArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+
+type IntroJsonConnection_sumArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+type IntroJsonEdge = {
+  readonly next: Maybe<IntroJson>;
+  readonly node: IntroJson;
+  readonly previous: Maybe<IntroJson>;
+};
+
+type IntroJsonFieldSelector = {
+  readonly blackouts: InputMaybe<IntroBlackoutFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly coaches: InputMaybe<IntroCoachFieldSelector>;
+  readonly horizonDays: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly noticeHours: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly slotMinutes: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+  readonly whatToBring: InputMaybe<FieldSelectorEnum>;
+};
+
+type IntroJsonFilterInput = {
+  readonly blackouts: InputMaybe<IntroBlackoutFilterListInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly coaches: InputMaybe<IntroCoachFilterListInput>;
+  readonly horizonDays: InputMaybe<IntQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly noticeHours: InputMaybe<IntQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly slotMinutes: InputMaybe<IntQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+  readonly whatToBring: InputMaybe<StringQueryOperatorInput>;
+};
+
+type IntroJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<IntroJsonFilterInput>;
+};
+
+type IntroJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<IntroJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<IntroJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<IntroJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type IntroJsonGroupConnection_distinctArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+
+type IntroJsonGroupConnection_groupArgs = {
+  field: IntroJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type IntroJsonGroupConnection_maxArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+
+type IntroJsonGroupConnection_minArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+
+type IntroJsonGroupConnection_sumArgs = {
+  field: IntroJsonFieldSelector;
+};
+
+type IntroJsonSortInput = {
+  readonly blackouts: InputMaybe<IntroBlackoutSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly coaches: InputMaybe<IntroCoachSortInput>;
+  readonly horizonDays: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly noticeHours: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly slotMinutes: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+  readonly whatToBring: InputMaybe<SortOrderEnum>;
+};
+
+type IntroWindow = {
+  readonly day: Scalars['String'];
+  readonly from: Scalars['String'];
+  readonly to: Scalars['String'];
+};
+
+type IntroWindowFieldSelector = {
+  readonly day: InputMaybe<FieldSelectorEnum>;
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type IntroWindowFilterInput = {
+  readonly day: InputMaybe<StringQueryOperatorInput>;
+  readonly from: InputMaybe<StringQueryOperatorInput>;
+  readonly to: InputMaybe<StringQueryOperatorInput>;
+};
+
+type IntroWindowFilterListInput = {
+  readonly elemMatch: InputMaybe<IntroWindowFilterInput>;
+};
+
+type IntroWindowSortInput = {
+  readonly day: InputMaybe<SortOrderEnum>;
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
 type JPGOptions = {
   readonly progressive: InputMaybe<Scalars['Boolean']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -2093,6 +2333,7 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allGalleryJson: GalleryJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allIntroJson: IntroJsonConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
   readonly allPoliciesJson: PoliciesJsonConnection;
   readonly allRatesJson: RatesJsonConnection;
@@ -2108,6 +2349,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly galleryJson: Maybe<GalleryJson>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly introJson: Maybe<IntroJson>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
   readonly policiesJson: Maybe<PoliciesJson>;
   readonly ratesJson: Maybe<RatesJson>;
@@ -2151,6 +2393,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allIntroJsonArgs = {
+  filter: InputMaybe<IntroJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<IntroJsonSortInput>>>;
 };
 
 
@@ -2295,6 +2545,7 @@ type Query_fileArgs = {
   changeTime: InputMaybe<DateQueryOperatorInput>;
   childGalleryJson: InputMaybe<GalleryJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childIntroJson: InputMaybe<IntroJsonFilterInput>;
   childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   childPoliciesJson: InputMaybe<PoliciesJsonFilterInput>;
   childRatesJson: InputMaybe<RatesJsonFilterInput>;
@@ -2304,6 +2555,7 @@ type Query_fileArgs = {
   children: InputMaybe<NodeFilterListInput>;
   childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenIntroJson: InputMaybe<IntroJsonFilterListInput>;
   childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   childrenPoliciesJson: InputMaybe<PoliciesJsonFilterListInput>;
   childrenRatesJson: InputMaybe<RatesJsonFilterListInput>;
@@ -2364,6 +2616,22 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_introJsonArgs = {
+  blackouts: InputMaybe<IntroBlackoutFilterListInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  coaches: InputMaybe<IntroCoachFilterListInput>;
+  horizonDays: InputMaybe<IntQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  name: InputMaybe<StringQueryOperatorInput>;
+  noticeHours: InputMaybe<IntQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  slotMinutes: InputMaybe<IntQueryOperatorInput>;
+  summary: InputMaybe<StringQueryOperatorInput>;
+  whatToBring: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4195,6 +4463,16 @@ type HomePageQueryVariables = Exact<{
 
 
 type HomePageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly detail: string }> } | null };
+
+type IntroOfferQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type IntroOfferQuery = { readonly introJson: { readonly name: string, readonly summary: string } | null };
+
+type IntroPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type IntroPageQuery = { readonly introJson: { readonly summary: string, readonly whatToBring: string, readonly slotMinutes: number } | null };
 
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { hitLimits } from "../../../src/server/rateLimit";
-import type { NewSubmission, SubmissionStore } from "../../../src/server/store/types";
+import { SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 
 const at = (iso: string) => new Date(iso);
@@ -21,6 +21,20 @@ function submission(id: string, extra: Partial<NewSubmission> = {}): NewSubmissi
     ...extra,
   };
 }
+
+/** A free-intro booking of `coach` at `start` by `email`, as the intro endpoint stores it. */
+function booking(id: string, coach: string, start: string, email = "ana@example.com", extra: Partial<NewSubmission> = {}): NewSubmission {
+  const end = new Date(Date.parse(start) + 30 * 60_000);
+  return submission(id, {
+    form: "intro",
+    payload: { start, end: end.toISOString(), coach, name: "Ana", email },
+    booking: { coach, start: at(start), end, email },
+    confirm: true,
+    ...extra,
+  });
+}
+
+const kinds = async (store: SubmissionStore) => (await store.outbox()).map((m) => [m.submissionId, m.kind]);
 
 /**
  * Two stores opened on the same database, as two server processes (or two function instances) would:
@@ -93,6 +107,68 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
       await s().insert(submission("C-2", { notify: false }));
       await s().insert(submission("C-3", { spam: "too-fast" }));
       expect((await s().outbox()).map((m) => m.submissionId)).toEqual(["C-1"]);
+    });
+
+    test("one active booking per coach and start: a second one fails and leaves nothing behind", async () => {
+      if (!store) return;
+      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
+      await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:00:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(SlotTakenError);
+      expect(await s().get("B-2")).toBeUndefined();
+      expect((await s().outbox()).map((m) => m.submissionId)).not.toContain("B-2");
+      // Another coach at the same time, and the same coach half an hour later, are other slots.
+      await s().insert(booking("B-3", "Marcus", "2026-11-24T18:00:00.000Z", "cy@example.com"));
+      await s().insert(booking("B-4", "Dana", "2026-11-24T18:30:00.000Z", "di@example.com"));
+      expect((await s().takenSlots(at("2026-11-24T00:00:00Z"))).map((t) => [t.coach, t.start.toISOString()]).sort()).toEqual([
+        ["Dana", "2026-11-24T18:00:00.000Z"],
+        ["Dana", "2026-11-24T18:30:00.000Z"],
+        ["Marcus", "2026-11-24T18:00:00.000Z"],
+      ]);
+      // Only bookings from the given time on.
+      expect(await s().takenSlots(at("2026-11-24T18:00:01Z"))).toHaveLength(1);
+    });
+
+    test("cancelling frees the slot for someone else; the booking stays listed as cancelled", async () => {
+      if (!store) return;
+      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
+      expect(await s().cancelBooking("B-1", at("2026-11-21T09:00:00Z"))).toBe("cancelled");
+      expect(await s().cancelBooking("B-1", at("2026-11-21T09:00:00Z"))).toBe("already-cancelled");
+      expect(await s().cancelBooking("B-NOPE", at("2026-11-21T09:00:00Z"))).toBe("not-found");
+      expect(await s().takenSlots(at("2026-11-24T00:00:00Z"))).toEqual([]);
+      await s().insert(booking("B-2", "Dana", "2026-11-24T18:00:00.000Z", "ben@example.com"));
+      const listed = await s().bookings(at("2026-11-24T00:00:00Z"));
+      expect(listed.map((b) => [b.submission.id, b.coach, b.start.toISOString(), b.cancelledAt?.toISOString() ?? null])).toEqual([
+        ["B-1", "Dana", "2026-11-24T18:00:00.000Z", "2026-11-21T09:00:00.000Z"],
+        ["B-2", "Dana", "2026-11-24T18:00:00.000Z", null],
+      ]);
+      expect(listed[1]?.submission.payload.email).toBe("ben@example.com");
+    });
+
+    test("fifty bookings of one slot at once: exactly one is stored", async () => {
+      if (!store) return;
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) => s().insert(booking(`B-${i}`, "Dana", "2026-11-24T18:00:00.000Z", `v${i}@example.com`))),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.filter((r) => r.status === "rejected" && r.reason instanceof SlotTakenError)).toHaveLength(49);
+      expect(await s().list({ form: "intro" })).toHaveLength(1);
+    });
+
+    test("a visitor confirmation is queued at most once an hour per address, never for spam", async () => {
+      if (!store) return;
+      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
+      await s().insert(booking("B-2", "Dana", "2026-11-24T18:30:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T10:59:00Z") }));
+      await s().insert(booking("B-3", "Dana", "2026-11-24T19:00:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T11:00:01Z") }));
+      await s().insert(booking("B-4", "Dana", "2026-11-24T19:30:00.000Z", "ben@example.com", { spam: "too-fast" }));
+      await s().insert(booking("B-5", "Marcus", "2026-11-24T19:30:00.000Z", "cy@example.com", { notify: false, confirm: false }));
+      expect(await kinds(s())).toEqual([
+        ["B-1", "staff"],
+        ["B-1", "confirmation"],
+        ["B-2", "staff"],
+        ["B-3", "staff"],
+        ["B-3", "confirmation"],
+      ]);
+      const [claimed] = await s().claimDue(at("2026-11-20T11:00:02Z"), 2, 60_000).then((m) => m.slice(1));
+      expect(claimed).toMatchObject({ kind: "confirmation", submission: { id: "B-1", payload: { coach: "Dana" } } });
     });
 
     test("outbox: claim locks, sent is final, failures retry later and finally stay visible", async () => {
@@ -181,6 +257,21 @@ describe("PostgreSQL store (a real server)", () => {
   afterAll(() => pg?.stop());
 
   storeContract("contract", async () => (pg ? openPostgresStore(await pg.createDatabase()) : null));
+
+  test("two processes booking one slot at once: the database lets exactly one through", async () => {
+    if (!pg) return;
+    const url = await pg.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).insert(booking(`B-${i}`, "Dana", "2026-11-24T18:00:00.000Z", `v${i}@example.com`))),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.filter((r) => r.status === "rejected" && r.reason instanceof SlotTakenError)).toHaveLength(19);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 
   test("migrations run once, even when two processes start together", async () => {
     if (!pg) return;
