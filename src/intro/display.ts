@@ -10,6 +10,8 @@ export interface DaySlots {
   date: string;
   /** "Tuesday, November 24" */
   label: string;
+  /** "Tue, Nov 24" */
+  short: string;
   times: Array<{ start: string; label: string }>;
 }
 
@@ -20,6 +22,10 @@ const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) => new
 
 export function dayLabel(start: string, timeZone: string): string {
   return plain(formatter(timeZone, { weekday: "long", month: "long", day: "numeric" }).format(new Date(start)));
+}
+
+export function shortDayLabel(start: string, timeZone: string): string {
+  return plain(formatter(timeZone, { weekday: "short", month: "short", day: "numeric" }).format(new Date(start)));
 }
 
 export function timeLabel(start: string, timeZone: string): string {
@@ -45,7 +51,7 @@ export function slotsByDay(slots: ReadonlyArray<{ start: string }>, timeZone: st
     const { date } = zonedToday(new Date(slot.start), timeZone);
     let day = days.get(date);
     if (!day) {
-      day = { date, label: dayLabel(slot.start, timeZone), times: [] };
+      day = { date, label: dayLabel(slot.start, timeZone), short: shortDayLabel(slot.start, timeZone), times: [] };
       days.set(date, day);
     }
     if (!day.times.some((time) => time.start === slot.start)) day.times.push({ start: slot.start, label: timeLabel(slot.start, timeZone) });

@@ -68,3 +68,23 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The decoded body of the first MIME part of a type ("text/calendar") in a raw message, or undefined.
+ * Enough MIME for the messages nodemailer writes: base64, quoted-printable or plain parts.
+ */
+export function mimePart(raw: string, type: string): string | undefined {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  for (const part of parts) {
+    const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+    if (!new RegExp(`^Content-Type:\\s*${type}`, "im").test(head)) continue;
+    const content = body.join("\r\n\r\n").replace(/\r?\n--[^\r\n]*--\s*$/, "");
+    const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+    if (encoding === "base64") return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (encoding === "quoted-printable") {
+      return Buffer.from(content.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    }
+    return content;
+  }
+  return undefined;
+}

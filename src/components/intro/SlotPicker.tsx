@@ -29,7 +29,7 @@ export function SlotPicker({
     <div className={styles.picker} data-invalid={error ? "" : undefined}>
       <fieldset className={form.fieldset}>
         <legend className={form.label}>Day</legend>
-        <div className={styles.choices}>
+        <div className={styles.days}>
           {days.map((d) => (
             <label key={d.date} className={styles.choice} htmlFor={`${dayId}-${d.date}`}>
               <input
@@ -44,7 +44,7 @@ export function SlotPicker({
                 }}
               />
               <span>
-                {d.label}
+                {d.short}
                 <span className={styles.count}>
                   {d.times.length} {d.times.length === 1 ? "time" : "times"}
                 </span>

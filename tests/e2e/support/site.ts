@@ -1,15 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
+import type { SiteInfo } from "../../../src/content/schemas";
 import { announcementSlug } from "../../../src/content/slugs";
 
-export const site = JSON.parse(fs.readFileSync("content/site.json", "utf8")) as {
-  name: string;
-  url: string;
-  phone: string;
-  address: { street: string; locality: string; region: string; postalCode: string; country: string };
-  geo: { lat: number; lon: number };
-};
+export const site = JSON.parse(fs.readFileSync("content/site.json", "utf8")) as SiteInfo;
 
 /** The origin the build was made for (SITE_URL or site.json), as the pages' canonical URLs use it. */
 export const origin = (process.env.SITE_URL ?? site.url).replace(/\/+$/, "");

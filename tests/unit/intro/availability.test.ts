@@ -141,8 +141,8 @@ describe("how intro times read", () => {
       ZONE,
     );
     expect(days).toEqual([
-      { date: "2026-11-23", label: "Monday, November 23", times: [{ start: "2026-11-24T07:30:00.000Z", label: "11:30 PM" }] },
-      { date: "2026-11-24", label: "Tuesday, November 24", times: [{ start: "2026-11-24T17:00:00.000Z", label: "9:00 AM" }] },
+      { date: "2026-11-23", label: "Monday, November 23", short: "Mon, Nov 23", times: [{ start: "2026-11-24T07:30:00.000Z", label: "11:30 PM" }] },
+      { date: "2026-11-24", label: "Tuesday, November 24", short: "Tue, Nov 24", times: [{ start: "2026-11-24T17:00:00.000Z", label: "9:00 AM" }] },
     ]);
   });
 

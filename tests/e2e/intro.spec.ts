@@ -1,0 +1,264 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { MIN_FILL_MS } from "../../src/forms/fields";
+import type { IntroSlot } from "../../src/intro/availability";
+import { timeLabel } from "../../src/intro/display";
+import { startTestPostgres } from "../support/postgres";
+import { startProductionServer, type RunningServer } from "../support/servers";
+import { mimePart, startTestSmtp } from "../support/smtp";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady } from "./support/page";
+import { site } from "./support/site";
+
+/**
+ * The free-intro booking, end to end: the endpoints against the production server on SQLite and on
+ * PostgreSQL, the confirmation e-mail through a real SMTP server, and the page in Chromium.
+ */
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+/** As busy as a launch day: the concurrency tests send 50 bookings from one address. */
+const NO_LIMITS = { FORM_RATE_LIMIT_PER_MINUTE: "100000", FORM_CEILING_PER_MINUTE: "100000" };
+
+async function openSlots(base: string): Promise<{ timeZone: string; slots: IntroSlot[]; cacheControl: string | null }> {
+  const response = await fetch(`${base}/api/intro-slots`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { timeZone: string; slots: IntroSlot[] };
+  return { ...body, cacheControl: response.headers.get("cache-control") };
+}
+
+/** A start only one coach offers, so a second booking of it has nowhere else to go. */
+function singleCoachStart(slots: readonly IntroSlot[], pick: "first" | "last" = "first"): IntroSlot {
+  const single = slots.filter((slot) => slots.filter((other) => other.start === slot.start).length === 1);
+  const slot = pick === "first" ? single[0] : single[single.length - 1];
+  if (!slot) throw new Error("content/intro.json offers no start with a single coach");
+  return slot;
+}
+
+function book(base: string, start: string, email = "visitor@example.com") {
+  return fetch(`${base}/api/intro`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ start, name: "Robin Visitor", email, phone: "253-555-0100", goals: "A first pull-up", elapsedMs: MIN_FILL_MS + 2000 }),
+  });
+}
+
+function submissionsCli(dataDir: string, ...args: string[]): string {
+  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+}
+
+test.describe("free-intro endpoints", () => {
+  let server: RunningServer | undefined;
+  test.afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  test("open slots only; a booking takes its slot, a second one gets 409, a cancelled one comes back", async () => {
+    server = await startProductionServer({ env: NO_LIMITS });
+    const before = await openSlots(server.url);
+    expect(before.timeZone).toBe(site.timeZone);
+    expect(Number(/max-age=(\d+)/.exec(before.cacheControl ?? "")?.[1])).toBeLessThanOrEqual(30);
+    expect(before.slots.length).toBeGreaterThan(0);
+    for (const slot of before.slots) expect(Date.parse(slot.start)).toBeGreaterThan(Date.now());
+
+    const slot = singleCoachStart(before.slots);
+    const first = await book(server.url, slot.start);
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    expect(id).toMatch(/^B-[0-9A-Z]{10}$/);
+    const taken = await openSlots(server.url);
+    expect(taken.slots).not.toContainEqual(slot);
+    expect(taken.slots).toHaveLength(before.slots.length - 1);
+
+    const second = await book(server.url, slot.start, "someone-else@example.com");
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: string }).error).toMatch(/just booked/);
+
+    // A time that is not a slot at all is a field error on start.
+    const offGrid = new Date(Date.parse(slot.start) + 10 * 60_000).toISOString();
+    const notOffered = await book(server.url, offGrid);
+    expect(notOffered.status).toBe(422);
+    expect(await notOffered.json()).toEqual({ errors: { start: expect.stringMatching(/not open for booking/) } });
+
+    expect(submissionsCli(server.dataDir, "intro", "list")).toContain(id);
+    expect(submissionsCli(server.dataDir, "intro", "cancel", id)).toContain(`Cancelled ${id}`);
+    expect((await openSlots(server.url)).slots).toContainEqual(slot);
+    expect((await book(server.url, slot.start, "someone-else@example.com")).status).toBe(201);
+  });
+
+  async function fiftyAtOnce(env: Record<string, string>) {
+    server = await startProductionServer({ env: { ...NO_LIMITS, ...env } });
+    const slot = singleCoachStart((await openSlots(server.url)).slots, "last");
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book(server!.url, slot.start, `visitor${i}@example.com`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect((await openSlots(server.url)).slots).not.toContainEqual(slot);
+  }
+
+  test("50 bookings of one slot at the same moment: one 201 and 49 409s (SQLite)", async () => {
+    await fiftyAtOnce({});
+  });
+
+  test("50 bookings of one slot at the same moment: one 201 and 49 409s (PostgreSQL)", async () => {
+    const pg = await startTestPostgres();
+    test.skip(!pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+    expect(pg, "CI installs PostgreSQL").toBeTruthy();
+    try {
+      await fiftyAtOnce({ DATABASE_URL: await pg!.createDatabase() });
+    } finally {
+      await server?.stop();
+      server = undefined;
+      pg?.stop();
+    }
+  });
+
+  test("the visitor's confirmation reaches the mail server with an .ics at the booked instant", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      server = await startProductionServer({ env: { ...NO_LIMITS, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+      const { slots, timeZone } = await openSlots(server.url);
+      const slot = singleCoachStart(slots);
+      const response = await book(server.url, slot.start, "Robin@Example.com");
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(2);
+
+      const staff = smtp.received.find((mail) => mail.to.includes("coaches@gym.example"));
+      expect(staff?.header("Subject")).toContain(`Free intro booking from Robin Visitor`);
+      expect(staff?.header("Subject")).toContain(`${timeLabel(slot.start, timeZone)} with ${slot.coach}`);
+
+      const visitor = smtp.received.find((mail) => mail.to.includes("robin@example.com"));
+      expect(visitor, "a confirmation to the visitor").toBeDefined();
+      expect(visitor?.header("Reply-To")).toBe(site.email);
+      expect(visitor?.header("Subject")).toContain(timeLabel(slot.start, timeZone));
+      const calendar = mimePart(visitor!.raw, "text/calendar");
+      expect(calendar, "an .ics attachment").toBeDefined();
+      const vcalendar = new ICAL.Component(ICAL.parse(calendar!));
+      const event = new ICAL.Event(vcalendar.getFirstSubcomponent("vevent")!);
+      expect(event.startDate.toJSDate().toISOString()).toBe(slot.start);
+      expect(event.endDate.toJSDate().toISOString()).toBe(slot.end);
+      expect(event.uid).toContain(id.toLowerCase());
+      expect(event.location).toContain(site.address.street);
+
+      // A second booking by the same address within the hour is stored and mailed to staff, but the
+      // visitor is not mailed again: the form cannot be used to flood someone's inbox.
+      const other = slots.find((s) => s.start !== slot.start && s.coach !== undefined)!;
+      expect((await book(server.url, other.start, "robin@example.com")).status).toBe(201);
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
+      expect(smtp.received[2]?.to).toEqual(["coaches@gym.example"]);
+    } finally {
+      await server?.stop();
+      server = undefined;
+      await smtp.stop();
+    }
+  });
+});
+
+/** Tabs forward until a radio of the named group has focus: how a keyboard user reaches it. */
+async function tabTo(page: Page, radioName: string) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((name) => (document.activeElement as HTMLInputElement | null)?.name === name, radioName)) return;
+  }
+  throw new Error(`no ${radioName} radio reached by Tab`);
+}
+
+test.describe("the /intro/ page", () => {
+  test("a visitor books a time using only the keyboard, and staff see the booking", async ({ page }) => {
+    await gotoReady(page, "/intro/");
+    await expect(page.getByRole("radio").first()).toBeVisible();
+    await tabTo(page, "day");
+    // The last day offered (the arrow keys wrap), far from the days the other browser test books.
+    await page.keyboard.press("ArrowLeft");
+    const day = await page.evaluate(() => document.activeElement?.closest("label")?.textContent ?? "");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("start");
+    await page.keyboard.press("Space");
+    const time = await page.evaluate(() => document.activeElement?.closest("label")?.textContent ?? "");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Keyboard Kai");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("kai@example.com");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Run a mile without stopping");
+    await page.waitForTimeout(MIN_FILL_MS + 200);
+    await page.keyboard.press("Tab");
+    await expect(page.locator(":focus")).toHaveText("Book this time");
+    await page.keyboard.press("Enter");
+
+    const success = page.getByTestId("form-success");
+    await expect(success).toBeFocused();
+    await expect(success).toContainText("You are booked");
+    await expect(success).toContainText(time);
+    // "Sat, Dec 12" on the day's button is "Saturday, December 12" in the confirmation.
+    const [weekday, month, date] = day.match(/^(\w{3}), (\w{3}) (\d+)/)?.slice(1) ?? [];
+    await expect(success).toContainText(new RegExp(`on ${weekday}\\w*, ${month}\\w* ${date},`));
+    const reference = (await success.locator("span").last().innerText()).trim();
+    expect(reference).toMatch(/^B-/);
+    expect(submissionsCli(E2E_DATA_DIR, "intro", "list")).toContain(`${reference}`);
+  });
+
+  test("every state passes axe: the list, the errors, a time just taken (409), and the booking", async ({ page, request }) => {
+    await gotoReady(page, "/intro/");
+    const form = page.getByRole("form", { name: "Book your free intro" });
+    await expect(form.getByRole("radio").first()).toBeVisible();
+    await expectNoAxeViolations(page, "/intro/ with the open times");
+
+    await form.getByRole("button", { name: "Book this time" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There are 3 problems" })).toBeVisible();
+    await expectNoAxeViolations(page, "/intro/ with field errors");
+
+    // The visitor chooses a time; someone else books that same time first.
+    const times = form.getByRole("group", { name: /^Time on/ }).getByRole("radio");
+    await times.first().check();
+    const chosen = await times.first().inputValue();
+    await form.getByLabel(/^Your name/).fill("Taken Tess");
+    await form.getByLabel(/^Email/).fill("tess@example.com");
+    await form.getByLabel(/^What would you like/).fill("Get stronger");
+    for (let i = 0; i < 5; i++) {
+      const answer = await request.post("/api/intro", {
+        data: { start: chosen, name: "Quick Quinn", email: `quinn${i}@example.com`, elapsedMs: 9000 },
+      });
+      if (answer.status() === 409) break;
+      expect(answer.status()).toBe(201);
+    }
+    await page.waitForTimeout(MIN_FILL_MS);
+    await form.getByRole("button", { name: "Book this time" }).click();
+    const timeError = page.locator("#intro-start-error");
+    await expect(timeError).toContainText("someone has just booked that time");
+    await expect(page.getByRole("status").filter({ hasText: "The open times have been updated." })).toBeVisible();
+    await expect(form.getByLabel(/^Your name/)).toHaveValue("Taken Tess");
+    await expect(form.getByLabel(/^What would you like/)).toHaveValue("Get stronger");
+    await expect(form.locator(`input[value="${chosen}"]`)).toHaveCount(0);
+    await expectNoAxeViolations(page, "/intro/ after a time was just taken");
+
+    await times.first().check();
+    await form.getByRole("button", { name: "Book this time" }).click();
+    await expect(page.getByTestId("form-success")).toContainText("You are booked");
+    await expectNoAxeViolations(page, "/intro/ booked");
+  });
+
+  test("without JavaScript the page says how to book by phone or message", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/intro/");
+    const notice = page.getByText("Booking online needs JavaScript");
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole("link", { name: /555/ })).toHaveAttribute("href", /^tel:/);
+    await expect(notice.getByRole("link", { name: "send us a message" })).toHaveAttribute("href", "/contact/");
+    await context.close();
+  });
+
+  test("every free-intro call to action leads to the booking page", async ({ page }) => {
+    for (const path of ["/", "/about/", "/schedule/"]) {
+      await page.goto(path);
+      for (const link of await page.getByRole("link", { name: /free intro/i }).all()) {
+        await expect(link, `${path}: ${await link.innerText()}`).toHaveAttribute("href", "/intro/");
+      }
+    }
+  });
+});
