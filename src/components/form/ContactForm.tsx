@@ -4,7 +4,7 @@ import { fieldErrors, LIMITS } from "../../forms/fields";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "./FormShell";
-import { Select, TextArea, TextInput } from "./inputs";
+import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
 const FIELDS = ["name", "email", "phone", "interest", "message"] as const;
@@ -60,27 +60,8 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
       )}
     >
       <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
-      <TextInput
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={LIMITS.email}
-        hint="We reply by email."
-      />
-      <TextInput
-        control={form.control}
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={LIMITS.phone}
-        hint="If you would rather we call you back."
-      />
+      <EmailInput control={form.control} hint="We reply by email." />
+      <PhoneInput control={form.control} hint="If you would rather we call you back." />
       <Select
         control={form.control}
         name="interest"

@@ -7,7 +7,7 @@ import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, WAI
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "./FormShell";
-import { Checkbox, Select, TextArea, TextInput } from "./inputs";
+import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
 const FIELDS = [
@@ -146,8 +146,8 @@ export function SignupForm({
           hint="Required for members under 18. The parent or guardian accepts the waiver for them."
         />
       )}
-      <TextInput control={form.control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} />
-      <TextInput control={form.control} name="phone" label="Phone" type="tel" required autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />
+      <EmailInput control={form.control} />
+      <PhoneInput control={form.control} required />
       <TextInput control={form.control} name="emergencyContactName" label="Emergency contact's name" required maxLength={LIMITS.name} />
       <TextInput
         control={form.control}

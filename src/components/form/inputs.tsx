@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LIMITS } from "../../forms/fields";
 import type { FormControl } from "../../hooks/useForm";
 import { describedBy, ErrorText, Field, Hint } from "./Field";
 import * as styles from "./Form.module.css";
@@ -65,6 +66,20 @@ export function TextInput({
         maxLength={maxLength}
       />
     </Field>
+  );
+}
+
+/** The e-mail field every form asks for: same label, limit, keyboard and autofill everywhere. */
+export function EmailInput({ control, hint }: { control: FormControl; hint?: ReactNode }) {
+  return (
+    <TextInput control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} hint={hint} />
+  );
+}
+
+/** The visitor's own phone number, required on some forms and optional on others. */
+export function PhoneInput({ control, required, hint }: { control: FormControl; required?: boolean; hint?: ReactNode }) {
+  return (
+    <TextInput control={control} name="phone" label="Phone" type="tel" required={required} autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} hint={hint} />
   );
 }
 

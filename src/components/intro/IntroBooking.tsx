@@ -9,8 +9,9 @@ import { useIntroSlots } from "../../hooks/useIntroSlots";
 import { slotsByDay, whenLabel } from "../../intro/display";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "../form/FormShell";
-import { TextArea, TextInput } from "../form/inputs";
+import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
 import * as form from "../form/Form.module.css";
+import * as styles from "./IntroBooking.module.css";
 import { SlotPicker } from "./SlotPicker";
 
 const FIELDS = ["start", "name", "email", "phone", "goals"] as const;
@@ -64,15 +65,17 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
 
   if (!hydrated) {
     return (
-      <p className={form.notice}>
-        Booking online needs JavaScript. To book your free intro, <OtherWays phone={phone} contactPath={contactPath} />.
-      </p>
+      <div className={styles.booking}>
+        <p className={form.notice}>
+          Booking online needs JavaScript. To book your free intro, <OtherWays phone={phone} contactPath={contactPath} />.
+        </p>
+      </div>
     );
   }
 
   const chosen = String(booking.control.values.start ?? "");
   return (
-    <div className={form.form}>
+    <div className={`${form.form} ${styles.booking}`}>
       <p role="status" className={form.hint}>
         {slots.status === "loading" ? "Loading open times…" : slots.status === "ready" && slots.refreshed ? "The open times have been updated." : ""}
       </p>
@@ -114,27 +117,8 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
         >
           <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} />
           <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
-          <TextInput
-            control={booking.control}
-            name="email"
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            maxLength={LIMITS.email}
-            hint="We send your confirmation here."
-          />
-          <TextInput
-            control={booking.control}
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={LIMITS.phone}
-            hint="In case we need to reach you before your visit."
-          />
+          <EmailInput control={booking.control} hint="We send your confirmation here." />
+          <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
           <TextArea
             control={booking.control}
             name="goals"
