@@ -5,7 +5,6 @@ import { IntroBooking } from "../components/intro/IntroBooking";
 import { PageHeader } from "../components/PageHeader";
 import { RouteSeo } from "../components/RouteSeo";
 import { Section } from "../components/Section";
-import { VisitUs } from "../components/VisitUs";
 import { useSiteInfo } from "../hooks/useSiteInfo";
 import { CONTACT_PATH, routeFor, type RoutePageContext } from "../routes";
 
@@ -17,9 +16,6 @@ export default function IntroPage({ data, pageContext }: PageProps<Queries.Intro
   return (
     <>
       <PageHeader eyebrow="Start here" title={route.title} lead={intro.summary} />
-      <Section title="Choose a time" id="book">
-        <IntroBooking phone={site.phone} timeZone={site.timeZone} contactPath={CONTACT_PATH} />
-      </Section>
       <Section title="Before you come" id="before" tone="muted">
         <FactList
           caption="Your free intro"
@@ -30,8 +26,9 @@ export default function IntroPage({ data, pageContext }: PageProps<Queries.Intro
           ]}
         />
       </Section>
-      <Section title="Find us" id="find-us">
-        <VisitUs site={site} />
+      {/* Last on the page: the open times arrive after the page is live and only the footer moves. */}
+      <Section title="Choose a time" id="book">
+        <IntroBooking phone={site.phone} timeZone={site.timeZone} contactPath={CONTACT_PATH} />
       </Section>
     </>
   );

@@ -45,6 +45,8 @@ export function SlotPicker({
               />
               <span>
                 {d.short}
+                {/* Read as "Tue, Nov 24, 3 times", not "Tue, Nov 243 times". */}
+                <span className="visually-hidden">, </span>
                 <span className={styles.count}>
                   {d.times.length} {d.times.length === 1 ? "time" : "times"}
                 </span>
