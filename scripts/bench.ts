@@ -11,12 +11,11 @@ import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import compression from "compression";
-import express from "express";
-import { CACHE_RULES, SECURITY_HEADERS } from "../src/headers";
+import { createApp } from "../host/app";
 import { routes } from "../src/routes";
 import { findChromium } from "./browser.mjs";
 
@@ -38,23 +37,14 @@ function timeBuild(env: NodeJS.ProcessEnv = process.env): number {
   return (Date.now() - started) / 1000;
 }
 
-/** public/ as a production host serves it: compressed, with the site's headers. */
+/**
+ * The site as `npm start` serves it: the production server (host/app.ts) over the build, so pages that
+ * fetch (the intro page's open times) are measured with their real answers. Submissions made while
+ * measuring go to a scratch data folder.
+ */
 async function serveProductionLike(): Promise<{ origin: string; close: () => void }> {
-  const csp = (JSON.parse(fs.readFileSync(".cache/csp.json", "utf8")) as { policy: string }).policy;
-  const app = express();
-  app.use(compression());
-  app.use((req, res, next) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    // HTTP/2 hosts compress a header repeated on every response to almost nothing; this HTTP/1.1
-    // server sends the long CSP with documents only, so header bytes do not distort the totals.
-    if (req.path.endsWith("/") || req.path.endsWith(".html")) res.setHeader("Content-Security-Policy", csp);
-    const rule = CACHE_RULES.find((r) => new RegExp(`^${r.source.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(req.path));
-    if (rule) for (const [name, value] of Object.entries(rule.headers)) res.setHeader(name, value);
-    next();
-  });
-  app.use(express.static("public", { redirect: true, etag: true, cacheControl: false }));
-  app.use((_req, res) => res.status(404).sendFile(path.resolve("public/404.html")));
-  const server = http.createServer(app);
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "gym-bench-"));
+  const server = http.createServer(createApp(process.cwd()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
