@@ -65,13 +65,18 @@ export function expandSlots(intro: Availability, timeZone: string, now: Date): I
     .map(({ order: _order, ...slot }) => slot);
 }
 
-/** The slots a visitor may book now: offered and not already taken by a booking for that coach. */
+/**
+ * The slots a visitor may book now: offered, and not overlapping a booking of that coach (a booking
+ * made before staff changed the slot length or moved a window still blocks the time it holds).
+ */
 export function openSlots(
   intro: Availability,
   timeZone: string,
   now: Date,
-  taken: ReadonlyArray<{ coach: string; start: Date }>,
+  taken: ReadonlyArray<{ coach: string; start: Date; end: Date }>,
 ): IntroSlot[] {
-  const booked = new Set(taken.map((booking) => `${booking.coach}\n${booking.start.toISOString()}`));
-  return expandSlots(intro, timeZone, now).filter((slot) => !booked.has(`${slot.coach}\n${slot.start}`));
+  return expandSlots(intro, timeZone, now).filter((slot) => {
+    const [start, end] = [Date.parse(slot.start), Date.parse(slot.end)];
+    return !taken.some((booking) => booking.coach === slot.coach && booking.start.getTime() < end && booking.end.getTime() > start);
+  });
 }

@@ -12,7 +12,7 @@ import type {
   StoredSubmission,
   SubmissionStore,
 } from "./types";
-import { CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "./types";
+import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "./types";
 
 /** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
 
@@ -71,6 +71,10 @@ function isSlotConflict(error: unknown): boolean {
   return code === "23505" && constraint === "intro_bookings_slot";
 }
 
+/** Namespaces of the per-coach and per-address booking locks (pg_advisory_xact_lock's first key). */
+const LOCK_COACH = 7_263_101;
+const LOCK_ADDRESS = 7_263_102;
+
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 const MIGRATION_LOCK = 7_263_001;
 
@@ -118,7 +122,7 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
   return {
     kind: "postgres",
     async insert(submission) {
-      await inTransaction(pool, async (client) => {
+      return inTransaction(pool, async (client) => {
         await client.query("INSERT INTO submissions (id, form, created_at, payload, spam) VALUES ($1, $2, $3, $4, $5)", [
           submission.id,
           submission.form,
@@ -128,6 +132,20 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
         ]);
         const { booking } = submission;
         if (booking) {
+          // Bookings of one coach, and bookings by one address, wait for each other here (always in
+          // that order, so two never wait on each other), so the checks below see every committed one.
+          await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [LOCK_COACH, booking.coach]);
+          await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [LOCK_ADDRESS, booking.email]);
+          const busy = await client.query(
+            "SELECT 1 FROM intro_bookings WHERE coach = $1 AND cancelled_at IS NULL AND starts_at < $2 AND ends_at > $3 LIMIT 1",
+            [booking.coach, booking.end, booking.start],
+          );
+          if (busy.rowCount) throw new SlotTakenError(booking.coach, booking.start);
+          const booked = await client.query("SELECT 1 FROM intro_bookings WHERE email = $1 AND cancelled_at IS NULL AND ends_at > $2 LIMIT 1", [
+            booking.email,
+            submission.createdAt,
+          ]);
+          if (booked.rowCount) throw new AlreadyBookedError();
           await client
             .query("INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES ($1, $2, $3, $4, $5)", [
               submission.id,
@@ -140,23 +158,23 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
               throw isSlotConflict(error) ? new SlotTakenError(booking.coach, booking.start) : error;
             });
         }
-        if (submission.spam) return;
+        if (submission.spam) return { confirmationQueued: false };
         const queue = (kind: OutboxKind) =>
           client.query(
             "INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'pending', 0, $3, $3)",
             [submission.id, kind, submission.createdAt],
           );
         if (submission.notify) await queue("staff");
-        if (submission.confirm && booking) {
-          // Two bookings for one address at once wait for each other here, so only one confirmation is queued.
-          await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [booking.email]);
-          const { rowCount } = await client.query(
-            `SELECT 1 FROM outbox JOIN intro_bookings ON intro_bookings.submission_id = outbox.submission_id
-             WHERE outbox.kind = 'confirmation' AND intro_bookings.email = $1 AND outbox.created_at > $2 LIMIT 1`,
-            [booking.email, new Date(submission.createdAt.getTime() - CONFIRMATION_INTERVAL_MS)],
-          );
-          if (!rowCount) await queue("confirmation");
-        }
+        if (!submission.confirm || !booking) return { confirmationQueued: false };
+        // The address's lock above is held, so two bookings at once cannot both queue one.
+        const { rowCount } = await client.query(
+          `SELECT 1 FROM outbox JOIN intro_bookings ON intro_bookings.submission_id = outbox.submission_id
+           WHERE outbox.kind = 'confirmation' AND intro_bookings.email = $1 AND outbox.created_at > $2 LIMIT 1`,
+          [booking.email, new Date(submission.createdAt.getTime() - CONFIRMATION_INTERVAL_MS)],
+        );
+        if (rowCount) return { confirmationQueued: false };
+        await queue("confirmation");
+        return { confirmationQueued: true };
       });
     },
     async get(id) {
@@ -222,11 +240,11 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
       return result.rowCount ?? 0;
     },
     async takenSlots(from) {
-      const { rows } = await pool.query<{ coach: string; starts_at: Date }>(
-        "SELECT coach, starts_at FROM intro_bookings WHERE cancelled_at IS NULL AND starts_at >= $1",
+      const { rows } = await pool.query<{ coach: string; starts_at: Date; ends_at: Date }>(
+        "SELECT coach, starts_at, ends_at FROM intro_bookings WHERE cancelled_at IS NULL AND ends_at > $1",
         [from],
       );
-      return rows.map((row) => ({ coach: row.coach, start: row.starts_at }));
+      return rows.map((row) => ({ coach: row.coach, start: row.starts_at, end: row.ends_at }));
     },
     async bookings(from) {
       const { rows } = await pool.query<BookingRow>(
@@ -238,13 +256,19 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
       return rows.map(toBooking);
     },
     async cancelBooking(id, at) {
-      const { rowCount } = await pool.query(
-        "UPDATE intro_bookings SET cancelled_at = $1 WHERE submission_id = $2 AND cancelled_at IS NULL",
-        [at, id],
-      );
-      if (rowCount) return "cancelled";
-      const { rowCount: exists } = await pool.query("SELECT 1 FROM intro_bookings WHERE submission_id = $1", [id]);
-      return exists ? "already-cancelled" : "not-found";
+      return inTransaction(pool, async (client) => {
+        const { rowCount } = await client.query(
+          "UPDATE intro_bookings SET cancelled_at = $1 WHERE submission_id = $2 AND cancelled_at IS NULL",
+          [at, id],
+        );
+        if (!rowCount) {
+          const { rowCount: exists } = await client.query("SELECT 1 FROM intro_bookings WHERE submission_id = $1", [id]);
+          return exists ? "already-cancelled" : "not-found";
+        }
+        // A confirmation not yet sent would tell the visitor to come to a booking that no longer exists.
+        await client.query("DELETE FROM outbox WHERE submission_id = $1 AND kind = 'confirmation' AND status = 'pending'", [id]);
+        return "cancelled";
+      });
     },
     rateLimiter(options) {
       // storeType is given because the library otherwise guesses it from the class name.

@@ -5,6 +5,7 @@ import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { migrations } from "./migrations";
 import type {
   Booking,
+  CancelResult,
   ClaimedMessage,
   FormName,
   ListFilter,
@@ -15,7 +16,7 @@ import type {
   StoredSubmission,
   SubmissionStore,
 } from "./types";
-import { CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "./types";
+import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "./types";
 
 /**
  * Gatsby bundles each function with webpack, which breaks better-sqlite3's own search for its native
@@ -140,6 +141,11 @@ export function openSqliteStore(file: string): SubmissionStore {
   const insertBooking = db.prepare(
     "INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES (?, ?, ?, ?, ?)",
   );
+  // Overlap, not just the same start: staff may change the slot length or move a window after bookings exist.
+  const coachBusy = db.prepare(
+    "SELECT 1 FROM intro_bookings WHERE coach = ? AND cancelled_at IS NULL AND starts_at < ? AND ends_at > ? LIMIT 1",
+  );
+  const addressBooked = db.prepare("SELECT 1 FROM intro_bookings WHERE email = ? AND cancelled_at IS NULL AND ends_at > ? LIMIT 1");
   const recentConfirmation = db.prepare(
     `SELECT 1 FROM outbox JOIN intro_bookings ON intro_bookings.submission_id = outbox.submission_id
      WHERE outbox.kind = 'confirmation' AND intro_bookings.email = ? AND outbox.created_at > ? LIMIT 1`,
@@ -155,6 +161,9 @@ export function openSqliteStore(file: string): SubmissionStore {
     });
     const { booking } = submission;
     if (booking) {
+      const [start, end] = [booking.start.toISOString(), booking.end.toISOString()];
+      if (coachBusy.get(booking.coach, end, start)) throw new SlotTakenError(booking.coach, booking.start);
+      if (addressBooked.get(booking.email, createdAt)) throw new AlreadyBookedError();
       try {
         insertBooking.run(submission.id, booking.coach, booking.start.toISOString(), booking.end.toISOString(), booking.email);
       } catch (error) {
@@ -162,12 +171,13 @@ export function openSqliteStore(file: string): SubmissionStore {
         throw error;
       }
     }
-    if (submission.spam) return;
+    if (submission.spam) return { confirmationQueued: false };
     if (submission.notify) insertMessage.run(submission.id, "staff", createdAt, createdAt);
-    if (submission.confirm && booking) {
-      const since = new Date(submission.createdAt.getTime() - CONFIRMATION_INTERVAL_MS).toISOString();
-      if (!recentConfirmation.get(booking.email, since)) insertMessage.run(submission.id, "confirmation", createdAt, createdAt);
-    }
+    if (!submission.confirm || !booking) return { confirmationQueued: false };
+    const since = new Date(submission.createdAt.getTime() - CONFIRMATION_INTERVAL_MS).toISOString();
+    if (recentConfirmation.get(booking.email, since)) return { confirmationQueued: false };
+    insertMessage.run(submission.id, "confirmation", createdAt, createdAt);
+    return { confirmationQueued: true };
   });
 
   const claim = db.transaction((now: string, limit: number, lockedUntil: string) => {
@@ -183,6 +193,14 @@ export function openSqliteStore(file: string): SubmissionStore {
   });
 
   const getSubmission = db.prepare("SELECT * FROM submissions WHERE id = ?");
+
+  const cancel = db.transaction((id: string, at: string): CancelResult => {
+    const changed = db.prepare("UPDATE intro_bookings SET cancelled_at = ? WHERE submission_id = ? AND cancelled_at IS NULL").run(at, id).changes;
+    if (changed === 0) return db.prepare("SELECT 1 FROM intro_bookings WHERE submission_id = ?").get(id) ? "already-cancelled" : "not-found";
+    // A confirmation not yet sent would tell the visitor to come to a booking that no longer exists.
+    db.prepare("DELETE FROM outbox WHERE submission_id = ? AND kind = 'confirmation' AND status = 'pending'").run(id);
+    return "cancelled";
+  });
 
   // Rate-limit counts go through a connection of their own that does not sync every commit: losing the
   // last second of counts in a power cut is harmless, an fsync on every request is not free.
@@ -200,7 +218,7 @@ export function openSqliteStore(file: string): SubmissionStore {
     kind: "sqlite",
     async insert(submission) {
       // IMMEDIATE: the write lock is taken first, so the confirmation check and the rows it guards are one step.
-      insert.immediate(submission);
+      return insert.immediate(submission);
     },
     async get(id) {
       const row = getSubmission.get(id) as SubmissionRow | undefined;
@@ -249,9 +267,9 @@ export function openSqliteStore(file: string): SubmissionStore {
     },
     async takenSlots(from) {
       const rows = db
-        .prepare("SELECT coach, starts_at FROM intro_bookings WHERE cancelled_at IS NULL AND starts_at >= ?")
-        .all(from.toISOString()) as Array<{ coach: string; starts_at: string }>;
-      return rows.map((row) => ({ coach: row.coach, start: new Date(row.starts_at) }));
+        .prepare("SELECT coach, starts_at, ends_at FROM intro_bookings WHERE cancelled_at IS NULL AND ends_at > ?")
+        .all(from.toISOString()) as Array<{ coach: string; starts_at: string; ends_at: string }>;
+      return rows.map((row) => ({ coach: row.coach, start: new Date(row.starts_at), end: new Date(row.ends_at) }));
     },
     async bookings(from) {
       const rows = db
@@ -264,11 +282,7 @@ export function openSqliteStore(file: string): SubmissionStore {
       return rows.map(toBooking);
     },
     async cancelBooking(id, at) {
-      const changed = db
-        .prepare("UPDATE intro_bookings SET cancelled_at = ? WHERE submission_id = ? AND cancelled_at IS NULL")
-        .run(at.toISOString(), id).changes;
-      if (changed > 0) return "cancelled";
-      return db.prepare("SELECT 1 FROM intro_bookings WHERE submission_id = ?").get(id) ? "already-cancelled" : "not-found";
+      return cancel.immediate(id, at.toISOString());
     },
     rateLimiter(options) {
       return new RateLimiterSQLite({ ...limiterSettings(options), storeClient: limiterConnection(), storeType: "better-sqlite3" });

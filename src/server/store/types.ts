@@ -32,12 +32,28 @@ export interface NewBooking {
 
 export const CONFIRMATION_INTERVAL_MS = 3_600_000;
 
-/** `insert` throws this when the coach already has an active booking at that start. */
+/** `insert` throws this when the coach already has an active booking overlapping that time. */
 export class SlotTakenError extends Error {
   constructor(coach: string, start: Date) {
     super(`${coach} is already booked at ${start.toISOString()}`);
     this.name = "SlotTakenError";
   }
+}
+
+/**
+ * `insert` throws this when the address already holds an active booking that has not ended: one free
+ * intro per person, so nobody can fill the coaches' calendar.
+ */
+export class AlreadyBookedError extends Error {
+  constructor() {
+    super("This address already has an upcoming free intro");
+    this.name = "AlreadyBookedError";
+  }
+}
+
+export interface InsertResult {
+  /** Whether a confirmation to the visitor was queued (not when one went to that address within the hour). */
+  confirmationQueued: boolean;
 }
 
 export interface Booking {
@@ -107,7 +123,7 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
  */
 export interface SubmissionStore {
   readonly kind: "sqlite" | "postgres";
-  insert(submission: NewSubmission): Promise<void>;
+  insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
   /** Locks up to `limit` due messages for `lockMs`, so two senders never take the same one. */
@@ -118,11 +134,11 @@ export interface SubmissionStore {
   outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;
-  /** Active bookings starting at or after `from` (the slots no visitor may take). */
-  takenSlots(from: Date): Promise<Array<{ coach: string; start: Date }>>;
+  /** Active bookings that end after `from` (the times no visitor may take). */
+  takenSlots(from: Date): Promise<Array<{ coach: string; start: Date; end: Date }>>;
   /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
   bookings(from: Date): Promise<Booking[]>;
-  /** Frees a booking's slot; the submission and its history stay. */
+  /** Frees a booking's slot and drops its confirmation if not yet sent; the submission stays. */
   cancelBooking(id: string, at: Date): Promise<CancelResult>;
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
   rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;

@@ -1,6 +1,6 @@
 import type { Availability } from "../../../src/intro/availability";
 import { expandSlots, openSlots } from "../../../src/intro/availability";
-import { slotsByDay, whenLabel } from "../../../src/intro/display";
+import { slotsByDay, whenLabel, zoneName } from "../../../src/intro/display";
 
 const ZONE = "America/Los_Angeles";
 
@@ -124,9 +124,19 @@ describe("free-intro availability", () => {
         { name: "Marcus", windows: [{ day: "Monday", from: "10:00", to: "10:30" }] },
       ],
     });
-    const taken = [{ coach: "Dana", start: new Date("2026-11-23T18:00:00Z") }];
+    const half = (start: string) => ({ start: new Date(start), end: new Date(Date.parse(start) + 30 * 60_000) });
+    const taken = [{ coach: "Dana", ...half("2026-11-23T18:00:00Z") }];
     expect(openSlots(two, ZONE, now, taken)).toEqual([{ start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T18:30:00.000Z", coach: "Marcus" }]);
-    expect(openSlots(two, ZONE, now, [...taken, { coach: "Marcus", start: new Date("2026-11-23T18:00:00Z") }])).toEqual([]);
+    expect(openSlots(two, ZONE, now, [...taken, { coach: "Marcus", ...half("2026-11-23T18:00:00Z") }])).toEqual([]);
+  });
+
+  test("a booking made before the slots changed still blocks every slot it overlaps", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    // Booked 10:15-10:45 when the window started at 10:15; the window now starts at 10:00.
+    const taken = [{ coach: "Dana", start: new Date("2026-11-23T18:15:00Z"), end: new Date("2026-11-23T18:45:00Z") }];
+    expect(openSlots(availability({ horizonDays: 1 }), ZONE, now, taken)).toEqual([]);
+    const later = [{ coach: "Dana", start: new Date("2026-11-23T18:30:00Z"), end: new Date("2026-11-23T19:00:00Z") }];
+    expect(starts(openSlots(availability({ horizonDays: 1 }), ZONE, now, later))).toEqual(["2026-11-23T18:00:00.000Z"]);
   });
 });
 
@@ -149,5 +159,6 @@ describe("how intro times read", () => {
   test("the full time names the zone the gym is in", () => {
     expect(whenLabel("2026-11-24T17:00:00.000Z", ZONE)).toBe("Tuesday, November 24, 2026 at 9:00 AM Pacific Standard Time");
     expect(whenLabel("2026-06-02T16:00:00.000Z", ZONE)).toBe("Tuesday, June 2, 2026 at 9:00 AM Pacific Daylight Time");
+    expect(zoneName(ZONE)).toBe("Pacific Time");
   });
 });

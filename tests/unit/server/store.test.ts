@@ -4,8 +4,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import { hitLimits } from "../../../src/server/rateLimit";
-import { SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
+import { bookingAllowed, countBooking, hitLimits } from "../../../src/server/rateLimit";
+import { AlreadyBookedError, SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 
 const at = (iso: string) => new Date(iso);
@@ -44,6 +44,7 @@ async function limitsHoldAcrossProcesses(a: SubmissionStore, b: SubmissionStore)
   const limits = (store: SubmissionStore) => ({
     perClient: store.rateLimiter({ keyPrefix: "client", points: 3, durationSeconds: 60 }),
     perForm: store.rateLimiter({ keyPrefix: "form", points: 5, durationSeconds: 60 }),
+    bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: 2, durationSeconds: 86_400 }),
   });
   const [first, second] = [limits(a), limits(b)];
   const results = [];
@@ -56,6 +57,13 @@ async function limitsHoldAcrossProcesses(a: SubmissionStore, b: SubmissionStore)
   expect(await hitLimits(second, "contact", "198.51.100.9")).toMatchObject({ allowed: false, scope: "form" });
   // Each form has its own counts.
   expect((await hitLimits(first, "signup", "203.0.113.9")).allowed).toBe(true);
+  // Bookings count only once made, from either process: asking costs nothing.
+  for (let i = 0; i < 3; i++) expect(await bookingAllowed(first, "203.0.113.9")).toBe(true);
+  await countBooking(first, "203.0.113.9");
+  expect(await bookingAllowed(second, "203.0.113.9")).toBe(true);
+  await countBooking(second, "203.0.113.9");
+  expect(await bookingAllowed(first, "203.0.113.9")).toBe(false);
+  expect(await bookingAllowed(first, "198.51.100.7")).toBe(true);
 }
 
 /** The same behaviour, checked against both stores. */
@@ -123,8 +131,10 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
         ["Dana", "2026-11-24T18:30:00.000Z"],
         ["Marcus", "2026-11-24T18:00:00.000Z"],
       ]);
-      // Only bookings from the given time on.
-      expect(await s().takenSlots(at("2026-11-24T18:00:01Z"))).toHaveLength(1);
+      // Only bookings that have not ended by the given time.
+      expect(await s().takenSlots(at("2026-11-24T18:30:00Z"))).toEqual([
+        { coach: "Dana", start: at("2026-11-24T18:30:00.000Z"), end: at("2026-11-24T19:00:00.000Z") },
+      ]);
     });
 
     test("cancelling frees the slot for someone else; the booking stays listed as cancelled", async () => {
@@ -143,7 +153,33 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
       expect(listed[1]?.submission.payload.email).toBe("ben@example.com");
     });
 
-    test("fifty bookings of one slot at once: exactly one is stored", async () => {
+    test("a booking overlapping one of the same coach is refused, whatever its start", async () => {
+      if (!store) return;
+      // Booked when slots were 30 minutes from 10:00; staff then moved the window to start at 10:15.
+      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
+      await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:15:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(SlotTakenError);
+      await s().insert(booking("B-3", "Dana", "2026-11-24T18:30:00.000Z", "ben@example.com"));
+    });
+
+    test("one upcoming booking per address; after it ends, or once cancelled, the address may book again", async () => {
+      if (!store) return;
+      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
+      await expect(s().insert(booking("B-2", "Marcus", "2026-11-25T18:00:00.000Z"))).rejects.toBeInstanceOf(AlreadyBookedError);
+      expect(await s().get("B-2")).toBeUndefined();
+      // Made after the first intro ended (its createdAt is later than B-1's end).
+      await s().insert(booking("B-3", "Marcus", "2026-12-01T18:00:00.000Z", "ana@example.com", { createdAt: at("2026-11-24T19:00:00Z") }));
+      await s().cancelBooking("B-3", at("2026-11-24T19:05:00Z"));
+      await s().insert(booking("B-4", "Marcus", "2026-12-02T18:00:00.000Z", "ana@example.com", { createdAt: at("2026-11-24T19:10:00Z") }));
+    });
+
+    test("cancelling drops a confirmation not yet sent, and only that", async () => {
+      if (!store) return;
+      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
+      await s().cancelBooking("B-1", at("2026-11-20T10:01:00Z"));
+      expect(await kinds(s())).toEqual([["B-1", "staff"]]);
+    });
+
+    test("fifty bookings of one slot sent together: exactly one is stored", async () => {
       if (!store) return;
       const results = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) => s().insert(booking(`B-${i}`, "Dana", "2026-11-24T18:00:00.000Z", `v${i}@example.com`))),
@@ -153,11 +189,17 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
       expect(await s().list({ form: "intro" })).toHaveLength(1);
     });
 
-    test("a visitor confirmation is queued at most once an hour per address, never for spam", async () => {
+    test("a visitor confirmation is mailed at most once an hour per address, never for spam", async () => {
       if (!store) return;
-      await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
-      await s().insert(booking("B-2", "Dana", "2026-11-24T18:30:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T10:59:00Z") }));
-      await s().insert(booking("B-3", "Dana", "2026-11-24T19:00:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T11:00:01Z") }));
+      expect(await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"))).toEqual({ confirmationQueued: true });
+      for (const message of await s().claimDue(at("2026-11-20T10:00:01Z"), 10, 60_000)) await s().markSent(message.id, at("2026-11-20T10:00:02Z"));
+      // Cancelled and booked again within the hour: staff hear of it, the address is not mailed again.
+      await s().cancelBooking("B-1", at("2026-11-20T10:30:00Z"));
+      const again = booking("B-2", "Dana", "2026-11-24T18:30:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T10:59:00Z") });
+      expect(await s().insert(again)).toEqual({ confirmationQueued: false });
+      await s().cancelBooking("B-2", at("2026-11-20T10:59:30Z"));
+      const later = booking("B-3", "Dana", "2026-11-24T19:00:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T11:00:01Z") });
+      expect(await s().insert(later)).toEqual({ confirmationQueued: true });
       await s().insert(booking("B-4", "Dana", "2026-11-24T19:30:00.000Z", "ben@example.com", { spam: "too-fast" }));
       await s().insert(booking("B-5", "Marcus", "2026-11-24T19:30:00.000Z", "cy@example.com", { notify: false, confirm: false }));
       expect(await kinds(s())).toEqual([
@@ -167,8 +209,8 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
         ["B-3", "staff"],
         ["B-3", "confirmation"],
       ]);
-      const [claimed] = await s().claimDue(at("2026-11-20T11:00:02Z"), 2, 60_000).then((m) => m.slice(1));
-      expect(claimed).toMatchObject({ kind: "confirmation", submission: { id: "B-1", payload: { coach: "Dana" } } });
+      const due = await s().claimDue(at("2026-11-20T11:00:02Z"), 10, 60_000);
+      expect(due[2]).toMatchObject({ kind: "confirmation", submission: { id: "B-3", payload: { coach: "Dana" } } });
     });
 
     test("outbox: claim locks, sent is final, failures retry later and finally stay visible", async () => {
@@ -268,6 +310,25 @@ describe("PostgreSQL store (a real server)", () => {
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.filter((r) => r.status === "rejected" && r.reason instanceof SlotTakenError)).toHaveLength(19);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  test("two processes booking different slots for one address at once: one booking, one confirmation", async () => {
+    if (!pg) return;
+    const url = await pg.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    try {
+      const coaches = ["Dana", "Marcus", "Jess", "Sam"];
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? a : b).insert(booking(`B-${i}`, coaches[i % 4] as string, `2026-11-${24 + Math.floor(i / 4)}T18:00:00.000Z`, "ana@example.com")),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.filter((r) => r.status === "rejected" && r.reason instanceof AlreadyBookedError)).toHaveLength(11);
+      expect((await a.outbox()).filter((m) => m.kind === "confirmation")).toHaveLength(1);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
