@@ -169,6 +169,12 @@ export function checkIntro(file: string, intro: Intro, site: SiteInfo): ContentE
       }
       if (to - from < intro.slotMinutes) {
         errors.push({ file, field, message: `${window.from}-${window.to} is shorter than one ${intro.slotMinutes}-minute slot` });
+      } else if ((to - from) % intro.slotMinutes !== 0) {
+        errors.push({
+          file,
+          field: `${field}.to`,
+          message: `${window.from}-${window.to} is not a whole number of ${intro.slotMinutes}-minute slots (its last ${(to - from) % intro.slotMinutes} minutes would never be offered)`,
+        });
       }
       const open = hoursOn(site, window.day);
       if (open.length === 0) {

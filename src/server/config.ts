@@ -11,6 +11,7 @@ export interface ServerConfig {
   mailFrom: string;
   rateLimitPerMinute: number;
   formCeilingPerMinute: number;
+  bookingsPerClientPerDay: number;
   siteUrl?: string;
   trustProxy: boolean;
   /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
@@ -19,6 +20,8 @@ export interface ServerConfig {
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
 export const DEFAULT_FORM_CEILING_PER_MINUTE = 120;
+/** A person books one intro; a few a day from one connection leaves room for a family or a shared network. */
+export const DEFAULT_BOOKINGS_PER_CLIENT_PER_DAY = 3;
 
 /**
  * Why a mail server address cannot be used, or null. nodemailer decodes the user name and password
@@ -78,6 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): ServerConfig 
     mailFrom: env.MAIL_FROM || "Website forms <no-reply@crossfitgraham.com>",
     rateLimitPerMinute: positiveInt(env, "FORM_RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, problems),
     formCeilingPerMinute: positiveInt(env, "FORM_CEILING_PER_MINUTE", DEFAULT_FORM_CEILING_PER_MINUTE, problems),
+    bookingsPerClientPerDay: positiveInt(env, "INTRO_BOOKINGS_PER_CLIENT_PER_DAY", DEFAULT_BOOKINGS_PER_CLIENT_PER_DAY, problems),
     siteUrl: env.SITE_URL || undefined,
     trustProxy: trust === "1" || trust === "true",
     problems,

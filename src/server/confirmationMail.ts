@@ -3,7 +3,6 @@ import { whenLabel } from "../intro/display";
 import { buildAppointment } from "../schedule/ics";
 import { intro, site } from "./content";
 import type { Mail } from "./mailer";
-import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
 /**
@@ -11,7 +10,7 @@ import type { StoredSubmission } from "./store/types";
  * what to bring, how to change it, and the appointment as an .ics file. Replies go to the gym.
  */
 export function confirmationMail(submission: StoredSubmission, from: string, domain: string, now = new Date()): Mail {
-  const p = submission.payload as { start: string; end: string; coach: string; name: string; email: string };
+  const p = submission.payload as { start: string; end: string; coach: string; email: string };
   const when = whenLabel(p.start, site.timeZone);
   const minutes = Math.round((Date.parse(p.end) - Date.parse(p.start)) / 60_000);
   const where = placeLine(site);
@@ -33,12 +32,13 @@ export function confirmationMail(submission: StoredSubmission, from: string, dom
     replyTo: site.email,
     subject: `Your ${intro.name.toLowerCase()} at ${site.name}: ${when}`,
     text: [
-      `Hi ${escapeControls(p.name)},`,
+      // No greeting by name: the address is unverified, and a stranger's inbox must get nothing the booker wrote.
+      "Hello,",
       "",
       `You are booked for a ${intro.name.toLowerCase()} at ${site.name}.`,
       "",
       `When: ${when} (${minutes} minutes)`,
-      `Coach: ${escapeControls(p.coach)}`,
+      `Coach: ${p.coach}`,
       `Where: ${where}`,
       `What to bring: ${intro.whatToBring}`,
       "",

@@ -11,9 +11,9 @@ import { site } from "./content";
 import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
-import { hitLimits, type LimitResult } from "./rateLimit";
+import { bookingAllowed, countBooking, hitLimits, type LimitResult } from "./rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "./runtime";
-import { SlotTakenError, type FormName } from "./store/types";
+import { AlreadyBookedError, SlotTakenError, type FormName, type InsertResult } from "./store/types";
 
 export interface FormDefinition {
   form: FormName;
@@ -26,8 +26,13 @@ export interface FormDefinition {
   bookable?(data: Record<string, unknown>, now: Date): readonly IntroSlot[];
 }
 
-export const NOT_OFFERED = "That time is not open for booking. Choose one of the times shown.";
+export const NOT_OFFERED = "That time is no longer open for booking. Choose one of the times shown.";
 export const JUST_TAKEN = "Sorry, someone has just booked that time. Please choose another one.";
+export const ALREADY_BOOKED =
+  "This email address already has a free intro booked. To change the time, reply to your confirmation email or call us.";
+const BOOKED_ENOUGH = "This connection has booked several free intros today. Please call us to book another.";
+// A real person gets the form back with this and sends it again; only the silent answer is for bots.
+const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
 
 const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
 
@@ -40,10 +45,9 @@ const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string>
  * Counts the request against the limits. If the store cannot count (it is down), the request goes
  * on: storing it will fail the same way and answer 503, while bad input still gets its 4xx.
  */
-async function checkLimits(form: FormName, req: GatsbyFunctionRequest): Promise<Rejection | null> {
+async function checkLimits(form: FormName, key: string): Promise<Rejection | null> {
   let result: LimitResult;
   try {
-    const key = rateLimitKey(clientAddress(req as GatsbyFunctionRequest & RequestLike, serverConfig().trustProxy));
     result = await hitLimits(await getLimits(), form, key);
   } catch (error) {
     console.error(`Could not count a ${form} request against the rate limit: ${errorSummary(error)}`);
@@ -51,6 +55,16 @@ async function checkLimits(form: FormName, req: GatsbyFunctionRequest): Promise<
   }
   if (result.allowed) return null;
   return { status: 429, error: TOO_MANY[result.scope], headers: { "Retry-After": String(result.retryAfterSeconds) } };
+}
+
+/** Whether this connection may book another intro today; if the store cannot say, it may. */
+async function bookingAllowedFailOpen(clientKey: string): Promise<boolean> {
+  try {
+    return await bookingAllowed(await getLimits(), clientKey);
+  } catch (error) {
+    console.error(`Could not read the daily booking count: ${errorSummary(error)}`);
+    return true;
+  }
 }
 
 /**
@@ -69,7 +83,8 @@ export function formHandler(definition: FormDefinition) {
 
     const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl);
     if (early) return reject(early);
-    const limited = await checkLimits(definition.form, req);
+    const clientKey = rateLimitKey(clientAddress(req as GatsbyFunctionRequest & RequestLike, config.trustProxy));
+    const limited = await checkLimits(definition.form, clientKey);
     if (limited) return reject(limited);
     const type = checkContentType(req.headers);
     if (type) return reject(type);
@@ -103,14 +118,17 @@ export function formHandler(definition: FormDefinition) {
       res.status(422).json({ errors: { start: NOT_OFFERED } });
       return;
     }
+    if (offered && spam === "too-fast") return reject({ status: 422, error: TOO_FAST });
+    if (offered && !spam && !(await bookingAllowedFailOpen(clientKey))) return reject({ status: 429, error: BOOKED_ENOUGH });
     const id = newReference(definition.form);
     const notify = mailEnabled(config);
     // Spam takes no slot; a real booking tries each free coach in turn, and the database says who got it.
     const attempts: ReadonlyArray<IntroSlot | undefined> = offered && !spam ? offered : [undefined];
     for (const slot of attempts) {
+      let stored: InsertResult;
       try {
         const store = await getStore();
-        await store.insert({
+        stored = await store.insert({
           id,
           form: definition.form,
           createdAt: now,
@@ -124,6 +142,10 @@ export function formHandler(definition: FormDefinition) {
         });
       } catch (error) {
         if (error instanceof SlotTakenError) continue;
+        if (error instanceof AlreadyBookedError) {
+          res.status(422).json({ errors: { email: ALREADY_BOOKED } });
+          return;
+        }
         console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
         res.status(503).json({
           error: "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.",
@@ -131,8 +153,12 @@ export function formHandler(definition: FormDefinition) {
         return;
       }
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-      res.status(201).json({ id });
-      if (!spam) kickOutbox();
+      res.status(201).json(offered ? { id, confirmation: stored.confirmationQueued } : { id });
+      if (spam) return;
+      kickOutbox();
+      if (slot) await getLimits().then((limits) => countBooking(limits, clientKey)).catch((error: unknown) => {
+        console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
+      });
       return;
     }
     res.status(409).json({ error: JUST_TAKEN });

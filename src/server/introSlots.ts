@@ -6,10 +6,11 @@ import { errorSummary } from "./log";
 import { getStore } from "./runtime";
 
 /**
- * A few seconds of caching absorb a crowd opening the page at once; a booked slot is gone from the
- * list within that time, and a visitor who picks it anyway gets a 409 and a fresh list.
+ * A few seconds in the browser's own cache absorb reloads; a booked slot is gone from the list within
+ * that time, and a visitor who picks it anyway gets a 409 and a fresh list. Private, so no CDN keeps
+ * a list that the refresh after a 409 could not get past.
  */
-export const INTRO_SLOTS_CACHE_CONTROL = "public, max-age=15";
+export const INTRO_SLOTS_CACHE_CONTROL = "private, max-age=15";
 
 /** GET /api/intro-slots: the open free-intro slots, { timeZone, slots: [{ start, end, coach }] }. */
 export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
@@ -20,7 +21,7 @@ export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunction
     return;
   }
   const now = new Date();
-  let taken: Array<{ coach: string; start: Date }>;
+  let taken: Array<{ coach: string; start: Date; end: Date }>;
   try {
     taken = await (await getStore()).takenSlots(now);
   } catch (error) {

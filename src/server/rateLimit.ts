@@ -11,7 +11,10 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 export interface Limits {
   perClient: RateLimiterAbstract;
   perForm: RateLimiterAbstract;
+  /** Free-intro bookings made from one address in a day, INTRO_BOOKINGS_PER_CLIENT_PER_DAY (see bookingAllowed). */
+  bookingsPerClient: RateLimiterAbstract;
 }
+
 
 export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: "client" | "form" };
 
@@ -38,4 +41,17 @@ export async function hitLimits(limits: Limits, form: string, clientKey: string)
   const everyone = await consume(limits.perForm, form);
   if (everyone !== null) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(everyone / 1000)), scope: "form" };
   return { allowed: true };
+}
+
+/**
+ * Bookings are counted when they are made, not when they are tried, so a visitor who meets a 409 or
+ * fixes a typo loses nothing: asked before storing, counted after. A store error is thrown.
+ */
+export async function bookingAllowed(limits: Limits, clientKey: string): Promise<boolean> {
+  const used = await limits.bookingsPerClient.get(clientKey);
+  return !used || used.consumedPoints < limits.bookingsPerClient.points;
+}
+
+export async function countBooking(limits: Limits, clientKey: string): Promise<void> {
+  await limits.bookingsPerClient.penalty(clientKey, 1);
 }

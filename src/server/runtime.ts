@@ -43,10 +43,11 @@ export async function getLimits(): Promise<Limits> {
   const state = processState();
   const store = await getStore();
   if (!state.limits) {
-    const { rateLimitPerMinute, formCeilingPerMinute } = serverConfig();
+    const { rateLimitPerMinute, formCeilingPerMinute, bookingsPerClientPerDay } = serverConfig();
     state.limits = {
       perClient: store.rateLimiter({ keyPrefix: "client", points: rateLimitPerMinute, durationSeconds: 60 }),
       perForm: store.rateLimiter({ keyPrefix: "form", points: formCeilingPerMinute, durationSeconds: 60 }),
+      bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: bookingsPerClientPerDay, durationSeconds: 86_400 }),
     };
   }
   return state.limits;

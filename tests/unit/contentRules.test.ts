@@ -224,6 +224,13 @@ describe("free-intro availability (content/intro.json)", () => {
     ]);
   });
 
+  test("a window that does not divide into whole slots", () => {
+    intro().coaches[0].windows[0].to = "11:15";
+    expect(problems(raw)).toEqual([
+      "content/intro.json: coaches[0].windows[0].to: 10:00-11:15 is not a whole number of 30-minute slots (its last 15 minutes would never be offered)",
+    ]);
+  });
+
   test("a blackout date that is not a real date", () => {
     intro().blackouts[0].date = "2026-11-31";
     expect(problems(raw)).toEqual(["content/intro.json: blackouts[0].date: must be a real date written YYYY-MM-DD"]);
