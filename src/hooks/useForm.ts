@@ -22,8 +22,10 @@ export interface UseFormOptions {
   validate(values: FormValues): Record<string, string>;
   /** The JSON the endpoint expects (types converted, empty optional fields dropped). */
   toPayload(values: FormValues): Record<string, unknown>;
-  /** Told about each accepted submission (analytics). */
-  onSent?(reference: string): void;
+  /** Told about each accepted submission (analytics), with the server's whole answer. */
+  onSent?(reference: string, answer: Record<string, unknown>): void;
+  /** Told about the field errors of a 422, after they are shown (a booking refreshes its times). */
+  onFieldErrors?(errors: Record<string, string>): void;
   /**
    * For a booking: the field a 409 (the slot was just taken) is about. Its message is shown on that
    * field, everything else the visitor typed stays, and `onConflict` runs (to offer fresh slots).
@@ -122,11 +124,12 @@ export function useForm(options: UseFormOptions): UseFormResult {
     if (response.status === 201 && body.id) {
       setReference(body.id);
       setStatus("sent");
-      latest.current.onSent?.(body.id);
+      latest.current.onSent?.(body.id, body);
       return;
     }
     if (response.status === 422 && body.errors) {
       setStatus("idle");
+      latest.current.onFieldErrors?.(body.errors);
       showErrors(body.errors);
       return;
     }

@@ -32,6 +32,15 @@ export function timeLabel(start: string, timeZone: string): string {
   return plain(formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(start)));
 }
 
+/** "Pacific Time": the zone's name, the same in summer and winter. */
+export function zoneName(timeZone: string): string {
+  return (
+    formatter(timeZone, { timeZoneName: "longGeneric" })
+      .formatToParts(new Date(0))
+      .find((part) => part.type === "timeZoneName")?.value ?? timeZone
+  );
+}
+
 /** "Tuesday, November 24, 2026 at 9:00 AM Pacific Standard Time" */
 export function whenLabel(start: string, timeZone: string): string {
   const date = plain(formatter(timeZone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(new Date(start)));

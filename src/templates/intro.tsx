@@ -22,7 +22,6 @@ export default function IntroPage({ data, pageContext }: PageProps<Queries.Intro
           facts={[
             { label: "Length", value: `${intro.slotMinutes} minutes, one-on-one with a coach` },
             { label: "What to bring", value: intro.whatToBring },
-            { label: "Cost", value: "Free, with no obligation to join" },
           ]}
         />
       </Section>

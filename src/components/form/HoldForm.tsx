@@ -12,7 +12,7 @@ import { combinedErrors, LIMITS } from "../../forms/fields";
 import { holdRuleErrors, holdSchema } from "../../forms/hold";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell } from "./FormShell";
-import { Checkbox, RadioGroup, TextArea, TextInput } from "./inputs";
+import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
 const FIELDS = ["type", "name", "email", "phone", "holdStart", "holdEnd", "cancelDate", "reason", "acknowledged"] as const;
@@ -111,8 +111,8 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
         ]}
       />
       <TextInput control={form.control} name="name" label="Member's name" required autoComplete="name" maxLength={LIMITS.name} />
-      <TextInput control={form.control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} hint="The address on your membership." />
-      <TextInput control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />
+      <EmailInput control={form.control} hint="The address on your membership." />
+      <PhoneInput control={form.control} />
       {type === "hold" && (
         <>
           <TextInput

@@ -45,6 +45,12 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
   const slots = useIntroSlots();
   const days = useMemo(() => slotsByDay(slots.slots, timeZone), [slots.slots, timeZone]);
   const [day, setDay] = useState("");
+  const [confirmation, setConfirmation] = useState(true);
+  // A time the server no longer offers (taken, or now too soon) is cleared, and the list asked for again.
+  const offerFreshTimes = () => {
+    booking.control.setValue("start", "");
+    slots.refresh();
+  };
   const booking = useForm({
     formId: "intro",
     endpoint: "/api/intro",
@@ -56,11 +62,14 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     },
     toPayload,
     conflictField: "start",
-    onConflict: () => {
-      booking.control.setValue("start", "");
-      slots.refresh();
+    onConflict: offerFreshTimes,
+    onFieldErrors: (errors) => {
+      if (errors.start) offerFreshTimes();
     },
-    onSent: () => trackLead("intro"),
+    onSent: (_reference, answer) => {
+      setConfirmation(answer.confirmation === true);
+      trackLead("intro");
+    },
   });
 
   if (!hydrated) {
@@ -103,8 +112,10 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
             <>
               <h2>You are booked</h2>
               <p>
-                Your free intro is on <strong>{whenLabel(chosen, timeZone)}</strong>. We are e-mailing a confirmation with a
-                calendar file to {String(booking.control.values.email)}.
+                Your free intro is on <strong>{whenLabel(chosen, timeZone)}</strong>.{" "}
+                {confirmation
+                  ? `We are emailing a confirmation with a calendar file to ${String(booking.control.values.email)}.`
+                  : "Please note the time: no confirmation email is sent for this booking."}
               </p>
               <p>
                 Your reference: <span className={form.reference}>{reference}</span>
@@ -115,7 +126,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
             </>
           )}
         >
-          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} />
+          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} timeZone={timeZone} />
           <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
           <EmailInput control={booking.control} hint="We send your confirmation here." />
           <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />

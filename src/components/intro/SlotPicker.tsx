@@ -1,6 +1,6 @@
 import type { FormControl } from "../../hooks/useForm";
-import type { DaySlots } from "../../intro/display";
-import { describedBy, ErrorText } from "../form/Field";
+import { zoneName, type DaySlots } from "../../intro/display";
+import { describedBy, ErrorText, Hint } from "../form/Field";
 import * as form from "../form/Form.module.css";
 import * as styles from "./SlotPicker.module.css";
 
@@ -14,17 +14,20 @@ export function SlotPicker({
   days,
   day,
   onDay,
+  timeZone,
 }: {
   control: FormControl;
   days: readonly DaySlots[];
   /** The chosen day (YYYY-MM-DD). */
   day: string;
   onDay(date: string): void;
+  timeZone: string;
 }) {
   const shown = days.find((d) => d.date === day) ?? days[0];
   const id = control.idFor("start");
   const error = control.errors.start;
   const dayId = control.idFor("day");
+  const hint = `Times are ${zoneName(timeZone)}, where the gym is.`;
   return (
     <div className={styles.picker} data-invalid={error ? "" : undefined}>
       <fieldset className={form.fieldset}>
@@ -56,17 +59,20 @@ export function SlotPicker({
         </div>
       </fieldset>
       {shown && (
-        <fieldset className={form.fieldset} aria-describedby={describedBy({ id, error })}>
+        // The fieldset holds the field's id: after a 409 the times are replaced, and focus (from the
+        // error summary, or after sending) lands on something that stays.
+        <fieldset id={id} tabIndex={-1} className={form.fieldset} aria-describedby={describedBy({ id, error, hint })}>
           <legend className={form.label}>
             Time on {shown.label}
             <span className={form.required}> (required)</span>
           </legend>
+          <Hint id={id}>{hint}</Hint>
           <ErrorText id={id} error={error} />
           <div className={styles.choices}>
             {shown.times.map((time, index) => (
-              <label key={time.start} className={styles.choice} htmlFor={index === 0 ? id : `${id}-${index}`}>
+              <label key={time.start} className={styles.choice} htmlFor={`${id}-${index}`}>
                 <input
-                  id={index === 0 ? id : `${id}-${index}`}
+                  id={`${id}-${index}`}
                   type="radio"
                   name="start"
                   value={time.start}
@@ -74,6 +80,7 @@ export function SlotPicker({
                   checked={control.values.start === time.start}
                   onChange={() => control.setValue("start", time.start)}
                   aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
                 />
                 <span>{time.label}</span>
               </label>
