@@ -33,3 +33,8 @@ export function hoursRows(hours: ReadonlyArray<{ days: readonly string[]; opens:
   }
   return rows;
 }
+
+/** The gym's opening hours on one day (none when closed): the schedule's and the intro windows' limits. */
+export function hoursOn(site: { hours: ReadonlyArray<{ days: readonly string[]; opens: string; closes: string }> }, day: string) {
+  return site.hours.filter((hours) => hours.days.includes(day));
+}
