@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
-import { fieldErrors, LIMITS } from "../../forms/fields";
+import { combinedErrors, LIMITS } from "../../forms/fields";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "./FormShell";
@@ -25,10 +25,7 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
     endpoint: "/api/contact",
     initialValues: { name: "", email: "", phone: "", interest: "", message: "", website: "" },
     fieldOrder: FIELDS,
-    validate: (values) => {
-      const result = contactSchema.safeParse({ ...toPayload(values), elapsedMs: 0 });
-      return result.success ? {} : fieldErrors(result.error);
-    },
+    validate: (values) => combinedErrors(contactSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
     toPayload,
     onSent: (reference) => {
       trackLead("contact");

@@ -1,7 +1,7 @@
 import { Link } from "gatsby";
 import { useMemo, useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
-import { fieldErrors, LIMITS } from "../../forms/fields";
+import { combinedErrors, LIMITS } from "../../forms/fields";
 import { introSchema } from "../../forms/intro";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { useHydrated } from "../../hooks/useHydrated";
@@ -56,10 +56,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     endpoint: "/api/intro",
     initialValues: { start: "", name: "", email: "", phone: "", goals: "", website: "" },
     fieldOrder: FIELDS,
-    validate: (values) => {
-      const result = introSchema.safeParse({ ...toPayload(values), elapsedMs: 0 });
-      return result.success ? {} : fieldErrors(result.error);
-    },
+    validate: (values) => combinedErrors(introSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
     toPayload,
     conflictField: "start",
     onConflict: offerFreshTimes,
