@@ -5,6 +5,12 @@ import { Lightbox, type LightboxImage } from "./Lightbox";
 import * as styles from "./Gallery.module.css";
 
 export const fragment = graphql`
+  fragment LightboxPhoto on File {
+    childImageSharp {
+      gatsbyImageData(layout: CONSTRAINED, breakpoints: [640, 1024, 1600], width: 1600, placeholder: DOMINANT_COLOR)
+    }
+  }
+
   fragment GalleryWithImages on GalleryJson {
     slug: jsonId
     name
@@ -25,17 +31,25 @@ export const fragment = graphql`
         }
       }
       fullSrc {
-        childImageSharp {
-          gatsbyImageData(layout: CONSTRAINED, breakpoints: [640, 1024, 1600], width: 1600, placeholder: DOMINANT_COLOR)
-        }
+        ...LightboxPhoto
+      }
+      full: src {
+        ...LightboxPhoto
       }
     }
   }
 `;
 
+type GalleryImage = Queries.GalleryWithImagesFragment["images"][number];
+
+/** The lightbox's photo: fullSrc when the gallery names a larger file, the thumbnail's file otherwise. */
+function fullPhoto(image: GalleryImage) {
+  return (image.fullSrc ?? image.full).childImageSharp?.gatsbyImageData;
+}
+
 function toLightboxImages(gallery: Queries.GalleryWithImagesFragment): LightboxImage[] {
   return gallery.images.flatMap((image) => {
-    const full = getImage(image.fullSrc.childImageSharp?.gatsbyImageData ?? null);
+    const full = getImage(fullPhoto(image) ?? null);
     return full ? [{ id: image.id, alt: image.alt, image: full }] : [];
   });
 }
@@ -55,7 +69,7 @@ export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragmen
       <ul className={styles.grid}>
         {gallery.images.map((image, index) => {
           const thumb = getImage(image.src.childImageSharp?.gatsbyImageData ?? null) as IGatsbyImageData | undefined;
-          const fullData = image.fullSrc.childImageSharp?.gatsbyImageData;
+          const fullData = fullPhoto(image);
           const fullHref = (fullData && getSrc(fullData)) ?? "#";
           if (!thumb) return null;
           return (

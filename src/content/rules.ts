@@ -296,7 +296,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
         json.file,
         data.images.flatMap((image, index) => [
           { field: `images[${index}].src`, path: image.src },
-          { field: `images[${index}].fullSrc`, path: image.fullSrc },
+          ...(image.fullSrc ? [{ field: `images[${index}].fullSrc`, path: image.fullSrc }] : []),
         ]),
         options.fileExists,
       ),

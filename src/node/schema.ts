@@ -123,7 +123,7 @@ export const typeDefs = /* GraphQL */ `
     id: String!
     src: File! @fileByRelativePath
     alt: String!
-    fullSrc: File! @fileByRelativePath
+    fullSrc: File @fileByRelativePath
   }
 
   type MarkdownRemark implements Node @dontInfer {
