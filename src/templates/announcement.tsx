@@ -1,9 +1,8 @@
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { getImage, getSrc } from "gatsby-plugin-image";
+import { AnnouncementArticle } from "../components/AnnouncementArticle";
 import { ArticleImage } from "../components/ArticleImage";
 import { Markdown } from "../components/Markdown";
-import { PageHeader } from "../components/PageHeader";
-import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
 
 interface Context {
@@ -16,20 +15,18 @@ export default function AnnouncementPage({ data }: PageProps<Queries.Announcemen
   const { frontmatter } = post;
   const image = getImage(frontmatter.image?.childImageSharp?.gatsbyImageData ?? null);
   return (
-    <article>
-      <PageHeader eyebrow="Announcement" title={frontmatter.title} lead={frontmatter.summary}>
-        <p>
-          <time dateTime={frontmatter.iso ?? undefined}>{frontmatter.date}</time>
-        </p>
-      </PageHeader>
-      <Section>
-        {image && <ArticleImage image={image} alt={frontmatter.imageAlt ?? ""} />}
-        <Markdown html={post.html ?? ""} />
-        <p>
-          <Link to="/announcements/">All announcements</Link>
-        </p>
-      </Section>
-    </article>
+    <AnnouncementArticle
+      title={frontmatter.title}
+      summary={frontmatter.summary ?? ""}
+      date={frontmatter.date ?? ""}
+      isoDate={frontmatter.iso ?? undefined}
+      image={image && <ArticleImage image={image} alt={frontmatter.imageAlt ?? ""} />}
+    >
+      <Markdown html={post.html ?? ""} />
+      <p>
+        <Link to="/announcements/">All announcements</Link>
+      </p>
+    </AnnouncementArticle>
   );
 }
 

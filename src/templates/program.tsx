@@ -3,11 +3,9 @@ import { getImage } from "gatsby-plugin-image";
 import { Actions } from "../components/Actions";
 import { ArticleImage } from "../components/ArticleImage";
 import { ButtonLink } from "../components/ButtonLink";
-import { Faq } from "../components/Faq";
-import { Highlights } from "../components/Highlights";
 import { CalendarIcon } from "../components/Icons";
 import { Markdown } from "../components/Markdown";
-import { PageHeader } from "../components/PageHeader";
+import { ProgramArticle } from "../components/ProgramArticle";
 import { RateCards } from "../components/RateCards";
 import { RouteHead } from "../components/RouteSeo";
 import { ScheduleWeek } from "../components/ScheduleWeek";
@@ -26,13 +24,15 @@ export default function ProgramPage({ data, pageContext }: PageProps<Queries.Pro
   const plans = (data.rates?.plans ?? []).filter((plan) => plan.program === key);
   const image = getImage(frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null);
   return (
-    <>
-      <PageHeader eyebrow={frontmatter.audience ?? undefined} title={frontmatter.title} lead={frontmatter.tagline} />
-      <Section>
-        {image && <ArticleImage image={image} alt={frontmatter.heroAlt ?? ""} />}
-        <Highlights items={frontmatter.highlights ?? []} />
-        <Markdown html={program.html ?? ""} />
-      </Section>
+    <ProgramArticle
+      title={frontmatter.title}
+      tagline={frontmatter.tagline ?? ""}
+      audience={frontmatter.audience ?? undefined}
+      image={image && <ArticleImage image={image} alt={frontmatter.heroAlt ?? ""} />}
+      highlights={frontmatter.highlights ?? []}
+      faq={frontmatter.faq ?? []}
+      body={<Markdown html={program.html ?? ""} />}
+    >
       <Section title="Class times" id="classes" tone="muted">
         <ScheduleWeek slots={slots} programs={[{ key, title: frontmatter.title }]} today={today.day} />
         <Actions>
@@ -49,12 +49,7 @@ export default function ProgramPage({ data, pageContext }: PageProps<Queries.Pro
           <RateCards plans={plans} />
         </Section>
       )}
-      {(frontmatter.faq ?? []).length > 0 && (
-        <Section title="Questions" id="faq" tone="muted">
-          <Faq items={frontmatter.faq ?? []} />
-        </Section>
-      )}
-    </>
+    </ProgramArticle>
   );
 }
 
