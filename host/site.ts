@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
-import { cacheControlFor, SECURITY_HEADERS } from "../src/headers";
+import { ADMIN_HEADERS, cacheControlFor, isAdminPath, SECURITY_HEADERS } from "../src/headers";
 import { redirectLocation, redirects } from "../src/redirects";
 
 /**
  * The built pages in public/: the site's security headers and the build's Content-Security-Policy on
- * every answer, the cache rule for each path (src/headers.ts), the old addresses as 301s that keep the
+ * every answer (the web editor at /admin/ has its own), the cache rule for each path (src/headers.ts), the old addresses as 301s that keep the
  * visitor's query, and the 404 page with status 404.
  */
 export function siteRouter(root: string): Router {
@@ -16,7 +16,8 @@ export function siteRouter(root: string): Router {
   const router = express.Router();
 
   const headers: RequestHandler = (req, res, next) => {
-    res.set({ ...SECURITY_HEADERS, "Content-Security-Policy": csp, "Cache-Control": cacheControlFor(req.path) });
+    const own = isAdminPath(req.path) ? ADMIN_HEADERS : { "Content-Security-Policy": csp };
+    res.set({ ...SECURITY_HEADERS, ...own, "Cache-Control": cacheControlFor(req.path) });
     next();
   };
   router.use(headers);

@@ -39,6 +39,8 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 
 /** Hashed build output never changes under the same name; pages and their data always revalidate. */
 export const CACHE_RULES: readonly HeaderRule[] = [
+  // The web editor's files keep their names from one release to the next.
+  { source: "/admin/*", headers: { "Cache-Control": REVALIDATE } },
   { source: "/static/*", headers: { "Cache-Control": IMMUTABLE } },
   { source: "/*.js", headers: { "Cache-Control": IMMUTABLE } },
   { source: "/*.css", headers: { "Cache-Control": IMMUTABLE } },
@@ -89,6 +91,45 @@ export function contentSecurityPolicy({ scriptHashes, analytics }: CspOptions): 
   ];
   return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
 }
+
+/** Where the web editor (Decap CMS, src/cms/) is served: its own policy, never indexed. */
+export const ADMIN_PATH = "/admin/";
+/** Decap's local backend (decap-server, `npm run cms`); the editor looks for it only on localhost. */
+export const CMS_LOCAL_BACKEND = "http://localhost:8081";
+
+/**
+ * The editor's policy, for /admin/ only. Decap compiles its configuration validator at run time
+ * ('unsafe-eval'), styles itself with inline styles, shows uploaded photos as blob: URLs and talks to
+ * GitHub's API (or to the local backend on a laptop). Everything it loads is still served by the site.
+ */
+export function adminContentSecurityPolicy(): string {
+  const directives: Array<[string, string[]]> = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", "'unsafe-eval'"]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", "blob:", "https://avatars.githubusercontent.com"]],
+    ["font-src", ["'self'", "data:"]],
+    ["connect-src", ["'self'", "blob:", "https://api.github.com", CMS_LOCAL_BACKEND, "https://www.githubstatus.com"]],
+    ["frame-src", ["'self'", "blob:"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+  ];
+  return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+}
+
+/**
+ * What /admin/ answers differ in from the site's headers: its policy, never indexed, and a window
+ * policy that lets the GitHub sign-in pop-up report back to the editor.
+ */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": adminContentSecurityPolicy(),
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+};
+
+export const isAdminPath = (pathname: string) => pathname === ADMIN_PATH.slice(0, -1) || pathname.startsWith(ADMIN_PATH);
 
 /** Every rule, in Gatsby's `headers` shape, for gatsby-config. */
 export function gatsbyHeaders(): Array<{ source: string; headers: Array<{ key: string; value: string }> }> {

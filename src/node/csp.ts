@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { contentSecurityPolicy } from "../headers";
+import { ADMIN_HEADERS, ADMIN_PATH, contentSecurityPolicy, isAdminPath } from "../headers";
 
 /** Every HTML file under a folder. */
 export function htmlFiles(dir: string): string[] {
@@ -41,12 +41,29 @@ function writeSection(file: string, start: string, end: string, body: string): v
   fs.writeFileSync(file, `${start}\n${body}${end}\n${kept}`);
 }
 
+/** The address each built page answers at: "index.html" -> "/", "about/index.html" -> "/about/". */
+export function pagePath(publicDir: string, file: string): string {
+  const relative = path.relative(publicDir, file).split(path.sep).join("/");
+  return `/${relative.replace(/(^|\/)index\.html$/, "$1")}`;
+}
+
 /**
- * Netlify's `_headers` file: the CSP for every path, in a section of its own. The adapter adds its own
- * section (the gatsby-config headers) afterwards and keeps this one.
+ * Netlify's `_headers` file: the site's CSP on every built page and the editor's headers on /admin/*, in
+ * a section of its own (the adapter adds its section afterwards and keeps this one). Pages are listed
+ * one by one because Netlify joins the values of two rules that match one path: a `/*` policy would
+ * also apply to /admin/ and block the editor.
  */
 export function writeNetlifyHeaders(publicDir: string, policy: string): void {
-  writeSection(path.join(publicDir, "_headers"), START, END, `/*\n  Content-Security-Policy: ${policy}\n`);
+  const pages = htmlFiles(publicDir)
+    .map((file) => pagePath(publicDir, file))
+    .filter((page) => !isAdminPath(page))
+    .sort();
+  const rule = (source: string, headers: Record<string, string>) =>
+    `${source}\n${Object.entries(headers)
+      .map(([name, value]) => `  ${name}: ${value}\n`)
+      .join("")}`;
+  const body = [...pages.map((page) => rule(page, { "Content-Security-Policy": policy })), rule(`${ADMIN_PATH}*`, ADMIN_HEADERS)].join("");
+  writeSection(path.join(publicDir, "_headers"), START, END, body);
 }
 
 /**

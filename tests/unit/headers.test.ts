@@ -1,4 +1,8 @@
-import { cacheControlFor } from "../../src/headers";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { adminContentSecurityPolicy, cacheControlFor, isAdminPath } from "../../src/headers";
+import { pagePath, writeNetlifyHeaders } from "../../src/node/csp";
 
 test("each path gets the cache rule of the first source that matches it", () => {
   expect(cacheControlFor("/static/abc123/photo.avif")).toBe("public, max-age=31536000, immutable");
@@ -7,4 +11,48 @@ test("each path gets the cache rule of the first source that matches it", () => 
   expect(cacheControlFor("/page-data/index/page-data.json")).toBe("public, max-age=0, must-revalidate");
   expect(cacheControlFor("/schedule/")).toBe("public, max-age=0, must-revalidate");
   expect(cacheControlFor("/404.html")).toBe("public, max-age=0, must-revalidate");
+});
+
+test("the web editor's files, whose names carry no hash, are revalidated on every visit", () => {
+  expect(cacheControlFor("/admin/cms.js")).toBe("public, max-age=0, must-revalidate");
+  expect(cacheControlFor("/admin/decap-cms-app.js")).toBe("public, max-age=0, must-revalidate");
+  expect(cacheControlFor("/admin/")).toBe("public, max-age=0, must-revalidate");
+});
+
+test("only /admin/ and what is under it is the editor", () => {
+  expect(["/admin", "/admin/", "/admin/cms.js"].every(isAdminPath)).toBe(true);
+  expect(["/administration/", "/", "/about/admin/"].some(isAdminPath)).toBe(false);
+});
+
+describe("Netlify's _headers", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-headers-"));
+    for (const page of ["index.html", "about/index.html", "404.html", "admin/index.html"]) {
+      fs.mkdirSync(path.dirname(path.join(dir, page)), { recursive: true });
+      fs.writeFileSync(path.join(dir, page), "<html></html>");
+    }
+    fs.writeFileSync(path.join(dir, "_headers"), "# gatsby-adapter-netlify start\n/*\n  x-frame-options: DENY\n# gatsby-adapter-netlify end\n");
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("every page gets the site's policy and the editor its own, with no rule matching both", () => {
+    writeNetlifyHeaders(dir, "default-src 'self'");
+    const text = fs.readFileSync(path.join(dir, "_headers"), "utf8");
+    const rules = [...text.matchAll(/^(\/\S*)\n((?: {2}.+\n)+)/gm)].map(([, source = "", body = ""]) => ({ source, body }));
+    const policyOf = (source: string) => rules.find((rule) => rule.source === source)?.body.match(/Content-Security-Policy: (.*)/)?.[1];
+    for (const page of ["/", "/about/", "/404.html"]) expect(policyOf(page)).toBe("default-src 'self'");
+    expect(policyOf("/admin/*")).toBe(adminContentSecurityPolicy());
+    expect(rules.find((rule) => rule.source === "/admin/*")?.body).toContain("X-Robots-Tag: noindex, nofollow");
+    // No catch-all policy that Netlify would join with the editor's.
+    expect(rules.filter((rule) => rule.source === "/*" && rule.body.includes("Content-Security-Policy"))).toEqual([]);
+    // The adapter's own section is kept.
+    expect(text).toContain("# gatsby-adapter-netlify start\n/*\n  x-frame-options: DENY\n");
+  });
+
+  test("pages map to the addresses they answer at", () => {
+    expect(pagePath(dir, path.join(dir, "index.html"))).toBe("/");
+    expect(pagePath(dir, path.join(dir, "about", "index.html"))).toBe("/about/");
+    expect(pagePath(dir, path.join(dir, "404.html"))).toBe("/404.html");
+  });
 });
