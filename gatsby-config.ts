@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby";
 import netlifyAdapter from "gatsby-adapter-netlify";
 import { gatsbyHeaders } from "./src/headers";
+import { cmsSettings } from "./src/node/cmsSettings";
 import { contentDir } from "./src/node/contentFiles";
 import { siteUrl } from "./src/node/siteUrl";
 
@@ -35,6 +36,9 @@ const analytics: GatsbyConfig["plugins"] = [
       ]
     : []),
 ];
+
+// A missing or malformed setting is reported once by gatsby-node (onPreBootstrap).
+const cms = cmsSettings();
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -79,6 +83,19 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-sitemap",
       options: {
         excludes: ["/404/", "/404.html", "/dev-404-page/"],
+      },
+    },
+    {
+      // The web editor at /admin/ (plugins/decap-admin): its own bundle, nothing added to the public pages.
+      resolve: "decap-admin",
+      options: {
+        modulePath: `${__dirname}/src/cms/cms.tsx`,
+        manualInit: true,
+        enableIdentityWidget: false,
+        htmlTitle: "Content editor",
+        customizeWebpackConfig: (webpackConfig: { plugins: unknown[] }, { plugins }: { plugins: { define(values: object): unknown } }) => {
+          webpackConfig.plugins.push(plugins.define({ CMS_BACKEND: JSON.stringify(cms.settings) }));
+        },
       },
     },
   ],

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { announcementSlug } from "./src/content/slugs";
+import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
 import { writeCalendars } from "./src/node/calendars";
 import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
@@ -19,6 +20,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
       `The content has ${lines.length} problem(s); fix them and build again:\n${lines.map((line) => `  ${line}`).join("\n")}`,
     );
   }
+  const { problem } = cmsSettings();
+  if (problem) reporter.warn(problem);
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

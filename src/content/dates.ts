@@ -4,7 +4,7 @@ export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Sa
 export type Day = (typeof DAYS)[number];
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+export const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** True for a real calendar date written YYYY-MM-DD (2027-02-29 is false, 2028-02-29 is true). */
 export function isIsoDate(value: string): boolean {

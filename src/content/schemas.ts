@@ -7,9 +7,14 @@ import { DAYS, isClock, toIsoDate } from "./dates";
  */
 
 const text = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes (like \"drop-in\")");
+/** Patterns the web editor (src/cms/config.ts) checks too, so staff see the build's rule as they type. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = 'must be lowercase letters, digits and dashes (like "drop-in")';
+export const PHONE = /^\+1-\d{3}-\d{3}-\d{4}$/;
+export const PHONE_MESSAGE = "must look like +1-253-555-0142";
+export const IMAGE_FILE = /\.(jpe?g|png|webp|avif)$/i;
+export const ALT_MIN = 5;
+const slug = z.string().regex(SLUG, SLUG_MESSAGE);
 const clock = z.string().refine(isClock, "must be a 24-hour time like \"05:00\" or \"17:30\"");
 const isoDate = z
   .unknown()
@@ -21,9 +26,10 @@ const isoDate = z
   .transform((value) => toIsoDate(value) as string);
 const imagePath = z
   .string()
-  .regex(/\.(jpe?g|png|webp|avif)$/i, "must be a .jpg, .png, .webp or .avif file path");
-const altText = z.string().trim().min(5, "needs real alt text describing the image (at least 5 characters)");
+  .regex(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif file path");
+const altText = z.string().trim().min(ALT_MIN, `needs real alt text describing the image (at least ${ALT_MIN} characters)`);
 const url = z.string().url("must be a full URL starting with https://");
+export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
 export const day = z.enum(DAYS, { message: `must be one of ${DAYS.join(", ")}` });
 
 export const siteSchema = z
@@ -31,7 +37,7 @@ export const siteSchema = z
     name: text(80),
     tagline: text(160),
     url,
-    phone: z.string().regex(/^\+1-\d{3}-\d{3}-\d{4}$/, "must look like +1-253-555-0142"),
+    phone: z.string().regex(PHONE, PHONE_MESSAGE),
     email: z.string().email("must be an e-mail address"),
     address: z
       .object({
@@ -57,7 +63,7 @@ export const siteSchema = z
       )
       .min(1, "needs at least one entry"),
     payment: z.array(text(40)).min(1, "needs at least one payment method"),
-    priceRange: z.string().regex(/^\${1,4}$/, "must be $, $$, $$$ or $$$$"),
+    priceRange: z.enum(PRICE_RANGES, { message: "must be $, $$, $$$ or $$$$" }),
     social: z.array(z.object({ name: text(40), url }).strict()),
   })
   .strict();
@@ -149,7 +155,8 @@ export const pageSchema = z
 
 export const CATEGORIES = ["branding", "events", "bts"] as const;
 export const galleryImageSchema = z
-  .object({ id: slug, src: imagePath, alt: altText, fullSrc: imagePath })
+  // fullSrc: a larger copy for the lightbox, only when it is a different file from src.
+  .object({ id: slug, src: imagePath, alt: altText, fullSrc: imagePath.optional() })
   .strict();
 export const gallerySchema = z
   .object({

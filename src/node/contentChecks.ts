@@ -1,15 +1,16 @@
 import { checkContent, formatContentError, type ValidContent } from "../content/rules";
 import { routes } from "../routes";
-import { fileExistsFrom, readContent } from "./contentFiles";
+import { contentDir, fileExistsFrom, readContent } from "./contentFiles";
 
 export const REQUIRED_PAGES = ["home", "about", "policies", "privacy"] as const;
 
 /**
  * Reads and checks every content file. Returns the validated content, or the list of problems as
- * one line each ("content/schedule.json: slots[3].end: 09:00 must be later than start 10:00").
+ * one line each ("content/schedule.json: slots[3].end: 09:00 must be later than start 10:00"). The
+ * tests check a scratch copy (the web editor's, for one) the same way.
  */
-export function loadCheckedContent(): { content?: ValidContent; lines: string[] } {
-  const { raw, problems } = readContent();
+export function loadCheckedContent(dir = contentDir()): { content?: ValidContent; lines: string[] } {
+  const { raw, problems } = readContent(dir);
   const unreadable = new Set(problems.map((problem) => problem.file));
   const { errors, content } = checkContent(raw, {
     fileExists: fileExistsFrom,

@@ -1,0 +1,282 @@
+import type DecapCms from "decap-cms-app";
+import { CLOCK, DAYS } from "../content/dates";
+import { ALT_MIN, CATEGORIES, IMAGE_FILE, PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES, SLUG, SLUG_MESSAGE } from "../content/schemas";
+
+/**
+ * The web editor's model of content/: one collection per kind of file, with the rules of
+ * src/content/schemas.ts (required fields, lengths, patterns, select lists) so staff see a mistake
+ * before it reaches the build. The build's checks still run on every commit the editor makes; rules
+ * that span fields (an end after its start, a window inside gym hours) are caught there.
+ */
+
+export type CmsConfig = Parameters<(typeof DecapCms)["init"]>[0] extends infer Options
+  ? Options extends { config?: infer Config }
+    ? Config
+    : never
+  : never;
+type Collection = CmsConfig["collections"][number];
+type Field = NonNullable<Collection["fields"]>[number];
+
+export interface BackendSettings {
+  /** "owner/name" of the gym's GitHub repository. */
+  repo: string;
+  branch: string;
+  /** Changes wait as pull requests for review instead of going straight to the branch. */
+  review: boolean;
+}
+
+const maxLength = (max: number): [string, string] => [`^[\\s\\S]{1,${max}}$`, `At most ${max} characters.`];
+const pattern = (regex: RegExp, message: string): [string, string] => [regex.source, upperFirst(message) + "."];
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const text = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "string", pattern: maxLength(max), ...extra }) as Field;
+const longText = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "text", pattern: maxLength(max), ...extra }) as Field;
+const slug = (name: string, label: string, hint: string): Field =>
+  ({ name, label, widget: "string", pattern: pattern(SLUG, SLUG_MESSAGE), hint }) as Field;
+const clock = (name: string, label: string): Field =>
+  ({ name, label, widget: "string", pattern: pattern(CLOCK, 'must be a 24-hour time like "05:00" or "17:30"'), hint: "24-hour time, like 05:00 or 17:30" }) as Field;
+const date = (name: string, label: string, required = true): Field =>
+  ({ name, label, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true, required }) as Field;
+const wholeNumber = (name: string, label: string, min: number, max?: number, extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "number", value_type: "int", min, ...(max === undefined ? {} : { max }), ...extra }) as Field;
+const image = (name: string, label: string, required = true): Field =>
+  ({ name, label, widget: "image", required, choose_url: false, pattern: pattern(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif photo") }) as Field;
+const alt = (name: string, label: string, required = true): Field =>
+  ({
+    name,
+    label,
+    widget: "string",
+    required,
+    pattern: [`^\\s*\\S[\\s\\S]{${ALT_MIN - 2},}\\S\\s*$`, `Describe the photo for people who cannot see it (at least ${ALT_MIN} characters).`],
+    hint: "What the photo shows, for people who cannot see it.",
+  }) as Field;
+const select = (name: string, label: string, options: ReadonlyArray<string | { label: string; value: string }>, extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "select", options: [...options], ...extra }) as Field;
+const list = (name: string, label: string, fields: Field[], extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "list", fields, ...extra }) as Field;
+const stringList = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "list", field: text("item", label, max), ...extra }) as Field;
+const program = (name: string, label: string): Field =>
+  ({ name, label, widget: "relation", collection: "programs", value_field: "key", search_fields: ["title"], display_fields: ["title"] }) as Field;
+const body = (label = "Text"): Field => ({ name: "body", label, widget: "markdown", buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list", "quote"], editor_components: [] }) as Field;
+const day = (name = "day"): Field => select(name, "Day", DAYS);
+
+const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = { branding: "Branding Photography", events: "Event Photography", bts: "Behind The Scenes" };
+
+const announcements: Collection = {
+  name: "announcements",
+  label: "Announcements",
+  label_singular: "Announcement",
+  folder: "content/announcements",
+  create: true,
+  // The date prefix orders the files; the site's address for a post is its title alone.
+  slug: "{{fields.date | date('YYYY-MM-DD')}}-{{slug}}",
+  summary: "{{fields.date | date('YYYY-MM-DD')}} · {{title}}",
+  sortable_fields: ["date", "title"],
+  fields: [
+    text("title", "Title", 100),
+    date("date", "Date"),
+    longText("summary", "Summary", 240, { hint: "One or two sentences shown in the list of announcements." }),
+    image("image", "Photo (optional)", false),
+    alt("imageAlt", "Photo description", false),
+    date("expires", "Take off the list after (optional)", false),
+    body(),
+  ],
+} as Collection;
+
+const programs: Collection = {
+  name: "programs",
+  label: "Programs",
+  label_singular: "Program",
+  folder: "content/programs",
+  // Each program has its own page, schedule entries and rates: staff edit the three, never add or remove one here.
+  create: false,
+  delete: false,
+  identifier_field: "title",
+  fields: [
+    { name: "key", label: "Key", widget: "hidden" },
+    text("title", "Title", 80),
+    text("tagline", "Tagline", 160),
+    text("audience", "Who it is for", 120),
+    wholeNumber("order", "Order on the programs page", 1),
+    image("hero", "Photo"),
+    alt("heroAlt", "Photo description"),
+    stringList("highlights", "Highlights", 200, { min: 1 }),
+    list("faq", "Questions", [text("question", "Question", 200), longText("answer", "Answer", 800)], { summary: "{{fields.question}}" }),
+    body(),
+  ],
+} as Collection;
+
+const galleries: Collection = {
+  name: "galleries",
+  label: "Photo galleries",
+  label_singular: "Gallery",
+  folder: "content/galleries",
+  path: "{{slug}}/gallery",
+  extension: "json",
+  format: "json",
+  create: false,
+  delete: false,
+  identifier_field: "name",
+  // Photos are uploaded next to the gallery's gallery.json.
+  media_folder: "",
+  public_folder: "",
+  fields: [
+    { name: "id", label: "Id", widget: "hidden" },
+    text("name", "Name", 80),
+    longText("description", "Description", 300),
+    select("category", "Category", CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))),
+    wholeNumber("order", "Order on the page", 1, undefined, { required: false }),
+    slug("thumbnail", "Cover photo", "The id of the photo shown first, like events-1."),
+    list(
+      "images",
+      "Photos",
+      [
+        slug("id", "Id", "A short name for the photo, like events-7."),
+        image("src", "Photo"),
+        alt("alt", "Photo description"),
+      ],
+      { min: 1, summary: "{{fields.id}}: {{fields.alt}}" },
+    ),
+  ],
+} as Collection;
+
+const jsonFile = (name: string, label: string, file: string, fields: Field[]) => ({ name, label, file, fields });
+
+const settings: Collection = {
+  name: "settings",
+  label: "Gym settings",
+  editor: { preview: false },
+  files: [
+    jsonFile("schedule", "Class schedule", "content/schedule.json", [
+      list("slots", "Classes", [day(), clock("start", "Starts"), clock("end", "Ends"), program("program", "Program"), text("coach", "Coach (optional)", 40, { required: false })], {
+        summary: "{{fields.day}} {{fields.start}}–{{fields.end}} {{fields.program}}",
+      }),
+    ]),
+    jsonFile("rates", "Rates", "content/rates.json", [
+      { name: "currency", label: "Currency", widget: "hidden", default: "USD" } as Field,
+      list(
+        "plans",
+        "Plans (the drop-in is a plan paid per visit)",
+        [
+          slug("id", "Id", "A short name, like drop-in; used in sign-up links."),
+          text("name", "Name", 60),
+          { name: "price", label: "Price in dollars", widget: "number", value_type: "float", min: 0, step: 1 } as Field,
+          select("period", "Paid per", PERIODS),
+          longText("description", "Description", 300),
+          program("program", "Program"),
+          { name: "highlight", label: "Highlight this plan", widget: "boolean", required: false } as Field,
+        ],
+        { min: 1, summary: "{{fields.name}}: ${{fields.price}} / {{fields.period}}" },
+      ),
+      stringList("notes", "Notes under the prices", 200),
+    ]),
+    jsonFile("policies", "Hold and cancellation rules", "content/policies.json", [
+      wholeNumber("holdNoticeDays", "Days of notice for a hold", 0),
+      wholeNumber("minHoldDays", "Shortest hold (days)", 1),
+      wholeNumber("maxHoldDays", "Longest hold (days)", 1),
+      wholeNumber("maxHoldsPerYear", "Holds per year", 1),
+      wholeNumber("cancellationNoticeDays", "Days of notice to cancel", 0),
+      { name: "holdFee", label: "Hold fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
+      { name: "cancellationFee", label: "Cancellation fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
+      { name: "reactivationFee", label: "Reactivation fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
+    ]),
+    jsonFile("intro", "Free intro times", "content/intro.json", [
+      text("name", "Name", 80),
+      longText("summary", "Summary", 300),
+      longText("whatToBring", "What to bring", 300),
+      wholeNumber("slotMinutes", "Length of an intro (minutes)", 15, 120),
+      wholeNumber("horizonDays", "Bookable how many days ahead", 1, 90),
+      wholeNumber("noticeHours", "Hours of notice needed", 0, 168),
+      list("coaches", "Coaches", [text("name", "Coach", 40), list("windows", "Times", [day(), clock("from", "From"), clock("to", "To")], { min: 1, summary: "{{fields.day}} {{fields.from}}–{{fields.to}}" })], {
+        min: 1,
+        summary: "{{fields.name}}",
+      }),
+      list("blackouts", "Days with no intros", [date("date", "Date"), text("reason", "Reason", 80), text("coach", "Only this coach (optional)", 40, { required: false })], {
+        summary: "{{fields.date}}: {{fields.reason}}",
+      }),
+    ]),
+    jsonFile("testimonials", "Testimonials", "content/testimonials.json", [
+      list("testimonials", "Testimonials", [longText("quote", "Quote", 400), text("name", "Name", 60), text("detail", "Detail", 80)], { summary: "{{fields.name}}" }),
+    ]),
+    jsonFile("site", "Gym details and hours", "content/site.json", [
+      text("name", "Gym name", 80),
+      text("tagline", "Tagline", 160),
+      { name: "url", label: "Web address", widget: "string", pattern: ["^https://", "Must be a full address starting with https://."] } as Field,
+      { name: "phone", label: "Phone", widget: "string", pattern: pattern(PHONE, PHONE_MESSAGE) } as Field,
+      { name: "email", label: "E-mail", widget: "string", pattern: ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "Must be an e-mail address."] } as Field,
+      {
+        name: "address",
+        label: "Address",
+        widget: "object",
+        fields: [
+          text("street", "Street", 120),
+          text("locality", "Town", 80),
+          { name: "region", label: "State", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter state code like WA."] } as Field,
+          { name: "postalCode", label: "ZIP code", widget: "string", pattern: ["^\\d{5}$", "A five-digit ZIP code."] } as Field,
+          { name: "country", label: "Country", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter country code like US."] } as Field,
+        ],
+      } as Field,
+      {
+        name: "geo",
+        label: "Map position",
+        widget: "object",
+        collapsed: true,
+        fields: [
+          { name: "lat", label: "Latitude", widget: "number", value_type: "float", min: -90, max: 90 } as Field,
+          { name: "lon", label: "Longitude", widget: "number", value_type: "float", min: -180, max: 180 } as Field,
+        ],
+      } as Field,
+      { name: "timeZone", label: "Time zone", widget: "hidden" } as Field,
+      list("hours", "Opening hours", [select("days", "Days", DAYS, { multiple: true, min: 1 }), clock("opens", "Opens"), clock("closes", "Closes")], {
+        min: 1,
+        summary: "{{fields.opens}}–{{fields.closes}}",
+      }),
+      stringList("payment", "Payment accepted", 40, { min: 1 }),
+      select("priceRange", "Price range", PRICE_RANGES),
+      list("social", "Social links", [text("name", "Name", 40), { name: "url", label: "Address", widget: "string", pattern: ["^https://", "Must start with https://."] } as Field], {
+        summary: "{{fields.name}}",
+      }),
+    ]),
+  ],
+} as Collection;
+
+const page = (name: string, label: string) => ({
+  name,
+  label,
+  file: `content/pages/${name}.md`,
+  fields: [
+    text("title", "Title", 100),
+    text("headline", "Headline (optional)", 80, { required: false }),
+    longText("lead", "Lead (optional)", 240, { required: false }),
+    image("hero", "Photo (optional)", false),
+    alt("heroAlt", "Photo description", false),
+    body(),
+  ],
+});
+
+const pages: Collection = {
+  name: "pages",
+  label: "Pages",
+  files: [page("home", "Home"), page("about", "About us"), page("policies", "Policies text"), page("privacy", "Privacy")],
+} as Collection;
+
+/** The whole editor configuration. The local backend (decap-server) is used on localhost only. */
+export function cmsConfig(backend: BackendSettings): CmsConfig {
+  return {
+    backend: { name: "github", repo: backend.repo, branch: backend.branch },
+    ...(backend.review ? { publish_mode: "editorial_workflow" as const } : {}),
+    local_backend: true,
+    load_config_file: false,
+    media_folder: "content/images",
+    public_folder: "../images",
+    site_url: "/",
+    display_url: "/",
+    show_preview_links: false,
+    // Slugs the site accepts: lowercase ASCII words joined by dashes (src/content/slugs.ts).
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
+    collections: [announcements, programs, galleries, settings, pages],
+  } as CmsConfig;
+}
