@@ -894,7 +894,7 @@ type FrontmatterSortInput = {
 
 type GalleryImage = {
   readonly alt: Scalars['String'];
-  readonly fullSrc: File;
+  readonly fullSrc: Maybe<File>;
   readonly id: Scalars['String'];
   readonly src: File;
 };
@@ -4429,7 +4429,7 @@ type AnnouncementsPageQuery = { readonly announcements: { readonly nodes: Readon
 
 type AnnouncementSummaryFragment = { readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } };
 
-type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
+type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -4474,6 +4474,8 @@ type IntroPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type IntroPageQuery = { readonly introJson: { readonly summary: string, readonly whatToBring: string, readonly slotMinutes: number } | null };
 
+type LightboxPhotoFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
+
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -4489,7 +4491,7 @@ type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHold
 type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
+type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 
