@@ -5,5 +5,27 @@
  */
 const decap = require("gatsby-plugin-decap-cms/gatsby-node");
 
-exports.onCreateWebpackConfig = decap.onCreateWebpackConfig;
+/** The editor's page in the site's HTML style (checked by html-validate like every page), in English. */
+const page = ({ htmlWebpackPlugin }) => `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8"/>
+<meta name="viewport" content="width=device-width, initial-scale=1"/>
+<meta name="robots" content="none"/>
+<title>${htmlWebpackPlugin.options.title}</title>
+</head>
+<body></body>
+</html>
+`;
+
+exports.onCreateWebpackConfig = (args, options) =>
+  decap.onCreateWebpackConfig(args, {
+    ...options,
+    customizeWebpackConfig: (config, helpers) => {
+      const html = config.plugins.find((plugin) => plugin.constructor.name === "HtmlWebpackPlugin");
+      // The page carries its own robots meta, so the plugin's is dropped.
+      Object.assign(html.options, { templateContent: page, minify: false, xhtml: true, meta: {} });
+      options.customizeWebpackConfig?.(config, helpers);
+    },
+  });
 exports.onCreateDevServer = decap.onCreateDevServer;

@@ -3,12 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { API_HEADERS, SECURITY_HEADERS } from "../../src/headers";
+import { adminContentSecurityPolicy, API_HEADERS, SECURITY_HEADERS } from "../../src/headers";
 import { redirects } from "../../src/redirects";
 import { nginxConfig } from "../../scripts/self-host-config";
 import { observatoryScore } from "../support/observatory";
 import { freePort, startProductionServer } from "../support/servers";
 import { gotoReady } from "./support/page";
+import { urls } from "./support/site";
 
 const csp = (JSON.parse(fs.readFileSync(".cache/csp.json", "utf8")) as { policy: string }).policy;
 
@@ -51,10 +52,14 @@ test.describe("Netlify adapter output", () => {
     }
   });
 
-  test("the security headers for every page, and the build's CSP for every path", () => {
+  test("the security headers for every page, the build's CSP on every page and the editor's on /admin/", () => {
     const headers = fs.readFileSync("public/_headers", "utf8");
-    expect(headers).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
-    const home = headers.split("\n/\n")[1]?.split(/\n\/[^ ]/)[0] ?? "";
+    for (const page of [...urls.pages, "/404.html"]) expect(headers).toContain(`\n${page}\n  Content-Security-Policy: ${csp}\n`);
+    expect(headers).toContain(`\n/admin/*\n  Content-Security-Policy: ${adminContentSecurityPolicy()}\n`);
+    // No catch-all policy: Netlify would join it with the editor's.
+    expect(headers).not.toMatch(/^\/\*\n {2}Content-Security-Policy/m);
+    const adapterSection = headers.slice(headers.indexOf("# gatsby-adapter-netlify start"));
+    const home = adapterSection.split("\n/\n")[1]?.split(/\n\/[^ ]/)[0] ?? "";
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(home).toContain(`${name}: ${value}`);
     expect(headers).toMatch(/\/static\/\*\n {2}cache-control: public, max-age=31536000, immutable/);
   });
