@@ -5,7 +5,10 @@
  *
  *   npm run screenshots                 every page
  *   npm run screenshots -- /rates/      only the pages given
+ *   npm run screenshots -- --editor     the web editor's three common edits, for CONTENT.md (docs/editor/),
+ *                                       taken by its browser test on a scratch copy of content/
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { sitePages, withBuiltSite } from "./builtSite.mjs";
@@ -14,7 +17,15 @@ const PORT = Number(process.env.SCREENSHOT_PORT ?? 9300);
 const OUT = path.resolve("screenshots");
 const WIDTHS = [375, 1280];
 
+function editorScreenshots() {
+  const dir = path.resolve("docs/editor");
+  fs.mkdirSync(dir, { recursive: true });
+  const run = spawnSync("npx", ["playwright", "test", "tests/e2e/cms.spec.ts"], { stdio: "inherit", env: { ...process.env, EDITOR_SCREENSHOTS_DIR: dir } });
+  process.exit(run.status ?? 1);
+}
+
 async function main() {
+  if (process.argv.includes("--editor")) return editorScreenshots();
   const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : sitePages();
   await withBuiltSite(PORT, async (browser, origin) => {
     fs.mkdirSync(OUT, { recursive: true });

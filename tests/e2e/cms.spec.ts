@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import matter from "gray-matter";
+import { expect, test, type Page } from "@playwright/test";
+import { loadCheckedContent } from "../../src/node/contentChecks";
+
+/**
+ * The web editor at /admin/ (the built Decap CMS, served by the production server) against the real
+ * local backend, decap-server, writing to a scratch copy of content/. Each test makes an edit the
+ * staff make most and checks the file it wrote with the build's own content checks.
+ */
+
+// The port Decap's local backend uses; the editor looks for it only when opened on localhost.
+const LOCAL_BACKEND_PORT = 8081;
+const LOCAL_BACKEND = `http://localhost:${LOCAL_BACKEND_PORT}/api/v1`;
+
+/** `npm run screenshots -- --editor` runs this file to retake CONTENT.md's pictures of the editor. */
+const SHOTS = process.env.EDITOR_SCREENSHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.jpg`), type: "jpeg", quality: 80 });
+}
+
+let repo: string;
+let server: ChildProcess;
+let serverOutput = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), "gym-cms-"));
+  fs.cpSync("content", path.join(repo, "content"), { recursive: true });
+  server = spawn(process.execPath, ["node_modules/decap-server/dist/index.js"], {
+    env: { ...process.env, PORT: String(LOCAL_BACKEND_PORT), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
+  // Its own "listening" line, not just an answer on the port: another local backend left running
+  // there would answer too, with another folder behind it.
+  await expect
+    .poll(
+      () => {
+        if (server.exitCode !== null) throw new Error(`decap-server exited with ${server.exitCode}:\n${serverOutput}`);
+        return serverOutput;
+      },
+      { timeout: 15_000, message: "decap-server is listening on the local backend port" },
+    )
+    .toContain(`listening on 127.0.0.1:${LOCAL_BACKEND_PORT}`);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (repo) fs.rmSync(repo, { recursive: true, force: true });
+});
+
+const scratch = (...parts: string[]) => path.join(repo, "content", ...parts);
+
+/** The site's content checks over the scratch copy: the build would accept it. */
+function expectContentValid() {
+  expect(loadCheckedContent(path.join(repo, "content")).lines).toEqual([]);
+}
+
+/** Opens the editor, failing on any Content-Security-Policy violation it causes. */
+async function openEditor(page: Page, hash: string): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/admin/");
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.evaluate((route) => (window.location.hash = route), hash);
+  return violations;
+}
+
+async function publish(page: Page) {
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByText("Publish now", { exact: true }).click();
+  await expect(page.getByText(/Entry saved/i)).toBeVisible({ timeout: 15_000 }).catch(async (error: unknown) => {
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "failed-publish.png") });
+    console.log(await page.locator('[class*="ErrorsList"], [class*="Toast"], [class*="notif"]').allInnerTexts());
+    throw error;
+  });
+}
+
+test("the editor is served from the site with its own policy and is never indexed", async ({ request }) => {
+  const response = await request.get("/admin/");
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(headers["content-security-policy"]).toContain(`connect-src 'self' blob: https://api.github.com ${new URL(LOCAL_BACKEND).origin}`);
+  const html = await response.text();
+  expect(html).toContain('<meta name="robots" content="none"/>');
+  // Everything it loads comes from the site itself.
+  for (const [, src] of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)) expect(src).not.toMatch(/^(https?:)?\/\//);
+  // The public pages keep the site's strict policy.
+  const home = await request.get("/");
+  expect(home.headers()["content-security-policy"]).not.toContain("api.github.com");
+  expect(await (await request.get("/sitemap-0.xml")).text()).not.toContain("/admin");
+});
+
+test("staff write an announcement and it lands as a valid markdown file", async ({ page }) => {
+  const violations = await openEditor(page, "/collections/announcements/new");
+  await page.getByLabel("Title").fill("Holiday potluck after Saturday class");
+  await page.getByLabel("Date").fill("2026-12-12");
+  await page.getByLabel("Summary").fill("Bring a dish to share after the 9:00 class on December 12. Families welcome.");
+  const body = page.locator('[data-slate-editor="true"]');
+  await body.click();
+  await body.pressSequentially("Sign-up sheet is on the whiteboard.");
+  await shot(page, "new-announcement");
+  await publish(page);
+
+  const file = scratch("announcements", "2026-12-12-holiday-potluck-after-saturday-class.md");
+  expect(fs.readdirSync(scratch("announcements"))).toContain(path.basename(file));
+  const { data, content } = matter(fs.readFileSync(file, "utf8"));
+  expect(data).toMatchObject({ title: "Holiday potluck after Saturday class", summary: "Bring a dish to share after the 9:00 class on December 12. Families welcome." });
+  expect(String(data.date instanceof Date ? data.date.toISOString().slice(0, 10) : data.date)).toBe("2026-12-12");
+  expect(content).toContain("Sign-up sheet is on the whiteboard.");
+  expectContentValid();
+  expect(violations).toEqual([]);
+});
+
+test("staff change a plan's price and rates.json still passes the checks", async ({ page }) => {
+  const before = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as { plans: Array<{ id: string; price: number }> };
+  const violations = await openEditor(page, "/collections/settings/entries/rates");
+  // Plans are listed folded, each under its own summary; the first button of an item unfolds it.
+  const plan = page.locator('[class*="SortableListItem"]').filter({ hasText: "Unlimited CrossFit: $165 / month" });
+  await plan.getByRole("button").first().click();
+  const price = plan.getByLabel("Price in dollars");
+  await price.fill("170");
+  await shot(page, "change-a-price");
+  await publish(page);
+
+  const after = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as typeof before;
+  expect(after.plans.find((plan) => plan.id === "unlimited")?.price).toBe(170);
+  // Nothing else changed.
+  expect(after.plans.map(({ id }) => id)).toEqual(before.plans.map(({ id }) => id));
+  expect(after.plans.filter((plan) => plan.id !== "unlimited")).toEqual(before.plans.filter((plan) => plan.id !== "unlimited"));
+  expectContentValid();
+  expect(violations).toEqual([]);
+});
+
+test("staff add a photo with its description to a gallery", async ({ page }) => {
+  const galleryFile = scratch("galleries", "events", "gallery.json");
+  const before = JSON.parse(fs.readFileSync(galleryFile, "utf8")) as { images: Array<{ id: string; src: string; alt: string }> };
+  const violations = await openEditor(page, "/collections/galleries");
+  await page.getByText("Event Photography").click();
+  await page.getByRole("button", { name: /Add Photos/i }).click();
+  const item = page.locator('[class*="SortableListItem"]').last();
+  await item.getByLabel("Id").fill("events-7");
+  await item.getByLabel("Photo description").fill("Members stacking plates after the holiday workout");
+  await item.getByRole("button", { name: /Choose an image/i }).click();
+  await page.locator('input[type="file"]').setInputFiles("content/images/hero.jpg");
+  await page.getByRole("button", { name: /Choose selected/i }).click();
+  await expect(page.getByRole("button", { name: /Choose selected/i })).toBeHidden();
+  await expect(item.getByRole("img").first()).toBeVisible();
+  await shot(page, "add-a-photo");
+  await publish(page);
+
+  const gallery = JSON.parse(fs.readFileSync(galleryFile, "utf8")) as typeof before;
+  // The photo is stored in the gallery's own folder and named relative to its gallery.json.
+  expect(gallery.images.at(-1)).toEqual({ id: "events-7", src: "hero.jpg", alt: "Members stacking plates after the holiday workout" });
+  expect(fs.readFileSync(scratch("galleries", "events", "hero.jpg"))).toEqual(fs.readFileSync("content/images/hero.jpg"));
+  expect(gallery.images.slice(0, -1)).toEqual(before.images);
+  expectContentValid();
+  expect(violations).toEqual([]);
+});
