@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import matter from "gray-matter";
 import { expect, test, type Page } from "@playwright/test";
+import { CMS_LOCAL_BACKEND } from "../../src/headers";
 import { loadCheckedContent } from "../../src/node/contentChecks";
 
 /**
@@ -12,9 +13,8 @@ import { loadCheckedContent } from "../../src/node/contentChecks";
  * staff make most and checks the file it wrote with the build's own content checks.
  */
 
-// The port Decap's local backend uses; the editor looks for it only when opened on localhost.
-const LOCAL_BACKEND_PORT = 8081;
-const LOCAL_BACKEND = `http://localhost:${LOCAL_BACKEND_PORT}/api/v1`;
+// Where Decap's local backend listens; the editor looks for it only when opened on localhost.
+const LOCAL_BACKEND_PORT = Number(new URL(CMS_LOCAL_BACKEND).port);
 
 /** `npm run screenshots -- --editor` runs this file to retake CONTENT.md's pictures of the editor. */
 const SHOTS = process.env.EDITOR_SCREENSHOTS_DIR;
@@ -89,7 +89,7 @@ test("the editor is served from the site with its own policy and is never indexe
   expect(response.status()).toBe(200);
   const headers = response.headers();
   expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
-  expect(headers["content-security-policy"]).toContain(`connect-src 'self' blob: https://api.github.com ${new URL(LOCAL_BACKEND).origin}`);
+  expect(headers["content-security-policy"]).toContain(`connect-src 'self' blob: https://api.github.com ${CMS_LOCAL_BACKEND}`);
   const html = await response.text();
   expect(html).toContain('<meta name="robots" content="none"/>');
   // Everything it loads comes from the site itself.

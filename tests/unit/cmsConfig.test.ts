@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { cmsConfig } from "../../src/cms/config";
 import * as schemas from "../../src/content/schemas";
+import { cmsSettings } from "../../src/node/cmsSettings";
 import { readContent } from "../../src/node/contentFiles";
 
 /**
@@ -152,4 +153,11 @@ test("the editor refuses what the build refuses", () => {
 test("review mode sends changes through pull requests; without it they go straight to the branch", () => {
   expect(cmsConfig({ repo: "gym/site", branch: "main", review: true })).toMatchObject({ publish_mode: "editorial_workflow", backend: { name: "github", repo: "gym/site", branch: "main" } });
   expect(cmsConfig({ repo: "gym/site", branch: "main", review: false })).not.toHaveProperty("publish_mode");
+});
+
+test("the editor's settings: a missing or malformed repository is one clear line, never a failed build", () => {
+  expect(cmsSettings({ CMS_GITHUB_REPO: "crossfit-graham/website" })).toEqual({ settings: { repo: "crossfit-graham/website", branch: "main", review: false } });
+  expect(cmsSettings({ CMS_GITHUB_REPO: " gym/site ", CMS_BRANCH: "staging", CMS_REVIEW: "1" }).settings).toEqual({ repo: "gym/site", branch: "staging", review: true });
+  expect(cmsSettings({}).problem).toMatch(/^CMS_GITHUB_REPO is not set/);
+  expect(cmsSettings({ CMS_GITHUB_REPO: "https://github.com/gym/site" }).problem).toMatch(/must look like owner\/name/);
 });
