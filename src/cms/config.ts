@@ -1,6 +1,6 @@
-import type DecapCms from "decap-cms-app";
-import { CLOCK, DAYS } from "../content/dates";
-import { ALT_MIN, CATEGORIES, IMAGE_FILE, PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES, SLUG, SLUG_MESSAGE } from "../content/schemas";
+import { CATEGORIES, PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES } from "../content/schemas";
+import { DAYS } from "../content/dates";
+import { alt, body, clock, date, day, image, list, longText, pattern, program, select, slug, stringList, text, wholeNumber, type CmsConfig, type Collection, type Field } from "./fields";
 
 /**
  * The web editor's model of content/: one collection per kind of file, with the rules of
@@ -9,14 +9,6 @@ import { ALT_MIN, CATEGORIES, IMAGE_FILE, PERIODS, PHONE, PHONE_MESSAGE, PRICE_R
  * that span fields (an end after its start, a window inside gym hours) are caught there.
  */
 
-export type CmsConfig = Parameters<(typeof DecapCms)["init"]>[0] extends infer Options
-  ? Options extends { config?: infer Config }
-    ? Config
-    : never
-  : never;
-type Collection = CmsConfig["collections"][number];
-type Field = NonNullable<Collection["fields"]>[number];
-
 export interface BackendSettings {
   /** "owner/name" of the gym's GitHub repository. */
   repo: string;
@@ -24,44 +16,6 @@ export interface BackendSettings {
   /** Changes wait as pull requests for review instead of going straight to the branch. */
   review: boolean;
 }
-
-const maxLength = (max: number): [string, string] => [`^[\\s\\S]{1,${max}}$`, `At most ${max} characters.`];
-const pattern = (regex: RegExp, message: string): [string, string] => [regex.source, upperFirst(message) + "."];
-const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const text = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "string", pattern: maxLength(max), ...extra }) as Field;
-const longText = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "text", pattern: maxLength(max), ...extra }) as Field;
-const slug = (name: string, label: string, hint: string): Field =>
-  ({ name, label, widget: "string", pattern: pattern(SLUG, SLUG_MESSAGE), hint }) as Field;
-const clock = (name: string, label: string): Field =>
-  ({ name, label, widget: "string", pattern: pattern(CLOCK, 'must be a 24-hour time like "05:00" or "17:30"'), hint: "24-hour time, like 05:00 or 17:30" }) as Field;
-const date = (name: string, label: string, required = true): Field =>
-  ({ name, label, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true, required }) as Field;
-const wholeNumber = (name: string, label: string, min: number, max?: number, extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "number", value_type: "int", min, ...(max === undefined ? {} : { max }), ...extra }) as Field;
-const image = (name: string, label: string, required = true): Field =>
-  ({ name, label, widget: "image", required, choose_url: false, pattern: pattern(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif photo") }) as Field;
-const alt = (name: string, label: string, required = true): Field =>
-  ({
-    name,
-    label,
-    widget: "string",
-    required,
-    pattern: [`^\\s*\\S[\\s\\S]{${ALT_MIN - 2},}\\S\\s*$`, `Describe the photo for people who cannot see it (at least ${ALT_MIN} characters).`],
-    hint: "What the photo shows, for people who cannot see it.",
-  }) as Field;
-const select = (name: string, label: string, options: ReadonlyArray<string | { label: string; value: string }>, extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "select", options: [...options], ...extra }) as Field;
-const list = (name: string, label: string, fields: Field[], extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "list", fields, ...extra }) as Field;
-const stringList = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "list", field: text("item", label, max), ...extra }) as Field;
-const program = (name: string, label: string): Field =>
-  ({ name, label, widget: "relation", collection: "programs", value_field: "key", search_fields: ["title"], display_fields: ["title"] }) as Field;
-const body = (label = "Text"): Field => ({ name: "body", label, widget: "markdown", buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list", "quote"], editor_components: [] }) as Field;
-const day = (name = "day"): Field => select(name, "Day", DAYS);
 
 const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = { branding: "Branding Photography", events: "Event Photography", bts: "Behind The Scenes" };
 
