@@ -62,6 +62,9 @@ export function cacheControlFor(pathname: string): string {
   return CACHE_RULES.find((rule) => matchesSource(rule.source, pathname))?.headers["Cache-Control"] ?? REVALIDATE;
 }
 
+type Directives = Array<[string, string[]]>;
+const policyText = (directives: Directives) => directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+
 export interface CspOptions {
   /** sha256 hashes (base64) of every inline script in the built pages. */
   scriptHashes: readonly string[];
@@ -74,7 +77,7 @@ const GOOGLE_COLLECT = ["https://*.google-analytics.com", "https://*.analytics.g
 
 export function contentSecurityPolicy({ scriptHashes, analytics }: CspOptions): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
-  const directives: Array<[string, string[]]> = [
+  const directives: Directives = [
     ["default-src", ["'self'"]],
     ["script-src", ["'self'", ...hashes, ...(analytics ? [GOOGLE_SCRIPT] : [])]],
     // Gatsby inlines each page's CSS and gatsby-plugin-image sets inline sizes: styles need 'unsafe-inline'.
@@ -89,7 +92,7 @@ export function contentSecurityPolicy({ scriptHashes, analytics }: CspOptions): 
     ["frame-ancestors", ["'none'"]],
     ["upgrade-insecure-requests", []],
   ];
-  return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+  return policyText(directives);
 }
 
 /** Where the web editor (Decap CMS, src/cms/) is served: its own policy, never indexed. */
@@ -103,7 +106,7 @@ export const CMS_LOCAL_BACKEND = "http://localhost:8081";
  * GitHub's API (or to the local backend on a laptop). Everything it loads is still served by the site.
  */
 export function adminContentSecurityPolicy(): string {
-  const directives: Array<[string, string[]]> = [
+  const directives: Directives = [
     ["default-src", ["'self'"]],
     ["script-src", ["'self'", "'unsafe-eval'"]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
@@ -116,7 +119,7 @@ export function adminContentSecurityPolicy(): string {
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
   ];
-  return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+  return policyText(directives);
 }
 
 /**
