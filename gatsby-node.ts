@@ -8,7 +8,7 @@ import { writeCalendars } from "./src/node/calendars";
 import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
 import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
-import { typeDefs } from "./src/node/schema";
+import { resolvers, typeDefs } from "./src/node/schema";
 import { siteUrl } from "./src/node/siteUrl";
 import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/styleHash";
 import { writeRobots } from "./src/node/robots";
@@ -26,6 +26,10 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(typeDefs);
+};
+
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers(resolvers);
 };
 
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions }) => {

@@ -152,6 +152,20 @@ const settings: Collection = {
         summary: "{{fields.date}}: {{fields.reason}}",
       }),
     ]),
+    jsonFile("privacy", "Privacy: how long forms are kept", "content/privacy.json", [
+      wholeNumber("requestResponseDays", "Days to answer a privacy request (45 at most, by law)", 1, 45),
+      wholeNumber("spamDays", "Delete spam after (days)", 1),
+      wholeNumber("contactMonths", "Delete contact messages after (months)", 1),
+      wholeNumber("introMonths", "Delete free-intro bookings after (months)", 1),
+      wholeNumber("requestMonths", "Delete privacy requests after (months)", 1),
+    ]),
+    jsonFile("waiver", "Sign-up waiver", "content/waiver.json", [
+      // Paragraphs are long: each is a text area, not stringList's one-line box.
+      stringList("paragraphs", "Paragraphs (each change is a new version; every version members accepted is kept)", 1000, {
+        min: 1,
+        field: longText("paragraph", "Paragraph", 1000),
+      }),
+    ]),
     jsonFile("testimonials", "Testimonials", "content/testimonials.json", [
       list("testimonials", "Testimonials", [longText("quote", "Quote", 400), text("name", "Name", 60), text("detail", "Detail", 80)], { summary: "{{fields.name}}" }),
     ]),
@@ -214,7 +228,7 @@ const page = (name: string, label: string) => ({
 const pages: Collection = {
   name: "pages",
   label: "Pages",
-  files: [page("home", "Home"), page("about", "About us"), page("policies", "Policies text"), page("privacy", "Privacy")],
+  files: [page("home", "Home"), page("about", "About us"), page("policies", "Policies text"), page("privacy", "Privacy"), page("consumer-health-data", "Consumer health data policy")],
 } as Collection;
 
 /** The whole editor configuration. The local backend (decap-server) is used on localhost only. */

@@ -1,4 +1,4 @@
-import type { Policies } from "./schemas";
+import type { Policies, Privacy } from "./schemas";
 
 /** Policy numbers as staff read them in the text. Pure. */
 
@@ -8,11 +8,17 @@ export function policyValue(key: keyof Policies, policies: Policies): string {
   return String(value);
 }
 
-/** Replaces {{holdNoticeDays}} and friends in the rendered policies text with the numbers from policies.json. */
-export function fillPolicyPlaceholders(html: string, policies: Policies): string {
-  return html.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (match, key: string) =>
-    key in policies ? policyValue(key as keyof Policies, policies) : match,
-  );
+/** The numbers pages may name as {{key}}: every field of policies.json and privacy.json. */
+export function placeholderValues(policies: Policies, privacy: Privacy): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of Object.keys(policies) as Array<keyof Policies>) values[key] = policyValue(key, policies);
+  for (const [key, value] of Object.entries(privacy)) values[key] = String(value);
+  return values;
+}
+
+/** Replaces {{holdNoticeDays}} and friends in rendered text with their values; unknown ones stay as written. */
+export function fillPlaceholders(html: string, values: Readonly<Record<string, string>>): string {
+  return html.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (match, key: string) => values[key] ?? match);
 }
 
 export interface PolicyFact {

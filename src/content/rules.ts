@@ -3,25 +3,30 @@ import { minutes } from "./dates";
 import { hoursOn } from "./hours";
 import { checkUnique, type ContentError } from "./contentError";
 import { checkIntro } from "./introRules";
+import { placeholderValues } from "./policies";
 import {
   announcementSchema,
   gallerySchema,
   introSchema,
   pageSchema,
   policiesSchema,
+  privacySchema,
   programSchema,
   ratesSchema,
   scheduleSchema,
   siteSchema,
   testimonialsSchema,
+  waiverSchema,
   type Announcement,
   type Gallery,
   type Intro,
   type Policies,
+  type Privacy,
   type Program,
   type Rates,
   type Schedule,
   type SiteInfo,
+  type Waiver,
 } from "./schemas";
 import { announcementSlug } from "./slugs";
 
@@ -48,6 +53,8 @@ export interface RawContent {
   schedule: JsonFile;
   rates: JsonFile;
   policies: JsonFile;
+  privacy: JsonFile;
+  waiver: JsonFile;
   testimonials: JsonFile;
   announcements: MarkdownFile[];
   programs: MarkdownFile[];
@@ -70,6 +77,8 @@ export interface ValidContent {
   schedule: Schedule;
   rates: Rates;
   policies: Policies;
+  privacy: Privacy;
+  waiver: Waiver;
   announcements: Array<{ file: string; slug: string; data: Announcement }>;
   programs: Array<{ file: string; data: Program }>;
   galleries: Array<{ file: string; data: Gallery }>;
@@ -208,17 +217,16 @@ export function checkProgramRoutes(
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
-/** Policies text uses {{holdNoticeDays}} and friends, so the numbers always come from policies.json. */
-export function checkPlaceholders(file: string, body: string, policies: Policies): ContentError[] {
+/**
+ * Pages use {{holdNoticeDays}}, {{spamDays}} and friends, so the numbers always come from
+ * policies.json and privacy.json (see placeholderValues).
+ */
+export function checkPlaceholders(file: string, body: string, known: readonly string[]): ContentError[] {
   const errors: ContentError[] = [];
   for (const match of body.matchAll(PLACEHOLDER)) {
     const key = match[1] as string;
-    if (!(key in policies)) {
-      errors.push({
-        file,
-        field: `{{${key}}}`,
-        message: `unknown placeholder (known: ${Object.keys(policies).join(", ")})`,
-      });
+    if (!known.includes(key)) {
+      errors.push({ file, field: `{{${key}}}`, message: `unknown placeholder (known: ${known.join(", ")})` });
     }
   }
   return errors;
@@ -234,6 +242,8 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   const schedule = parseFile(scheduleSchema, raw.schedule.file, raw.schedule.data, errors);
   const rates = parseFile(ratesSchema, raw.rates.file, raw.rates.data, errors);
   const policies = parseFile(policiesSchema, raw.policies.file, raw.policies.data, errors);
+  const privacy = parseFile(privacySchema, raw.privacy.file, raw.privacy.data, errors);
+  const waiver = parseFile(waiverSchema, raw.waiver.file, raw.waiver.data, errors);
   parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
   const intro = parseFile(introSchema, raw.intro.file, raw.intro.data, errors);
 
@@ -335,10 +345,11 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
       ),
     );
   }
-  if (policies) {
-    for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, policies));
+  if (policies && privacy) {
+    const known = Object.keys(placeholderValues(policies, privacy));
+    for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, known));
   }
 
-  if (errors.length > 0 || !site || !schedule || !rates || !policies || !intro) return { errors };
-  return { errors, content: { site, schedule, rates, policies, announcements, programs, galleries, intro } };
+  if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro) return { errors };
+  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, programs, galleries, intro } };
 }

@@ -112,6 +112,27 @@ export const policiesSchema = z
     path: ["maxHoldDays"],
   });
 
+const months = z.number().int("must be a whole number of months").min(1, "must be at least 1");
+
+/**
+ * Privacy duties in numbers: how long each kind of message is kept (the daily purge applies them),
+ * and the days staff have to answer a privacy request. The privacy pages show them as placeholders.
+ */
+export const privacySchema = z
+  .object({
+    requestResponseDays: days
+      .min(1, "must be at least 1")
+      .max(45, "must be at most 45: Washington's My Health My Data Act gives 45 days to answer"),
+    spamDays: days.min(1, "must be at least 1"),
+    contactMonths: months,
+    introMonths: months,
+    requestMonths: months,
+  })
+  .strict();
+
+/** The waiver shown on the sign-up form; every version a member accepts is kept with their sign-up. */
+export const waiverSchema = z.object({ paragraphs: z.array(text(1000)).min(1, "needs at least one paragraph") }).strict();
+
 export const announcementSchema = z
   .object({
     title: text(100),
@@ -198,6 +219,8 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type Rates = z.infer<typeof ratesSchema>;
 export type Policies = z.infer<typeof policiesSchema>;
+export type Privacy = z.infer<typeof privacySchema>;
+export type Waiver = z.infer<typeof waiverSchema>;
 export type Announcement = z.infer<typeof announcementSchema>;
 export type Program = z.infer<typeof programSchema>;
 export type Gallery = z.infer<typeof gallerySchema>;

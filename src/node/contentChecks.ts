@@ -2,7 +2,13 @@ import { checkContent, formatContentError, type ValidContent } from "../content/
 import { routes } from "../routes";
 import { contentDir, fileExistsFrom, readContent } from "./contentFiles";
 
-export const REQUIRED_PAGES = ["home", "about", "policies", "privacy"] as const;
+/** Markdown pages the templates read by name, and every document route's page. */
+export const REQUIRED_PAGES: readonly string[] = [
+  "home",
+  "about",
+  "policies",
+  ...routes.flatMap((route) => (route.pageKey ? [route.pageKey] : [])),
+];
 
 /**
  * Reads and checks every content file. Returns the validated content, or the list of problems as

@@ -85,6 +85,8 @@ export function readContent(dir = contentDir()): ReadResult {
       schedule: readJson(path.join(dir, "schedule.json")),
       rates: readJson(path.join(dir, "rates.json")),
       policies: readJson(path.join(dir, "policies.json")),
+      privacy: readJson(path.join(dir, "privacy.json")),
+      waiver: readJson(path.join(dir, "waiver.json")),
       testimonials: readJson(path.join(dir, "testimonials.json")),
       announcements: readMarkdownFolder("announcements"),
       programs: readMarkdownFolder("programs"),

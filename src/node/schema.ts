@@ -1,3 +1,6 @@
+import type { Waiver } from "../content/schemas";
+import { waiverVersion } from "../server/waiver";
+
 /**
  * Every content type, declared so the GraphQL schema (and the generated TypeScript types) never depend
  * on what happens to be in content/ today: an empty folder or a missing optional field cannot break a
@@ -101,6 +104,18 @@ export const typeDefs = /* GraphQL */ `
     reactivationFee: Float!
   }
 
+  type PrivacyJson implements Node @dontInfer {
+    requestResponseDays: Int!
+    spamDays: Int!
+    contactMonths: Int!
+    introMonths: Int!
+    requestMonths: Int!
+  }
+
+  type WaiverJson implements Node @dontInfer {
+    paragraphs: [String!]!
+  }
+
   type TestimonialsJson implements Node @dontInfer {
     testimonials: [Testimonial!]!
   }
@@ -157,3 +172,13 @@ export const typeDefs = /* GraphQL */ `
     answer: String!
   }
 `;
+
+/**
+ * The waiver's version (the hash each sign-up stores) is computed here, at build time, by the same
+ * function the server uses, so the page and the server always agree on what a text's version is.
+ */
+export const resolvers = {
+  WaiverJson: {
+    version: { type: "String!", resolve: (source: Waiver) => waiverVersion(source) },
+  },
+};

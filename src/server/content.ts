@@ -1,8 +1,11 @@
 import introJson from "../../content/intro.json";
 import policiesJson from "../../content/policies.json";
+import privacyJson from "../../content/privacy.json";
 import ratesJson from "../../content/rates.json";
 import siteJson from "../../content/site.json";
-import { introSchema, policiesSchema, ratesSchema, siteSchema } from "../content/schemas";
+import waiverJson from "../../content/waiver.json";
+import { introSchema, policiesSchema, privacySchema, ratesSchema, siteSchema, waiverSchema } from "../content/schemas";
+import { publishedWaiver } from "./waiver";
 
 /**
  * The content the form rules depend on, bundled into each function at build time from the same files
@@ -13,3 +16,6 @@ export const site = siteSchema.parse(siteJson);
 export const rates = ratesSchema.parse(ratesJson);
 export const policies = policiesSchema.parse(policiesJson);
 export const intro = introSchema.parse(introJson);
+export const privacy = privacySchema.parse(privacyJson);
+/** The waiver this build shows, with its version (the hash sign-ups store). */
+export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));

@@ -82,6 +82,8 @@ test.each([
   ["policies.json", () => file("settings", "policies"), schemas.policiesSchema],
   ["intro.json", () => file("settings", "intro"), schemas.introSchema],
   ["testimonials.json", () => file("settings", "testimonials"), schemas.testimonialsSchema],
+  ["privacy.json", () => file("settings", "privacy"), schemas.privacySchema],
+  ["waiver.json", () => file("settings", "waiver"), schemas.waiverSchema],
   ["pages/about.md", () => file("pages", "about"), schemas.pageSchema],
 ])("the editor's %s fields match the content schema", (where, fields, schema) => {
   const problems: string[] = [];
@@ -126,7 +128,7 @@ test("everything in content/ today can be saved from the editor unchanged", () =
   const { raw } = readContent();
   const problems: string[] = [];
   const json = (name: string) => JSON.parse(fs.readFileSync(path.join("content", name), "utf8")) as Record<string, unknown>;
-  for (const name of ["site", "schedule", "rates", "policies", "intro", "testimonials"]) checkValues(`${name}.json`, file("settings", name), json(`${name}.json`), problems);
+  for (const name of ["site", "schedule", "rates", "policies", "intro", "testimonials", "privacy", "waiver"]) checkValues(`${name}.json`, file("settings", name), json(`${name}.json`), problems);
   for (const md of raw.announcements) checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.programs) checkValues(md.file, collection("programs").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const page of raw.pages) {

@@ -1,5 +1,5 @@
 import { hoursRows } from "../../src/content/hours";
-import { fillPolicyPlaceholders, policyFacts } from "../../src/content/policies";
+import { fillPlaceholders, placeholderValues, policyFacts } from "../../src/content/policies";
 import { formatPrice, planAction, priceLabel } from "../../src/content/rates";
 import { formatPhone, mapsUrl, telHref } from "../../src/content/contact";
 
@@ -28,9 +28,14 @@ test("hours table rows merge days with the same hours and show closed days", () 
 });
 
 describe("policies text", () => {
-  test("placeholders take their numbers from policies.json", () => {
-    expect(fillPolicyPlaceholders("<p>At least {{holdNoticeDays}} days; costs {{holdFee}}; back for {{ reactivationFee }}.</p>", policies)).toBe(
+  test("placeholders take their numbers from policies.json and privacy.json", () => {
+    const privacy = { requestResponseDays: 45, spamDays: 30, contactMonths: 24, introMonths: 18, requestMonths: 24 };
+    const values = placeholderValues(policies, privacy);
+    expect(fillPlaceholders("<p>At least {{holdNoticeDays}} days; costs {{holdFee}}; back for {{ reactivationFee }}.</p>", values)).toBe(
       "<p>At least 7 days; costs nothing; back for $25.</p>",
+    );
+    expect(fillPlaceholders("<p>Spam goes after {{spamDays}} days, bookings after {{introMonths}} months; {{unknown}}.</p>", values)).toBe(
+      "<p>Spam goes after 30 days, bookings after 18 months; {{unknown}}.</p>",
     );
   });
 
