@@ -414,6 +414,8 @@ type File = Node & {
   readonly childMarkdownRemark: Maybe<MarkdownRemark>;
   /** Returns the first child node of type PoliciesJson or null if there are no children of given type on this node */
   readonly childPoliciesJson: Maybe<PoliciesJson>;
+  /** Returns the first child node of type PrivacyJson or null if there are no children of given type on this node */
+  readonly childPrivacyJson: Maybe<PrivacyJson>;
   /** Returns the first child node of type RatesJson or null if there are no children of given type on this node */
   readonly childRatesJson: Maybe<RatesJson>;
   /** Returns the first child node of type ScheduleJson or null if there are no children of given type on this node */
@@ -422,6 +424,8 @@ type File = Node & {
   readonly childSiteJson: Maybe<SiteJson>;
   /** Returns the first child node of type TestimonialsJson or null if there are no children of given type on this node */
   readonly childTestimonialsJson: Maybe<TestimonialsJson>;
+  /** Returns the first child node of type WaiverJson or null if there are no children of given type on this node */
+  readonly childWaiverJson: Maybe<WaiverJson>;
   readonly children: ReadonlyArray<Node>;
   /** Returns all children nodes filtered by type GalleryJson */
   readonly childrenGalleryJson: Maybe<ReadonlyArray<Maybe<GalleryJson>>>;
@@ -433,6 +437,8 @@ type File = Node & {
   readonly childrenMarkdownRemark: Maybe<ReadonlyArray<Maybe<MarkdownRemark>>>;
   /** Returns all children nodes filtered by type PoliciesJson */
   readonly childrenPoliciesJson: Maybe<ReadonlyArray<Maybe<PoliciesJson>>>;
+  /** Returns all children nodes filtered by type PrivacyJson */
+  readonly childrenPrivacyJson: Maybe<ReadonlyArray<Maybe<PrivacyJson>>>;
   /** Returns all children nodes filtered by type RatesJson */
   readonly childrenRatesJson: Maybe<ReadonlyArray<Maybe<RatesJson>>>;
   /** Returns all children nodes filtered by type ScheduleJson */
@@ -441,6 +447,8 @@ type File = Node & {
   readonly childrenSiteJson: Maybe<ReadonlyArray<Maybe<SiteJson>>>;
   /** Returns all children nodes filtered by type TestimonialsJson */
   readonly childrenTestimonialsJson: Maybe<ReadonlyArray<Maybe<TestimonialsJson>>>;
+  /** Returns all children nodes filtered by type WaiverJson */
+  readonly childrenWaiverJson: Maybe<ReadonlyArray<Maybe<WaiverJson>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -588,20 +596,24 @@ type FileFieldSelector = {
   readonly childIntroJson: InputMaybe<IntroJsonFieldSelector>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childPoliciesJson: InputMaybe<PoliciesJsonFieldSelector>;
+  readonly childPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childRatesJson: InputMaybe<RatesJsonFieldSelector>;
   readonly childScheduleJson: InputMaybe<ScheduleJsonFieldSelector>;
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
+  readonly childWaiverJson: InputMaybe<WaiverJsonFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenIntroJson: InputMaybe<IntroJsonFieldSelector>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childrenPoliciesJson: InputMaybe<PoliciesJsonFieldSelector>;
+  readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childrenRatesJson: InputMaybe<RatesJsonFieldSelector>;
   readonly childrenScheduleJson: InputMaybe<ScheduleJsonFieldSelector>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
+  readonly childrenWaiverJson: InputMaybe<WaiverJsonFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -647,20 +659,24 @@ type FileFilterInput = {
   readonly childIntroJson: InputMaybe<IntroJsonFilterInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   readonly childPoliciesJson: InputMaybe<PoliciesJsonFilterInput>;
+  readonly childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   readonly childRatesJson: InputMaybe<RatesJsonFilterInput>;
   readonly childScheduleJson: InputMaybe<ScheduleJsonFilterInput>;
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
+  readonly childWaiverJson: InputMaybe<WaiverJsonFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenIntroJson: InputMaybe<IntroJsonFilterListInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   readonly childrenPoliciesJson: InputMaybe<PoliciesJsonFilterListInput>;
+  readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   readonly childrenRatesJson: InputMaybe<RatesJsonFilterListInput>;
   readonly childrenScheduleJson: InputMaybe<ScheduleJsonFilterListInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
+  readonly childrenWaiverJson: InputMaybe<WaiverJsonFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -747,20 +763,24 @@ type FileSortInput = {
   readonly childIntroJson: InputMaybe<IntroJsonSortInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childPoliciesJson: InputMaybe<PoliciesJsonSortInput>;
+  readonly childPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childRatesJson: InputMaybe<RatesJsonSortInput>;
   readonly childScheduleJson: InputMaybe<ScheduleJsonSortInput>;
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
+  readonly childWaiverJson: InputMaybe<WaiverJsonSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenIntroJson: InputMaybe<IntroJsonSortInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childrenPoliciesJson: InputMaybe<PoliciesJsonSortInput>;
+  readonly childrenPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childrenRatesJson: InputMaybe<RatesJsonSortInput>;
   readonly childrenScheduleJson: InputMaybe<ScheduleJsonSortInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
+  readonly childrenWaiverJson: InputMaybe<WaiverJsonSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -2328,6 +2348,144 @@ type PotraceTurnPolicy =
   | 'right'
   | 'white';
 
+type PrivacyJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly contactMonths: Scalars['Int'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly introMonths: Scalars['Int'];
+  readonly parent: Maybe<Node>;
+  readonly requestMonths: Scalars['Int'];
+  readonly requestResponseDays: Scalars['Int'];
+  readonly spamDays: Scalars['Int'];
+};
+
+type PrivacyJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PrivacyJsonEdge>;
+  readonly group: ReadonlyArray<PrivacyJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PrivacyJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PrivacyJsonConnection_distinctArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonConnection_groupArgs = {
+  field: PrivacyJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PrivacyJsonConnection_maxArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonConnection_minArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonConnection_sumArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+type PrivacyJsonEdge = {
+  readonly next: Maybe<PrivacyJson>;
+  readonly node: PrivacyJson;
+  readonly previous: Maybe<PrivacyJson>;
+};
+
+type PrivacyJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly contactMonths: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly introMonths: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly requestMonths: InputMaybe<FieldSelectorEnum>;
+  readonly requestResponseDays: InputMaybe<FieldSelectorEnum>;
+  readonly spamDays: InputMaybe<FieldSelectorEnum>;
+};
+
+type PrivacyJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly contactMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly introMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly requestMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly requestResponseDays: InputMaybe<IntQueryOperatorInput>;
+  readonly spamDays: InputMaybe<IntQueryOperatorInput>;
+};
+
+type PrivacyJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<PrivacyJsonFilterInput>;
+};
+
+type PrivacyJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PrivacyJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PrivacyJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PrivacyJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PrivacyJsonGroupConnection_distinctArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonGroupConnection_groupArgs = {
+  field: PrivacyJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PrivacyJsonGroupConnection_maxArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonGroupConnection_minArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonGroupConnection_sumArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+type PrivacyJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly contactMonths: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly introMonths: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly requestMonths: InputMaybe<SortOrderEnum>;
+  readonly requestResponseDays: InputMaybe<SortOrderEnum>;
+  readonly spamDays: InputMaybe<SortOrderEnum>;
+};
+
 type Query = {
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
@@ -2336,6 +2494,7 @@ type Query = {
   readonly allIntroJson: IntroJsonConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
   readonly allPoliciesJson: PoliciesJsonConnection;
+  readonly allPrivacyJson: PrivacyJsonConnection;
   readonly allRatesJson: RatesJsonConnection;
   readonly allScheduleJson: ScheduleJsonConnection;
   readonly allSite: SiteConnection;
@@ -2345,6 +2504,7 @@ type Query = {
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly allTestimonialsJson: TestimonialsJsonConnection;
+  readonly allWaiverJson: WaiverJsonConnection;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly galleryJson: Maybe<GalleryJson>;
@@ -2352,6 +2512,7 @@ type Query = {
   readonly introJson: Maybe<IntroJson>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
   readonly policiesJson: Maybe<PoliciesJson>;
+  readonly privacyJson: Maybe<PrivacyJson>;
   readonly ratesJson: Maybe<RatesJson>;
   readonly scheduleJson: Maybe<ScheduleJson>;
   readonly site: Maybe<Site>;
@@ -2361,6 +2522,7 @@ type Query = {
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly testimonialsJson: Maybe<TestimonialsJson>;
+  readonly waiverJson: Maybe<WaiverJson>;
 };
 
 
@@ -2417,6 +2579,14 @@ type Query_allPoliciesJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<PoliciesJsonSortInput>>>;
+};
+
+
+type Query_allPrivacyJsonArgs = {
+  filter: InputMaybe<PrivacyJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PrivacyJsonSortInput>>>;
 };
 
 
@@ -2492,6 +2662,14 @@ type Query_allTestimonialsJsonArgs = {
 };
 
 
+type Query_allWaiverJsonArgs = {
+  filter: InputMaybe<WaiverJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<WaiverJsonSortInput>>>;
+};
+
+
 type Query_directoryArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -2548,20 +2726,24 @@ type Query_fileArgs = {
   childIntroJson: InputMaybe<IntroJsonFilterInput>;
   childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   childPoliciesJson: InputMaybe<PoliciesJsonFilterInput>;
+  childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   childRatesJson: InputMaybe<RatesJsonFilterInput>;
   childScheduleJson: InputMaybe<ScheduleJsonFilterInput>;
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
+  childWaiverJson: InputMaybe<WaiverJsonFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenIntroJson: InputMaybe<IntroJsonFilterListInput>;
   childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   childrenPoliciesJson: InputMaybe<PoliciesJsonFilterListInput>;
+  childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   childrenRatesJson: InputMaybe<RatesJsonFilterListInput>;
   childrenScheduleJson: InputMaybe<ScheduleJsonFilterListInput>;
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
+  childrenWaiverJson: InputMaybe<WaiverJsonFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -2666,6 +2848,19 @@ type Query_policiesJsonArgs = {
   minHoldDays: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   reactivationFee: InputMaybe<FloatQueryOperatorInput>;
+};
+
+
+type Query_privacyJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  contactMonths: InputMaybe<IntQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  introMonths: InputMaybe<IntQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  requestMonths: InputMaybe<IntQueryOperatorInput>;
+  requestResponseDays: InputMaybe<IntQueryOperatorInput>;
+  spamDays: InputMaybe<IntQueryOperatorInput>;
 };
 
 
@@ -2790,6 +2985,15 @@ type Query_testimonialsJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   testimonials: InputMaybe<TestimonialFilterListInput>;
+};
+
+
+type Query_waiverJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  paragraphs: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 type RatePlan = {
@@ -4404,6 +4608,129 @@ type TransformOptions = {
   readonly trim: InputMaybe<Scalars['Float']>;
 };
 
+type WaiverJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+  readonly parent: Maybe<Node>;
+  readonly version: Scalars['String'];
+};
+
+type WaiverJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<WaiverJsonEdge>;
+  readonly group: ReadonlyArray<WaiverJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<WaiverJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type WaiverJsonConnection_distinctArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+
+type WaiverJsonConnection_groupArgs = {
+  field: WaiverJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type WaiverJsonConnection_maxArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+
+type WaiverJsonConnection_minArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+
+type WaiverJsonConnection_sumArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+type WaiverJsonEdge = {
+  readonly next: Maybe<WaiverJson>;
+  readonly node: WaiverJson;
+  readonly previous: Maybe<WaiverJson>;
+};
+
+type WaiverJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type WaiverJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type WaiverJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<WaiverJsonFilterInput>;
+};
+
+type WaiverJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<WaiverJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<WaiverJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<WaiverJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type WaiverJsonGroupConnection_distinctArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+
+type WaiverJsonGroupConnection_groupArgs = {
+  field: WaiverJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type WaiverJsonGroupConnection_maxArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+
+type WaiverJsonGroupConnection_minArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+
+type WaiverJsonGroupConnection_sumArgs = {
+  field: WaiverJsonFieldSelector;
+};
+
+type WaiverJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
 type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
@@ -4428,6 +4755,13 @@ type AnnouncementsPageQueryVariables = Exact<{
 type AnnouncementsPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } }> } };
 
 type AnnouncementSummaryFragment = { readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } };
+
+type DocumentPageQueryVariables = Exact<{
+  pageKey: InputMaybe<Scalars['String']>;
+}>;
+
+
+type DocumentPageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string } } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } | null };
 
 type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -4484,7 +4818,7 @@ type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: n
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string } } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null };
+type PoliciesPageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string } } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } | null };
 
 type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number };
 
@@ -4493,10 +4827,12 @@ type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
-type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
+type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number };
+
+type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PrivacyPageQuery = { readonly page: { readonly html: string | null } | null };
+type PrivacyRequestPageQuery = { readonly privacy: { readonly requestResponseDays: number } | null, readonly site: { readonly timeZone: string } | null };
 
 type ProgramCardFragment = { readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } };
 
@@ -4529,7 +4865,7 @@ type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: str
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> } | null, readonly site: { readonly timeZone: string } | null };
+type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> } | null, readonly site: { readonly timeZone: string } | null, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } | null };
 
 type SiteInfoQueryVariables = Exact<{ [key: string]: never; }>;
 

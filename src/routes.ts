@@ -20,7 +20,8 @@ export type TemplateName =
   | "signup"
   | "policies"
   | "membershipHold"
-  | "privacy"
+  | "document"
+  | "privacyRequest"
   | "intro";
 
 export interface Route {
@@ -40,6 +41,8 @@ export interface Route {
   template: TemplateName;
   /** For program pages: the key of the program's markdown file in content/programs. */
   programKey?: string;
+  /** For document pages: the name of the markdown file in content/pages that holds the text. */
+  pageKey?: string;
 }
 
 export const routes: readonly Route[] = [
@@ -208,11 +211,34 @@ export const routes: readonly Route[] = [
   {
     path: "/privacy/",
     title: "Privacy",
-    description: "What this website collects, what the forms store, and how long the gym keeps it.",
-    keywords: ["privacy", "data", "analytics"],
+    description: "What this website collects, what the forms store, how long the gym keeps it, and how to ask about your data.",
+    keywords: ["privacy", "data", "analytics", "retention"],
     noNav: true,
     layout: "default",
-    template: "privacy",
+    template: "document",
+    pageKey: "privacy",
+  },
+  {
+    path: "/privacy/request/",
+    title: "Ask About Your Data",
+    description:
+      "Ask the gym for a copy of your data, to correct or delete it, to withdraw your consent for health information, or to appeal an answer.",
+    keywords: ["privacy request", "delete my data", "access my data", "My Health My Data Act"],
+    noNav: true,
+    layout: "default",
+    template: "privacyRequest",
+  },
+  {
+    path: "/consumer-health-data/",
+    title: "Consumer Health Data Privacy Policy",
+    navLabel: "Consumer Health Data",
+    description:
+      "What health information the gym collects, why, who it is shared with, and how to see, delete or withdraw consent for it under Washington's My Health My Data Act.",
+    keywords: ["consumer health data", "My Health My Data Act", "health privacy", "Washington"],
+    noNav: true,
+    layout: "default",
+    template: "document",
+    pageKey: "consumer-health-data",
   },
 ];
 
@@ -220,6 +246,8 @@ export const routes: readonly Route[] = [
 export interface RoutePageContext {
   routePath: string;
   programKey: string | null;
+  /** For document pages: the markdown file in content/pages (see Route.pageKey). */
+  pageKey: string | null;
   /** The build date in the gym's time zone (YYYY-MM-DD) and its weekday. */
   today: string;
   weekday: string;
@@ -231,6 +259,9 @@ export const HOME_PATH = "/";
 export const CONTACT_PATH = "/contact/";
 export const INTRO_PATH = "/intro/";
 export const SITEMAP_PATH = "/sitemap/";
+export const PRIVACY_PATH = "/privacy/";
+export const PRIVACY_REQUEST_PATH = "/privacy/request/";
+export const HEALTH_DATA_PATH = "/consumer-health-data/";
 
 export function findRoute(path: string): Route | undefined {
   return routes.find((route) => route.path === path);

@@ -60,7 +60,7 @@ function createRoutePages(
   shared: Pick<RoutePageContext, "today" | "weekday" | "listed">,
 ): void {
   for (const route of routes) {
-    const context: RoutePageContext = { routePath: route.path, programKey: route.programKey ?? null, ...shared };
+    const context: RoutePageContext = { routePath: route.path, programKey: route.programKey ?? null, pageKey: route.pageKey ?? null, ...shared };
     createPage({ path: route.path, component: templatePath(route.template), context });
   }
 }

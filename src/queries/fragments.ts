@@ -22,4 +22,12 @@ export const fragments = graphql`
     cancellationFee
     reactivationFee
   }
+
+  fragment PrivacyNumbers on PrivacyJson {
+    requestResponseDays
+    spamDays
+    contactMonths
+    introMonths
+    requestMonths
+  }
 `;

@@ -1,17 +1,26 @@
 import { graphql, type PageProps } from "gatsby";
+import { Actions } from "../components/Actions";
+import { ButtonLink } from "../components/ButtonLink";
 import { Markdown } from "../components/Markdown";
 import { PageHeader } from "../components/PageHeader";
 import { RouteHead } from "../components/RouteSeo";
 import { Section } from "../components/Section";
-import { routeFor, type RoutePageContext } from "../routes";
+import { fillPlaceholders, placeholderValues } from "../content/policies";
+import { PRIVACY_REQUEST_PATH, routeFor, type RoutePageContext } from "../routes";
 
-export default function PrivacyPage({ data, pageContext }: PageProps<Queries.PrivacyPageQuery, RoutePageContext>) {
+/** A page of text from content/pages (the privacy notices), with {{placeholders}} filled from content. */
+export default function DocumentPage({ data, pageContext }: PageProps<Queries.DocumentPageQuery, RoutePageContext>) {
   const route = routeFor(pageContext.routePath);
+  const { page, policies, privacy } = data;
+  if (!page || !policies || !privacy) throw new Error(`content/pages/${pageContext.pageKey}.md, policies.json or privacy.json is missing`);
   return (
     <>
-      <PageHeader title={route.title} lead={route.description} />
+      <PageHeader title={page.frontmatter.title ?? route.title} lead={route.description} />
       <Section>
-        <Markdown html={data.page?.html ?? ""} />
+        <Markdown html={fillPlaceholders(page.html ?? "", placeholderValues(policies, privacy))} />
+        <Actions className="no-print">
+          <ButtonLink to={PRIVACY_REQUEST_PATH}>Ask about your data</ButtonLink>
+        </Actions>
       </Section>
     </>
   );
@@ -20,9 +29,18 @@ export default function PrivacyPage({ data, pageContext }: PageProps<Queries.Pri
 export const Head = RouteHead;
 
 export const query = graphql`
-  query PrivacyPage {
-    page: markdownRemark(fields: { collection: { eq: "pages" }, slug: { eq: "privacy" } }) {
+  query DocumentPage($pageKey: String) {
+    page: markdownRemark(fields: { collection: { eq: "pages" }, slug: { eq: $pageKey } }) {
       html
+      frontmatter {
+        title
+      }
+    }
+    policies: policiesJson {
+      ...PolicyNumbers
+    }
+    privacy: privacyJson {
+      ...PrivacyNumbers
     }
   }
 `;

@@ -6,13 +6,13 @@ import { Markdown } from "../components/Markdown";
 import { PageHeader } from "../components/PageHeader";
 import { RouteHead } from "../components/RouteSeo";
 import { Section } from "../components/Section";
-import { fillPolicyPlaceholders, policyFacts } from "../content/policies";
+import { fillPlaceholders, placeholderValues, policyFacts } from "../content/policies";
 import { routeFor, type RoutePageContext } from "../routes";
 
 export default function PoliciesPage({ data, pageContext }: PageProps<Queries.PoliciesPageQuery, RoutePageContext>) {
   const route = routeFor(pageContext.routePath);
-  const policies = data.policies;
-  if (!policies) throw new Error("content/policies.json is missing");
+  const { policies, privacy } = data;
+  if (!policies || !privacy) throw new Error("content/policies.json or privacy.json is missing");
   return (
     <>
       <PageHeader eyebrow="Membership" title={data.page?.frontmatter.title ?? route.title} lead={route.description} />
@@ -20,7 +20,7 @@ export default function PoliciesPage({ data, pageContext }: PageProps<Queries.Po
         <FactList caption="At a glance" facts={policyFacts(policies)} />
       </Section>
       <Section tone="muted">
-        <Markdown html={fillPolicyPlaceholders(data.page?.html ?? "", policies)} />
+        <Markdown html={fillPlaceholders(data.page?.html ?? "", placeholderValues(policies, privacy))} />
         <Actions className="no-print">
           <ButtonLink to="/membership/membershipHold/">Request a hold or cancellation</ButtonLink>
         </Actions>
@@ -41,6 +41,9 @@ export const query = graphql`
     }
     policies: policiesJson {
       ...PolicyNumbers
+    }
+    privacy: privacyJson {
+      ...PrivacyNumbers
     }
   }
 `;
