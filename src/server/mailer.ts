@@ -1,7 +1,10 @@
 import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { dayLabel, timeLabel, whenLabel } from "../intro/display";
-import { site } from "./content";
+import { zonedToday } from "../content/dates";
+import { formatLongDate } from "../forms/dateRules";
+import { answerDueDate } from "../forms/privacyRequest";
+import { privacy, site } from "./content";
 import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
@@ -53,6 +56,7 @@ const FORM_TITLES: Record<string, string> = {
   signup: "Membership sign-up",
   "membership-hold": "Hold / cancellation request",
   intro: "Free intro booking",
+  "privacy-request": "Privacy request",
 };
 
 function label(key: string): string {
@@ -65,21 +69,38 @@ function shown(key: string, value: unknown): string {
   return String(value);
 }
 
-/** The e-mail staff receive for a submission: every field, plainly, and a reply goes to the visitor. */
+/**
+ * The e-mail staff receive for a submission: every field, plainly, and a reply goes to the visitor.
+ * The subject names the form, the person and what it is about, never free text they typed (health
+ * information stays in the body, which only staff read). A privacy request's subject carries the date
+ * the law's answer is due by.
+ */
 export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string): Mail {
   const p = submission.payload;
   const who = [p.name, [p.firstName, p.lastName].filter(Boolean).join(" ")].find((v) => typeof v === "string" && v) as string | undefined;
   const booked = typeof p.start === "string" && typeof p.coach === "string" ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}` : "";
-  const detail = typeof p.interest === "string" ? p.interest : typeof p.type === "string" ? p.type : typeof p.plan === "string" ? p.plan : booked;
+  const detail = [p.interest, p.type, p.plan, p.request].find((v): v is string => typeof v === "string") ?? booked;
+  const due =
+    submission.form === "privacy-request"
+      ? formatLongDate(answerDueDate(zonedToday(submission.createdAt, site.timeZone).date, privacy.requestResponseDays))
+      : undefined;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
     .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(shown(key, value))}`);
+  const title = `${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {
     to,
     from,
     replyTo: typeof p.email === "string" ? p.email : undefined,
-    subject: escapeControls(`${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""} [${submission.id}]`),
-    text: [`Reference: ${submission.id}`, `Received: ${submission.createdAt.toISOString()}`, "", ...lines, ""].join("\n"),
+    subject: escapeControls(`${title}${due ? `: answer by ${due}` : ""} [${submission.id}]`),
+    text: [
+      `Reference: ${submission.id}`,
+      `Received: ${submission.createdAt.toISOString()}`,
+      ...(due ? [`Answer by: ${due} (${privacy.requestResponseDays} days, Washington's My Health My Data Act)`] : []),
+      "",
+      ...lines,
+      "",
+    ].join("\n"),
     messageId: `<${submission.id}@${domain}>`,
   };
 }

@@ -3,9 +3,8 @@ import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery } from "..
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
-import { FormShell } from "./FormShell";
+import { FormShell, YourReference } from "./FormShell";
 import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
-import * as styles from "./Form.module.css";
 
 const FIELDS = ["name", "email", "phone", "interest", "message"] as const;
 
@@ -50,9 +49,7 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
         <>
           <h2>Thanks, your message is on its way</h2>
           <p>A coach will answer within one business day, usually sooner.</p>
-          <p>
-            Your reference: <span className={styles.reference}>{reference}</span>
-          </p>
+          <YourReference reference={reference} />
         </>
       )}
     >

@@ -41,7 +41,7 @@ export function FormShell({
   return (
     <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-label={label} aria-busy={sending || undefined}>
       {form.summary.length > 0 && (
-        <div className={styles.summary} role="alert" aria-labelledby={`${form.control.idFor("summary")}-title`}>
+        <div id={form.control.idFor("summary")} className={styles.summary} role="alert" aria-labelledby={`${form.control.idFor("summary")}-title`}>
           <h2 id={`${form.control.idFor("summary")}-title`} className={styles.summaryTitle}>
             {form.summary.length === 1 ? "There is a problem" : `There are ${form.summary.length} problems`}
           </h2>
@@ -68,5 +68,14 @@ export function FormShell({
         {sending ? "Sending…" : submitLabel}
       </button>
     </form>
+  );
+}
+
+/** The line every success message ends with: the reference staff find the submission by. */
+export function YourReference({ reference }: { reference: string }) {
+  return (
+    <p>
+      Your reference: <span className={styles.reference}>{reference}</span>
+    </p>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { holdRuleErrors, holdSchema } from "../../forms/hold";
 import { useForm, type FormValues } from "../../hooks/useForm";
-import { FormShell } from "./FormShell";
+import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -94,9 +94,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
         <>
           <h2>{type === "cancel" ? "Your cancellation notice is in" : "Your hold request is in"}</h2>
           <p>We will confirm it by email within two business days.</p>
-          <p>
-            Your reference: <span className={styles.reference}>{reference}</span>
-          </p>
+          <YourReference reference={reference} />
         </>
       )}
     >

@@ -1,0 +1,66 @@
+import { combinedErrors, LIMITS } from "../../forms/fields";
+import { formatLongDate } from "../../forms/dateRules";
+import { answerDueDate, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS, privacyRequestSchema } from "../../forms/privacyRequest";
+import { useForm, type FormValues } from "../../hooks/useForm";
+import { FormShell, YourReference } from "./FormShell";
+import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
+
+const FIELDS = ["request", "name", "email", "details"] as const;
+
+function toPayload(values: FormValues) {
+  const details = String(values.details ?? "");
+  return {
+    request: String(values.request ?? ""),
+    name: String(values.name ?? ""),
+    email: String(values.email ?? ""),
+    ...(details.trim() ? { details } : {}),
+  };
+}
+
+/** A request about one's data; it is not a lead, so it sends no analytics event. */
+export function PrivacyRequestForm({ today, responseDays }: { today: string; responseDays: number }) {
+  const form = useForm({
+    formId: "privacy-request",
+    endpoint: "/api/privacy-request",
+    initialValues: { request: "", name: "", email: "", details: "", website: "" },
+    fieldOrder: FIELDS,
+    validate: (values) => combinedErrors(privacyRequestSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
+    toPayload,
+  });
+
+  return (
+    <FormShell
+      form={form}
+      label="Your request"
+      submitLabel="Send request"
+      success={(reference) => (
+        <>
+          <h2>We have your request</h2>
+          <p>
+            We will answer by e-mail by {formatLongDate(answerDueDate(today, responseDays))} at the latest. We may first ask you
+            to confirm the request comes from you.
+          </p>
+          <YourReference reference={reference} />
+        </>
+      )}
+    >
+      <RadioGroup
+        control={form.control}
+        name="request"
+        label="What would you like us to do?"
+        required
+        options={PRIVACY_REQUESTS.map((value) => ({ value, ...PRIVACY_REQUEST_LABELS[value] }))}
+      />
+      <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+      <EmailInput control={form.control} hint="The address you used with us, so we can find your data. We answer there." />
+      <TextArea
+        control={form.control}
+        name="details"
+        label="Details"
+        rows={5}
+        maxLength={LIMITS.message}
+        hint="Needed to correct something or to appeal: what is wrong, or your earlier request's reference and why you disagree."
+      />
+    </FormShell>
+  );
+}
