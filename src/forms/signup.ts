@@ -17,11 +17,21 @@ export const ADULT_AGE = 18;
 /** How far ahead a start date may be: a typo guard, not a business rule. */
 export const MAX_START_DAYS = 365;
 
+export const HEALTH_CONSENT_NEEDED =
+  "Tick the consent box to send us this health information, or clear the field: without your consent we cannot receive it";
+export const WAIVER_CHANGED =
+  "The waiver was updated after this page opened. Reload the page and read the new waiver before signing up";
+
 /**
- * The sign-up form. Plans come from content/rates.json; `today` is the date at the gym. The same
- * schema runs in the browser (for instant messages) and on the server (whose answer wins).
+ * The sign-up form. Plans come from content/rates.json; `today` is the date at the gym; `waiverVersion`
+ * is the version of the waiver this build shows (its hash), which the member's browser sends back so
+ * the stored sign-up names the exact text accepted. The same schema runs in the browser (for instant
+ * messages) and on the server (whose answer wins).
+ *
+ * Health information is consumer health data under Washington's My Health My Data Act: it is accepted
+ * only with `healthConsent`, and the browser does not even send it without.
  */
-export function signupSchema(plans: readonly PlanChoice[], today: string) {
+export function signupSchema(plans: readonly PlanChoice[], today: string, waiverVersion: string) {
   const planIds = plans.map((plan) => plan.id);
   return z
     .object({
@@ -37,14 +47,26 @@ export function signupSchema(plans: readonly PlanChoice[], today: string) {
       emergencyContactName: personName("an emergency contact's name"),
       emergencyContactPhone: phone("an emergency contact's phone number"),
       waiverAccepted: mustBeTrue("Read and accept the waiver to continue"),
+      // Checked below, so a wrong or missing version is shown on the waiver's own checkbox.
+      waiverVersion: z.unknown(),
       guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
       notes: optionalText("your notes", LIMITS.notes, "multi-line"),
+      healthInfo: optionalText("the injuries or health conditions", LIMITS.notes, "multi-line"),
+      healthConsent: z.boolean({ invalid_type_error: HEALTH_CONSENT_NEEDED }).optional(),
       ...spamFields,
     })
     .strict()
     .superRefine((data, ctx) => {
       for (const issue of signupRuleErrors(data, plans, today)) ctx.addIssue({ code: "custom", ...issue });
-    });
+      if (data.waiverVersion !== waiverVersion) ctx.addIssue({ code: "custom", path: ["waiverAccepted"], message: WAIVER_CHANGED });
+      if (data.healthInfo && data.healthConsent !== true) ctx.addIssue({ code: "custom", path: ["healthConsent"], message: HEALTH_CONSENT_NEEDED });
+    })
+    // Consent is stored only with what it was given for.
+    .transform(({ healthConsent: _consent, waiverVersion: _version, ...data }) => ({
+      ...data,
+      waiverVersion,
+      ...(data.healthInfo && { healthConsent: true as const }),
+    }));
 }
 
 /**
@@ -97,10 +119,3 @@ export type Signup = z.output<ReturnType<typeof signupSchema>>;
 export function joinablePlans<T extends PlanChoice>(plans: readonly T[]): T[] {
   return plans.filter((plan) => plan.period !== "visit");
 }
-
-export const WAIVER_TEXT = [
-  "I understand that CrossFit training, including strength training, gymnastics and conditioning, involves physical exertion and a risk of injury.",
-  "I confirm that I (or the member I sign for) have no medical condition that prevents safe participation, or that a doctor has approved participation.",
-  "I agree to follow the coaches' instructions, scale movements as advised, and tell a coach about any injury or discomfort.",
-  "I accept these risks voluntarily and release the gym, its owners and coaches from liability for injuries that result from ordinary participation, except in cases of negligence.",
-];

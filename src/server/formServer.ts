@@ -3,14 +3,16 @@ import { contactSchema } from "../forms/contact";
 import { holdSchema } from "../forms/hold";
 import { introSchema } from "../forms/intro";
 import { expandSlots } from "../intro/availability";
+import { privacyRequestSchema } from "../forms/privacyRequest";
 import { joinablePlans, signupSchema } from "../forms/signup";
-import { intro, policies, rates, site } from "./content";
+import { intro, policies, rates, site, waiver } from "./content";
 import { formHandler, type FormDefinition } from "./handler";
 import type { FormName } from "./store/types";
 
 const definitions: Record<FormName, FormDefinition> = {
   contact: { form: "contact", schema: () => contactSchema },
-  signup: { form: "signup", schema: (today) => signupSchema(joinablePlans(rates.plans), today) },
+  signup: { form: "signup", schema: (today) => signupSchema(joinablePlans(rates.plans), today, waiver.version), waiver },
+  "privacy-request": { form: "privacy-request", schema: () => privacyRequestSchema },
   "membership-hold": { form: "membership-hold", schema: (today) => holdSchema(policies, today) },
   intro: {
     form: "intro",

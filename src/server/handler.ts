@@ -13,7 +13,7 @@ import { newReference } from "./ids";
 import { errorSummary } from "./log";
 import { bookingAllowed, countBooking, hitLimits, type LimitResult } from "./rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "./runtime";
-import { AlreadyBookedError, SlotTakenError, type FormName, type InsertResult } from "./store/types";
+import { AlreadyBookedError, SlotTakenError, type FormName, type InsertResult, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
   form: FormName;
@@ -24,6 +24,8 @@ export interface FormDefinition {
    * at that time). Empty when the time is not offered; the first one still free is booked.
    */
   bookable?(data: Record<string, unknown>, now: Date): readonly IntroSlot[];
+  /** For the sign-up: the waiver its schema checks the version of, kept with the submission as evidence. */
+  waiver?: WaiverText;
 }
 
 export const NOT_OFFERED = "That time is no longer open for booking. Choose one of the times shown.";
@@ -135,6 +137,7 @@ export function formHandler(definition: FormDefinition) {
           payload: slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
           spam,
           notify,
+          ...(definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } }),
           ...(slot && {
             booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: String(payload.email) },
             confirm: notify,

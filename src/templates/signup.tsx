@@ -13,6 +13,7 @@ export default function SignupPage({ data, pageContext, location }: PageProps<Qu
   const hydrated = useHydrated();
   const today = useGymToday(pageContext.weekday, pageContext.today, data.site?.timeZone ?? "America/Los_Angeles");
   const plans = joinablePlans(data.rates?.plans ?? []);
+  if (!data.waiver) throw new Error("content/waiver.json is missing");
   return (
     <>
       <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />
@@ -20,7 +21,7 @@ export default function SignupPage({ data, pageContext, location }: PageProps<Qu
         <p className="prose">
           New to CrossFit? Most members start with Foundations. Compare every plan on the <Link to="/rates/">rates page</Link>.
         </p>
-        <SignupForm plans={plans} today={today.date} search={hydrated ? location.search : ""} />
+        <SignupForm plans={plans} today={today.date} waiver={data.waiver} search={hydrated ? location.search : ""} />
       </Section>
     </>
   );
@@ -41,6 +42,10 @@ export const query = graphql`
     }
     site: siteJson {
       timeZone
+    }
+    waiver: waiverJson {
+      version
+      paragraphs
     }
   }
 `;

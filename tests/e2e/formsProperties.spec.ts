@@ -5,7 +5,7 @@ import { zonedToday } from "../../src/content/dates";
 import { contactSchema } from "../../src/forms/contact";
 import { holdSchema } from "../../src/forms/hold";
 import { joinablePlans, signupSchema } from "../../src/forms/signup";
-import { policies, rates, site } from "../../src/server/content";
+import { policies, rates, site, waiver } from "../../src/server/content";
 import { openSqliteStore } from "../../src/server/store/sqlite";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { invalidFrom, validContact, validHold, validSignup } from "./support/formArbitraries";
@@ -21,7 +21,7 @@ const today = zonedToday(new Date(), site.timeZone).date;
 const plans = joinablePlans(rates.plans);
 const endpoints = [
   { path: "/api/contact", schema: contactSchema, valid: validContact as fc.Arbitrary<Record<string, unknown>> },
-  { path: "/api/signup", schema: signupSchema(plans, today), valid: validSignup(today, plans) as fc.Arbitrary<Record<string, unknown>> },
+  { path: "/api/signup", schema: signupSchema(plans, today, waiver.version), valid: validSignup(today, plans, waiver.version) as fc.Arbitrary<Record<string, unknown>> },
   { path: "/api/membership-hold", schema: holdSchema(policies, today), valid: validHold(today) as fc.Arbitrary<Record<string, unknown>> },
 ];
 

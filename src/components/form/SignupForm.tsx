@@ -1,12 +1,14 @@
 import { useEffect } from "react";
+import { Link } from "gatsby";
 import { isIsoDate } from "../../content/dates";
 import { priceLabel } from "../../content/rates";
 import { ageOn } from "../../forms/dateRules";
 import { combinedErrors, LIMITS } from "../../forms/fields";
-import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, WAIVER_TEXT, type PlanChoice } from "../../forms/signup";
+import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, type PlanChoice } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
+import { HEALTH_DATA_PATH } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
-import { FormShell } from "./FormShell";
+import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -22,20 +24,35 @@ const FIELDS = [
   "emergencyContactName",
   "emergencyContactPhone",
   "notes",
+  "healthConsent",
+  "healthInfo",
   "waiverAccepted",
 ] as const;
 
 export type SignupPlan = PlanChoice & { price: number };
 
+/** The waiver this build shows and its version (the hash the server checks and stores). */
+export interface SignupWaiver {
+  version: string;
+  paragraphs: readonly string[];
+}
+
 function text(values: FormValues, name: string): string {
   return String(values[name] ?? "");
 }
 
-function toPayload(values: FormValues) {
-  const payload: Record<string, unknown> = {};
+/**
+ * What the browser sends. Health information goes only with consent: unticking the box keeps what was
+ * typed on the page (ticking it again brings it back) but nothing of it leaves the browser.
+ */
+function toPayload(values: FormValues, waiverVersion: string) {
+  const payload: Record<string, unknown> = { waiverVersion };
+  const consented = values.healthConsent === true && text(values, "healthInfo").trim() !== "";
   for (const name of FIELDS) {
     if (name === "waiverAccepted") payload[name] = values[name] === true;
-    else if ((name === "guardianName" || name === "notes") && !text(values, name).trim()) continue;
+    else if (name === "healthConsent" || name === "healthInfo") {
+      if (consented) payload[name] = name === "healthConsent" ? true : text(values, name);
+    } else if ((name === "guardianName" || name === "notes") && !text(values, name).trim()) continue;
     else payload[name] = text(values, name);
   }
   return payload;
@@ -44,14 +61,17 @@ function toPayload(values: FormValues) {
 export function SignupForm({
   plans,
   today,
+  waiver,
   search,
   onSent,
 }: {
   plans: readonly SignupPlan[];
   today: string;
+  waiver: SignupWaiver;
   search: string;
   onSent?: (reference: string) => void;
 }) {
+  const payloadOf = (values: FormValues) => toPayload(values, waiver.version);
   const form = useForm({
     formId: "signup",
     endpoint: "/api/signup",
@@ -67,15 +87,20 @@ export function SignupForm({
       emergencyContactName: "",
       emergencyContactPhone: "",
       notes: "",
+      healthConsent: false,
+      healthInfo: "",
       waiverAccepted: false,
       website: "",
     },
     fieldOrder: FIELDS,
     validate: (values) => {
-      const payload = toPayload(values);
-      return combinedErrors(signupSchema(plans, today).safeParse({ ...payload, elapsedMs: 0 }), signupRuleErrors(payload, plans, today));
+      const payload = payloadOf(values);
+      return combinedErrors(
+        signupSchema(plans, today, waiver.version).safeParse({ ...payload, elapsedMs: 0 }),
+        signupRuleErrors(payload, plans, today),
+      );
     },
-    toPayload,
+    toPayload: payloadOf,
     onSent: (reference) => {
       trackLead("signup");
       onSent?.(reference);
@@ -107,9 +132,7 @@ export function SignupForm({
             We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up
             payment (credit or debit card).
           </p>
-          <p>
-            Your reference: <span className={styles.reference}>{reference}</span>
-          </p>
+          <YourReference reference={reference} />
         </>
       )}
     >
@@ -161,14 +184,35 @@ export function SignupForm({
       <TextArea
         control={form.control}
         name="notes"
-        label="Anything a coach should know?"
+        label="Anything else a coach should know?"
         rows={4}
         maxLength={LIMITS.notes}
-        hint="Injuries, goals, or the best time to reach you."
+        hint="Your goals, or the best time to reach you. Please put injuries and health conditions in the field below instead."
       />
+      <Checkbox
+        control={form.control}
+        name="healthConsent"
+        label="I want to tell the coaches about injuries or health conditions, and I consent to the gym keeping this health information and using it only to adapt my training safely."
+        hint={
+          <>
+            Optional. Without this consent nothing you type about your health is sent. You can withdraw it at any time; see
+            our <Link to={HEALTH_DATA_PATH}>Consumer Health Data Privacy Policy</Link>.
+          </>
+        }
+      />
+      {values.healthConsent === true && (
+        <TextArea
+          control={form.control}
+          name="healthInfo"
+          label="Injuries or health conditions a coach should know about"
+          rows={4}
+          maxLength={LIMITS.notes}
+          hint="For example a recent injury, surgery, pregnancy, or a condition that affects exercise."
+        />
+      )}
       <section className={styles.waiver} aria-label="Waiver" tabIndex={0}>
         <h2 className={styles.summaryTitle}>Waiver</h2>
-        {WAIVER_TEXT.map((paragraph) => (
+        {waiver.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
       </section>

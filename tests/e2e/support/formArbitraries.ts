@@ -32,7 +32,7 @@ export const validContact = fc.record(
   { requiredKeys: ["name", "email", "interest", "message", "website", "elapsedMs"] },
 );
 
-export function validSignup(today: string, plans: ReadonlyArray<{ id: string; program: string }>) {
+export function validSignup(today: string, plans: ReadonlyArray<{ id: string; program: string }>, waiverVersion: string) {
   return fc
     .record({
       plan: fc.constantFrom(...plans),
@@ -45,9 +45,10 @@ export function validSignup(today: string, plans: ReadonlyArray<{ id: string; pr
       emergencyContactPhone: phone,
       guardianName: word(1, 40),
       notes: fc.option(word(1, 200), { nil: undefined }),
+      healthInfo: fc.option(word(1, 200), { nil: undefined }),
       ...human,
     })
-    .chain(({ plan, startOffset, guardianName, notes, ...rest }) => {
+    .chain(({ plan, startOffset, guardianName, notes, healthInfo, ...rest }) => {
       const startDate = addDays(today, startOffset);
       const kids = plan.program === "kids";
       // Kids are 6 to 12 on the start date (and need a guardian); everyone else 19 to 70.
@@ -58,8 +59,10 @@ export function validSignup(today: string, plans: ReadonlyArray<{ id: string; pr
         startDate,
         dateOfBirth: addDays(startDate, -days),
         waiverAccepted: true as const,
+        waiverVersion,
         ...(kids ? { guardianName } : {}),
         ...(notes === undefined ? {} : { notes }),
+        ...(healthInfo === undefined ? {} : { healthInfo, healthConsent: true as const }),
       }));
     });
 }

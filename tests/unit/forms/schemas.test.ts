@@ -1,7 +1,8 @@
 import { contactSchema, interestFromQuery } from "../../../src/forms/contact";
 import { combinedErrors, fieldErrors, normalizePhone, spamReason } from "../../../src/forms/fields";
 import { holdRuleErrors, holdSchema } from "../../../src/forms/hold";
-import { joinablePlans, signupRuleErrors, signupSchema } from "../../../src/forms/signup";
+import { PRIVACY_REQUESTS, answerDueDate, privacyRequestSchema } from "../../../src/forms/privacyRequest";
+import { HEALTH_CONSENT_NEEDED, joinablePlans, signupRuleErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/signup";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
@@ -77,7 +78,7 @@ describe("sign-up form", () => {
     { id: "drop-in", name: "Drop-In", program: "crossfit", period: "visit" },
   ]);
   const today = "2026-11-22";
-  const schema = signupSchema(plans, today);
+  const schema = signupSchema(plans, today, "waiver-v2");
   const adult = {
     firstName: "Sam",
     lastName: "Lee",
@@ -89,10 +90,29 @@ describe("sign-up form", () => {
     emergencyContactName: "Kim Lee",
     emergencyContactPhone: "253-555-0101",
     waiverAccepted: true,
+    waiverVersion: "waiver-v2",
   };
 
   test("a complete adult sign-up passes", () => {
     expect(schema.safeParse(adult).success).toBe(true);
+  });
+
+  test("the waiver accepted must be the one this build shows", () => {
+    expect(errorsOf(schema.safeParse({ ...adult, waiverVersion: "waiver-v1" }))).toEqual({ waiverAccepted: WAIVER_CHANGED });
+    const { waiverVersion: _version, ...withoutVersion } = adult;
+    expect(errorsOf(schema.safeParse(withoutVersion))).toEqual({ waiverAccepted: WAIVER_CHANGED });
+    expect(schema.parse(adult)).toMatchObject({ waiverAccepted: true, waiverVersion: "waiver-v2" });
+  });
+
+  test("health information is refused without consent, kept with it, and consent alone keeps nothing", () => {
+    const health = { healthInfo: "  Left shoulder surgery in 2025  " };
+    expect(errorsOf(schema.safeParse({ ...adult, ...health }))).toEqual({ healthConsent: HEALTH_CONSENT_NEEDED });
+    expect(errorsOf(schema.safeParse({ ...adult, ...health, healthConsent: false }))).toEqual({ healthConsent: HEALTH_CONSENT_NEEDED });
+    expect(errorsOf(schema.safeParse({ ...adult, ...health, healthConsent: "yes" }))).toHaveProperty("healthConsent");
+    expect(schema.parse({ ...adult, ...health, healthConsent: true })).toMatchObject({ healthInfo: "Left shoulder surgery in 2025", healthConsent: true });
+    const consentOnly = schema.parse({ ...adult, healthConsent: true, healthInfo: "   " });
+    expect(consentOnly).not.toHaveProperty("healthConsent");
+    expect(JSON.parse(JSON.stringify(consentOnly))).not.toHaveProperty("healthInfo");
   });
 
   test("the waiver must be accepted", () => {
@@ -218,7 +238,7 @@ describe("cross-field rules on a half-filled form (what the browser shows before
 
   test("a four-year-old on the kids plan is flagged while other fields are still empty", () => {
     const values = { plan: "kids", startDate: "2026-12-01", dateOfBirth: "2022-06-01" };
-    const errors = combinedErrors(signupSchema(plans, "2026-11-22").safeParse(values), signupRuleErrors(values, plans, "2026-11-22"));
+    const errors = combinedErrors(signupSchema(plans, "2026-11-22", "v").safeParse(values), signupRuleErrors(values, plans, "2026-11-22"));
     expect(errors.dateOfBirth).toBe("CrossFit Kids is for ages 6 to 12: this member would be 4 on the start date");
     expect(errors.guardianName).toBe("Members under 18 need a parent or guardian: enter their name");
     expect(errors.firstName).toBe("Enter your first name");
@@ -230,5 +250,27 @@ describe("cross-field rules on a half-filled form (what the browser shows before
       { path: ["holdEnd"], message: "A hold lasts at least 14 days: choose 2026-12-14 or later" },
     ]);
     expect(holdRuleErrors({ type: "hold", holdStart: "", holdEnd: "2026-12-05" }, policy, "2026-11-22")).toEqual([]);
+  });
+});
+
+describe("privacy request form", () => {
+  const valid = { name: "Ana Ruiz", email: "Ana@Example.com", request: "deletion", elapsedMs: 5000 };
+
+  test("every kind of request is accepted; correction and appeal need details", () => {
+    for (const request of PRIVACY_REQUESTS) {
+      const details = request === "correction" || request === "appeal" ? { details: "P-7K3M9QX2PA: you kept my sign-up" } : {};
+      expect(privacyRequestSchema.safeParse({ ...valid, request, ...details }).success).toBe(true);
+    }
+    expect(errorsOf(privacyRequestSchema.safeParse({ ...valid, request: "correction" }))).toEqual({
+      details: "Tell us what is wrong and what it should say",
+    });
+    expect(errorsOf(privacyRequestSchema.safeParse({ ...valid, request: "appeal", details: "  " }))).toHaveProperty("details");
+    expect(errorsOf(privacyRequestSchema.safeParse({ ...valid, request: "sell" }))).toEqual({ request: "Choose what you are asking for" });
+    expect(privacyRequestSchema.parse(valid).email).toBe("ana@example.com");
+  });
+
+  test("the answer is due the given number of days after the request arrived", () => {
+    expect(answerDueDate("2026-11-23", 45)).toBe("2027-01-07");
+    expect(answerDueDate("2028-02-01", 45)).toBe("2028-03-17");
   });
 });
