@@ -83,7 +83,13 @@ export function useForm(options: UseFormOptions): UseFormResult {
   useEffect(() => {
     if (focusRequest === 0) return;
     const first = orderErrors(errors, latest.current.fieldOrder)[0];
-    if (first) document.getElementById(idFor(first.field))?.focus();
+    const field = first && document.getElementById(idFor(first.field));
+    if (!field) return;
+    // Focus the first field, but show the list of problems above it too when both fit on the screen:
+    // scrolled to the field alone, the list's top links would sit half under the sticky header.
+    field.focus({ preventScroll: true });
+    document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
+    if (field.getBoundingClientRect().bottom > window.innerHeight) field.scrollIntoView({ block: "nearest" });
     // Only a new request moves focus, not every change of errors while the visitor types.
   }, [focusRequest]);
 
