@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { errorSummary } from "../src/server/log";
-import { kickOutbox, serverConfig } from "../src/server/runtime";
+import { kickOutbox, serverConfig, startDailyPurge } from "../src/server/runtime";
 import { createApp } from "./app";
 
 const root = process.cwd();
@@ -23,9 +23,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 // Wrong settings are logged now, one line each, rather than at the first visitor's form; mail left in
-// the outbox by an earlier run is sent without waiting for a new submission.
+// the outbox by an earlier run is sent without waiting for a new submission. Submissions past their
+// retention are deleted by this process itself, daily, so no cron job has to be remembered.
 serverConfig();
 kickOutbox();
+startDailyPurge();
 
 const server = createApp(root).listen(port, host, () => {
   console.log(`CrossFit Graham site on http://${host}:${port}`);

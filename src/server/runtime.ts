@@ -1,13 +1,18 @@
 import { readConfig, type ServerConfig } from "./config";
+import { privacy } from "./content";
 import { errorSummary } from "./log";
 import { smtpMailer } from "./mailer";
 import { deliverDue } from "./outbox";
 import { processState } from "./processState";
 import type { Limits } from "./rateLimit";
+import { purgeExpired, purgeSummary } from "./retention";
 import { openStore } from "./store";
 import type { SubmissionStore } from "./store/types";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
+/** The first purge waits until start-up is over; the next ones follow daily. */
+export const PURGE_DELAY_MS = 60_000;
+export const PURGE_INTERVAL_MS = 86_400_000;
 
 /**
  * The settings, read once per process. A wrong setting is logged here, one line each, when the
@@ -98,4 +103,32 @@ export function kickOutbox(): void {
   } catch (error) {
     console.error(`Staff e-mail delivery could not start: ${errorSummary(error)}`);
   }
+}
+
+/**
+ * Deletes what is past its retention (content/privacy.json) a minute after start-up, then every 24
+ * hours, for as long as the production server runs (host/main.ts). A failure is one log line and the
+ * next day's run tries again; neither timer keeps the process alive. Returns a function that stops it.
+ */
+export function startDailyPurge(): () => void {
+  const run = () =>
+    Promise.resolve()
+      .then(getStore)
+      .then((store) => purgeExpired(store, privacy, new Date()))
+      .then((report) => {
+        const summary = purgeSummary(report);
+        if (summary) console.log(`Retention purge: ${summary} deleted`);
+      })
+      .catch((error: unknown) => console.error(`Retention purge failed; it runs again in 24 hours: ${errorSummary(error)}`));
+  let daily: ReturnType<typeof setInterval> | undefined;
+  const first = setTimeout(() => {
+    void run();
+    daily = setInterval(run, PURGE_INTERVAL_MS);
+    daily.unref();
+  }, PURGE_DELAY_MS);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
 }

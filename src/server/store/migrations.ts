@@ -112,4 +112,49 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'staff' CHECK (kind IN ('staff', 'confirmation'));
     `,
   },
+  {
+    version: 4,
+    name: "deletion log, accepted waivers, look-up by e-mail",
+    // deletions holds no personal data, only that a submission existed and who had it deleted; the CHECK
+    // keeps names and notes out of it whatever the caller. The e-mail index's expression is the one the
+    // stores' queries use (EMAIL_KEY in sqlite.ts and postgres.ts), or it would not be used. outbox's
+    // foreign key has no index of its own, so deleting a submission would otherwise scan the whole outbox.
+    sqlite: `
+      CREATE TABLE deletions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        reference TEXT NOT NULL,
+        form TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        deleted_at TEXT NOT NULL,
+        requested_by TEXT NOT NULL CHECK (
+          requested_by IN ('staff', 'retention')
+          OR (length(requested_by) = 12 AND requested_by GLOB 'P-*' AND substr(requested_by, 3) NOT GLOB '*[^0-9A-HJKMNP-TV-Z]*')
+        )
+      );
+      CREATE TABLE waivers (
+        version TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        first_accepted_at TEXT NOT NULL
+      );
+      CREATE INDEX submissions_email ON submissions (json_extract(payload, '$.email'));
+      CREATE INDEX outbox_submission ON outbox (submission_id);
+    `,
+    postgres: `
+      CREATE TABLE deletions (
+        id BIGSERIAL PRIMARY KEY,
+        reference TEXT NOT NULL,
+        form TEXT NOT NULL,
+        received_at TIMESTAMPTZ NOT NULL,
+        deleted_at TIMESTAMPTZ NOT NULL,
+        requested_by TEXT NOT NULL CHECK (requested_by ~ '^(staff|retention|P-[0-9A-HJKMNP-TV-Z]{10})$')
+      );
+      CREATE TABLE waivers (
+        version TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        first_accepted_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX submissions_email ON submissions ((payload->>'email'));
+      CREATE INDEX outbox_submission ON outbox (submission_id);
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 
-export const FORMS = ["contact", "signup", "membership-hold", "intro"] as const;
+export const FORMS = ["contact", "signup", "membership-hold", "intro", "privacy-request"] as const;
 export type FormName = (typeof FORMS)[number];
 
 export interface NewSubmission {
@@ -20,6 +20,53 @@ export interface NewSubmission {
    * CONFIRMATION_INTERVAL_MS (so the form cannot be used to mail strangers again and again).
    */
   confirm?: boolean;
+  /** A sign-up's waiver: its text is kept once per version, in the same transaction, as evidence. */
+  waiver?: WaiverText;
+}
+
+/** A waiver as published: `version` is the SHA-256 of `text` (src/server/waiver.ts). */
+export interface WaiverText {
+  version: string;
+  text: string;
+}
+
+export interface StoredWaiver extends WaiverText {
+  /** When a sign-up first accepted this version. */
+  firstAcceptedAt: Date;
+}
+
+/** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/ids.ts). */
+export type PrivacyReference = `P-${string}`;
+export const PRIVACY_REFERENCE = /^P-[0-9A-HJKMNP-TV-Z]{10}$/;
+
+/**
+ * Who asked for a deletion: a privacy request's reference, "staff", or "retention" for `purge`. Never a
+ * name or other free text: the database refuses anything else (migration 4), as the log outlives the data.
+ */
+export type DeletionReason = { kind: "request"; requestedBy: PrivacyReference | "staff" } | { kind: "retention" };
+
+export const requesterOf = (reason: DeletionReason): string => (reason.kind === "retention" ? "retention" : reason.requestedBy);
+
+/** What is kept after a submission is deleted: no personal data, only that it existed and why it went. */
+export interface DeletionRecord {
+  reference: string;
+  form: FormName;
+  receivedAt: Date;
+  deletedAt: Date;
+  /** A privacy request's reference, "staff", or "retention". */
+  requestedBy: string;
+}
+
+/** What `purge` deletes: spam received before `spamBefore`, and each listed form received before its date. */
+export interface PurgeCutoffs {
+  spamBefore: Date;
+  forms: ReadonlyArray<{ form: FormName; before: Date }>;
+}
+
+export interface PurgeReport {
+  spam: number;
+  /** Real (non-spam) submissions deleted, per listed form (0 included). */
+  forms: Partial<Record<FormName, number>>;
 }
 
 export interface NewBooking {
@@ -140,6 +187,29 @@ export interface SubmissionStore {
   bookings(from: Date): Promise<Booking[]>;
   /** Frees a booking's slot and drops its confirmation if not yet sent; the submission stays. */
   cancelBooking(id: string, at: Date): Promise<CancelResult>;
+  /** Every submission (spam included) whose `email` field is this address (lower-cased), oldest first. */
+  findByEmail(email: string): Promise<StoredSubmission[]>;
+  /**
+   * Deletes these submissions with their outbox rows and bookings, and records a DeletionRecord for each,
+   * in one transaction. Returns the references deleted (unknown ones are skipped). Nothing of the
+   * deleted rows stays readable in the database's files (SQLite: secure_delete, VACUUM and a TRUNCATE
+   * checkpoint of the WAL). PostgreSQL's files keep dead row versions until autovacuum reuses the space.
+   */
+  deleteSubmissions(ids: readonly string[], reason: DeletionReason, at: Date): Promise<string[]>;
+  /**
+   * A member withdrew consent for their health information (My Health My Data Act) but keeps their
+   * membership: removes `healthInfo` and `healthConsent` from this submission's payload and deletes its
+   * outbox rows still pending or failed (their e-mail would carry the text; sent ones stay as the record),
+   * in one transaction. False when there is no such submission or it holds no healthInfo. The old text is
+   * wiped from the files as for `deleteSubmissions` (SQLite; PostgreSQL's dead row versions likewise wait
+   * for autovacuum). A message a sender has already claimed may still go out.
+   */
+  forgetHealth(id: string): Promise<boolean>;
+  /** Applies the retention rules; real submissions get a DeletionRecord, spam is only counted. Wiped as above. */
+  purge(cutoffs: PurgeCutoffs, at: Date): Promise<PurgeReport>;
+  deletions(): Promise<DeletionRecord[]>;
+  /** Every waiver text a sign-up has accepted, oldest first. */
+  waivers(): Promise<StoredWaiver[]>;
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
   rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   close(): Promise<void>;

@@ -264,6 +264,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 1, name: "submissions and outbox" },
       { version: 2, name: "rate limits" },
       { version: 3, name: "intro bookings and visitor e-mails" },
+      { version: 4, name: "deletion log, accepted waivers, look-up by e-mail" },
     ]);
     db.close();
   });

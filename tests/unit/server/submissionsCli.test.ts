@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { csvCell, parseArgs, run, toCsv } from "../../../scripts/submissions";
+import { privacy, waiver } from "../../../src/server/content";
+import { retentionCutoffs } from "../../../src/server/retention";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
+import type { NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
+import { publishedWaiver } from "../../../src/server/waiver";
 
 describe("staff CLI", () => {
   test("arguments", () => {
@@ -14,7 +18,7 @@ describe("staff CLI", () => {
     expect(() => parseArgs(["list", "--form", "yoga"])).toThrow(/--form must be one of/);
     expect(() => parseArgs(["list", "--since", "yesterday"])).toThrow(/YYYY-MM-DD/);
     expect(() => parseArgs(["export"])).toThrow(/--format csv/);
-    expect(() => parseArgs(["delete"])).toThrow(/Unknown command/);
+    expect(() => parseArgs(["erase"])).toThrow(/Unknown command/);
   });
 
   test("CSV quotes what needs quoting and defuses spreadsheet formulas", () => {
@@ -65,5 +69,245 @@ describe("staff CLI", () => {
     expect(lines).toEqual(["Outbox is empty: every staff e-mail has been sent."]);
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("staff CLI: privacy commands", () => {
+  const ANA = "ana@example.com";
+  const REQUEST = "P-7K3M9QX2PA";
+  /** What --request refuses: only a privacy request's reference can name who asked. */
+  const NOT_REQUESTS = ["Ana Ruiz", "P-7K3M9QX2P", "P-7K3M9QX2PAB", "C-7K3M9QX2PA", "P-7K3M9QX2PI", "P-7K3M9QX2PU", "P 7K3M9QX2PA", "staff", "retention"];
+  const at = (iso: string) => new Date(iso);
+  const published: WaiverText = { version: waiver.version, text: waiver.text };
+  const older = (({ version, text }) => ({ version, text }))(publishedWaiver({ paragraphs: ["An older waiver.", "Its second paragraph."] }));
+
+  function submission(id: string, form: NewSubmission["form"], createdAt: string, payload: Record<string, unknown>, extra: Partial<NewSubmission> = {}): NewSubmission {
+    return { id, form, createdAt: at(createdAt), payload, spam: null, notify: true, ...extra };
+  }
+
+  let dir: string;
+  let store: SubmissionStore;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-cli-privacy-"));
+    store = openSqliteStore(path.join(dir, "s.sqlite"));
+  });
+  afterEach(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function cli(args: string[], now = at("2026-12-01T12:00:00Z")): Promise<string[]> {
+    const lines: string[] = [];
+    await run(parseArgs(args), store, (text) => lines.push(text), now);
+    return lines;
+  }
+
+  /** Ana: a contact, a sign-up, a booking, a spam-flagged contact and her privacy request; Ben: a contact. */
+  async function seed() {
+    await store.insert(submission("C-1", "contact", "2026-11-01T09:00:00Z", { name: "Ana\u202e Ruiz", email: ANA, message: "Kids class?" }));
+    await store.insert(
+      submission("S-1", "signup", "2026-11-02T09:00:00Z", { firstName: "Ana", lastName: "Ruiz", email: ANA, healthInfo: "Asthma", healthConsent: true, waiverVersion: published.version }, { waiver: published }),
+    );
+    const start = "2026-12-03T18:00:00.000Z";
+    await store.insert(
+      submission("B-1", "intro", "2026-11-03T09:00:00Z", { start, end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA }, {
+        booking: { coach: "Dana", start: at(start), end: at("2026-12-03T18:30:00.000Z"), email: ANA },
+      }),
+    );
+    await store.insert(submission("X-1", "contact", "2026-11-04T09:00:00Z", { name: "Ana", email: ANA, message: "buy now" }, { spam: "too-fast" }));
+    await store.insert(submission(REQUEST, "privacy-request", "2026-11-05T09:00:00Z", { name: "Ana Ruiz", email: ANA, request: "deletion" }));
+    await store.insert(submission("C-2", "contact", "2026-11-06T09:00:00Z", { name: "Ben Ortiz", email: "ben@example.com", message: "Hours?" }));
+  }
+
+  test("arguments", () => {
+    expect(parseArgs(["find", "--email", " Ana@Example.COM "])).toMatchObject({ command: "find", email: ANA });
+    expect(() => parseArgs(["find"])).toThrow(/find needs --email/);
+    expect(() => parseArgs(["find", "--email"])).toThrow(/--email needs a value/);
+    expect(() => parseArgs(["find", "--email", "Ana Ruiz"])).toThrow(/--email must be an e-mail address/);
+    expect(parseArgs(["delete", "--id", " c-7k3m9qx2pa", "--request", "p-7k3m9qx2pa "])).toMatchObject({ command: "delete", id: "C-7K3M9QX2PA", request: REQUEST });
+    const byAddress = parseArgs(["delete", "--email", ANA]);
+    expect(byAddress).toMatchObject({ command: "delete", email: ANA });
+    expect(byAddress.request).toBeUndefined();
+    // Only a privacy request's reference: no name, note or other reference can reach the deletion log.
+    for (const bad of NOT_REQUESTS) {
+      expect(() => parseArgs(["delete", "--id", "C-1", "--request", bad])).toThrow(/--request must be a privacy request's reference/);
+    }
+    expect(() => parseArgs(["delete", "--id", "C-1", "--request"])).toThrow(/--request needs a value/);
+    expect(() => parseArgs(["delete", "--id"])).toThrow(/--id needs a value/);
+    expect(() => parseArgs(["delete"])).toThrow(/delete needs either --id REFERENCE or --email ADDRESS/);
+    expect(() => parseArgs(["delete", "--id", "C-1", "--email", ANA])).toThrow(/delete needs either/);
+    expect(() => parseArgs(["delete", "--id", "C-1", "--dry-run"])).toThrow(/Unknown option --dry-run/);
+    expect(() => parseArgs(["list", "--email", ANA])).toThrow(/Unknown option --email/);
+    expect(() => parseArgs(["find", "--email", ANA, "--request", REQUEST])).toThrow(/Unknown option --request/);
+    expect(parseArgs(["purge", "--dry-run"])).toMatchObject({ command: "purge", dryRun: true });
+    expect(parseArgs(["purge"])).toMatchObject({ command: "purge", dryRun: false });
+    expect(() => parseArgs(["purge", "--all"])).toThrow(/Unknown option --all/);
+    expect(parseArgs(["deletions"])).toMatchObject({ command: "deletions" });
+    expect(parseArgs(["waiver"]).version).toBeUndefined();
+    expect(parseArgs(["waiver", "ABCDEF12"])).toMatchObject({ command: "waiver", version: "abcdef12" });
+    expect(() => parseArgs(["waiver", "v1;rm"])).toThrow(/hexadecimal/);
+    expect(() => parseArgs(["waiver", "a".repeat(65)])).toThrow(/hexadecimal/);
+  });
+
+  test("find --email: every submission of the address, spam included, with the waiver text accepted, and no one else's", async () => {
+    await seed();
+    const lines = await cli(["find", "--email", "ANA@example.com"]);
+    expect(lines).toHaveLength(1);
+    // A bidirectional control is shown as an escape, not sent to the terminal.
+    expect(lines[0]).toContain("Ana\\u202e Ruiz");
+    expect(lines[0]).not.toContain("\u202e");
+    const report = JSON.parse(lines[0]!.replace("\\u202e", "")) as { email: string; submissions: Array<Record<string, unknown>> };
+    expect(report).toEqual({
+      email: ANA,
+      submissions: [
+        { reference: "C-1", form: "contact", received: "2026-11-01T09:00:00.000Z", spam: null, fields: { name: "Ana Ruiz", email: ANA, message: "Kids class?" } },
+        {
+          reference: "S-1",
+          form: "signup",
+          received: "2026-11-02T09:00:00.000Z",
+          spam: null,
+          fields: { firstName: "Ana", lastName: "Ruiz", email: ANA, healthInfo: "Asthma", healthConsent: true, waiverVersion: published.version },
+          waiver: { version: published.version, text: published.text, firstAcceptedAt: "2026-11-02T09:00:00.000Z" },
+        },
+        {
+          reference: "B-1",
+          form: "intro",
+          received: "2026-11-03T09:00:00.000Z",
+          spam: null,
+          fields: { start: "2026-12-03T18:00:00.000Z", end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA },
+        },
+        { reference: "X-1", form: "contact", received: "2026-11-04T09:00:00.000Z", spam: "too-fast", fields: { name: "Ana", email: ANA, message: "buy now" } },
+        { reference: REQUEST, form: "privacy-request", received: "2026-11-05T09:00:00.000Z", spam: null, fields: { name: "Ana Ruiz", email: ANA, request: "deletion" } },
+      ],
+    });
+    expect(JSON.parse((await cli(["find", "--email", "nobody@example.com"]))[0]!)).toEqual({ email: "nobody@example.com", submissions: [] });
+  });
+
+  test("delete --email --request: every submission of the address goes, the request too, logged with the request", async () => {
+    await seed();
+    const lines = await cli(["delete", "--email", ANA, "--request", REQUEST.toLowerCase()]);
+    expect(lines).toEqual(["Deleted C-1  contact", "Deleted S-1  signup", "Deleted B-1  intro", "Deleted X-1  contact", `Deleted ${REQUEST}  privacy-request`]);
+    expect(await store.findByEmail(ANA)).toEqual([]);
+    expect((await store.list({ includeSpam: true })).map((s) => s.id)).toEqual(["C-2"]);
+    expect(await store.bookings(at("2026-01-01T00:00:00Z"))).toEqual([]);
+    expect(await cli(["deletions"])).toEqual(
+      [["C-1", "contact", "2026-11-01"], ["S-1", "signup", "2026-11-02"], ["B-1", "intro", "2026-11-03"], ["X-1", "contact", "2026-11-04"], [REQUEST, "privacy-request", "2026-11-05"]].map(
+        ([id, form, day]) => `2026-12-01T12:00:00.000Z  ${id}  ${form}  received ${day}T09:00:00.000Z  by ${REQUEST}`,
+      ),
+    );
+    expect(await cli(["deletions"])).not.toContainEqual(expect.stringContaining(ANA));
+    // Nothing is left of Ana; the deleted request can still be named for a late find (its log line counts).
+    await expect(cli(["delete", "--email", ANA])).rejects.toThrow(`No submission has the address ${ANA}.`);
+    expect(await cli(["delete", "--id", "C-2", "--request", REQUEST], at("2026-12-02T12:00:00Z"))).toEqual(["Deleted C-2  contact"]);
+  });
+
+  test("delete: an unknown reference, address or request is an error and deletes nothing", async () => {
+    await seed();
+    await expect(cli(["delete", "--id", "C-NOPE"])).rejects.toThrow("No submission has the reference C-NOPE.");
+    await expect(cli(["delete", "--email", "nobody@example.com"])).rejects.toThrow("No submission has the address nobody@example.com.");
+    await expect(cli(["delete", "--id", "C-1", "--request", "P-0000000000"])).rejects.toThrow("No privacy request has the reference P-0000000000.");
+    expect(await store.list({ includeSpam: true })).toHaveLength(6);
+    expect(await cli(["deletions"])).toEqual(["No deletions recorded."]);
+    expect(await cli(["delete", "--id", "c-2"])).toEqual(["Deleted C-2  contact"]);
+    expect(await cli(["deletions"])).toEqual(["2026-12-01T12:00:00.000Z  C-2  contact  received 2026-11-06T09:00:00.000Z  by staff"]);
+  });
+
+  test("withdraw-consent: arguments", () => {
+    expect(parseArgs(["withdraw-consent", "--id", " s-7k3m9qx2pa", "--request", "p-7k3m9qx2pa "])).toMatchObject({
+      command: "withdraw-consent",
+      id: "S-7K3M9QX2PA",
+      request: REQUEST,
+    });
+    const byStaff = parseArgs(["withdraw-consent", "--id", "S-1"]);
+    expect(byStaff).toMatchObject({ command: "withdraw-consent", id: "S-1" });
+    expect(byStaff.request).toBeUndefined();
+    for (const bad of NOT_REQUESTS) {
+      expect(() => parseArgs(["withdraw-consent", "--id", "S-1", "--request", bad])).toThrow(/--request must be a privacy request's reference/);
+    }
+    expect(() => parseArgs(["withdraw-consent", "--id", "S-1", "--request"])).toThrow(/--request needs a value/);
+    expect(() => parseArgs(["withdraw-consent", "--id"])).toThrow(/--id needs a value/);
+    expect(() => parseArgs(["withdraw-consent"])).toThrow(/withdraw-consent needs --id REFERENCE/);
+    expect(() => parseArgs(["withdraw-consent", "--request", REQUEST])).toThrow(/withdraw-consent needs --id REFERENCE/);
+    expect(() => parseArgs(["withdraw-consent", "--email", ANA])).toThrow(/Unknown option --email/);
+    expect(() => parseArgs(["withdraw-consent", "--id", "S-1", "--dry-run"])).toThrow(/Unknown option --dry-run/);
+    expect(() => parseArgs(["list", "--id", "S-1"])).toThrow(/Unknown option --id/);
+  });
+
+  test("withdraw-consent: the sign-up's health information goes with its unsent e-mail; the sign-up and everything else stay", async () => {
+    await seed();
+    const others = (await store.list({ includeSpam: true })).filter((s) => s.id !== "S-1");
+    // The sign-up's staff e-mail is still pending: it would carry the health information.
+    expect((await store.outbox(["pending"])).map((m) => m.submissionId)).toEqual(["C-1", "S-1", "B-1", REQUEST, "C-2"]);
+
+    expect(await cli(["withdraw-consent", "--id", " s-1", "--request", REQUEST.toLowerCase()])).toEqual(["Removed the health information from S-1."]);
+    expect(await store.get("S-1")).toEqual({
+      id: "S-1",
+      form: "signup",
+      createdAt: at("2026-11-02T09:00:00Z"),
+      spam: null,
+      payload: { firstName: "Ana", lastName: "Ruiz", email: ANA, waiverVersion: published.version },
+    });
+    expect((await store.list({ includeSpam: true })).filter((s) => s.id !== "S-1")).toEqual(others);
+    expect((await store.outbox()).map((m) => m.submissionId)).toEqual(["C-1", "B-1", REQUEST, "C-2"]);
+    // Not a deletion: the log stays empty, and the access report shows the sign-up without the health fields.
+    expect(await cli(["deletions"])).toEqual(["No deletions recorded."]);
+    expect(JSON.stringify(JSON.parse((await cli(["find", "--email", ANA]))[0]!))).not.toMatch(/Asthma|healthInfo|healthConsent/);
+    // Twice is an error: there is nothing left to remove.
+    await expect(cli(["withdraw-consent", "--id", "S-1"])).rejects.toThrow("No sign-up with health information has the reference S-1.");
+  });
+
+  test("withdraw-consent: an unknown reference, a submission without health information or an unknown request is an error and changes nothing", async () => {
+    await seed();
+    const [submissions, outbox] = [await store.list({ includeSpam: true }), await store.outbox()];
+    await expect(cli(["withdraw-consent", "--id", "S-NOPE"])).rejects.toThrow("No sign-up with health information has the reference S-NOPE.");
+    await expect(cli(["withdraw-consent", "--id", "C-1"])).rejects.toThrow("No sign-up with health information has the reference C-1.");
+    await expect(cli(["withdraw-consent", "--id", "S-1", "--request", "P-0000000000"])).rejects.toThrow("No privacy request has the reference P-0000000000.");
+    expect(await store.list({ includeSpam: true })).toEqual(submissions);
+    expect(await store.outbox()).toEqual(outbox);
+    // As for delete, a request already deleted still names who asked: its log line counts.
+    expect(await cli(["delete", "--id", REQUEST])).toEqual([`Deleted ${REQUEST}  privacy-request`]);
+    expect(await cli(["withdraw-consent", "--id", "S-1", "--request", REQUEST])).toEqual(["Removed the health information from S-1."]);
+  });
+
+  test("purge --dry-run lists exactly what purge then deletes, and deletes nothing itself", async () => {
+    const now = at("2026-11-20T12:00:00Z");
+    const cutoffs = retentionCutoffs(now, privacy);
+    const contactBefore = cutoffs.forms.find((f) => f.form === "contact")!.before;
+    const iso = (date: Date, delta = 0) => new Date(date.getTime() + delta).toISOString();
+    await store.insert(submission("X-OLD", "contact", iso(cutoffs.spamBefore, -1), { name: "Bot" }, { spam: "honeypot" }));
+    await store.insert(submission("X-NEW", "contact", iso(cutoffs.spamBefore), { name: "Bot" }, { spam: "honeypot" }));
+    await store.insert(submission("C-OLD", "contact", iso(contactBefore, -1), { name: "Ana" }));
+    await store.insert(submission("C-NEW", "contact", iso(contactBefore), { name: "Ana" }));
+    await store.insert(submission("S-OLD", "signup", "2015-01-01T00:00:00.000Z", { firstName: "Ana" }));
+    const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const header = `Retention (content/privacy.json): spam before ${utc(cutoffs.spamBefore)}, ${cutoffs.forms.map((f) => `${f.form} before ${utc(f.before)}`).join(", ")}.`;
+
+    expect(await cli(["purge", "--dry-run"], now)).toEqual([
+      header,
+      "Dry run: these 2 would be deleted (nothing was):",
+      `C-OLD  ${iso(contactBefore, -1).slice(0, 16).replace("T", " ")}  contact`,
+      `X-OLD  ${iso(cutoffs.spamBefore, -1).slice(0, 16).replace("T", " ")}  contact  spam`,
+    ]);
+    expect(await store.list({ includeSpam: true })).toHaveLength(5);
+    expect(await cli(["purge"], now)).toEqual([header, "Deleted: 1 spam, 1 contact."]);
+    expect((await store.list({ includeSpam: true })).map((s) => s.id).sort()).toEqual(["C-NEW", "S-OLD", "X-NEW"]);
+    expect((await cli(["purge"], now))[1]).toBe("Nothing was past its retention.");
+    expect((await cli(["purge", "--dry-run"], now))[1]).toBe("Dry run: nothing is past its retention.");
+    expect(await cli(["deletions"])).toEqual([`2026-11-20T12:00:00.000Z  C-OLD  contact  received ${iso(contactBefore, -1)}  by retention`]);
+  });
+
+  test("waiver: the versions sign-ups accepted, and one version's text by its start", async () => {
+    expect(await cli(["waiver"])).toEqual(["No sign-up has accepted a waiver yet."]);
+    await store.insert(submission("S-1", "signup", "2026-10-01T09:00:00Z", { email: ANA, waiverVersion: older.version }, { waiver: older }));
+    await store.insert(submission("S-2", "signup", "2026-11-02T09:00:00Z", { email: "ben@example.com", waiverVersion: published.version }, { waiver: published }));
+    await store.insert(submission("S-3", "signup", "2026-11-03T09:00:00Z", { email: "cy@example.com", waiverVersion: published.version }, { waiver: published }));
+    expect(await cli(["waiver"])).toEqual([
+      `${older.version}  first accepted 2026-10-01T09:00:00.000Z`,
+      `${published.version}  first accepted 2026-11-02T09:00:00.000Z`,
+    ]);
+    expect(await cli(["waiver", older.version.slice(0, 12).toUpperCase()])).toEqual(["An older waiver.\n\nIts second paragraph."]);
+    expect(await cli(["waiver", published.version])).toEqual([published.text]);
+    const unknown = older.version.startsWith("0") ? "f" : "0";
+    await expect(cli(["waiver", unknown.repeat(64)])).rejects.toThrow(`No stored waiver has the version ${unknown.repeat(64)}.`);
   });
 });
