@@ -134,3 +134,33 @@ test("with the analytics host unreachable the site works fully, and a lead is st
   );
   expect(leads).toEqual([["event", "generate_lead", { form_name: "contact" }]]);
 });
+
+test("health information typed into the sign-up never reaches analytics", async ({ page }) => {
+  const attempts = await blockGoogle(page);
+  await page.clock.install();
+  await page.goto(`${server.url}/membership/signup/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const health = "Asthma, carries an inhaler";
+  await page.getByLabel(/^Plan/).selectOption({ index: 1 });
+  await page.getByLabel(/^Start date/).fill(await page.getByLabel(/^Start date/).getAttribute("min") ?? "");
+  await page.getByLabel(/^Member's first name/).fill("Casey");
+  await page.getByLabel(/^Member's last name/).fill("Moss");
+  await page.getByLabel(/^Member's date of birth/).fill("1985-06-07");
+  await page.getByLabel(/^Email/).fill("casey@example.com");
+  await page.getByLabel(/^Phone/).fill("253-555-0180");
+  await page.getByLabel(/^Emergency contact's name/).fill("Drew Moss");
+  await page.getByLabel(/^Emergency contact's phone/).fill("253-555-0181");
+  await page.getByRole("checkbox", { name: /^I want to tell the coaches/ }).check();
+  await page.getByLabel(/^Injuries or health conditions/).fill(health);
+  await page.getByLabel(/^I have read the waiver/).check();
+  await page.clock.fastForward(5000);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByTestId("form-success")).toBeVisible();
+  const entries = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)),
+  );
+  expect(entries).toContainEqual(["event", "generate_lead", { form_name: "signup" }]);
+  expect(JSON.stringify(entries)).not.toContain("Asthma");
+  expect(attempts.length).toBeGreaterThan(0);
+  expect(attempts.join("\n")).not.toMatch(/asthma/i);
+});

@@ -1,0 +1,248 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { addDays, formatLongDate } from "../../src/forms/dateRules";
+import { MIN_FILL_MS } from "../../src/forms/fields";
+import { HEALTH_CONSENT_NEEDED } from "../../src/forms/signup";
+import { privacy, waiver } from "../../src/server/content";
+import { HEALTH_DATA_PATH } from "../../src/routes";
+import { startProductionServer, type RunningServer } from "../support/servers";
+import { startTestSmtp } from "../support/smtp";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady } from "./support/page";
+import { gymToday, urls } from "./support/site";
+
+/** Washington's My Health My Data Act duties as a visitor and the staff meet them. */
+
+function submissionsCli(dataDir: string, ...args: string[]): string {
+  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+}
+
+/** Opens a form page with the page's clock under the test's control, so "a person took a while" needs no waiting. */
+async function openForm(page: Page, path: string) {
+  await page.clock.install();
+  await gotoReady(page, path);
+}
+
+const labelled = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+
+async function fillSignup(page: Page, email: string) {
+  await page.getByLabel(labelled("Plan")).selectOption("unlimited");
+  await page.getByLabel(labelled("Start date")).fill(addDays(gymToday(), 3));
+  await page.getByLabel(labelled("Member's first name")).fill("Robin");
+  await page.getByLabel(labelled("Member's last name")).fill("Hale");
+  await page.getByLabel(labelled("Member's date of birth")).fill("1988-02-03");
+  await page.getByLabel(labelled("Email")).fill(email);
+  await page.getByLabel(labelled("Phone")).fill("253-555-0160");
+  await page.getByLabel(labelled("Emergency contact's name")).fill("Alex Hale");
+  await page.getByLabel(labelled("Emergency contact's phone")).fill("253-555-0161");
+  await page.getByLabel(labelled("I have read the waiver and accept it")).check();
+}
+
+const HEALTH = "Torn left meniscus, surgery in March";
+const CONSENT = /^I want to tell the coaches about injuries or health conditions/;
+
+test("every page's footer links to the Consumer Health Data Privacy Policy, which covers what the Act lists", async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of [...urls.pages, "/no-such-page/"]) {
+    await page.goto(path);
+    const link = page.locator("footer").getByRole("link", { name: "Consumer Health Data Privacy Policy" });
+    await expect(link, path).toHaveAttribute("href", HEALTH_DATA_PATH);
+  }
+  await gotoReady(page, "/");
+  await page.locator("footer").getByRole("link", { name: "Consumer Health Data Privacy Policy" }).click();
+  await expect(page).toHaveURL(HEALTH_DATA_PATH);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Consumer Health Data Privacy Policy");
+  for (const section of ["What health data we collect and why", "Who we share it with", "Your rights", "How to appeal"]) {
+    await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  }
+  await expect(page.locator("main")).toContainText(`within ${privacy.requestResponseDays} days`);
+  await expect(page.locator("main")).not.toContainText("{{");
+  await expect(page.getByRole("link", { name: "Ask about your data" })).toHaveAttribute("href", "/privacy/request/");
+});
+
+test.describe("sign-up health information", () => {
+  test("axe passes with the consent box unticked, ticked, and with errors shown", async ({ page }) => {
+    await gotoReady(page, "/membership/signup/");
+    const consent = page.getByRole("checkbox", { name: CONSENT });
+    const field = page.getByLabel(labelled("Injuries or health conditions a coach should know about"));
+    await expect(consent).not.toBeChecked();
+    await expect(field).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Consumer Health Data Privacy Policy" }).first()).toHaveAttribute("href", HEALTH_DATA_PATH);
+    await expectNoAxeViolations(page, "sign-up, health consent not given");
+    await consent.check();
+    await field.fill(HEALTH);
+    await expectNoAxeViolations(page, "sign-up, health consent given");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByLabel(labelled("Plan"))).toBeFocused();
+    await expect(field).toHaveValue(HEALTH);
+    await expectNoAxeViolations(page, "sign-up, consent given, other fields missing");
+  });
+
+  test("the consent box gates the field: without consent nothing of it is sent or stored", async ({ page }) => {
+    await openForm(page, "/membership/signup/");
+    const consent = page.getByRole("checkbox", { name: CONSENT });
+    const field = page.getByLabel(labelled("Injuries or health conditions a coach should know about"));
+    await consent.check();
+    await field.fill(HEALTH);
+
+    // Changing one's mind hides the field; what was typed stays on the page, but is not sent.
+    await consent.uncheck();
+    await expect(field).toHaveCount(0);
+    await fillSignup(page, "robin.nohealth@example.com");
+    await page.clock.fastForward(MIN_FILL_MS + 500);
+    const sent = page.waitForRequest("**/api/signup");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(body).not.toHaveProperty("healthInfo");
+    expect(body).not.toHaveProperty("healthConsent");
+    expect(JSON.stringify(body)).not.toContain("meniscus");
+    expect(body.waiverVersion).toBe(waiver.version);
+    await expect(page.getByTestId("form-success")).toContainText("Welcome to the gym!");
+    const held = submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.nohealth@example.com");
+    expect(held).toContain("S-");
+    expect(held).not.toContain("meniscus");
+  });
+
+  test("with consent the field is sent and stored with the consent and the waiver's version", async ({ page }) => {
+    await openForm(page, "/membership/signup/");
+    await fillSignup(page, "robin.health@example.com");
+    await page.getByRole("checkbox", { name: CONSENT }).check();
+    await page.getByLabel(labelled("Injuries or health conditions a coach should know about")).fill(HEALTH);
+    await page.clock.fastForward(MIN_FILL_MS + 500);
+    const sent = page.waitForRequest("**/api/signup");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ healthInfo: HEALTH, healthConsent: true });
+    await expect(page.getByTestId("form-success")).toBeVisible();
+    const held = JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.health@example.com")) as { submissions: Array<{ reference: string }> };
+    expect(JSON.stringify(held)).toContain(HEALTH);
+    expect(JSON.stringify(held)).toContain(waiver.version);
+
+    // The member withdraws consent: the health information goes, the sign-up stays.
+    const [signup] = held.submissions;
+    expect(submissionsCli(E2E_DATA_DIR, "withdraw-consent", "--id", signup!.reference)).toContain("Removed the health information");
+    const after = submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.health@example.com");
+    expect(after).toContain(signup!.reference);
+    expect(after).not.toContain("meniscus");
+  });
+
+  test("the server refuses health text sent without consent (422) and stores nothing", async ({ request }) => {
+    const body = {
+      plan: "unlimited",
+      startDate: addDays(gymToday(), 3),
+      firstName: "Quinn",
+      lastName: "Ames",
+      dateOfBirth: "1990-01-01",
+      email: "quinn.noconsent@example.com",
+      phone: "253-555-0170",
+      emergencyContactName: "Pat Ames",
+      emergencyContactPhone: "253-555-0171",
+      waiverAccepted: true,
+      waiverVersion: waiver.version,
+      healthInfo: HEALTH,
+      elapsedMs: 9000,
+    };
+    for (const consent of [{}, { healthConsent: false }]) {
+      const response = await request.post("/api/signup", { data: { ...body, ...consent } });
+      expect(response.status()).toBe(422);
+      expect(await response.json()).toEqual({ errors: { healthConsent: HEALTH_CONSENT_NEEDED } });
+    }
+    expect(submissionsCli(E2E_DATA_DIR, "find", "--email", body.email)).not.toContain("S-");
+  });
+});
+
+test.describe("privacy requests", () => {
+  test("a visitor using only the keyboard asks for deletion and gets a reference and the answer-by date", async ({ page }) => {
+    await openForm(page, "/privacy/request/");
+    const form = page.getByRole("form", { name: "Your request" });
+    await expectNoAxeViolations(page, "the privacy request form");
+    await form.getByRole("button", { name: "Send request" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(form.getByRole("radio", { name: "See my data" })).toBeFocused();
+    await expectNoAxeViolations(page, "the privacy request form's error state");
+
+    // Arrow keys move through the choices and choose: See, Correct, Delete.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(form.getByRole("radio", { name: "Delete my data" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel(labelled("Your name"))).toBeFocused();
+    await page.keyboard.type("Jordan Keyes");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Jordan.Keyes@example.com");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Please delete my free-intro booking too.");
+    await page.keyboard.press("Tab");
+    await expect(form.getByRole("button", { name: "Send request" })).toBeFocused();
+    await page.clock.fastForward(MIN_FILL_MS + 500);
+    await page.keyboard.press("Enter");
+
+    const success = page.getByTestId("form-success");
+    await expect(success).toBeFocused();
+    await expect(success).toContainText(formatLongDate(addDays(gymToday(), privacy.requestResponseDays)));
+    const reference = (await success.locator("span").last().textContent()) ?? "";
+    expect(reference).toMatch(/^P-[0-9A-Z]{10}$/);
+    await expectNoAxeViolations(page, "the privacy request's success state");
+
+    const held = JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "jordan.keyes@example.com")) as unknown;
+    expect(JSON.stringify(held)).toContain(reference);
+    expect(JSON.stringify(held)).toContain("deletion");
+
+    // Staff carry it out: nothing of the address is left, and the log names only the request.
+    expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference)).toContain(`Deleted ${reference}`);
+    expect(JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "jordan.keyes@example.com"))).toMatchObject({ submissions: [] });
+    const log = submissionsCli(E2E_DATA_DIR, "deletions");
+    expect(log).toContain(`${reference}  privacy-request`);
+    expect(log).not.toMatch(/jordan|keyes/i);
+  });
+});
+
+test.describe("staff e-mail", () => {
+  let server: RunningServer | undefined;
+  test.afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  test("a privacy request reaches staff with the answer-by date in the subject; health text stays out of subjects and logs", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      server = await startProductionServer({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+      const post = (path: string, body: Record<string, unknown>) =>
+        fetch(`${server!.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ elapsedMs: 9000, ...body }) });
+      const request = await post("/api/privacy-request", { name: "Jordan Keyes", email: "jordan@example.com", request: "access" });
+      expect(request.status).toBe(201);
+      const { id } = (await request.json()) as { id: string };
+      const signup = await post("/api/signup", {
+        plan: "unlimited",
+        startDate: addDays(gymToday(), 3),
+        firstName: "Robin",
+        lastName: "Hale",
+        dateOfBirth: "1988-02-03",
+        email: "robin@example.com",
+        phone: "253-555-0160",
+        emergencyContactName: "Alex Hale",
+        emergencyContactPhone: "253-555-0161",
+        waiverAccepted: true,
+        waiverVersion: waiver.version,
+        healthInfo: HEALTH,
+        healthConsent: true,
+        notes: "Mornings suit me",
+      });
+      expect(signup.status).toBe(201);
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(2);
+
+      const due = formatLongDate(addDays(gymToday(), privacy.requestResponseDays));
+      const requestMail = smtp.received.find((mail) => mail.header("Subject")?.includes(id));
+      expect(requestMail?.header("Subject")).toBe(`Privacy request from Jordan Keyes (access): answer by ${due} [${id}]`);
+      expect(requestMail?.raw).toContain(`Answer by: ${due}`);
+
+      const signupMail = smtp.received.find((mail) => mail.header("Subject")?.startsWith("Membership sign-up"));
+      expect(signupMail?.header("Subject")).not.toContain("meniscus");
+      expect(signupMail?.raw).toContain("meniscus");
+      expect(server.output()).not.toContain("meniscus");
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
