@@ -1,4 +1,4 @@
-import { CONTACT_PATH, SITEMAP_PATH, type Route } from "./routes";
+import { pathTo, type Route } from "./routes";
 
 /** Pure: route table -> navigation model. The header renders it; the unit tests pin each rule. */
 
@@ -79,7 +79,7 @@ function strip<T extends Sortable>(entry: T): Omit<T, "order"> {
 }
 
 export function isInNav(route: Route): boolean {
-  return !route.noNav && !samePath(route.path, SITEMAP_PATH);
+  return !route.noNav && !samePath(route.path, pathTo("sitemap"));
 }
 
 export function buildNav(allRoutes: readonly Route[], currentPath: string): NavModel {
@@ -124,8 +124,8 @@ export function buildNav(allRoutes: readonly Route[], currentPath: string): NavM
   // Contact always ends the cluster, so it is also the last link of the mobile menu.
   const links = utility.map((link) => strip(link));
   const utilityLinks = [
-    ...links.filter((link) => !samePath(link.path, CONTACT_PATH)),
-    ...links.filter((link) => samePath(link.path, CONTACT_PATH)),
+    ...links.filter((link) => !samePath(link.path, pathTo("contact"))),
+    ...links.filter((link) => samePath(link.path, pathTo("contact"))),
   ];
   return { main, utility: utilityLinks, mobile: [...main, ...utilityLinks] };
 }

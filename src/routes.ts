@@ -24,7 +24,31 @@ export type TemplateName =
   | "privacyRequest"
   | "intro";
 
+/** The name a page is linked by: `pathTo("rates")`. */
+export type RouteName =
+  | "home"
+  | "about"
+  | "rates"
+  | "contact"
+  | "sitemap"
+  | "schedule"
+  | "gallery"
+  | "announcements"
+  | "programs"
+  | "membership"
+  | "signup"
+  | "policies"
+  | "hold"
+  | "crossfit"
+  | "foundations"
+  | "kids"
+  | "intro"
+  | "privacy"
+  | "privacyRequest"
+  | "healthData";
+
 export interface Route {
+  name: RouteName;
   path: string;
   title: string;
   /** Short label for links when the title is too long for a menu. */
@@ -47,6 +71,7 @@ export interface Route {
 
 export const routes: readonly Route[] = [
   {
+    name: "home",
     path: "/",
     title: "Home",
     description:
@@ -57,6 +82,7 @@ export const routes: readonly Route[] = [
     template: "home",
   },
   {
+    name: "about",
     path: "/about/",
     title: "About Us",
     description: "Meet the coaches and the community behind Graham's neighbourhood CrossFit gym.",
@@ -66,6 +92,7 @@ export const routes: readonly Route[] = [
     template: "about",
   },
   {
+    name: "rates",
     path: "/rates/",
     title: "Rates",
     description: "Month-to-month CrossFit memberships, Foundations, CrossFit Kids and drop-in prices. No contracts.",
@@ -75,6 +102,7 @@ export const routes: readonly Route[] = [
     template: "rates",
   },
   {
+    name: "contact",
     path: "/contact/",
     title: "Contact Us",
     navLabel: "Contact",
@@ -85,6 +113,7 @@ export const routes: readonly Route[] = [
     template: "contact",
   },
   {
+    name: "sitemap",
     path: "/sitemap/",
     title: "Sitemap",
     description: "Every page on the CrossFit Graham website.",
@@ -94,6 +123,7 @@ export const routes: readonly Route[] = [
     template: "sitemap",
   },
   {
+    name: "schedule",
     path: "/schedule/",
     title: "Schedule",
     description: "Weekly class times for CrossFit, Foundations and CrossFit Kids, Monday to Saturday.",
@@ -104,6 +134,7 @@ export const routes: readonly Route[] = [
     template: "schedule",
   },
   {
+    name: "gallery",
     path: "/portfolio/",
     title: "Gallery",
     description: "Photos from our classes, events and behind the scenes at the gym.",
@@ -113,6 +144,7 @@ export const routes: readonly Route[] = [
     template: "portfolio",
   },
   {
+    name: "announcements",
     path: "/announcements/",
     title: "Announcements",
     description: "News, events, holiday hours and schedule changes from the gym.",
@@ -123,6 +155,7 @@ export const routes: readonly Route[] = [
     template: "announcements",
   },
   {
+    name: "programs",
     path: "/programs/",
     title: "Our CrossFit Classes",
     description: "CrossFit group classes, the Foundations beginner program and CrossFit Kids for ages 6 to 12.",
@@ -132,6 +165,7 @@ export const routes: readonly Route[] = [
     template: "programs",
   },
   {
+    name: "membership",
     path: "/membership/",
     title: "Membership",
     description: "Sign up, read our membership policies, or request a hold or cancellation.",
@@ -141,6 +175,7 @@ export const routes: readonly Route[] = [
     template: "membership",
   },
   {
+    name: "signup",
     path: "/membership/signup/",
     title: "Sign Up",
     description: "Become a member online: choose a plan, pick your start date and sign the waiver.",
@@ -149,6 +184,7 @@ export const routes: readonly Route[] = [
     template: "signup",
   },
   {
+    name: "policies",
     path: "/membership/policies/",
     title: "Policies",
     description: "Cancellation, hold and reactivation terms for memberships.",
@@ -158,6 +194,7 @@ export const routes: readonly Route[] = [
     template: "policies",
   },
   {
+    name: "hold",
     path: "/membership/membershipHold/",
     title: "Hold & Cancel",
     description: "Submit a membership hold request or a cancellation notice online.",
@@ -167,6 +204,7 @@ export const routes: readonly Route[] = [
     template: "membershipHold",
   },
   {
+    name: "crossfit",
     path: "/programs/crossfit/",
     title: "CrossFit group classes",
     description: "Coached, scaled CrossFit group classes for adults and teens, every weekday and Saturday.",
@@ -177,6 +215,7 @@ export const routes: readonly Route[] = [
     programKey: "crossfit",
   },
   {
+    name: "foundations",
     path: "/programs/foundations/",
     title: "Foundations",
     description: "Start CrossFit safely: six private coaching sessions plus beginner group classes.",
@@ -187,6 +226,7 @@ export const routes: readonly Route[] = [
     programKey: "foundations",
   },
   {
+    name: "kids",
     path: "/programs/crossfitkids/",
     title: "CrossFit Kids (ages 6-12)",
     description: "Fun, coached fitness classes that build strength and confidence for kids ages 6 to 12.",
@@ -197,6 +237,7 @@ export const routes: readonly Route[] = [
     programKey: "kids",
   },
   {
+    name: "intro",
     path: "/intro/",
     title: "Book a Free Intro",
     navLabel: "Free intro",
@@ -209,6 +250,7 @@ export const routes: readonly Route[] = [
     template: "intro",
   },
   {
+    name: "privacy",
     path: "/privacy/",
     title: "Privacy",
     description: "What this website collects, what the forms store, how long the gym keeps it, and how to ask about your data.",
@@ -219,6 +261,7 @@ export const routes: readonly Route[] = [
     pageKey: "privacy",
   },
   {
+    name: "privacyRequest",
     path: "/privacy/request/",
     title: "Ask About Your Data",
     description:
@@ -229,6 +272,7 @@ export const routes: readonly Route[] = [
     template: "privacyRequest",
   },
   {
+    name: "healthData",
     path: "/consumer-health-data/",
     title: "Consumer Health Data Privacy Policy",
     navLabel: "Consumer Health Data",
@@ -255,14 +299,6 @@ export interface RoutePageContext {
   listed: string[];
 }
 
-export const HOME_PATH = "/";
-export const CONTACT_PATH = "/contact/";
-export const INTRO_PATH = "/intro/";
-export const SITEMAP_PATH = "/sitemap/";
-export const PRIVACY_PATH = "/privacy/";
-export const PRIVACY_REQUEST_PATH = "/privacy/request/";
-export const HEALTH_DATA_PATH = "/consumer-health-data/";
-
 export function findRoute(path: string): Route | undefined {
   return routes.find((route) => route.path === path);
 }
@@ -277,4 +313,22 @@ export function routeFor(path: string): Route {
 /** The page of a program, by the program's key ("kids" -> "/programs/crossfitkids/"). */
 export function programPath(programKey: string): string | undefined {
   return routes.find((route) => route.programKey === programKey)?.path;
+}
+
+/** The path of a page in the route table; the only way components and templates write an internal URL. */
+export function pathTo(name: RouteName): string {
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No route named "${name}" in src/routes.ts`);
+  return route.path;
+}
+
+/** A route's path and the text a link to it shows (its short label, else its title). */
+export function linkTo(name: RouteName): { path: string; label: string } {
+  const route = routeFor(pathTo(name));
+  return { path: route.path, label: route.navLabel ?? route.title };
+}
+
+/** The page of one announcement (announcement pages come from content, not from this table). */
+export function announcementPath(slug: string): string {
+  return `${pathTo("announcements")}${slug}/`;
 }

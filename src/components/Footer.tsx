@@ -4,7 +4,7 @@ import { formatClock } from "../content/dates";
 import type { SiteInfoData } from "../hooks/useSiteInfo";
 import { formatPhone, mapsUrl, telHref } from "../content/contact";
 import { hoursRows } from "../content/hours";
-import { HEALTH_DATA_PATH, PRIVACY_PATH } from "../routes";
+import { pathTo } from "../routes";
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "./Icons";
 import * as styles from "./Footer.module.css";
 
@@ -76,10 +76,10 @@ export function Footer({ site }: { site: SiteInfoData }) {
               <Link to="/membership/policies/">Policies</Link>
             </li>
             <li>
-              <Link to={PRIVACY_PATH}>Privacy</Link>
+              <Link to={pathTo("privacy")}>Privacy</Link>
             </li>
             <li>
-              <Link to={HEALTH_DATA_PATH}>Consumer Health Data Privacy Policy</Link>
+              <Link to={pathTo("healthData")}>Consumer Health Data Privacy Policy</Link>
             </li>
             <li>
               <Link to="/sitemap/">Sitemap</Link>

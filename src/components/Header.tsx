@@ -1,7 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { buildNav, type NavLink } from "../navigation";
-import { INTRO_PATH, routes } from "../routes";
+import { pathTo, routes } from "../routes";
 import { CloseIcon, MenuIcon } from "./Icons";
 import { LogoMark } from "./Logo";
 import { NavGroup } from "./NavGroup";
@@ -105,7 +105,7 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
             ))}
           </ul>
         </nav>
-        <Link to={INTRO_PATH} className={styles.cta}>
+        <Link to={pathTo("intro")} className={styles.cta}>
           Free intro
         </Link>
       </div>

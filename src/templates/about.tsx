@@ -5,7 +5,7 @@ import { Markdown } from "../components/Markdown";
 import { PageHeader } from "../components/PageHeader";
 import { RouteHead } from "../components/RouteSeo";
 import { Section } from "../components/Section";
-import { INTRO_PATH, routeFor, type RoutePageContext } from "../routes";
+import { pathTo, routeFor, type RoutePageContext } from "../routes";
 
 export default function AboutPage({ data, pageContext }: PageProps<Queries.AboutPageQuery, RoutePageContext>) {
   const route = routeFor(pageContext.routePath);
@@ -15,7 +15,7 @@ export default function AboutPage({ data, pageContext }: PageProps<Queries.About
       <Section>
         <Markdown html={data.page?.html ?? ""} />
         <Actions>
-          <ButtonLink to={INTRO_PATH}>Book a free intro</ButtonLink>
+          <ButtonLink to={pathTo("intro")}>Book a free intro</ButtonLink>
           <ButtonLink to="/schedule/" variant="secondary">
             See the schedule
           </ButtonLink>

@@ -6,7 +6,7 @@ import { PageHeader } from "../components/PageHeader";
 import { RouteHead } from "../components/RouteSeo";
 import { Section } from "../components/Section";
 import { fillPlaceholders, placeholderValues } from "../content/policies";
-import { PRIVACY_REQUEST_PATH, routeFor, type RoutePageContext } from "../routes";
+import { pathTo, routeFor, type RoutePageContext } from "../routes";
 
 /** A page of text from content/pages (the privacy notices), with {{placeholders}} filled from content. */
 export default function DocumentPage({ data, pageContext }: PageProps<Queries.DocumentPageQuery, RoutePageContext>) {
@@ -19,7 +19,7 @@ export default function DocumentPage({ data, pageContext }: PageProps<Queries.Do
       <Section>
         <Markdown html={fillPlaceholders(page.html ?? "", placeholderValues(policies, privacy))} />
         <Actions className="no-print">
-          <ButtonLink to={PRIVACY_REQUEST_PATH}>Ask about your data</ButtonLink>
+          <ButtonLink to={pathTo("privacyRequest")}>Ask about your data</ButtonLink>
         </Actions>
       </Section>
     </>

@@ -15,7 +15,7 @@ import { VisitUs } from "../components/VisitUs";
 import { WeekStrip } from "../components/WeekStrip";
 import { useGymToday } from "../hooks/useGymToday";
 import { useSiteInfo } from "../hooks/useSiteInfo";
-import { INTRO_PATH, type RoutePageContext } from "../routes";
+import { pathTo, type RoutePageContext } from "../routes";
 
 export default function HomePage({ data, pageContext }: PageProps<Queries.HomePageQuery, RoutePageContext>) {
   const site = useSiteInfo();
@@ -33,7 +33,7 @@ export default function HomePage({ data, pageContext }: PageProps<Queries.HomePa
         lead={page?.frontmatter.lead ?? ""}
       >
         <Actions>
-          <ButtonLink to={INTRO_PATH}>Book a free intro</ButtonLink>
+          <ButtonLink to={pathTo("intro")}>Book a free intro</ButtonLink>
           <ButtonLink to="/membership/signup/" variant="ghost">
             Become a member
           </ButtonLink>
@@ -86,7 +86,7 @@ export default function HomePage({ data, pageContext }: PageProps<Queries.HomePa
       <Section title="Your first class is on us" id="start">
         <Markdown html={page?.html ?? ""} />
         <Actions>
-          <ButtonLink to={INTRO_PATH}>Book a free intro</ButtonLink>
+          <ButtonLink to={pathTo("intro")}>Book a free intro</ButtonLink>
           <ButtonLink to="/programs/foundations/" variant="secondary">
             How Foundations works
           </ButtonLink>

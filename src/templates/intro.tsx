@@ -6,7 +6,7 @@ import { PageHeader } from "../components/PageHeader";
 import { RouteSeo } from "../components/RouteSeo";
 import { Section } from "../components/Section";
 import { useSiteInfo } from "../hooks/useSiteInfo";
-import { CONTACT_PATH, routeFor, type RoutePageContext } from "../routes";
+import { pathTo, routeFor, type RoutePageContext } from "../routes";
 
 export default function IntroPage({ data, pageContext }: PageProps<Queries.IntroPageQuery, RoutePageContext>) {
   const route = routeFor(pageContext.routePath);
@@ -27,7 +27,7 @@ export default function IntroPage({ data, pageContext }: PageProps<Queries.Intro
       </Section>
       {/* Last on the page: the open times arrive after the page is live and only the footer moves. */}
       <Section title="Choose a time" id="book">
-        <IntroBooking phone={site.phone} timeZone={site.timeZone} contactPath={CONTACT_PATH} />
+        <IntroBooking phone={site.phone} timeZone={site.timeZone} contactPath={pathTo("contact")} />
       </Section>
     </>
   );

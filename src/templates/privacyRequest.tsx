@@ -4,7 +4,7 @@ import { PageHeader } from "../components/PageHeader";
 import { RouteHead } from "../components/RouteSeo";
 import { Section } from "../components/Section";
 import { useGymToday } from "../hooks/useGymToday";
-import { HEALTH_DATA_PATH, PRIVACY_PATH, routeFor, type RoutePageContext } from "../routes";
+import { pathTo, routeFor, type RoutePageContext } from "../routes";
 
 export default function PrivacyRequestPage({ data, pageContext }: PageProps<Queries.PrivacyRequestPageQuery, RoutePageContext>) {
   const route = routeFor(pageContext.routePath);
@@ -17,7 +17,7 @@ export default function PrivacyRequestPage({ data, pageContext }: PageProps<Quer
       <Section>
         <p className="prose">
           We answer every request within {privacy.requestResponseDays} days. Read what we keep and why on the{" "}
-          <Link to={PRIVACY_PATH}>privacy page</Link> and in our <Link to={HEALTH_DATA_PATH}>Consumer Health Data Privacy Policy</Link>.
+          <Link to={pathTo("privacy")}>privacy page</Link> and in our <Link to={pathTo("healthData")}>Consumer Health Data Privacy Policy</Link>.
         </p>
         <PrivacyRequestForm today={today.date} responseDays={privacy.requestResponseDays} />
       </Section>

@@ -9,7 +9,7 @@ import { ScheduleWeek } from "../components/ScheduleWeek";
 import { Section } from "../components/Section";
 import { useGymToday } from "../hooks/useGymToday";
 import { useHydrated } from "../hooks/useHydrated";
-import { INTRO_PATH, routeFor, type RoutePageContext } from "../routes";
+import { pathTo, routeFor, type RoutePageContext } from "../routes";
 import { calendarPath, programFilter, withProgramFilter } from "../schedule/week";
 
 export default function SchedulePage({ data, pageContext, location }: PageProps<Queries.SchedulePageQuery, RoutePageContext>) {
@@ -46,7 +46,7 @@ export default function SchedulePage({ data, pageContext, location }: PageProps<
             <CalendarIcon />
             Add {selectedTitle ? `${selectedTitle} classes` : "all classes"} to calendar
           </ButtonLink>
-          <ButtonLink to={INTRO_PATH}>Book a free intro</ButtonLink>
+          <ButtonLink to={pathTo("intro")}>Book a free intro</ButtonLink>
         </Actions>
       </Section>
     </>

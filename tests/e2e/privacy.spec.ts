@@ -5,7 +5,7 @@ import { addDays, formatLongDate } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/fields";
 import { HEALTH_CONSENT_NEEDED } from "../../src/forms/signup";
 import { privacy, waiver } from "../../src/server/content";
-import { HEALTH_DATA_PATH } from "../../src/routes";
+import { pathTo } from "../../src/routes";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
 import { expectNoAxeViolations } from "./support/axe";
@@ -47,11 +47,11 @@ test("every page's footer links to the Consumer Health Data Privacy Policy, whic
   for (const path of [...urls.pages, "/no-such-page/"]) {
     await page.goto(path);
     const link = page.locator("footer").getByRole("link", { name: "Consumer Health Data Privacy Policy" });
-    await expect(link, path).toHaveAttribute("href", HEALTH_DATA_PATH);
+    await expect(link, path).toHaveAttribute("href", pathTo("healthData"));
   }
   await gotoReady(page, "/");
   await page.locator("footer").getByRole("link", { name: "Consumer Health Data Privacy Policy" }).click();
-  await expect(page).toHaveURL(HEALTH_DATA_PATH);
+  await expect(page).toHaveURL(pathTo("healthData"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Consumer Health Data Privacy Policy");
   for (const section of ["What health data we collect and why", "Who we share it with", "Your rights", "How to appeal"]) {
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
@@ -68,7 +68,7 @@ test.describe("sign-up health information", () => {
     const field = page.getByLabel(labelled("Injuries or health conditions a coach should know about"));
     await expect(consent).not.toBeChecked();
     await expect(field).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Consumer Health Data Privacy Policy" }).first()).toHaveAttribute("href", HEALTH_DATA_PATH);
+    await expect(page.getByRole("link", { name: "Consumer Health Data Privacy Policy" }).first()).toHaveAttribute("href", pathTo("healthData"));
     await expectNoAxeViolations(page, "sign-up, health consent not given");
     await consent.check();
     await field.fill(HEALTH);

@@ -2,6 +2,7 @@ import { buildNav, compareNav, type NavEntry, type NavLink } from "../../src/nav
 import { routes, type Route } from "../../src/routes";
 
 const route = (path: string, title: string, extra: Partial<Route> = {}): Route => ({
+  name: "about",
   path,
   title,
   description: `${title} page`,

@@ -6,7 +6,7 @@ import { ageOn } from "../../forms/dateRules";
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, type PlanChoice } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
-import { HEALTH_DATA_PATH } from "../../routes";
+import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
@@ -196,7 +196,7 @@ export function SignupForm({
         hint={
           <>
             Optional. Without this consent nothing you type about your health is sent. You can withdraw it at any time; see
-            our <Link to={HEALTH_DATA_PATH}>Consumer Health Data Privacy Policy</Link>.
+            our <Link to={pathTo("healthData")}>Consumer Health Data Privacy Policy</Link>.
           </>
         }
       />
