@@ -158,7 +158,8 @@ export const routes: readonly Route[] = [
     name: "programs",
     path: "/programs/",
     title: "Our CrossFit Classes",
-    description: "CrossFit group classes, the Foundations beginner program and CrossFit Kids for ages 6 to 12.",
+    navLabel: "Programs",
+    description: "CrossFit group classes, the Foundations beginner program and CrossFit Kids.",
     keywords: ["CrossFit classes", "beginner program", "kids fitness"],
     noNav: true,
     layout: "default",
@@ -228,8 +229,9 @@ export const routes: readonly Route[] = [
   {
     name: "kids",
     path: "/programs/crossfitkids/",
-    title: "CrossFit Kids (ages 6-12)",
-    description: "Fun, coached fitness classes that build strength and confidence for kids ages 6 to 12.",
+    // The ages are in content/programs/crossfitkids.md (audience) and the sign-up rules, not here.
+    title: "CrossFit Kids",
+    description: "Fun, coached fitness classes that build strength and confidence in kids.",
     keywords: ["kids fitness", "CrossFit Kids", "children's gym class"],
     noNav: true,
     layout: "default",
@@ -275,7 +277,6 @@ export const routes: readonly Route[] = [
     name: "healthData",
     path: "/consumer-health-data/",
     title: "Consumer Health Data Privacy Policy",
-    navLabel: "Consumer Health Data",
     description:
       "What health information the gym collects, why, who it is shared with, and how to see, delete or withdraw consent for it under Washington's My Health My Data Act.",
     keywords: ["consumer health data", "My Health My Data Act", "health privacy", "Washington"],
