@@ -1,5 +1,7 @@
 /** How plans are shown and where their buttons go. Pure. */
 
+import { pathTo } from "../routes";
+
 const PERIOD_LABELS: Record<string, string> = {
   month: "per month",
   week: "per week",
@@ -18,8 +20,20 @@ export function priceLabel(price: number, period: string): string {
 
 /** Memberships sign up online with the plan preselected; a drop-in visit is arranged by message. */
 export function planAction(plan: { id: string; period: string }): { href: string; label: string } {
-  if (plan.period === "visit") return { href: `/contact/?interest=${encodeURIComponent(plan.id)}`, label: "Plan a visit" };
-  return { href: `/membership/signup/?plan=${encodeURIComponent(plan.id)}`, label: "Sign up" };
+  if (plan.period === "visit") return { href: withQuery(pathTo("contact"), { interest: plan.id }), label: "Plan a visit" };
+  return { href: withQuery(pathTo("signup"), { plan: plan.id }), label: "Sign up" };
+}
+
+function withQuery(path: string, params: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
+/**
+ * The home page's few plans: the highlighted membership and the plans that are not monthly (the
+ * program and the drop-in), in the order rates.json lists them.
+ */
+export function teaserPlans<T extends { highlight?: boolean | null; period: string }>(plans: readonly T[], count = 3): T[] {
+  return plans.filter((plan) => plan.highlight || plan.period !== "month").slice(0, count);
 }
 
 /** Plans a person can join online (a drop-in is a single visit, not a membership). */
