@@ -4,9 +4,13 @@ import { formatClock } from "../content/dates";
 import type { SiteInfoData } from "../hooks/useSiteInfo";
 import { formatPhone, mapsUrl, telHref } from "../content/contact";
 import { hoursRows } from "../content/hours";
-import { pathTo } from "../routes";
+import { regionName } from "../content/regions";
+import { linkTo, type RouteName } from "../routes";
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "./Icons";
 import * as styles from "./Footer.module.css";
+
+/** The footer's "Explore" links, each shown by its route's label. */
+const EXPLORE: readonly RouteName[] = ["programs", "gallery", "membership", "policies", "privacy", "healthData", "sitemap"];
 
 const SOCIAL_ICONS: Record<string, (props: { title?: string }) => ReactElement> = {
   Facebook: FacebookIcon,
@@ -63,27 +67,14 @@ export function Footer({ site }: { site: SiteInfoData }) {
             Explore
           </h2>
           <ul className={styles.links}>
-            <li>
-              <Link to="/programs/">Programs</Link>
-            </li>
-            <li>
-              <Link to="/portfolio/">Gallery</Link>
-            </li>
-            <li>
-              <Link to="/membership/">Membership</Link>
-            </li>
-            <li>
-              <Link to="/membership/policies/">Policies</Link>
-            </li>
-            <li>
-              <Link to={pathTo("privacy")}>Privacy</Link>
-            </li>
-            <li>
-              <Link to={pathTo("healthData")}>Consumer Health Data Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/sitemap/">Sitemap</Link>
-            </li>
+            {EXPLORE.map((name) => {
+              const link = linkTo(name);
+              return (
+                <li key={name}>
+                  <Link to={link.path}>{link.label}</Link>
+                </li>
+              );
+            })}
           </ul>
           <ul className={styles.social}>
             {site.social.map((link) => {
@@ -100,7 +91,7 @@ export function Footer({ site }: { site: SiteInfoData }) {
         </section>
       </div>
       <p className={styles.legal}>
-        © {site.buildYear} {site.name} · {a.locality}, Washington
+        © {site.buildYear} {site.name} · {a.locality}, {regionName(a.region)}
       </p>
     </footer>
   );
