@@ -1,4 +1,5 @@
 import { graphql, Link } from "gatsby";
+import { announcementPath } from "../routes";
 import * as styles from "./AnnouncementList.module.css";
 
 export const fragment = graphql`
@@ -34,7 +35,7 @@ export function AnnouncementList({
               {frontmatter.date}
             </time>
             <Heading className={styles.title}>
-              <Link to={`/announcements/${fields.slug}/`}>{frontmatter.title}</Link>
+              <Link to={announcementPath(fields.slug)}>{frontmatter.title}</Link>
             </Heading>
             <p className={styles.summary}>{frontmatter.summary}</p>
           </article>

@@ -1,5 +1,6 @@
 import { type ReactNode } from "react";
 import { Link } from "gatsby";
+import { pathTo } from "../routes";
 import * as styles from "./ErrorMessage.module.css";
 
 /** The shared look of the 404 page and the render-error page. */
@@ -11,7 +12,7 @@ export function ErrorMessage({ heading, children }: { heading: string; children:
       </h1>
       {children}
       <p>
-        <Link to="/" className={styles.home}>
+        <Link to={pathTo("home")} className={styles.home}>
           Go back home
         </Link>
       </p>

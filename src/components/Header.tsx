@@ -1,7 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { buildNav, type NavLink } from "../navigation";
-import { pathTo, routes } from "../routes";
+import { linkTo, pathTo, routes } from "../routes";
 import { CloseIcon, MenuIcon } from "./Icons";
 import { LogoMark } from "./Logo";
 import { NavGroup } from "./NavGroup";
@@ -24,6 +24,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  */
 export function Header({ pathname, siteName }: { pathname: string; siteName: string }) {
   const nav = buildNav(routes, pathname);
+  const intro = linkTo("intro");
   const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -68,7 +69,7 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
   return (
     <header ref={headerRef} className={styles.header} data-site-header>
       <div className={styles.bar}>
-        <Link to="/" className={styles.brand}>
+        <Link to={pathTo("home")} className={styles.brand}>
           <LogoMark size={36} />
           <span className={styles.brandName} style={{ "--name-length": siteName.length } as CSSProperties}>
             {siteName}
@@ -105,8 +106,8 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
             ))}
           </ul>
         </nav>
-        <Link to={pathTo("intro")} className={styles.cta}>
-          Free intro
+        <Link to={intro.path} className={styles.cta}>
+          {intro.label}
         </Link>
       </div>
     </header>
