@@ -1,11 +1,7 @@
 import { Link } from "gatsby";
+import type { FilterOption } from "../filterOptions";
 import * as styles from "./FilterBar.module.css";
 
-export interface FilterOption {
-  value: string | null;
-  label: string;
-  href: string;
-}
 
 /**
  * Filters as links, so the choice lives in the URL (shareable, survives a reload, works with the back
