@@ -1,5 +1,7 @@
 /** Pages -> a tree for the human sitemap: each page sits under the longest other page path it extends. Pure. */
 
+import { announcementPath } from "./routes";
+
 export interface PageEntry {
   path: string;
   title: string;
@@ -20,4 +22,15 @@ export function buildSitemapTree(pages: readonly PageEntry[]): TreeNode[] {
     else roots.push(node);
   }
   return roots;
+}
+
+/** Every page for people: the route table's pages, then each announcement under Announcements. */
+export function sitemapPages(
+  routes: readonly PageEntry[],
+  announcements: readonly { slug: string; title: string }[],
+): PageEntry[] {
+  return [
+    ...routes.map((route) => ({ path: route.path, title: route.title })),
+    ...announcements.map((announcement) => ({ path: announcementPath(announcement.slug), title: announcement.title })),
+  ];
 }

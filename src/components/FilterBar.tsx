@@ -2,7 +2,6 @@ import { Link } from "gatsby";
 import type { FilterOption } from "../filterOptions";
 import * as styles from "./FilterBar.module.css";
 
-
 /**
  * Filters as links, so the choice lives in the URL (shareable, survives a reload, works with the back
  * button). The chosen one carries aria-current.

@@ -1,4 +1,5 @@
-import { buildSitemapTree } from "../../src/sitemapTree";
+import { announcementPath, pathTo } from "../../src/routes";
+import { buildSitemapTree, sitemapPages } from "../../src/sitemapTree";
 
 test("pages nest under the longest page path they extend; top-level pages sit beside Home", () => {
   const tree = buildSitemapTree([
@@ -13,4 +14,20 @@ test("pages nest under the longest page path they extend; top-level pages sit be
     ["Membership", ["Sign Up"]],
     ["Announcements", ["A"]],
   ]);
+});
+
+test("the sitemap lists the route table's pages and puts every announcement under Announcements", () => {
+  const pages = sitemapPages(
+    [
+      { path: pathTo("home"), title: "Home" },
+      { path: pathTo("announcements"), title: "Announcements" },
+    ],
+    [{ slug: "holiday-hours", title: "Holiday hours" }],
+  );
+  expect(pages).toEqual([
+    { path: "/", title: "Home" },
+    { path: "/announcements/", title: "Announcements" },
+    { path: announcementPath("holiday-hours"), title: "Holiday hours" },
+  ]);
+  expect(buildSitemapTree(pages)[1]?.children.map((node) => node.title)).toEqual(["Holiday hours"]);
 });
