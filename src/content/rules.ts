@@ -1,3 +1,4 @@
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import type { z } from "zod";
 import { minutes } from "./dates";
 import { hoursOn } from "./hours";
@@ -147,6 +148,18 @@ export function checkScheduleHours(file: string, schedule: Schedule, site: SiteI
     }
   });
   return errors;
+}
+
+/**
+ * The calendar files carry the zone's daylight-saving rules as a VTIMEZONE from
+ * @touch4it/ical-timezones. It reads them from its own files on disk, so this check lives here (build
+ * and tests only) rather than in schemas.ts, which the web editor bundles for the browser. Intl knows a
+ * few zones the library does not (new or renamed ones, such as Europe/Kyiv).
+ */
+export function checkTimeZone(file: string, site: SiteInfo): ContentError[] {
+  if (getVtimezoneComponent(site.timeZone)) return [];
+  const message = `${JSON.stringify(site.timeZone)} is not a time zone the calendar files know yet: use another IANA name for the same clock (an older name, or a nearby city)`;
+  return [{ file, field: "timeZone", message }];
 }
 
 export function checkProgramReferences(
@@ -320,6 +333,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ),
   );
 
+  if (site) errors.push(...checkTimeZone(raw.site.file, site));
   if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));
   if (intro && site) errors.push(...checkIntro(raw.intro.file, intro, site));
   if (schedule) {

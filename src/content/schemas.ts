@@ -31,6 +31,14 @@ const altText = z.string().trim().min(ALT_MIN, `needs real alt text describing t
 const url = z.string().url("must be a full URL starting with https://");
 export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
 export const day = z.enum(DAYS, { message: `must be one of ${DAYS.join(", ")}` });
+function isIntlTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const siteSchema = z
   .object({
@@ -49,8 +57,11 @@ export const siteSchema = z
       })
       .strict(),
     geo: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).strict(),
-    // The calendar files carry this zone's daylight-saving rules, so it is the one zone supported.
-    timeZone: z.literal("America/Los_Angeles", { message: "must be America/Los_Angeles" }),
+    // Any zone Intl knows, for "today at the gym" on pages and forms. The build also checks that the
+    // calendar files can carry its rules (checkTimeZone in rules.ts: that library reads files from disk).
+    timeZone: z.string().refine(isIntlTimeZone, (zone) => ({
+      message: `${JSON.stringify(zone)} is not a time zone: use an IANA name such as "America/Denver"`,
+    })),
     hours: z
       .array(
         z

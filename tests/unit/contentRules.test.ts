@@ -170,6 +170,26 @@ describe("content rules (each fails the build with file, field and reason)", () 
     ]);
   });
 
+  test("site.json: a time zone that does not exist", () => {
+    json(raw.site.data).timeZone = "America/Graham";
+    expect(problems(raw)).toEqual([
+      'content/site.json: timeZone: "America/Graham" is not a time zone: use an IANA name such as "America/Denver"',
+    ]);
+  });
+
+  test("site.json: a time zone the calendar files cannot describe", () => {
+    // Intl knows this newer name; the VTIMEZONE library does not (yet).
+    json(raw.site.data).timeZone = "Europe/Kyiv";
+    expect(problems(raw)).toEqual([
+      'content/site.json: timeZone: "Europe/Kyiv" is not a time zone the calendar files know yet: use another IANA name for the same clock (an older name, or a nearby city)',
+    ]);
+  });
+
+  test("site.json: another real time zone passes", () => {
+    json(raw.site.data).timeZone = "America/New_York";
+    expect(problems(raw)).toEqual([]);
+  });
+
   test("policies.json: a maximum hold shorter than the minimum", () => {
     json(raw.policies.data).maxHoldDays = 7;
     expect(problems(raw)).toEqual(["content/policies.json: maxHoldDays: must be at least minHoldDays"]);
