@@ -1,29 +1,23 @@
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { KB, measureLoad } from "./support/transfer";
+import { BUDGETS, kb } from "../../scripts/budgets";
+import { measureLoad } from "./support/transfer";
 import { urls } from "./support/site";
 
 /**
- * The performance budgets that need no Lighthouse run (`npm run bench` checks the rest), measured as a
- * phone sees the page: Lighthouse's mobile screen (412 x 823 at 1.75x).
+ * The performance budgets that need no Lighthouse run (`npm run bench` checks the rest; both read
+ * scripts/budgets.ts), measured as a phone sees the page: Lighthouse's mobile screen (412 x 823 at 1.75x).
  */
-export const BUDGETS = {
-  javascriptPerPage: 100 * KB,
-  homeHtml: 14 * KB,
-  homeTotal: 250 * KB,
-  galleryTotal: 600 * KB,
-};
-
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 test.use(PHONE);
 
-test("home page HTML is at most 14 KB gzip", () => {
+test(`home page HTML is at most ${kb(BUDGETS.homeHtml)} gzip`, () => {
   const size = gzipSync(fs.readFileSync("public/index.html"), { level: 9 }).length;
   expect(size).toBeLessThanOrEqual(BUDGETS.homeHtml);
 });
 
-test("no page loads more than 100 KB of JavaScript (gzip)", async ({ browser }) => {
+test(`no page loads more than ${kb(BUDGETS.javascriptPerPage)} of JavaScript (gzip)`, async ({ browser }) => {
   test.setTimeout(120_000);
   for (const path of urls.pages) {
     // A fresh browser each time: a first visit to that page, nothing cached.
@@ -34,12 +28,12 @@ test("no page loads more than 100 KB of JavaScript (gzip)", async ({ browser }) 
   }
 });
 
-test("home page: at most 250 KB in all on first load", async ({ page }) => {
+test(`home page: at most ${kb(BUDGETS.homeTotal)} in all on first load`, async ({ page }) => {
   const load = await measureLoad(page, "/");
   expect(load.total, JSON.stringify(load.byUrl.sort((a, b) => b.bytes - a.bytes).slice(0, 8))).toBeLessThanOrEqual(BUDGETS.homeTotal);
 });
 
-test("gallery: at most 600 KB in all on first load", async ({ page }) => {
+test(`gallery: at most ${kb(BUDGETS.galleryTotal)} in all on first load`, async ({ page }) => {
   const load = await measureLoad(page, "/portfolio/");
   expect(load.total, JSON.stringify(load.byUrl.sort((a, b) => b.bytes - a.bytes).slice(0, 8))).toBeLessThanOrEqual(BUDGETS.galleryTotal);
 });

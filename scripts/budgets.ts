@@ -1,0 +1,32 @@
+/**
+ * The performance budgets, in one table: `npm run bench` checks them with Lighthouse and the
+ * end-to-end tests (tests/e2e/budgets.spec.ts) check the byte budgets on every `npm test`. Sizes are
+ * gzip bytes, as a visitor's browser receives them from a host that compresses text.
+ *
+ * Plain data and one formatter, no imports: tsx scripts and Playwright tests both load it as it is.
+ */
+export const KB = 1024;
+
+export const BUDGETS = {
+  /** Lighthouse's category scores on the mobile preset: performance, accessibility, best practices, SEO. */
+  score: 100,
+  /** Cumulative layout shift. */
+  cls: 0,
+  /** JavaScript loaded by any one page. */
+  javascriptPerPage: 100 * KB,
+  /** The home page's HTML: small enough for the first round trip. */
+  homeHtml: 14 * KB,
+  /** Everything the home page loads on a first visit. */
+  homeTotal: 250 * KB,
+  /** Everything the gallery (/portfolio/) loads on a first visit. */
+  galleryTotal: 600 * KB,
+} as const;
+
+/**
+ * A size in KB: whole numbers as written ("100 KB"), anything else with one decimal ("13.6 KB",
+ * "100.0 KB"), so a size just over a budget never prints as the budget itself.
+ */
+export function kb(bytes: number): string {
+  const value = bytes / KB;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} KB`;
+}
