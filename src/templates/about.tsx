@@ -1,28 +1,10 @@
 import { graphql, type PageProps } from "gatsby";
-import { Actions } from "../components/Actions";
-import { ButtonLink } from "../components/ButtonLink";
-import { Markdown } from "../components/Markdown";
-import { PageHeader } from "../components/PageHeader";
+import { AboutPage } from "../components/pages/AboutPage";
 import { RouteHead } from "../components/RouteSeo";
-import { Section } from "../components/Section";
-import { pathTo, routeFor, type RoutePageContext } from "../routes";
+import type { RoutePageContext } from "../routes";
 
-export default function AboutPage({ data, pageContext }: PageProps<Queries.AboutPageQuery, RoutePageContext>) {
-  const route = routeFor(pageContext.routePath);
-  return (
-    <>
-      <PageHeader eyebrow="Since 2014" title={route.title} lead={route.description} />
-      <Section>
-        <Markdown html={data.page?.html ?? ""} />
-        <Actions>
-          <ButtonLink to={pathTo("intro")}>Book a free intro</ButtonLink>
-          <ButtonLink to="/schedule/" variant="secondary">
-            See the schedule
-          </ButtonLink>
-        </Actions>
-      </Section>
-    </>
-  );
+export default function AboutTemplate({ data, pageContext }: PageProps<Queries.AboutPageQuery, RoutePageContext>) {
+  return <AboutPage data={data} pageContext={pageContext} />;
 }
 
 export const Head = RouteHead;

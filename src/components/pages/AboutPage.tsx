@@ -1,0 +1,24 @@
+import { pathTo, routeFor, type RoutePageContext } from "../../routes";
+import { ButtonLink } from "../ButtonLink";
+import { IntroActions } from "../IntroActions";
+import { Markdown } from "../Markdown";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+
+/** The gym's story from content/pages/about.md, under the route's title and description. */
+export function AboutPage({ data, pageContext }: { data: Queries.AboutPageQuery; pageContext: RoutePageContext }) {
+  const route = routeFor(pageContext.routePath);
+  return (
+    <>
+      <PageHeader eyebrow="Since 2014" title={route.title} lead={route.description} />
+      <Section>
+        <Markdown html={data.page?.html ?? ""} />
+        <IntroActions>
+          <ButtonLink to={pathTo("schedule")} variant="secondary">
+            See the schedule
+          </ButtonLink>
+        </IntroActions>
+      </Section>
+    </>
+  );
+}

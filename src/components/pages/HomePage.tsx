@@ -1,0 +1,93 @@
+import { getImage } from "gatsby-plugin-image";
+import { teaserPlans } from "../../content/rates";
+import { usePageToday } from "../../hooks/useGymToday";
+import { useSiteInfo } from "../../hooks/useSiteInfo";
+import { pathTo, type RoutePageContext } from "../../routes";
+import { AnnouncementList } from "../AnnouncementList";
+import { ButtonLink } from "../ButtonLink";
+import { Hero } from "../Hero";
+import { IntroActions } from "../IntroActions";
+import { Markdown } from "../Markdown";
+import { ProgramCards } from "../ProgramCards";
+import { RateCards } from "../RateCards";
+import { Section } from "../Section";
+import { Testimonials } from "../Testimonials";
+import { VisitUs } from "../VisitUs";
+import { WeekStrip } from "../WeekStrip";
+
+/** The home page: the gym at a glance, each section leading to the page that says more. */
+export function HomePage({ data, pageContext }: { data: Queries.HomePageQuery; pageContext: RoutePageContext }) {
+  const site = useSiteInfo();
+  const today = usePageToday(pageContext);
+  const page = data.page;
+  const programs = data.programs.nodes;
+  const programNames = programs.map((node) => ({ key: node.frontmatter.key ?? "", title: node.frontmatter.title }));
+  return (
+    <>
+      <Hero
+        image={getImage(page?.frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null)}
+        alt={page?.frontmatter.heroAlt ?? ""}
+        title={page?.frontmatter.headline ?? site.tagline}
+        lead={page?.frontmatter.lead ?? ""}
+      >
+        <IntroActions>
+          <ButtonLink to={pathTo("signup")} variant="ghost">
+            Become a member
+          </ButtonLink>
+        </IntroActions>
+      </Hero>
+      <Section title="Programs" id="programs">
+        <ProgramCards programs={programs} />
+      </Section>
+      <Section
+        title="This week's classes"
+        id="this-week"
+        tone="muted"
+        actions={
+          <ButtonLink to={pathTo("schedule")} variant="secondary">
+            Full schedule
+          </ButtonLink>
+        }
+      >
+        <WeekStrip slots={data.schedule?.slots ?? []} programs={programNames} today={today.day} />
+      </Section>
+      <Section
+        title="Latest announcements"
+        id="announcements"
+        actions={
+          <ButtonLink to={pathTo("announcements")} variant="secondary">
+            All announcements
+          </ButtonLink>
+        }
+      >
+        <AnnouncementList items={data.announcements.nodes} headingLevel={3} />
+      </Section>
+      <Section
+        title="Simple, month-to-month rates"
+        id="rates"
+        tone="muted"
+        actions={
+          <ButtonLink to={pathTo("rates")} variant="secondary">
+            All rates
+          </ButtonLink>
+        }
+      >
+        <RateCards plans={teaserPlans(data.rates?.plans ?? [])} />
+      </Section>
+      <Section title="What members say" id="testimonials">
+        <Testimonials items={data.testimonials?.testimonials ?? []} />
+      </Section>
+      <Section title="Visit us" id="visit" tone="muted">
+        <VisitUs site={site} />
+      </Section>
+      <Section title="Your first class is on us" id="start">
+        <Markdown html={page?.html ?? ""} />
+        <IntroActions>
+          <ButtonLink to={pathTo("foundations")} variant="secondary">
+            How Foundations works
+          </ButtonLink>
+        </IntroActions>
+      </Section>
+    </>
+  );
+}
