@@ -1,33 +1,15 @@
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
-import { getImage, getSrc } from "gatsby-plugin-image";
-import { AnnouncementArticle } from "../components/AnnouncementArticle";
-import { ArticleImage } from "../components/ArticleImage";
-import { Markdown } from "../components/Markdown";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { getSrc } from "gatsby-plugin-image";
+import { AnnouncementPage } from "../components/pages/AnnouncementPage";
 import { Seo } from "../components/Seo";
+import { announcementPath } from "../routes";
 
 interface Context {
   slug: string;
 }
 
-export default function AnnouncementPage({ data }: PageProps<Queries.AnnouncementPageQuery, Context>) {
-  const post = data.post;
-  if (!post) throw new Error("Announcement not found");
-  const { frontmatter } = post;
-  const image = getImage(frontmatter.image?.childImageSharp?.gatsbyImageData ?? null);
-  return (
-    <AnnouncementArticle
-      title={frontmatter.title}
-      summary={frontmatter.summary ?? ""}
-      date={frontmatter.date ?? ""}
-      isoDate={frontmatter.iso ?? undefined}
-      image={image && <ArticleImage image={image} alt={frontmatter.imageAlt ?? ""} />}
-    >
-      <Markdown html={post.html ?? ""} />
-      <p>
-        <Link to="/announcements/">All announcements</Link>
-      </p>
-    </AnnouncementArticle>
-  );
+export default function AnnouncementTemplate({ data, pageContext }: PageProps<Queries.AnnouncementPageQuery, Context>) {
+  return <AnnouncementPage data={data} slug={pageContext.slug} />;
 }
 
 export const Head = ({ data, pageContext, location }: HeadProps<Queries.AnnouncementPageQuery, Context>) => {
@@ -38,7 +20,7 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.Announce
     <Seo
       title={frontmatter?.title ?? "Announcement"}
       description={frontmatter?.summary ?? ""}
-      path={`/announcements/${pageContext.slug}/`}
+      path={announcementPath(pageContext.slug)}
       pathname={location.pathname}
       type="article"
       image={

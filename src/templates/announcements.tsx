@@ -1,20 +1,10 @@
 import { graphql, type PageProps } from "gatsby";
-import { AnnouncementList } from "../components/AnnouncementList";
-import { PageHeader } from "../components/PageHeader";
+import { AnnouncementsPage } from "../components/pages/AnnouncementsPage";
 import { RouteHead } from "../components/RouteSeo";
-import { Section } from "../components/Section";
-import { routeFor, type RoutePageContext } from "../routes";
+import type { RoutePageContext } from "../routes";
 
-export default function AnnouncementsPage({ data, pageContext }: PageProps<Queries.AnnouncementsPageQuery, RoutePageContext>) {
-  const route = routeFor(pageContext.routePath);
-  return (
-    <>
-      <PageHeader eyebrow="News" title={route.title} lead="Events, holiday hours and schedule changes. Newest first." />
-      <Section>
-        <AnnouncementList items={data.announcements.nodes} />
-      </Section>
-    </>
-  );
+export default function AnnouncementsTemplate({ data, pageContext }: PageProps<Queries.AnnouncementsPageQuery, RoutePageContext>) {
+  return <AnnouncementsPage data={data} pageContext={pageContext} />;
 }
 
 export const Head = RouteHead;

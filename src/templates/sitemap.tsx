@@ -1,27 +1,10 @@
 import { graphql, type PageProps } from "gatsby";
-import { PageHeader } from "../components/PageHeader";
+import { SitemapPage } from "../components/pages/SitemapPage";
 import { RouteHead } from "../components/RouteSeo";
-import { Section } from "../components/Section";
-import { SitemapTree } from "../components/SitemapTree";
-import { routeFor, routes, type RoutePageContext } from "../routes";
-import { buildSitemapTree } from "../sitemapTree";
+import type { RoutePageContext } from "../routes";
 
-/** Every page for people: the route table as a tree, with every announcement under Announcements. */
-export default function SitemapPage({ data, pageContext }: PageProps<Queries.SitemapPageQuery, RoutePageContext>) {
-  const route = routeFor(pageContext.routePath);
-  const announcements = data.announcements.nodes.map((node) => ({
-    path: `/announcements/${node.fields.slug}/`,
-    title: node.frontmatter.title,
-  }));
-  const tree = buildSitemapTree([...routes.map((r) => ({ path: r.path, title: r.title })), ...announcements]);
-  return (
-    <>
-      <PageHeader title={route.title} lead="Every page on this website." />
-      <Section>
-        <SitemapTree nodes={tree} className="prose" />
-      </Section>
-    </>
-  );
+export default function SitemapTemplate({ data, pageContext }: PageProps<Queries.SitemapPageQuery, RoutePageContext>) {
+  return <SitemapPage data={data} pageContext={pageContext} />;
 }
 
 export const Head = RouteHead;

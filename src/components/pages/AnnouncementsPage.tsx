@@ -1,0 +1,17 @@
+import { routeFor, type RoutePageContext } from "../../routes";
+import { AnnouncementList } from "../AnnouncementList";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+
+/** The announcements that have not expired, newest first (the query sorts them). */
+export function AnnouncementsPage({ data, pageContext }: { data: Queries.AnnouncementsPageQuery; pageContext: RoutePageContext }) {
+  const route = routeFor(pageContext.routePath);
+  return (
+    <>
+      <PageHeader eyebrow="News" title={route.title} lead="Events, holiday hours and schedule changes. Newest first." />
+      <Section>
+        <AnnouncementList items={data.announcements.nodes} />
+      </Section>
+    </>
+  );
+}

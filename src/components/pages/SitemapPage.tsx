@@ -1,0 +1,20 @@
+import { routeFor, routes, type RoutePageContext } from "../../routes";
+import { buildSitemapTree, sitemapPages } from "../../sitemapTree";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+import { SitemapTree } from "../SitemapTree";
+
+/** Every page for people: the route table as a tree, with every announcement under Announcements. */
+export function SitemapPage({ data, pageContext }: { data: Queries.SitemapPageQuery; pageContext: RoutePageContext }) {
+  const route = routeFor(pageContext.routePath);
+  const announcements = data.announcements.nodes.map((node) => ({ slug: node.fields.slug, title: node.frontmatter.title }));
+  const tree = buildSitemapTree(sitemapPages(routes, announcements));
+  return (
+    <>
+      <PageHeader title={route.title} lead="Every page on this website." />
+      <Section>
+        <SitemapTree nodes={tree} className="prose" />
+      </Section>
+    </>
+  );
+}
