@@ -30,4 +30,14 @@ export const fragments = graphql`
     introMonths
     requestMonths
   }
+
+  # The numbers staff's text may name as {{placeholders}} (see src/content/policies.ts).
+  fragment Placeholders on Query {
+    policies: policiesJson {
+      ...PolicyNumbers
+    }
+    privacy: privacyJson {
+      ...PrivacyNumbers
+    }
+  }
 `;

@@ -1,32 +1,10 @@
 import { graphql, type PageProps } from "gatsby";
-import { Actions } from "../components/Actions";
-import { ButtonLink } from "../components/ButtonLink";
-import { FactList } from "../components/FactList";
-import { Markdown } from "../components/Markdown";
-import { PageHeader } from "../components/PageHeader";
+import { PoliciesPage } from "../components/pages/PoliciesPage";
 import { RouteHead } from "../components/RouteSeo";
-import { Section } from "../components/Section";
-import { fillPlaceholders, placeholderValues, policyFacts } from "../content/policies";
-import { routeFor, type RoutePageContext } from "../routes";
+import type { RoutePageContext } from "../routes";
 
-export default function PoliciesPage({ data, pageContext }: PageProps<Queries.PoliciesPageQuery, RoutePageContext>) {
-  const route = routeFor(pageContext.routePath);
-  const { policies, privacy } = data;
-  if (!policies || !privacy) throw new Error("content/policies.json or privacy.json is missing");
-  return (
-    <>
-      <PageHeader eyebrow="Membership" title={data.page?.frontmatter.title ?? route.title} lead={route.description} />
-      <Section>
-        <FactList caption="At a glance" facts={policyFacts(policies)} />
-      </Section>
-      <Section tone="muted">
-        <Markdown html={fillPlaceholders(data.page?.html ?? "", placeholderValues(policies, privacy))} />
-        <Actions className="no-print">
-          <ButtonLink to="/membership/membershipHold/">Request a hold or cancellation</ButtonLink>
-        </Actions>
-      </Section>
-    </>
-  );
+export default function PoliciesTemplate({ data, pageContext }: PageProps<Queries.PoliciesPageQuery, RoutePageContext>) {
+  return <PoliciesPage data={data} pageContext={pageContext} />;
 }
 
 export const Head = RouteHead;
@@ -39,11 +17,6 @@ export const query = graphql`
         title
       }
     }
-    policies: policiesJson {
-      ...PolicyNumbers
-    }
-    privacy: privacyJson {
-      ...PrivacyNumbers
-    }
+    ...Placeholders
   }
 `;

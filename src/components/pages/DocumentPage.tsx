@@ -1,0 +1,24 @@
+import { pathTo, routeFor, type RoutePageContext } from "../../routes";
+import { Actions } from "../Actions";
+import { ButtonLink } from "../ButtonLink";
+import { PageHeader } from "../PageHeader";
+import { PolicyMarkdown } from "../PolicyMarkdown";
+import { Section } from "../Section";
+
+/** A page of text from content/pages (the privacy notices), with {{placeholders}} filled from content. */
+export function DocumentPage({ data, pageContext }: { data: Queries.DocumentPageQuery; pageContext: Pick<RoutePageContext, "routePath" | "pageKey"> }) {
+  const route = routeFor(pageContext.routePath);
+  const { page, policies, privacy } = data;
+  if (!page || !policies || !privacy) throw new Error(`content/pages/${pageContext.pageKey}.md, policies.json or privacy.json is missing`);
+  return (
+    <>
+      <PageHeader title={page.frontmatter.title ?? route.title} lead={route.description} />
+      <Section>
+        <PolicyMarkdown html={page.html ?? ""} policies={policies} privacy={privacy} />
+        <Actions className="no-print">
+          <ButtonLink to={pathTo("privacyRequest")}>Ask about your data</ButtonLink>
+        </Actions>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { policyFacts } from "../../content/policies";
+import { pathTo, routeFor, type RoutePageContext } from "../../routes";
+import { Actions } from "../Actions";
+import { ButtonLink } from "../ButtonLink";
+import { FactList } from "../FactList";
+import { PageHeader } from "../PageHeader";
+import { PolicyMarkdown } from "../PolicyMarkdown";
+import { Section } from "../Section";
+
+/** The membership terms: the numbers at a glance, then staff's text with the same numbers filled in. */
+export function PoliciesPage({ data, pageContext }: { data: Queries.PoliciesPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
+  const route = routeFor(pageContext.routePath);
+  const { page, policies, privacy } = data;
+  if (!policies || !privacy) throw new Error("content/policies.json or privacy.json is missing");
+  return (
+    <>
+      <PageHeader eyebrow="Membership" title={page?.frontmatter.title ?? route.title} lead={route.description} />
+      <Section>
+        <FactList caption="At a glance" facts={policyFacts(policies)} />
+      </Section>
+      <Section tone="muted">
+        <PolicyMarkdown html={page?.html ?? ""} policies={policies} privacy={privacy} />
+        <Actions className="no-print">
+          <ButtonLink to={pathTo("hold")}>Request a hold or cancellation</ButtonLink>
+        </Actions>
+      </Section>
+    </>
+  );
+}
