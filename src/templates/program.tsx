@@ -1,56 +1,10 @@
 import { graphql, type PageProps } from "gatsby";
-import { getImage } from "gatsby-plugin-image";
-import { Actions } from "../components/Actions";
-import { ArticleImage } from "../components/ArticleImage";
-import { ButtonLink } from "../components/ButtonLink";
-import { CalendarIcon } from "../components/Icons";
-import { Markdown } from "../components/Markdown";
-import { ProgramArticle } from "../components/ProgramArticle";
-import { RateCards } from "../components/RateCards";
+import { ProgramPage } from "../components/pages/ProgramPage";
 import { RouteHead } from "../components/RouteSeo";
-import { ScheduleWeek } from "../components/ScheduleWeek";
-import { Section } from "../components/Section";
-import { useGymToday } from "../hooks/useGymToday";
 import type { RoutePageContext } from "../routes";
-import { calendarPath } from "../schedule/week";
 
-export default function ProgramPage({ data, pageContext }: PageProps<Queries.ProgramPageQuery, RoutePageContext>) {
-  const program = data.program;
-  if (!program) throw new Error(`No program file for "${pageContext.programKey}"`);
-  const { frontmatter } = program;
-  const key = frontmatter.key ?? "";
-  const today = useGymToday(pageContext.weekday, pageContext.today, data.site?.timeZone ?? "America/Los_Angeles");
-  const slots = (data.schedule?.slots ?? []).filter((slot) => slot.program === key);
-  const plans = (data.rates?.plans ?? []).filter((plan) => plan.program === key);
-  const image = getImage(frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null);
-  return (
-    <ProgramArticle
-      title={frontmatter.title}
-      tagline={frontmatter.tagline ?? ""}
-      audience={frontmatter.audience ?? undefined}
-      image={image && <ArticleImage image={image} alt={frontmatter.heroAlt ?? ""} />}
-      highlights={frontmatter.highlights ?? []}
-      faq={frontmatter.faq ?? []}
-      body={<Markdown html={program.html ?? ""} />}
-    >
-      <Section title="Class times" id="classes" tone="muted">
-        <ScheduleWeek slots={slots} programs={[{ key, title: frontmatter.title }]} today={today.day} />
-        <Actions>
-          <ButtonLink to={`/schedule/?program=${key}`} variant="secondary">
-            Full schedule
-          </ButtonLink>
-          <ButtonLink to={calendarPath(key)} file variant="secondary">
-            <CalendarIcon /> Add to calendar
-          </ButtonLink>
-        </Actions>
-      </Section>
-      {plans.length > 0 && (
-        <Section title="Rates" id="rates">
-          <RateCards plans={plans} />
-        </Section>
-      )}
-    </ProgramArticle>
-  );
+export default function ProgramTemplate({ data, pageContext }: PageProps<Queries.ProgramPageQuery, RoutePageContext>) {
+  return <ProgramPage data={data} pageContext={pageContext} />;
 }
 
 export const Head = RouteHead;
@@ -84,9 +38,6 @@ export const query = graphql`
       plans {
         ...RatePlanCard
       }
-    }
-    site: siteJson {
-      timeZone
     }
   }
 `;

@@ -1,20 +1,10 @@
 import { graphql, type PageProps } from "gatsby";
-import { PageHeader } from "../components/PageHeader";
-import { ProgramCards } from "../components/ProgramCards";
+import { ProgramsPage } from "../components/pages/ProgramsPage";
 import { RouteHead } from "../components/RouteSeo";
-import { Section } from "../components/Section";
-import { routeFor, type RoutePageContext } from "../routes";
+import type { RoutePageContext } from "../routes";
 
-export default function ProgramsPage({ data, pageContext }: PageProps<Queries.ProgramsPageQuery, RoutePageContext>) {
-  const route = routeFor(pageContext.routePath);
-  return (
-    <>
-      <PageHeader eyebrow="Programs" title={route.title} lead={route.description} />
-      <Section>
-        <ProgramCards programs={data.programs.nodes} headingLevel={2} />
-      </Section>
-    </>
-  );
+export default function ProgramsTemplate({ data, pageContext }: PageProps<Queries.ProgramsPageQuery, RoutePageContext>) {
+  return <ProgramsPage data={data} pageContext={pageContext} />;
 }
 
 export const Head = RouteHead;

@@ -1,0 +1,17 @@
+import { routeFor, type RoutePageContext } from "../../routes";
+import { PageHeader } from "../PageHeader";
+import { ProgramCards } from "../ProgramCards";
+import { Section } from "../Section";
+
+/** The programs overview: the route's title and description above a card per program. */
+export function ProgramsPage({ data, pageContext }: { data: Queries.ProgramsPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
+  const route = routeFor(pageContext.routePath);
+  return (
+    <>
+      <PageHeader eyebrow="Programs" title={route.title} lead={route.description} />
+      <Section>
+        <ProgramCards programs={data.programs.nodes} headingLevel={2} />
+      </Section>
+    </>
+  );
+}
