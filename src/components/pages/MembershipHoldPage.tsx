@@ -1,0 +1,36 @@
+import { policyFacts } from "../../content/policies";
+import { usePageToday } from "../../hooks/useGymToday";
+import { routeFor, type RoutePageContext } from "../../routes";
+import { FactList } from "../FactList";
+import { HoldForm } from "../form/HoldForm";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+import { TitleLink } from "../TitleLink";
+
+/** Hold and cancellation requests: the form, then the rules it checks. */
+export function MembershipHoldPage({
+  data,
+  pageContext,
+}: {
+  data: Queries.MembershipHoldPageQuery;
+  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday">;
+}) {
+  const route = routeFor(pageContext.routePath);
+  const today = usePageToday(pageContext);
+  const policies = data.policies;
+  if (!policies) throw new Error("content/policies.json is missing");
+  return (
+    <>
+      <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />
+      <Section title="Your request" id="request">
+        <HoldForm policy={policies} today={today.date} />
+      </Section>
+      <Section tone="muted">
+        <FactList caption="Hold and cancellation rules" facts={policyFacts(policies)} />
+        <p>
+          The full terms are on the <TitleLink to="policies" /> page.
+        </p>
+      </Section>
+    </>
+  );
+}

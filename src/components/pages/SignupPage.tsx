@@ -1,0 +1,38 @@
+import { joinablePlans } from "../../forms/signup";
+import { usePageToday } from "../../hooks/useGymToday";
+import { useHydrated } from "../../hooks/useHydrated";
+import { routeFor, type RoutePageContext } from "../../routes";
+import { SignupForm } from "../form/SignupForm";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+import { TitleLink } from "../TitleLink";
+
+/** Online sign-up: the form with the plans a person can join and the waiver they sign. */
+export function SignupPage({
+  data,
+  pageContext,
+  search,
+}: {
+  data: Queries.SignupPageQuery;
+  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday">;
+  /** The page's query string: a plan chosen on the rates page arrives as ?plan=. */
+  search: string;
+}) {
+  const route = routeFor(pageContext.routePath);
+  const hydrated = useHydrated();
+  const today = usePageToday(pageContext);
+  const plans = joinablePlans(data.rates?.plans ?? []);
+  if (!data.waiver) throw new Error("content/waiver.json is missing");
+  return (
+    <>
+      <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />
+      <Section>
+        <p className="prose">
+          New to CrossFit? Most members start with Foundations. Compare every plan on the <TitleLink to="rates" /> page.
+        </p>
+        {/* Read after hydration, so the first render in the browser matches the static HTML, built without a query string. */}
+        <SignupForm plans={plans} today={today.date} waiver={data.waiver} search={hydrated ? search : ""} />
+      </Section>
+    </>
+  );
+}
