@@ -1,0 +1,32 @@
+import { useSiteInfo } from "../../hooks/useSiteInfo";
+import { pathTo, routeFor, type RoutePageContext } from "../../routes";
+import { FactList } from "../FactList";
+import { IntroBooking } from "../intro/IntroBooking";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+
+/** Booking a free intro: what it is, then the open times. */
+export function IntroPage({ data, pageContext }: { data: Queries.IntroPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
+  const route = routeFor(pageContext.routePath);
+  const site = useSiteInfo();
+  const intro = data.introJson;
+  if (!intro) throw new Error("content/intro.json is missing");
+  return (
+    <>
+      <PageHeader eyebrow="Start here" title={route.title} lead={intro.summary} />
+      <Section title="Before you come" id="before" tone="muted">
+        <FactList
+          caption="Your free intro"
+          facts={[
+            { label: "Length", value: `${intro.slotMinutes} minutes, one-on-one with a coach` },
+            { label: "What to bring", value: intro.whatToBring },
+          ]}
+        />
+      </Section>
+      {/* Last on the page: the open times arrive after the page is live and only the footer moves. */}
+      <Section title="Choose a time" id="book">
+        <IntroBooking phone={site.phone} timeZone={site.timeZone} contactPath={pathTo("contact")} />
+      </Section>
+    </>
+  );
+}

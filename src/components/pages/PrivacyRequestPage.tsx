@@ -1,0 +1,32 @@
+import { usePageToday } from "../../hooks/useGymToday";
+import { routeFor, type RoutePageContext } from "../../routes";
+import { PrivacyRequestForm } from "../form/PrivacyRequestForm";
+import { PageHeader } from "../PageHeader";
+import { Section } from "../Section";
+import { TitleLink } from "../TitleLink";
+
+/** Requests about a person's data: how long an answer takes, where the notices are, and the form. */
+export function PrivacyRequestPage({
+  data,
+  pageContext,
+}: {
+  data: Queries.PrivacyRequestPageQuery;
+  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday">;
+}) {
+  const route = routeFor(pageContext.routePath);
+  const today = usePageToday(pageContext);
+  const privacy = data.privacy;
+  if (!privacy) throw new Error("content/privacy.json is missing");
+  return (
+    <>
+      <PageHeader eyebrow="Privacy" title={route.title} lead={route.description} />
+      <Section>
+        <p className="prose">
+          We answer every request within {privacy.requestResponseDays} days. Read what we keep and why on the <TitleLink to="privacy" /> page
+          and in our <TitleLink to="healthData" />.
+        </p>
+        <PrivacyRequestForm today={today.date} responseDays={privacy.requestResponseDays} />
+      </Section>
+    </>
+  );
+}
