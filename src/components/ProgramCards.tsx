@@ -1,6 +1,6 @@
 import { graphql, Link } from "gatsby";
 import { GatsbyImage, getImage } from "gatsby-plugin-image";
-import { programPath } from "../routes";
+import { pathTo, programPath } from "../routes";
 import { ArrowRightIcon } from "./Icons";
 import * as styles from "./ProgramCards.module.css";
 
@@ -33,7 +33,7 @@ export function ProgramCards({ programs, headingLevel = 3 }: { programs: readonl
     <ul className={styles.cards}>
       {programs.map(({ frontmatter }) => {
         const image = getImage(frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null);
-        const path = programPath(frontmatter.key ?? "") ?? "/programs/";
+        const path = programPath(frontmatter.key ?? "") ?? pathTo("programs");
         return (
           <li key={frontmatter.key} className={styles.card}>
             {image && <GatsbyImage image={image} alt={frontmatter.heroAlt ?? ""} className={styles.image} />}
