@@ -214,3 +214,6 @@ export interface SubmissionStore {
   rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   close(): Promise<void>;
 }
+
+/** The operations that answer the privacy duties; each store keeps them in its own privacy.ts. */
+export type PrivacyOperations = Pick<SubmissionStore, "findByEmail" | "deleteSubmissions" | "forgetHealth" | "purge" | "deletions" | "waivers">;

@@ -1,112 +1,13 @@
-import { Pool, type PoolClient } from "pg";
+import { Pool } from "pg";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
-import { migrations } from "./migrations";
-import type {
-  Booking,
-  ClaimedMessage,
-  DeletionRecord,
-  FormName,
-  ListFilter,
-  OutboxKind,
-  OutboxMessage,
-  OutboxStatus,
-  PurgeReport,
-  StoredSubmission,
-  StoredWaiver,
-  SubmissionStore,
-} from "./types";
-import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, limiterSettings, requesterOf, SlotTakenError } from "./types";
+import { migrations } from "../migrations";
+import type { ClaimedMessage, ListFilter, OutboxKind, SubmissionStore } from "../types";
+import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "../types";
+import { postgresPrivacy } from "./privacy";
+import { type BookingRow, type OutboxRow, type SubmissionRow, toBooking, toMessage, toSubmission } from "./rows";
+import { inTransaction } from "./transaction";
 
-/** The expression migration 4 indexes: a query must use it exactly for PostgreSQL to use the index. */
-export const EMAIL_KEY = "(payload->>'email')";
-
-/** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
-
-interface SubmissionRow {
-  id: string;
-  form: string;
-  created_at: Date;
-  payload: Record<string, unknown>;
-  spam: string | null;
-}
-
-interface OutboxRow {
-  id: string;
-  submission_id: string;
-  kind: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-  last_error: string | null;
-  sent_at: Date | null;
-  created_at: Date;
-}
-
-function toSubmission(row: SubmissionRow): StoredSubmission {
-  return { id: row.id, form: row.form as FormName, createdAt: row.created_at, payload: row.payload, spam: row.spam };
-}
-
-function toMessage(row: OutboxRow): OutboxMessage {
-  return {
-    id: Number(row.id),
-    submissionId: row.submission_id,
-    kind: row.kind as OutboxKind,
-    status: row.status as OutboxStatus,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    sentAt: row.sent_at,
-    createdAt: row.created_at,
-  };
-}
-
-interface BookingRow extends SubmissionRow {
-  coach: string;
-  starts_at: Date;
-  ends_at: Date;
-  cancelled_at: Date | null;
-}
-
-interface DeletionRow {
-  reference: string;
-  form: string;
-  received_at: Date;
-  deleted_at: Date;
-  requested_by: string;
-}
-
-interface WaiverRow {
-  version: string;
-  text: string;
-  first_accepted_at: Date;
-}
-
-type Gone = Pick<SubmissionRow, "id" | "form" | "created_at">;
-
-/**
- * Deletes the submissions `where` selects, their outbox rows first (that foreign key has no cascade;
- * bookings' has). What DELETE returns is what this transaction removed, so two processes purging at
- * once never log one row twice.
- */
-async function deleteWhere(client: PoolClient, where: string, params: unknown[]): Promise<Gone[]> {
-  await client.query(`DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE ${where})`, params);
-  const { rows } = await client.query<Gone>(`DELETE FROM submissions WHERE ${where} RETURNING id, form, created_at`, params);
-  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
-}
-
-async function logDeletions(client: PoolClient, gone: readonly Gone[], at: Date, requestedBy: string): Promise<void> {
-  if (gone.length === 0) return;
-  await client.query(
-    `INSERT INTO deletions (reference, form, received_at, deleted_at, requested_by)
-     SELECT reference, form, received_at, $4, $5 FROM unnest($1::text[], $2::text[], $3::timestamptz[])
-     WITH ORDINALITY AS gone (reference, form, received_at, n) ORDER BY n`,
-    [gone.map((g) => g.id), gone.map((g) => g.form), gone.map((g) => g.created_at), at, requestedBy],
-  );
-}
-
-function toBooking(row: BookingRow): Booking {
-  return { coach: row.coach, start: row.starts_at, end: row.ends_at, cancelledAt: row.cancelled_at, submission: toSubmission(row) };
-}
+export { EMAIL_KEY } from "./privacy";
 
 /** pg's error for a second active booking of one coach and start (unique_violation on our index). */
 function isSlotConflict(error: unknown): boolean {
@@ -120,21 +21,6 @@ const LOCK_ADDRESS = 7_263_102;
 
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 const MIGRATION_LOCK = 7_263_001;
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 export async function migratePostgres(pool: Pool): Promise<void> {
   await inTransaction(pool, async (client) => {
@@ -154,6 +40,7 @@ export async function migratePostgres(pool: Pool): Promise<void> {
   });
 }
 
+/** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
 export async function openPostgresStore(connectionString: string): Promise<SubmissionStore> {
   const pool = new Pool({ connectionString, max: 5 });
   // While the database is unreachable every request tries again; each failed try must not leave a pool behind.
@@ -319,61 +206,7 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
         return "cancelled";
       });
     },
-    async findByEmail(email) {
-      const { rows } = await pool.query<SubmissionRow>(`SELECT * FROM submissions WHERE ${EMAIL_KEY} = $1 ORDER BY created_at, id`, [
-        email.trim().toLowerCase(),
-      ]);
-      return rows.map(toSubmission);
-    },
-    async deleteSubmissions(ids, reason, at) {
-      const wanted = [...new Set(ids)];
-      if (wanted.length === 0) return [];
-      const gone = await inTransaction(pool, async (client) => {
-        const rows = await deleteWhere(client, "id = ANY($1)", [wanted]);
-        await logDeletions(client, rows, at, requesterOf(reason));
-        return new Set(rows.map((row) => row.id));
-      });
-      return wanted.filter((id) => gone.has(id));
-    },
-    async forgetHealth(id) {
-      return inTransaction(pool, async (client) => {
-        const { rowCount } = await client.query(
-          "UPDATE submissions SET payload = payload - 'healthInfo' - 'healthConsent' WHERE id = $1 AND payload ? 'healthInfo'",
-          [id],
-        );
-        if (!rowCount) return false;
-        await client.query("DELETE FROM outbox WHERE submission_id = $1 AND status IN ('pending', 'failed')", [id]);
-        return true;
-      });
-    },
-    async purge(cutoffs, at) {
-      return inTransaction(pool, async (client) => {
-        const spam = await deleteWhere(client, "spam IS NOT NULL AND created_at < $1", [cutoffs.spamBefore]);
-        const report: PurgeReport = { spam: spam.length, forms: {} };
-        for (const { form, before } of cutoffs.forms) {
-          const gone = await deleteWhere(client, "form = $1 AND spam IS NULL AND created_at < $2", [form, before]);
-          await logDeletions(client, gone, at, "retention");
-          report.forms[form] = (report.forms[form] ?? 0) + gone.length;
-        }
-        return report;
-      });
-    },
-    async deletions() {
-      const { rows } = await pool.query<DeletionRow>("SELECT * FROM deletions ORDER BY deleted_at, id");
-      return rows.map(
-        (row): DeletionRecord => ({
-          reference: row.reference,
-          form: row.form as FormName,
-          receivedAt: row.received_at,
-          deletedAt: row.deleted_at,
-          requestedBy: row.requested_by,
-        }),
-      );
-    },
-    async waivers() {
-      const { rows } = await pool.query<WaiverRow>("SELECT * FROM waivers ORDER BY first_accepted_at, version");
-      return rows.map((row): StoredWaiver => ({ version: row.version, text: row.text, firstAcceptedAt: row.first_accepted_at }));
-    },
+    ...postgresPrivacy(pool),
     rateLimiter(options) {
       // storeType is given because the library otherwise guesses it from the class name.
       return new RateLimiterPostgres({ ...limiterSettings(options), storeClient: pool, storeType: "pool" });
