@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
 import netlifyAdapter from "gatsby-adapter-netlify";
+import { analyticsIds } from "./src/analyticsIds";
 import { gatsbyHeaders } from "./src/headers";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { contentDir } from "./src/node/contentFiles";
@@ -8,9 +9,8 @@ import { siteUrl } from "./src/node/siteUrl";
 const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 // Public ids, read at build time: each tool is included only when its id is set, so a build with
-// neither contains no third-party script at all.
-const gaMeasurementId = process.env.GATSBY_GA_MEASUREMENT_ID?.trim();
-const gtmId = process.env.GATSBY_GTM_ID?.trim();
+// neither contains no third-party script at all (gatsby-node's CSP asks the same module).
+const { gaMeasurementId, gtmId } = analyticsIds(process.env);
 
 const analytics: GatsbyConfig["plugins"] = [
   ...(gaMeasurementId

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { analyticsEnabled } from "./src/analyticsIds";
 import { announcementSlug } from "./src/content/slugs";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
@@ -56,8 +57,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     return;
   }
   writeCalendars(publicDir, content);
-  const analytics = Boolean(process.env.GATSBY_GA_MEASUREMENT_ID?.trim() || process.env.GATSBY_GTM_ID?.trim());
-  const { policy, hashes } = buildCsp(publicDir, analytics);
+  const { policy, hashes } = buildCsp(publicDir, analyticsEnabled(process.env));
   writeNetlifyHeaders(publicDir, policy);
   const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{ functionRoute: string; functionId: string }>;
   writeNetlifyFunctionRoutes(publicDir, functions);
