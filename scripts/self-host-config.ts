@@ -5,11 +5,15 @@
  * the server who the visitor is.
  *
  *   npm run self-host-config [-- --server-name www.example.com --upstream 127.0.0.1:9000 --listen 80]
+ *
+ * The server name defaults to the host of the site's public address: content/site.json's url, or
+ * SITE_URL when set, as for the build's canonical links.
  */
 import fs from "node:fs";
 import path from "node:path";
 import bytes from "bytes";
 import { config as formFunctionConfig } from "../server-options/formFunction";
+import { siteUrl } from "../src/node/siteUrl";
 
 export interface NginxOptions {
   serverName: string;
@@ -53,7 +57,7 @@ function option(name: string, fallback: string): string {
 
 function main() {
   const config = nginxConfig({
-    serverName: option("server-name", "www.crossfitgraham.com"),
+    serverName: option("server-name", new URL(siteUrl()).hostname),
     listen: option("listen", "80"),
     upstream: option("upstream", "127.0.0.1:9000"),
   });
