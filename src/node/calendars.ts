@@ -17,6 +17,7 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = n
     location: placeLine(site),
     url: `${origin}/schedule/`,
     uidDomain: new URL(origin).hostname,
+    timeZone: site.timeZone,
     now,
     today: zonedToday(now, site.timeZone).date,
   };

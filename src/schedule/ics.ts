@@ -1,10 +1,15 @@
-import { DAYS, type Day } from "../content/dates";
+import { TZDate } from "@date-fns/tz";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday, type ICalCalendar } from "ical-generator";
+import { DAYS, minutes, type Day } from "../content/dates";
+import { addDays } from "../forms/dateRules";
 import type { Slot } from "./week";
 
 /**
- * iCalendar (RFC 5545) files for the weekly timetable: one weekly recurring event per class, in the
- * gym's time zone, with the zone's rules included so every calendar app places classes correctly
- * across daylight-saving changes. Pure: the caller passes the build time.
+ * iCalendar (RFC 5545) files, written by ical-generator: the weekly timetable (one weekly recurring
+ * event per class, at wall-clock times in the gym's zone, with that zone's VTIMEZONE so every calendar
+ * app places classes correctly across daylight-saving changes) and a free intro's appointment.
+ * Deterministic: the caller passes the build time.
  */
 
 export interface CalendarInput {
@@ -15,71 +20,23 @@ export interface CalendarInput {
   url: string;
   /** Domain used in event UIDs, so re-importing updates events instead of duplicating them. */
   uidDomain: string;
+  /** The gym's IANA time zone (content/site.json); class times are wall-clock times there. */
+  timeZone: string;
   /** The build time; the first occurrence of each class is on or after this date. */
   now: Date;
   /** The build date in the gym's zone (YYYY-MM-DD). */
   today: string;
 }
 
-const BYDAY: Record<Day, string> = {
-  Monday: "MO",
-  Tuesday: "TU",
-  Wednesday: "WE",
-  Thursday: "TH",
-  Friday: "FR",
-  Saturday: "SA",
-  Sunday: "SU",
+const BYDAY: Record<Day, ICalWeekday> = {
+  Monday: ICalWeekday.MO,
+  Tuesday: ICalWeekday.TU,
+  Wednesday: ICalWeekday.WE,
+  Thursday: ICalWeekday.TH,
+  Friday: ICalWeekday.FR,
+  Saturday: ICalWeekday.SA,
+  Sunday: ICalWeekday.SU,
 };
-
-const VTIMEZONE_LOS_ANGELES = [
-  "BEGIN:VTIMEZONE",
-  "TZID:America/Los_Angeles",
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:-0800",
-  "TZOFFSETTO:-0700",
-  "TZNAME:PDT",
-  "DTSTART:20070311T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:-0700",
-  "TZOFFSETTO:-0800",
-  "TZNAME:PST",
-  "DTSTART:20071104T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-];
-
-export function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-const encoder = new TextEncoder();
-function utf8Length(value: string): number {
-  return encoder.encode(value).length;
-}
-
-/** Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1). */
-export function foldLine(line: string): string {
-  if (utf8Length(line) <= 75) return line;
-  const parts: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const char of line) {
-    const charSize = utf8Length(char);
-    const limit = parts.length === 0 ? 75 : 74;
-    if (size + charSize > limit) {
-      parts.push(current);
-      current = "";
-      size = 0;
-    }
-    current += char;
-    size += charSize;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
 
 /** The date (YYYY-MM-DD) of the first `day` on or after `from`. */
 export function firstOnOrAfter(from: string, day: Day): string {
@@ -89,50 +46,74 @@ export function firstOnOrAfter(from: string, day: Day): string {
   return date.toISOString().slice(0, 10);
 }
 
-function local(date: string, clock: string): string {
-  return `${date.replace(/-/g, "")}T${clock.replace(":", "")}00`;
+/**
+ * A wall-clock time in `timeZone`, or undefined when that time does not exist on that date (skipped
+ * by a spring-forward). ical-generator writes a TZDate in the event's zone whatever zone the build
+ * machine runs in; a plain Date would be read in the machine's own zone.
+ */
+function wallClock(date: string, clock: string, timeZone: string): TZDate | undefined {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const at = minutes(clock);
+  const time = new TZDate(year, month - 1, day, Math.floor(at / 60), at % 60, timeZone);
+  return time.getHours() * 60 + time.getMinutes() === at ? time : undefined;
 }
 
-function utcStamp(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+/**
+ * The first occurrence of a class: on or after `today`, one week later if the clock skips its start
+ * or end that day, since the first occurrence sets the wall-clock time and length of the whole series.
+ */
+function firstOccurrence(slot: Slot, today: string, timeZone: string): { start: TZDate; end: TZDate } {
+  const first = firstOnOrAfter(today, slot.day as Day);
+  for (let week = 0; week < 53; week++) {
+    const date = addDays(first, 7 * week);
+    const start = wallClock(date, slot.start, timeZone);
+    const end = wallClock(date, slot.end, timeZone);
+    if (start && end) return { start, end };
+  }
+  throw new Error(`${slot.day} ${slot.start}-${slot.end} never exists in ${timeZone}`);
 }
 
-/** The calendar's opening lines; the caller adds its events and END:VCALENDAR. */
-function calendarHeader(uidDomain: string, product: string): string[] {
-  return ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:-//${uidDomain}//${product}//EN`, "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
+/** A missing VTIMEZONE would leave every TZID undefined; the content checks make this unreachable. */
+function vtimezone(timeZone: string): string {
+  const component = getVtimezoneComponent(timeZone);
+  if (!component) throw new Error(`No VTIMEZONE for ${JSON.stringify(timeZone)}: check timeZone in content/site.json`);
+  return component;
 }
 
-function serialize(lines: readonly string[]): string {
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+/** RFC 5545 ends every line, the last one included, with CRLF; ical-generator omits the final one. */
+function serialize(calendar: ICalCalendar): string {
+  return `${calendar.toString()}\r\n`;
 }
 
 export function buildCalendar(input: CalendarInput): string {
-  const lines = [
-    ...calendarHeader(input.uidDomain, "Class schedule"),
-    `X-WR-CALNAME:${escapeText(input.name)}`,
-    "X-WR-TIMEZONE:America/Los_Angeles",
-    ...VTIMEZONE_LOS_ANGELES,
-  ];
+  const calendar = ical({
+    prodId: { company: input.uidDomain, product: "Class schedule" },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+    name: input.name,
+    // No calendar-wide zone name: with one, ical-generator writes DTSTAMP in the build machine's local
+    // time without "Z", where RFC 5545 wants UTC. Each event names the zone instead, and the generator
+    // still adds that zone's VTIMEZONE.
+    timezone: { name: null, generator: vtimezone },
+  });
   for (const slot of input.slots) {
     const day = slot.day as Day;
-    const date = firstOnOrAfter(input.today, day);
+    const { start, end } = firstOccurrence(slot, input.today, input.timeZone);
     const title = input.programTitles[slot.program] ?? slot.program;
-    lines.push(
-      "BEGIN:VEVENT",
-      `UID:${slot.program}-${BYDAY[day].toLowerCase()}-${slot.start.replace(":", "")}@${input.uidDomain}`,
-      `DTSTAMP:${utcStamp(input.now)}`,
-      `DTSTART;TZID=America/Los_Angeles:${local(date, slot.start)}`,
-      `DTEND;TZID=America/Los_Angeles:${local(date, slot.end)}`,
-      `RRULE:FREQ=WEEKLY;BYDAY=${BYDAY[day]}`,
-      `SUMMARY:${escapeText(title)}`,
-      `DESCRIPTION:${escapeText(slot.coach ? `Coached by ${slot.coach}. ${input.url}` : input.url)}`,
-      `LOCATION:${escapeText(input.location)}`,
-      `URL:${input.url}`,
-      "END:VEVENT",
-    );
+    calendar.createEvent({
+      id: `${slot.program}-${BYDAY[day].toLowerCase()}-${slot.start.replace(":", "")}@${input.uidDomain}`,
+      stamp: input.now,
+      timezone: input.timeZone,
+      start,
+      end,
+      repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [BYDAY[day]] },
+      summary: title,
+      description: slot.coach ? `Coached by ${slot.coach}. ${input.url}` : input.url,
+      location: input.location,
+      url: input.url,
+    });
   }
-  lines.push("END:VCALENDAR");
-  return serialize(lines);
+  return serialize(calendar);
 }
 
 export interface AppointmentInput {
@@ -150,18 +131,20 @@ export interface AppointmentInput {
 
 /** One appointment (a free intro): a single event at exact instants, written in UTC. */
 export function buildAppointment(input: AppointmentInput): string {
-  return serialize([
-    ...calendarHeader(input.uidDomain, "Free intro"),
-    "BEGIN:VEVENT",
-    `UID:${input.reference.toLowerCase()}@${input.uidDomain}`,
-    `DTSTAMP:${utcStamp(input.now)}`,
-    `DTSTART:${utcStamp(input.start)}`,
-    `DTEND:${utcStamp(input.end)}`,
-    `SUMMARY:${escapeText(input.summary)}`,
-    `DESCRIPTION:${escapeText(input.description)}`,
-    `LOCATION:${escapeText(input.location)}`,
-    `URL:${input.url}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ]);
+  const calendar = ical({
+    prodId: { company: input.uidDomain, product: "Free intro" },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+  });
+  calendar.createEvent({
+    id: `${input.reference.toLowerCase()}@${input.uidDomain}`,
+    stamp: input.now,
+    start: input.start,
+    end: input.end,
+    summary: input.summary,
+    description: input.description,
+    location: input.location,
+    url: input.url,
+  });
+  return serialize(calendar);
 }

@@ -1,23 +1,48 @@
 import fs from "node:fs";
 import ICAL from "ical.js";
 import { minutes } from "../../src/content/dates";
-import { buildCalendar, escapeText, firstOnOrAfter, foldLine } from "../../src/schedule/ics";
+import { buildAppointment, buildCalendar, firstOnOrAfter } from "../../src/schedule/ics";
 import { scheduleSchema, siteSchema } from "../../src/content/schemas";
+import type { Slot } from "../../src/schedule/week";
 
 const schedule = scheduleSchema.parse(JSON.parse(fs.readFileSync("content/schedule.json", "utf8")));
 const site = siteSchema.parse(JSON.parse(fs.readFileSync("content/site.json", "utf8")));
 
-function calendar(slots = schedule.slots) {
+function calendar(slots: readonly Slot[] = schedule.slots, timeZone = site.timeZone, today = "2026-11-21") {
   return buildCalendar({
     name: "CrossFit Graham: all classes",
     slots,
+    timeZone,
     programTitles: { crossfit: "CrossFit Group Classes", kids: "CrossFit Kids", foundations: "Foundations" },
     location: "CrossFit Graham, 10615 224th St E, Graham, WA 98338",
     url: "https://gym.example/schedule/",
     uidDomain: "gym.example",
     now: new Date("2026-11-22T04:30:00Z"),
-    today: "2026-11-21",
+    today,
   });
+}
+
+function parse(text: string) {
+  return new ICAL.Component(ICAL.parse(text));
+}
+
+/** The zone's offset from UTC at `instant` in minutes, as Intl (the zone database) knows it. */
+function intlOffset(timeZone: string, instant: Date): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? "");
+  if (!match) throw new Error(`unexpected offset ${name}`);
+  return match[1] ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/** The UTC instants of the first `count` occurrences of the calendar's only event. */
+function occurrences(text: string, count: number): Date[] {
+  const event = new ICAL.Event(parse(text).getFirstSubcomponent("vevent") as ICAL.Component);
+  const iterator = event.iterator();
+  const out: Date[] = [];
+  for (let next = iterator.next(); next && out.length < count; next = iterator.next()) out.push(next.toJSDate());
+  return out;
 }
 
 describe("iCalendar files", () => {
@@ -54,8 +79,56 @@ describe("iCalendar files", () => {
       }
       // The wall-clock time stays the same in summer and winter: the UTC offset changes instead.
       const first = event.startDate;
-      expect(first.zone?.tzid).toBe("America/Los_Angeles");
+      expect(first.zone?.tzid).toBe(site.timeZone);
     }
+  });
+
+  test("the calendar carries the content zone's VTIMEZONE, with the zone's real offsets in winter and summer", () => {
+    const component = parse(calendar());
+    const vtimezones = component.getAllSubcomponents("vtimezone");
+    expect(vtimezones).toHaveLength(1);
+    const timezone = new ICAL.Timezone(vtimezones[0] as ICAL.Component);
+    expect(timezone.tzid).toBe(site.timeZone);
+    for (const instant of [new Date("2027-01-15T20:00:00Z"), new Date("2027-07-15T20:00:00Z")]) {
+      const utc = ICAL.Time.fromJSDate(instant, true);
+      expect(timezone.utcOffset(utc) / 60).toBe(intlOffset(site.timeZone, instant));
+    }
+  });
+
+  test("a gym in another zone: a 9:00 class in New York is 14:00 UTC in winter and 13:00 UTC in summer", () => {
+    const monday: Slot = { day: "Monday", start: "09:00", end: "10:00", program: "crossfit" };
+    const text = calendar([monday], "America/New_York");
+    expect(parse(text).getFirstSubcomponent("vtimezone")?.getFirstPropertyValue("tzid")).toBe("America/New_York");
+    expect(text).toContain("DTSTART;TZID=America/New_York:20261123T090000");
+    const starts = occurrences(text, 40).map((date) => date.toISOString());
+    expect(starts[0]).toBe("2026-11-23T14:00:00.000Z");
+    expect(starts).toContain("2027-03-08T14:00:00.000Z"); // clocks spring forward on Sunday 2027-03-14
+    expect(starts).toContain("2027-03-15T13:00:00.000Z");
+    expect(starts).toContain("2027-06-14T13:00:00.000Z");
+  });
+
+  test("a class at an hour the spring-forward skips starts a week later, at its own wall-clock time", () => {
+    // 02:30 does not exist in New York on Sunday 2027-03-14.
+    const early: Slot = { day: "Sunday", start: "02:30", end: "03:30", program: "crossfit" };
+    const text = calendar([early], "America/New_York", "2027-03-10");
+    expect(text).toContain("DTSTART;TZID=America/New_York:20270321T023000");
+    expect(occurrences(text, 1)[0]?.toISOString()).toBe("2027-03-21T06:30:00.000Z");
+  });
+
+  test("the output depends only on its input, not on the build machine's clock or zone", () => {
+    const text = calendar();
+    const zone = process.env.TZ;
+    try {
+      for (const machineZone of ["Asia/Tokyo", "America/New_York", "UTC"]) {
+        process.env.TZ = machineZone;
+        expect(calendar()).toBe(text);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(text).toMatch(/^DTSTAMP:20261122T043000Z\r$/m);
+    expect(text).not.toMatch(/^DTSTAMP:\d{8}T\d{6}\r$/m);
   });
 
   test("the same class keeps the same UID, so re-importing updates it", () => {
@@ -63,14 +136,38 @@ describe("iCalendar files", () => {
   });
 
   test("lines are folded at 75 octets and end in CRLF", () => {
-    const text = calendar();
+    const text = calendar(schedule.slots.map((slot) => ({ ...slot, coach: "Coach ".repeat(20) })));
+    expect(text).toMatch(/\r\n /);
     for (const line of text.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
-    expect(foldLine("X".repeat(80))).toBe(`${"X".repeat(75)}\r\n ${"X".repeat(5)}`);
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
 
   test("text is escaped", () => {
-    expect(escapeText("Graham, WA; 1\\2\nnext")).toBe("Graham\\, WA\\; 1\\\\2\\nnext");
+    const event = parse(calendar()).getFirstSubcomponent("vevent");
+    expect(event?.getFirstPropertyValue("location")).toBe("CrossFit Graham, 10615 224th St E, Graham, WA 98338");
+    expect(calendar()).toContain("LOCATION:CrossFit Graham\\, 10615 224th St E\\, Graham\\, WA 98338");
+  });
+
+  test("an appointment is one event at exact instants, in UTC", () => {
+    const text = buildAppointment({
+      reference: "ABC123",
+      uidDomain: "gym.example",
+      start: new Date("2026-11-23T17:00:00Z"),
+      end: new Date("2026-11-23T17:30:00Z"),
+      summary: "Free intro at the gym",
+      description: "With coach Dana; bring water, shoes.",
+      location: "Graham, WA",
+      url: "https://gym.example/",
+      now: new Date("2026-11-22T04:30:00Z"),
+    });
+    const event = new ICAL.Event(parse(text).getFirstSubcomponent("vevent") as ICAL.Component);
+    expect(event.uid).toBe("abc123@gym.example");
+    expect(event.startDate.toJSDate().toISOString()).toBe("2026-11-23T17:00:00.000Z");
+    expect(event.endDate.toJSDate().toISOString()).toBe("2026-11-23T17:30:00.000Z");
+    expect(event.description).toBe("With coach Dana; bring water, shoes.");
+    expect(text).not.toContain("VTIMEZONE");
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
 
   test("first occurrence is on or after the given date", () => {
