@@ -6,7 +6,7 @@ import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** The gym's story from content/pages/about.md, under the route's title and description. */
-export function AboutPage({ data, pageContext }: { data: Queries.AboutPageQuery; pageContext: RoutePageContext }) {
+export function AboutPage({ data, pageContext }: { data: Queries.AboutPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
   const route = routeFor(pageContext.routePath);
   return (
     <>

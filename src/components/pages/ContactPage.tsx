@@ -7,7 +7,7 @@ import { Section } from "../Section";
 import { VisitUs } from "../VisitUs";
 
 /** The contact form, then the address, phone and hours from content/site.json. */
-export function ContactPage({ pageContext, search }: { pageContext: RoutePageContext; search: string }) {
+export function ContactPage({ pageContext, search }: { pageContext: Pick<RoutePageContext, "routePath">; search: string }) {
   const route = routeFor(pageContext.routePath);
   const site = useSiteInfo();
   // The static HTML is shared by every query string, so ?interest= is read only once in the browser.

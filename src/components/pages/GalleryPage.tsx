@@ -13,7 +13,7 @@ export function GalleryPage({
   search,
 }: {
   data: Queries.PortfolioPageQuery;
-  pageContext: RoutePageContext;
+  pageContext: Pick<RoutePageContext, "routePath">;
   search: string;
 }) {
   const route = routeFor(pageContext.routePath);

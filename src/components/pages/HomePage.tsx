@@ -16,7 +16,7 @@ import { VisitUs } from "../VisitUs";
 import { WeekStrip } from "../WeekStrip";
 
 /** The home page: the gym at a glance, each section leading to the page that says more. */
-export function HomePage({ data, pageContext }: { data: Queries.HomePageQuery; pageContext: RoutePageContext }) {
+export function HomePage({ data, pageContext }: { data: Queries.HomePageQuery; pageContext: Pick<RoutePageContext, "weekday" | "today"> }) {
   const site = useSiteInfo();
   const today = usePageToday(pageContext);
   const page = data.page;

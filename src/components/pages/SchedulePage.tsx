@@ -19,7 +19,7 @@ export function SchedulePage({
   search,
 }: {
   data: Pick<Queries.SchedulePageQuery, "schedule" | "programs">;
-  pageContext: RoutePageContext;
+  pageContext: Pick<RoutePageContext, "routePath" | "weekday" | "today">;
   search: string;
 }) {
   const route = routeFor(pageContext.routePath);

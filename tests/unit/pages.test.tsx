@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import { renderToStaticMarkup } from "react-dom/server";
+import { setStaticQueryData } from "gatsby";
+import { Footer } from "../../src/components/Footer";
+import { AnnouncementPage } from "../../src/components/pages/AnnouncementPage";
+import { HomePage } from "../../src/components/pages/HomePage";
+import { RatesPage } from "../../src/components/pages/RatesPage";
+import { SchedulePage } from "../../src/components/pages/SchedulePage";
+import { announcementPath, linkTo, pathTo, routes } from "../../src/routes";
+
+// The test double in tests/unit/support/gatsby.tsx; TypeScript sees Gatsby's own types.
+declare module "gatsby" {
+  function setStaticQueryData(data: unknown): void;
+}
+
+// Gatsby's Link keeps its router options (the filters' replace and state) off the anchor; so does this.
+jest.mock("gatsby", () => {
+  const double = jest.requireActual<typeof import("./support/gatsby")>("gatsby");
+  return {
+    ...double,
+    Link: ({ replace: _replace, state: _state, ...props }: Parameters<typeof double.Link>[0] & { replace?: boolean; state?: unknown }) =>
+      double.Link(props),
+  };
+});
+
+const read = (file: string) => JSON.parse(fs.readFileSync(`content/${file}`, "utf8"));
+const siteJson = read("site.json");
+const rates = read("rates.json");
+const schedule = read("schedule.json");
+const site = { ...siteJson, siteUrl: siteJson.url, buildYear: "2026" };
+const programs = [
+  { key: "crossfit", title: "CrossFit" },
+  { key: "kids", title: "CrossFit Kids" },
+];
+const today = { weekday: "Tuesday", today: "2026-11-24" };
+const announcement = { fields: { slug: "holiday-hours" }, frontmatter: { title: "Holiday hours", summary: "Closed on Thanksgiving.", date: "November 16, 2026", iso: "2026-11-16" } };
+
+beforeEach(() => setStaticQueryData({ siteJson, site: { buildYear: "2026", siteMetadata: { siteUrl: siteJson.url } } }));
+
+/** Every internal address a page links to, without its query string. */
+function internalPaths(html: string): string[] {
+  return [...html.matchAll(/href="(\/[^"?#]*)/g)].map((match) => match[1] as string);
+}
+
+const known = new Set([...routes.map((route) => route.path), announcementPath(announcement.fields.slug)]);
+
+describe("links go where the route table says", () => {
+  test("the home page links only to pages the route table (or an announcement) has", () => {
+    const html = renderToStaticMarkup(
+      <HomePage
+        data={{
+          page: { html: "<p>Come try a class.</p>", frontmatter: { headline: "Strong in Graham", lead: "Coached classes.", heroAlt: "", hero: null } },
+          programs: { nodes: [] },
+          schedule,
+          announcements: { nodes: [announcement] },
+          rates,
+          testimonials: { testimonials: [] },
+        }}
+        pageContext={today}
+      />,
+    );
+    const paths = internalPaths(html);
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) expect(known).toContain(path);
+    // The call to action opens and closes the page.
+    expect(html.match(/href="\/intro\/"[^>]*>Book a free intro</g)).toHaveLength(2);
+  });
+
+  test("the footer's Explore links carry their routes' labels", () => {
+    const html = renderToStaticMarkup(<Footer site={site} />);
+    for (const name of ["programs", "gallery", "membership", "policies", "privacy", "healthData", "sitemap"] as const) {
+      const link = linkTo(name);
+      expect(html).toContain(`<a href="${link.path}">${link.label}</a>`);
+    }
+    expect(html).toContain(`${siteJson.address.locality}, Washington`);
+  });
+
+  test("an announcement leads back to the list", () => {
+    const html = renderToStaticMarkup(
+      <AnnouncementPage data={{ post: { html: "<p>Closed.</p>", frontmatter: { ...announcement.frontmatter, imageAlt: null, image: null, social: null } } }} slug="holiday-hours" />,
+    );
+    expect(html).toContain(`<a href="${pathTo("announcements")}">All announcements</a>`);
+  });
+});
+
+test("the schedule offers a filter link per program, the calendar file and the free intro", () => {
+  const html = renderToStaticMarkup(
+    <SchedulePage
+      data={{ schedule, programs: { nodes: programs.map((program) => ({ frontmatter: program })) } }}
+      pageContext={{ routePath: pathTo("schedule"), ...today }}
+      search=""
+    />,
+  );
+  expect(html).toContain(`href="${pathTo("schedule")}?program=kids"`);
+  expect(html).toContain('href="/schedule/all.ics"');
+  expect(html).toMatch(/href="\/intro\/"[^>]*>Book a free intro</);
+  // Tuesday is marked as today from the page context, before the browser knows the real date.
+  expect(html).toMatch(/Tuesday<span[^>]*aria-current="date"/);
+});
+
+test("the rates page names the payment methods from site.json", () => {
+  const html = renderToStaticMarkup(<RatesPage data={{ rates }} pageContext={{ routePath: pathTo("rates") }} />);
+  expect(html).toContain(`<strong>Payment accepted:</strong> ${siteJson.payment.join(" and ")}.`);
+});
