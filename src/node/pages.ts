@@ -2,23 +2,20 @@ import path from "node:path";
 import type { Actions, CreatePagesArgs } from "gatsby";
 import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
-import { routes, type RoutePageContext, type TemplateName } from "../routes";
+import { announcementPath, routes, type RoutePageContext, type TemplateName } from "../routes";
+import { loadCheckedContent } from "./contentChecks";
 
 export function templatePath(template: TemplateName | "announcement"): string {
   return path.resolve(`src/templates/${template}.tsx`);
 }
 
 interface AnnouncementQuery {
-  site: { timeZone: string } | null;
   announcements: { nodes: Array<{ fields: { slug: string }; frontmatter: { date: string; expires: string | null } }> };
 }
 
 export async function createAllPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
   const result = await graphql<AnnouncementQuery>(`
     query AllAnnouncementsForPages {
-      site: siteJson {
-        timeZone
-      }
       announcements: allMarkdownRemark(filter: { fields: { collection: { eq: "announcements" } } }) {
         nodes {
           fields {
@@ -36,8 +33,14 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
     reporter.panicOnBuild("Could not load announcements to create pages", result.errors);
     return;
   }
-  const { site, announcements } = result.data;
-  const { date: today, day: weekday } = zonedToday(new Date(), site?.timeZone ?? "America/Los_Angeles");
+  // The same checked content onPreBootstrap validated, so "today" is in the zone the content names.
+  const { content } = loadCheckedContent();
+  if (!content) {
+    reporter.panicOnBuild("Content changed during the build; build again.");
+    return;
+  }
+  const { announcements } = result.data;
+  const { date: today, day: weekday } = zonedToday(new Date(), content.site.timeZone);
   const entries = announcements.nodes.map((node) => ({
     slug: node.fields.slug,
     date: node.frontmatter.date,
@@ -48,7 +51,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   createRoutePages(actions.createPage, { today, weekday, listed });
   for (const { slug } of entries) {
     actions.createPage({
-      path: `/announcements/${slug}/`,
+      path: announcementPath(slug),
       component: templatePath("announcement"),
       context: { slug },
     });

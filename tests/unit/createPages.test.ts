@@ -1,0 +1,50 @@
+import type { CreatePagesArgs } from "gatsby";
+import * as contentChecks from "../../src/node/contentChecks";
+import { createAllPages } from "../../src/node/pages";
+
+/** createAllPages with the real content, its site.json zone replaced by `timeZone`. */
+async function createPages(timeZone: string) {
+  const real = contentChecks.loadCheckedContent();
+  if (!real.content) throw new Error(`content/ has problems: ${real.lines.join("; ")}`);
+  const content = { ...real.content, site: { ...real.content.site, timeZone } };
+  const spy = jest.spyOn(contentChecks, "loadCheckedContent").mockReturnValue({ content, lines: [] });
+  const createPage = jest.fn();
+  const panicOnBuild = jest.fn();
+  const graphql = jest.fn().mockResolvedValue({
+    data: {
+      announcements: {
+        nodes: [{ fields: { slug: "holiday-hours" }, frontmatter: { date: "2026-11-01", expires: null } }],
+      },
+    },
+  });
+  try {
+    await createAllPages({ graphql, actions: { createPage }, reporter: { panicOnBuild } } as unknown as CreatePagesArgs);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(panicOnBuild).not.toHaveBeenCalled();
+  return createPage.mock.calls.map(([page]) => page as { path: string; context: Record<string, unknown> });
+}
+
+describe("createAllPages", () => {
+  beforeEach(() => {
+    // Saturday 20:30 in Graham, already Sunday in Tokyo.
+    jest.useFakeTimers({ now: new Date("2026-11-22T04:30:00Z"), doNotFake: ["nextTick", "setImmediate"] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  test("today and its weekday are the date in the zone site.json names", async () => {
+    const home = (await createPages("America/Los_Angeles")).find((page) => page.path === "/");
+    expect(home?.context).toMatchObject({ today: "2026-11-21", weekday: "Saturday" });
+    const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/");
+    expect(tokyo?.context).toMatchObject({ today: "2026-11-22", weekday: "Sunday" });
+  });
+
+  test("each announcement gets its page at the route table's address", async () => {
+    const pages = await createPages("America/Los_Angeles");
+    const page = pages.find((p) => p.context.slug === "holiday-hours");
+    expect(page?.path).toBe("/announcements/holiday-hours/");
+  });
+});
