@@ -16,7 +16,17 @@ export interface TestPostgres {
   stop(): void;
 }
 
+/**
+ * initdb or pg_ctl: from POSTGRES_BIN_DIR alone when it is set (another version, another layout; an
+ * empty folder makes PostgreSQL count as missing), else Debian's newest /usr/lib/postgresql/<version>/bin,
+ * else PATH.
+ */
 function findBin(name: string): string | undefined {
+  const binDir = process.env.POSTGRES_BIN_DIR;
+  if (binDir) {
+    const file = path.join(binDir, name);
+    return fs.existsSync(file) ? file : undefined;
+  }
   const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort().reverse() : [];
   for (const version of versions) {
     const file = path.join("/usr/lib/postgresql", version, "bin", name);
@@ -28,6 +38,11 @@ function findBin(name: string): string | undefined {
 
 export const POSTGRES_MISSING =
   "PostgreSQL is not installed (apt-get install -y postgresql), and TEST_DATABASE_URL is not set.";
+
+/** Whether startTestPostgres can give a server here, known without starting one (test files decide when they load). */
+export function postgresAvailable(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL) || (findBin("initdb") !== undefined && findBin("pg_ctl") !== undefined);
+}
 
 export async function startTestPostgres(): Promise<TestPostgres | null> {
   const { Client } = await import("pg");

@@ -9,6 +9,7 @@ import { EMAIL_KEY as SQLITE_EMAIL_KEY, openSqliteStore } from "../../../src/ser
 import type { DeletionReason, NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
 import { publishedWaiver } from "../../../src/server/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
 
 /**
  * The privacy duties of the store (Washington's My Health My Data Act): a person's data can be found,
@@ -101,9 +102,9 @@ interface Harness {
   close(): Promise<void>;
 }
 
-function privacyContract(name: string, open: () => Promise<Harness | null>) {
+function privacyContract(name: string, open: () => Promise<Harness>) {
   describe(name, () => {
-    let harness: Harness | null;
+    let harness: Harness | null = null;
     beforeEach(async () => {
       harness = await open();
     });
@@ -116,7 +117,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     };
 
     test("findByEmail: every submission of the address, spam included, oldest first, and no one else's", async () => {
-      if (!harness) return;
       await seed(h().store);
       const ids = (await h().store.findByEmail(ANA)).map((s) => s.id);
       expect(ids).toEqual(["C-ANA", "S-ANA", "B-ANA", "H-ANA", "X-ANA"]);
@@ -128,7 +128,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     });
 
     test("deleting every submission of an address leaves no trace of it, and nobody else's data changes", async () => {
-      if (!harness) return;
       const { store } = h();
       await seed(store);
       // The check below can see the data where it is: else "no trace" would prove nothing.
@@ -160,7 +159,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     });
 
     test("deleting by reference takes that submission with its outbox rows and booking, and nothing else", async () => {
-      if (!harness) return;
       const { store } = h();
       await seed(store);
       const ben = await bensData(store);
@@ -181,7 +179,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     });
 
     test("the deletion log takes no free text: a name as requester is refused and nothing is deleted", async () => {
-      if (!harness) return;
       const { store } = h();
       await store.insert(contact("C-ANA", "2026-11-01T09:00:00Z", ANA));
       await store.insert(contact("C-BEN", "2026-11-01T10:00:00Z", BEN));
@@ -195,7 +192,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     });
 
     test("purge deletes exactly what is past its retention: one millisecond either side of each cutoff", async () => {
-      if (!harness) return;
       const { store } = h();
       const cutoffs = {
         spamBefore: at("2026-10-21T12:00:00.000Z"),
@@ -245,7 +241,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     });
 
     test("forgetHealth: the health information leaves the sign-up and its unsent e-mails; the rest of the sign-up and everyone else's data stay", async () => {
-      if (!harness) return;
       const { store } = h();
       await seed(store);
       const withHealth = (id: string, createdAt: string, email: string, firstName: string, healthInfo: string): NewSubmission => {
@@ -307,7 +302,6 @@ function privacyContract(name: string, open: () => Promise<Harness | null>) {
     });
 
     test("a sign-up keeps its waiver's text once per version, in the same transaction", async () => {
-      if (!harness) return;
       const { store } = h();
       expect(await store.waivers()).toEqual([]);
       await store.insert(signup("S-1", "2026-11-01T09:00:00Z", ANA, WAIVER_1));
@@ -442,13 +436,16 @@ describe("SQLite store: privacy (a real database file)", () => {
   });
 });
 
-describe("PostgreSQL store: privacy (a real server)", () => {
+describeWithPostgres("PostgreSQL store: privacy (a real server)", () => {
   let pg: TestPostgres | null = null;
   beforeAll(async () => {
     pg = await startTestPostgres();
-    if (!pg) console.warn(`Skipping the PostgreSQL privacy tests: ${POSTGRES_MISSING}`);
   }, 60_000);
   afterAll(() => pg?.stop());
+  const server = () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return pg;
+  };
 
   /** Every row of every table, as text (jsonb included), searched case-insensitively. */
   async function tableTraces(url: string, needles: readonly string[]): Promise<string[]> {
@@ -471,15 +468,13 @@ describe("PostgreSQL store: privacy (a real server)", () => {
   }
 
   privacyContract("contract", async () => {
-    if (!pg) return null;
-    const url = await pg.createDatabase();
+    const url = await server().createDatabase();
     const store = await openPostgresStore(url);
     return { store, traces: (needles) => tableTraces(url, needles), close: () => store.close() };
   });
 
   test("look-up by e-mail uses migration 4's index, not a scan of every submission", async () => {
-    if (!pg) return;
-    const url = await pg.createDatabase();
+    const url = await server().createDatabase();
     await (await openPostgresStore(url)).close();
     const client = new Client({ connectionString: url });
     await client.connect();

@@ -7,6 +7,7 @@ import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { bookingAllowed, countBooking, hitLimits } from "../../../src/server/rateLimit";
 import { AlreadyBookedError, SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
 
 const at = (iso: string) => new Date(iso);
 
@@ -67,9 +68,9 @@ async function limitsHoldAcrossProcesses(a: SubmissionStore, b: SubmissionStore)
 }
 
 /** The same behaviour, checked against both stores. */
-function storeContract(name: string, open: () => Promise<SubmissionStore | null>) {
+function storeContract(name: string, open: () => Promise<SubmissionStore>) {
   describe(name, () => {
-    let store: SubmissionStore | null;
+    let store: SubmissionStore | null = null;
     beforeEach(async () => {
       store = await open();
     });
@@ -82,14 +83,12 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     };
 
     test("a submission reads back exactly as stored", async () => {
-      if (!store) return;
       await s().insert(submission("C-1"));
       const read = await s().get("C-1");
       expect(read).toEqual({ id: "C-1", form: "contact", createdAt: at("2026-11-20T10:00:00Z"), payload: submission("C-1").payload, spam: null });
     });
 
     test("a reference is never stored twice", async () => {
-      if (!store) return;
       await s().insert(submission("C-1"));
       await expect(s().insert(submission("C-1"))).rejects.toHaveProperty("message", expect.stringMatching(/UNIQUE constraint|duplicate key/));
       expect(await s().list()).toHaveLength(1);
@@ -98,7 +97,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("list filters by form and date, oldest first, and leaves spam out unless asked", async () => {
-      if (!store) return;
       await s().insert(submission("C-1", { createdAt: at("2026-11-01T09:00:00Z") }));
       await s().insert(submission("S-1", { form: "signup", createdAt: at("2026-11-10T09:00:00Z") }));
       await s().insert(submission("C-2", { createdAt: at("2026-11-15T09:00:00Z") }));
@@ -110,7 +108,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("only real submissions that asked for it get a staff e-mail queued", async () => {
-      if (!store) return;
       await s().insert(submission("C-1"));
       await s().insert(submission("C-2", { notify: false }));
       await s().insert(submission("C-3", { spam: "too-fast" }));
@@ -118,7 +115,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("one active booking per coach and start: a second one fails and leaves nothing behind", async () => {
-      if (!store) return;
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
       await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:00:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(SlotTakenError);
       expect(await s().get("B-2")).toBeUndefined();
@@ -138,7 +134,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("cancelling frees the slot for someone else; the booking stays listed as cancelled", async () => {
-      if (!store) return;
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
       expect(await s().cancelBooking("B-1", at("2026-11-21T09:00:00Z"))).toBe("cancelled");
       expect(await s().cancelBooking("B-1", at("2026-11-21T09:00:00Z"))).toBe("already-cancelled");
@@ -154,7 +149,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("a booking overlapping one of the same coach is refused, whatever its start", async () => {
-      if (!store) return;
       // Booked when slots were 30 minutes from 10:00; staff then moved the window to start at 10:15.
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
       await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:15:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(SlotTakenError);
@@ -162,7 +156,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("one upcoming booking per address; after it ends, or once cancelled, the address may book again", async () => {
-      if (!store) return;
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
       await expect(s().insert(booking("B-2", "Marcus", "2026-11-25T18:00:00.000Z"))).rejects.toBeInstanceOf(AlreadyBookedError);
       expect(await s().get("B-2")).toBeUndefined();
@@ -173,14 +166,12 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("cancelling drops a confirmation not yet sent, and only that", async () => {
-      if (!store) return;
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
       await s().cancelBooking("B-1", at("2026-11-20T10:01:00Z"));
       expect(await kinds(s())).toEqual([["B-1", "staff"]]);
     });
 
     test("fifty bookings of one slot sent together: exactly one is stored", async () => {
-      if (!store) return;
       const results = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) => s().insert(booking(`B-${i}`, "Dana", "2026-11-24T18:00:00.000Z", `v${i}@example.com`))),
       );
@@ -190,7 +181,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("a visitor confirmation is mailed at most once an hour per address, never for spam", async () => {
-      if (!store) return;
       expect(await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"))).toEqual({ confirmationQueued: true });
       for (const message of await s().claimDue(at("2026-11-20T10:00:01Z"), 10, 60_000)) await s().markSent(message.id, at("2026-11-20T10:00:02Z"));
       // Cancelled and booked again within the hour: staff hear of it, the address is not mailed again.
@@ -214,7 +204,6 @@ function storeContract(name: string, open: () => Promise<SubmissionStore | null>
     });
 
     test("outbox: claim locks, sent is final, failures retry later and finally stay visible", async () => {
-      if (!store) return;
       await s().insert(submission("C-1"));
       await s().insert(submission("C-2"));
       const now = at("2026-11-20T10:00:01Z");
@@ -291,19 +280,21 @@ describe("SQLite store (a real database file)", () => {
   });
 });
 
-describe("PostgreSQL store (a real server)", () => {
+describeWithPostgres("PostgreSQL store (a real server)", () => {
   let pg: TestPostgres | null = null;
   beforeAll(async () => {
     pg = await startTestPostgres();
-    if (!pg) console.warn(`Skipping the PostgreSQL store tests: ${POSTGRES_MISSING}`);
   }, 60_000);
   afterAll(() => pg?.stop());
+  const server = () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return pg;
+  };
 
-  storeContract("contract", async () => (pg ? openPostgresStore(await pg.createDatabase()) : null));
+  storeContract("contract", async () => openPostgresStore(await server().createDatabase()));
 
   test("two processes booking one slot at once: the database lets exactly one through", async () => {
-    if (!pg) return;
-    const url = await pg.createDatabase();
+    const url = await server().createDatabase();
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     try {
       const results = await Promise.allSettled(
@@ -317,8 +308,7 @@ describe("PostgreSQL store (a real server)", () => {
   });
 
   test("two processes booking different slots for one address at once: one booking, one confirmation", async () => {
-    if (!pg) return;
-    const url = await pg.createDatabase();
+    const url = await server().createDatabase();
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     try {
       const coaches = ["Dana", "Marcus", "Jess", "Sam"];
@@ -336,8 +326,7 @@ describe("PostgreSQL store (a real server)", () => {
   });
 
   test("migrations run once, even when two processes start together", async () => {
-    if (!pg) return;
-    const url = await pg.createDatabase();
+    const url = await server().createDatabase();
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     await a.insert(submission("C-1"));
     expect(await b.get("C-1")).toBeDefined();
@@ -345,8 +334,7 @@ describe("PostgreSQL store (a real server)", () => {
   });
 
   test("rate limits are counted in the database, shared by every instance", async () => {
-    if (!pg) return;
-    const url = await pg.createDatabase();
+    const url = await server().createDatabase();
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     try {
       await limitsHoldAcrossProcesses(a, b);
