@@ -1,4 +1,5 @@
 import path from "node:path";
+import { site } from "./content";
 
 /** Everything the form functions read from the environment, in one place (README lists them). */
 export interface ServerConfig {
@@ -47,6 +48,14 @@ export function smtpUrlProblem(value: string): string | null {
   return null;
 }
 
+/**
+ * The sender of staff e-mails when MAIL_FROM is unset: no-reply at the gym's own domain, taken from the
+ * url in content/site.json without "www.", so it changes with the content.
+ */
+export function defaultMailFrom(siteUrl: string): string {
+  return `Website forms <no-reply@${new URL(siteUrl).hostname.replace(/^www\./, "")}>`;
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
   const value = env[name];
   if (value === undefined || value.trim() === "") return fallback;
@@ -65,7 +74,7 @@ export function runtimeEnv(): NodeJS.ProcessEnv {
   return globalThis.process.env;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): ServerConfig {
+export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: string = site.url): ServerConfig {
   const problems: string[] = [];
   const smtpUrl = env.SMTP_URL || undefined;
   const smtpProblem = (smtpUrl && smtpUrlProblem(smtpUrl)) || undefined;
@@ -78,7 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): ServerConfig 
     smtpUrl,
     smtpProblem,
     staffEmail: env.STAFF_EMAIL || undefined,
-    mailFrom: env.MAIL_FROM || "Website forms <no-reply@crossfitgraham.com>",
+    mailFrom: env.MAIL_FROM || defaultMailFrom(contentUrl),
     rateLimitPerMinute: positiveInt(env, "FORM_RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, problems),
     formCeilingPerMinute: positiveInt(env, "FORM_CEILING_PER_MINUTE", DEFAULT_FORM_CEILING_PER_MINUTE, problems),
     bookingsPerClientPerDay: positiveInt(env, "INTRO_BOOKINGS_PER_CLIENT_PER_DAY", DEFAULT_BOOKINGS_PER_CLIENT_PER_DAY, problems),

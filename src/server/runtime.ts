@@ -1,5 +1,5 @@
 import { readConfig, type ServerConfig } from "./config";
-import { privacy } from "./content";
+import { privacy, site } from "./content";
 import { errorSummary } from "./log";
 import { smtpMailer } from "./mailer";
 import { deliverDue } from "./outbox";
@@ -63,12 +63,16 @@ export function mailEnabled(config = serverConfig()): boolean {
   return Boolean(config.smtpUrl && config.staffEmail);
 }
 
-function domainOf(siteUrl: string | undefined): string {
-  try {
-    return siteUrl ? new URL(siteUrl).hostname : "crossfitgraham.com";
-  } catch {
-    return "crossfitgraham.com";
+/** The domain in Message-IDs and appointment UIDs: SITE_URL's host, else that of content/site.json's url. */
+export function siteDomain(siteUrl: string | undefined): string {
+  if (siteUrl) {
+    try {
+      return new URL(siteUrl).hostname;
+    } catch {
+      // A malformed SITE_URL: the content's address is still the gym's own.
+    }
   }
+  return new URL(site.url).hostname;
 }
 
 /**
@@ -89,7 +93,7 @@ export function kickOutbox(): void {
       }
       const mailer = smtpMailer(smtpUrl);
       state.delivering = getStore()
-        .then((store) => deliverDue(store, mailer, { staffEmail, mailFrom, domain: domainOf(config.siteUrl) }))
+        .then((store) => deliverDue(store, mailer, { staffEmail, mailFrom, domain: siteDomain(config.siteUrl) }))
         .catch((error: unknown) => console.error(`Staff e-mail delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
           state.delivering = undefined;
