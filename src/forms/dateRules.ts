@@ -1,7 +1,7 @@
 import { isIsoDate } from "../content/dates";
 
 /**
- * Calendar arithmetic on YYYY-MM-DD dates. Dates are whole days at the gym (America/Los_Angeles);
+ * Calendar arithmetic on YYYY-MM-DD dates. Dates are whole days at the gym, in its own time zone;
  * working on the calendar date itself (not on instants) means daylight-saving changes cannot move a
  * date. Pure.
  */

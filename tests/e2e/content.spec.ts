@@ -164,7 +164,7 @@ test.describe("schedule", () => {
 
   test("today is highlighted", async ({ page }) => {
     await gotoReady(page, "/schedule/");
-    const today = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", weekday: "long" }).format(new Date());
+    const today = new Intl.DateTimeFormat("en-US", { timeZone: site.timeZone, weekday: "long" }).format(new Date());
     const highlighted = page.locator("main [data-today]");
     if (today === "Sunday") await expect(highlighted).toHaveCount(0);
     else await expect(highlighted.locator("h2")).toContainText(today);
@@ -182,7 +182,7 @@ test.describe("schedule", () => {
       for (const event of events) {
         const start = event.startDate;
         const end = event.endDate;
-        expect(start.zone?.tzid).toBe("America/Los_Angeles");
+        expect(start.zone?.tzid).toBe(site.timeZone);
         const hours = site.hours.find((h) => h.days.includes(days[start.dayOfWeek() - 1] as never));
         expect(hours).toBeDefined();
         expect(start.hour * 60 + start.minute).toBeGreaterThanOrEqual(minutes(hours?.opens ?? "00:00"));

@@ -32,5 +32,8 @@ describe("today at the gym", () => {
     // 04:30 UTC on Sunday is still Saturday evening in Graham.
     expect(zonedToday(new Date("2026-11-22T04:30:00Z"), "America/Los_Angeles")).toEqual({ date: "2026-11-21", day: "Saturday" });
     expect(zonedToday(new Date("2026-11-22T09:00:00Z"), "America/Los_Angeles")).toEqual({ date: "2026-11-22", day: "Sunday" });
+    // The same instant for gyms elsewhere: still Saturday evening in New York, already Sunday in London.
+    expect(zonedToday(new Date("2026-11-22T04:30:00Z"), "America/New_York")).toEqual({ date: "2026-11-21", day: "Saturday" });
+    expect(zonedToday(new Date("2026-11-22T04:30:00Z"), "Europe/London")).toEqual({ date: "2026-11-22", day: "Sunday" });
   });
 });

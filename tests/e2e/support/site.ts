@@ -44,5 +44,5 @@ export function announcementFiles(): AnnouncementFile[] {
 
 /** The build date at the gym, as the build computes it (the e2e run follows the build within minutes). */
 export function gymToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone }).format(new Date());
 }
