@@ -15,9 +15,18 @@ function submissionsCli(...args: string[]): string {
   });
 }
 
-/** People take more than a few seconds to fill a form; faster than that is treated as a bot. */
-async function humanPause(page: Page) {
-  await page.waitForTimeout(MIN_FILL_MS + 200);
+/**
+ * Opens a form page with the page's clock under the test's control. People take more than a few
+ * seconds to fill a form and faster is treated as a bot; `tookTimeToFill` moves that clock on.
+ */
+async function openForm(page: Page, path: string) {
+  await page.clock.install();
+  await gotoReady(page, path);
+}
+
+/** The form's own minimum fill time passes on the page's clock, without the test waiting for it. */
+async function tookTimeToFill(page: Page) {
+  await page.clock.fastForward(MIN_FILL_MS);
 }
 
 /** A field by the start of its label: the label's text, then "(required)", "(optional)" or a hint. */
@@ -31,7 +40,7 @@ async function typeInto(page: Page, text: string) {
 
 test.describe("contact form", () => {
   test("a visitor using only the keyboard sends a message and staff find it", async ({ page }) => {
-    await gotoReady(page, "/contact/");
+    await openForm(page, "/contact/");
     const form = page.getByRole("form", { name: "Send us a message" });
     await form.getByLabel(label("Your name")).focus();
     await typeInto(page, "Keyboard Kim");
@@ -44,7 +53,7 @@ test.describe("contact form", () => {
     await page.keyboard.press("ArrowDown"); // Membership
     await page.keyboard.press("Tab");
     await typeInto(page, "Do you have evening classes for beginners?");
-    await humanPause(page);
+    await tookTimeToFill(page);
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Send message" })).toBeFocused();
     await page.keyboard.press("Enter");
@@ -126,7 +135,8 @@ test.describe("contact form", () => {
 
 test.describe("sign-up form", () => {
   test("a new member signs up with the plan chosen on the rates page", async ({ page }) => {
-    await gotoReady(page, "/rates/");
+    // The clock stays installed across the client-side navigation to the form.
+    await openForm(page, "/rates/");
     await page.locator('[data-plan="three-per-week"]').getByRole("link").click();
     await expect(page).toHaveURL(/\/membership\/signup\/\?plan=three-per-week$/);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -144,7 +154,7 @@ test.describe("sign-up form", () => {
     await page.getByLabel(label("Emergency contact's phone")).fill("253-555-0143");
     await expect(page.getByRole("region", { name: "Waiver" })).toContainText("risk of injury");
     await page.getByLabel(label("I have read the waiver and accept it")).check();
-    await humanPause(page);
+    await tookTimeToFill(page);
     await page.getByRole("button", { name: "Sign up" }).click();
     const success = page.getByTestId("form-success");
     await expect(success).toContainText("Welcome to the gym!");
@@ -172,7 +182,7 @@ test.describe("sign-up form", () => {
 
 test.describe("hold and cancel form", () => {
   test("a hold shows its earliest dates and the resume date before sending", async ({ page }) => {
-    await gotoReady(page, "/membership/membershipHold/");
+    await openForm(page, "/membership/membershipHold/");
     await page.getByLabel(label("Put my membership on hold")).check();
     const start = page.getByLabel(label("First day of the hold"));
     const earliest = addDays(gymToday(), 7);
@@ -184,7 +194,7 @@ test.describe("hold and cancel form", () => {
     await page.getByLabel(label("Email")).fill("jo@example.com");
     await page.getByLabel(label("Reason")).fill("Three weeks abroad");
     await page.getByLabel(label("I have read the hold and cancellation policy")).check();
-    await humanPause(page);
+    await tookTimeToFill(page);
     await page.getByRole("button", { name: "Request hold" }).click();
     await expect(page.getByTestId("form-success")).toContainText("Your hold request is in");
     await expectNoAxeViolations(page, "the hold form's success state");
