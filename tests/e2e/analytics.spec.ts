@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { MIN_FILL_MS } from "../../src/forms/fields";
 import { scratchBuild } from "../support/scratchBuild";
 import { startProductionServer, type RunningServer } from "../support/servers";
 
@@ -39,6 +40,22 @@ async function blockGoogle(page: Page): Promise<string[]> {
     return route.abort("blockedbyclient");
   });
   return attempts;
+}
+
+/**
+ * Proves a page decided against analytics, by what it did rather than by waiting. The decision is made
+ * once, while the head is read: the consent script sets window.__analyticsOff, and only when it is
+ * false do the tags insert Google's scripts, whose requests hold up the load event. So after "load",
+ * with the flag set and neither gtag nor a data layer defined, every request analytics could make has
+ * been made (or not): later route changes only call gtag or the data layer, which do not exist.
+ */
+async function expectAnalyticsOff(page: Page) {
+  await page.waitForLoadState("load");
+  const state = await page.evaluate(() => {
+    const win = window as unknown as { __analyticsOff?: boolean; gtag?: unknown; dataLayer?: unknown };
+    return { off: win.__analyticsOff, gtag: typeof win.gtag, dataLayer: typeof win.dataLayer };
+  });
+  expect(state).toEqual({ off: true, gtag: "undefined", dataLayer: "undefined" });
 }
 
 function htmlFiles(dir: string): string[] {
@@ -92,11 +109,13 @@ test("with Global Privacy Control, no analytics request is made", async ({ brows
   const attempts = await blockGoogle(page);
   await page.goto(`${server.url}/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expectAnalyticsOff(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
   await page.waitForURL(/\/rates\/$/);
-  await page.waitForTimeout(500);
+  // The new page has rendered (its title is set then), so the route change that would count a page view has run.
+  await expect(page).toHaveTitle(/^Rates/);
+  await expectAnalyticsOff(page);
   expect(attempts).toEqual([]);
-  expect(await page.evaluate(() => typeof (window as unknown as { gtag?: unknown }).gtag)).toBe("undefined");
   await context.close();
 });
 
@@ -106,27 +125,28 @@ test("with Do Not Track, no analytics request is made either", async ({ browser 
   const page = await context.newPage();
   const attempts = await blockGoogle(page);
   await page.goto(`${server.url}/about/`);
-  await page.waitForTimeout(500);
+  await expectAnalyticsOff(page);
   expect(attempts).toEqual([]);
   await context.close();
 });
 
 test("with the analytics host unreachable the site works fully, and a lead is still recorded for analytics", async ({ page }) => {
-  const warnings: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "warning") warnings.push(message.text());
+  const failedToLoad = page.waitForEvent("console", {
+    predicate: (message) => message.type() === "warning" && message.text().includes("Analytics did not load"),
   });
   await blockGoogle(page);
+  // The form's minimum fill time passes on the page's clock instead of being waited out.
+  await page.clock.install();
   await page.goto(`${server.url}/contact/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel(/^Your name/).fill("Analytics Andy");
   await page.getByLabel(/^Email/).fill("andy@example.com");
   await page.getByLabel(/^What is your message about/).selectOption("membership");
   await page.getByLabel(/^Message/).fill("Does the site still work without Google?");
-  await page.waitForTimeout(3200);
+  await page.clock.fastForward(MIN_FILL_MS);
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByTestId("form-success")).toBeVisible();
-  expect(warnings.some((text) => text.includes("Analytics did not load"))).toBe(true);
+  await failedToLoad;
   const leads = await page.evaluate(() =>
     ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? [])
       .map((entry) => Array.from(entry as ArrayLike<unknown>))
@@ -153,7 +173,7 @@ test("health information typed into the sign-up never reaches analytics", async 
   await page.getByRole("checkbox", { name: /^I want to tell the coaches/ }).check();
   await page.getByLabel(/^Injuries or health conditions/).fill(health);
   await page.getByLabel(/^I have read the waiver/).check();
-  await page.clock.fastForward(5000);
+  await page.clock.fastForward(MIN_FILL_MS);
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByTestId("form-success")).toBeVisible();
   const entries = await page.evaluate(() =>
