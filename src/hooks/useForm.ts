@@ -1,106 +1,119 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { firstErrorField, orderErrors, type FieldProblem } from "../forms/errorOrder";
+import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
+import { submitForm, type SubmitResult } from "../forms/submitForm";
 
-export type FormValue = string | boolean;
-export type FormValues = Record<string, FormValue>;
+export type { FormValues } from "../forms/formValues";
 export type FormStatus = "idle" | "sending" | "sent" | "failed";
+export type SentResult = Extract<SubmitResult, { kind: "sent" }>;
 
-export interface FormControl {
-  values: FormValues;
-  errors: Record<string, string>;
-  setValue(name: string, value: FormValue): void;
+/** What every form's schema has: the honeypot (src/forms/fields.ts's spamFields). */
+export interface SpamInput {
+  website?: string;
+}
+
+export interface FormControl<out V> {
+  values: V;
+  errors: FieldErrors<V>;
+  setValue(name: TextField<V>, value: string): void;
+  setValue(name: CheckField<V>, value: boolean): void;
+  /** Sets a field only while it is still empty, so a preselection never overrides the visitor's choice. */
+  fillIfEmpty(name: TextField<V>, value: string): void;
   idFor(name: string): string;
 }
 
-export interface UseFormOptions {
+export interface UseFormOptions<V> {
   /** Prefix for element ids, unique on the page. */
   formId: string;
+  /** From `apiPath()` in src/forms/endpoints.ts. */
   endpoint: string;
-  initialValues: FormValues;
+  initialValues: V;
   /** Field names in the order they appear, so focus goes to the first error on the page. */
-  fieldOrder: readonly string[];
+  fieldOrder: ReadonlyArray<FieldName<V>>;
   /** The shared schema's verdict on the current values: field -> message. */
-  validate(values: FormValues): Record<string, string>;
+  validate(values: V): Record<string, string>;
   /** The JSON the endpoint expects (types converted, empty optional fields dropped). */
-  toPayload(values: FormValues): Record<string, unknown>;
-  /** Told about each accepted submission (analytics), with the server's whole answer. */
-  onSent?(reference: string, answer: Record<string, unknown>): void;
+  toPayload(values: V): Record<string, unknown>;
+  /** Told about each accepted submission (analytics). */
+  onSent?(reference: string, sent: SentResult): void;
   /** Told about the field errors of a 422, after they are shown (a booking refreshes its times). */
   onFieldErrors?(errors: Record<string, string>): void;
   /**
    * For a booking: the field a 409 (the slot was just taken) is about. Its message is shown on that
    * field, everything else the visitor typed stays, and `onConflict` runs (to offer fresh slots).
    */
-  conflictField?: string;
+  conflictField?: FieldName<V>;
   onConflict?(): void;
 }
 
-export interface UseFormResult {
-  control: FormControl;
+export interface UseFormResult<out V> {
+  control: FormControl<V>;
   status: FormStatus;
   reference: string | null;
   failure: string | null;
   /** Errors listed in the summary at the top (as of the last attempt to send). */
-  summary: Array<{ field: string; message: string }>;
+  summary: FieldProblem[];
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   retry(): void;
 }
 
-const NETWORK_FAILURE =
-  "Your form could not be sent: the connection to our website failed. Everything you typed is still here. Check your connection and try again.";
-const SERVER_FAILURE =
-  "Your form could not be sent because our website had a problem. Everything you typed is still here. Try again in a minute, or call us.";
+type AnyValues = Record<string, FieldValue>;
 
-function orderErrors(errors: Record<string, string>, order: readonly string[]) {
-  const known = order.filter((field) => errors[field]).map((field) => ({ field, message: errors[field] as string }));
-  const others = Object.keys(errors)
-    .filter((field) => !order.includes(field))
-    .map((field) => ({ field, message: errors[field] as string }));
-  return [...known, ...others];
-}
+// Not passed as `window.fetch` itself: the browser's fetch refuses to run with another `this`.
+const browserFetch = (url: string, init: RequestInit) => fetch(url, init);
 
 /**
- * A form's state and its conversation with the server. Values are never cleared on failure: a
- * visitor can always fix or resend what they typed. The server's answer wins over the browser's check.
+ * A form's state and focus; sending and reading the answer is `submitForm`'s. Values are never
+ * cleared on failure: a visitor can always fix or resend what they typed. The server's answer wins
+ * over the browser's check. `TInput` is the schema's input type (`z.input<...>`).
  */
-export function useForm(options: UseFormOptions): UseFormResult {
-  const [values, setValues] = useState<FormValues>(options.initialValues);
+export function useForm<TInput extends SpamInput>(
+  options: UseFormOptions<FormValues<TInput>>,
+): UseFormResult<FormValues<TInput>> {
+  type V = FormValues<TInput>;
+  const [values, setValues] = useState<V>(options.initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState<Array<{ field: string; message: string }>>([]);
+  const [summary, setSummary] = useState<FieldProblem[]>([]);
   const [status, setStatus] = useState<FormStatus>("idle");
   const [reference, setReference] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const startedAt = useRef<number>(0);
+  // A new object for each attempt, so a second failure on the same field moves focus again.
+  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  const startedAt = useRef(0);
+  // The callbacks are new functions on every render; sending reads the newest ones when it needs them.
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options;
+  });
 
   useEffect(() => {
     startedAt.current = performance.now();
   }, []);
 
-  const idFor = useCallback((name: string) => `${latest.current.formId}-${name}`, []);
+  const { formId } = options;
+  const idFor = useCallback((name: string) => `${formId}-${name}`, [formId]);
 
   useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = orderErrors(errors, latest.current.fieldOrder)[0];
-    const field = first && document.getElementById(idFor(first.field));
+    const field = focusRequest && document.getElementById(idFor(focusRequest.field));
     if (!field) return;
     // Focus the first field, but show the list of problems above it too when both fit on the screen:
     // scrolled to the field alone, the list's top links would sit half under the sticky header.
     field.focus({ preventScroll: true });
     document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
     if (field.getBoundingClientRect().bottom > window.innerHeight) field.scrollIntoView({ block: "nearest" });
-    // Only a new request moves focus, not every change of errors while the visitor types.
-  }, [focusRequest]);
+  }, [focusRequest, idFor]);
 
-  const showErrors = (found: Record<string, string>) => {
+  const showErrors = useCallback((found: Record<string, string>) => {
+    const { fieldOrder } = latest.current;
     setErrors(found);
-    setSummary(orderErrors(found, latest.current.fieldOrder));
-    setFocusRequest((n) => n + 1);
-  };
+    setSummary(orderErrors(found, fieldOrder));
+    const field = firstErrorField(found, fieldOrder);
+    setFocusRequest(field ? { field } : null);
+  }, []);
 
-  const send = async () => {
-    const found = latest.current.validate(values);
+  const send = useCallback(async () => {
+    const { validate, toPayload, endpoint, conflictField } = latest.current;
+    const found = validate(values);
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
@@ -109,78 +122,68 @@ export function useForm(options: UseFormOptions): UseFormResult {
     setSummary([]);
     setFailure(null);
     setStatus("sending");
-    const payload = {
-      ...latest.current.toPayload(values),
-      website: String(values.website ?? ""),
-      elapsedMs: Math.round(performance.now() - startedAt.current),
-    };
-    let response: Response;
-    try {
-      response = await fetch(latest.current.endpoint, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(payload),
-      });
-    } catch {
-      setStatus("failed");
-      setFailure(NETWORK_FAILURE);
-      return;
-    }
-    const body = (await response.json().catch(() => ({}))) as { id?: string; errors?: Record<string, string>; error?: string };
-    if (response.status === 201 && body.id) {
-      setReference(body.id);
-      setStatus("sent");
-      latest.current.onSent?.(body.id, body);
-      return;
-    }
-    if (response.status === 422 && body.errors) {
-      setStatus("idle");
-      latest.current.onFieldErrors?.(body.errors);
-      showErrors(body.errors);
-      return;
-    }
-    const { conflictField, onConflict } = latest.current;
-    if (response.status === 409 && conflictField) {
-      setStatus("idle");
-      onConflict?.();
-      showErrors({ [conflictField]: body.error ?? "That choice was just taken. Please choose again." });
-      return;
-    }
-    setStatus("failed");
-    if (response.status === 429) {
-      const wait = response.headers.get("Retry-After");
-      setFailure(`${body.error ?? "Too many forms were sent from your connection."}${wait ? ` You can try again in ${wait} seconds.` : ""} Everything you typed is still here.`);
-    } else if (response.status >= 500) {
-      setFailure(SERVER_FAILURE);
-    } else {
-      setFailure(`${body.error ?? "Your form could not be sent."} Everything you typed is still here.`);
-    }
-  };
-
-  return {
-    control: {
-      values,
-      errors,
-      idFor,
-      setValue(name, value) {
-        setValues((current) => ({ ...current, [name]: value }));
-        setErrors((current) => {
-          if (!(name in current)) return current;
-          const { [name]: _removed, ...rest } = current;
-          return rest;
-        });
+    const result = await submitForm({
+      endpoint,
+      values: {
+        ...toPayload(values),
+        website: String((values as AnyValues).website ?? ""),
+        elapsedMs: Math.round(performance.now() - startedAt.current),
       },
-    },
-    status,
-    reference,
-    failure,
-    summary,
-    onSubmit(event) {
+      fetch: browserFetch,
+      conflictField,
+    });
+    switch (result.kind) {
+      case "sent":
+        setReference(result.reference);
+        setStatus("sent");
+        latest.current.onSent?.(result.reference, result);
+        return;
+      case "field-errors":
+        setStatus("idle");
+        latest.current.onFieldErrors?.(result.errors);
+        showErrors(result.errors);
+        return;
+      case "conflict":
+        setStatus("idle");
+        latest.current.onConflict?.();
+        showErrors({ [result.field]: result.message });
+        return;
+      case "failed":
+        setStatus("failed");
+        setFailure(result.message);
+        return;
+    }
+  }, [values, showErrors]);
+
+  const setValue = useCallback((name: string, value: FieldValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const fillIfEmpty = useCallback((name: string, value: string) => {
+    setValues((current) => ((current as AnyValues)[name] ? current : { ...current, [name]: value }));
+  }, []);
+
+  const control = useMemo<FormControl<V>>(
+    // The server may also name fields this form lacks; those appear in the summary only.
+    () => ({ values, errors: errors as FieldErrors<V>, setValue, fillIfEmpty, idFor }),
+    [values, errors, setValue, fillIfEmpty, idFor],
+  );
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (status !== "sending") void send();
     },
-    retry() {
-      if (status !== "sending") void send();
-    },
-  };
+    [status, send],
+  );
+  const retry = useCallback(() => {
+    if (status !== "sending") void send();
+  }, [status, send]);
+
+  return { control, status, reference, failure, summary, onSubmit, retry };
 }

@@ -1,27 +1,30 @@
 import { useEffect } from "react";
-import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
+import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery, type ContactInput } from "../../forms/contact";
+import { apiPath } from "../../forms/endpoints";
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
 import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 
-const FIELDS = ["name", "email", "phone", "interest", "message"] as const;
+type Values = FormValues<ContactInput>;
 
-function toPayload(values: FormValues) {
+const FIELDS = ["name", "email", "phone", "interest", "message"] as const satisfies ReadonlyArray<keyof Values>;
+
+function toPayload(values: Values) {
   return {
-    name: String(values.name ?? ""),
-    email: String(values.email ?? ""),
-    ...(String(values.phone ?? "").trim() ? { phone: String(values.phone) } : {}),
-    interest: String(values.interest ?? ""),
-    message: String(values.message ?? ""),
+    name: values.name,
+    email: values.email,
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    interest: values.interest,
+    message: values.message,
   };
 }
 
 export function ContactForm({ search, onSent }: { search: string; onSent?: (reference: string) => void }) {
-  const form = useForm({
+  const form = useForm<ContactInput>({
     formId: "contact",
-    endpoint: "/api/contact",
+    endpoint: apiPath("contact"),
     initialValues: { name: "", email: "", phone: "", interest: "", message: "", website: "" },
     fieldOrder: FIELDS,
     validate: (values) => combinedErrors(contactSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
@@ -34,11 +37,10 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
 
   // ?interest=membership (the old store pages link here) preselects the topic once the page is live.
   const preselected = interestFromQuery(search);
-  const { setValue, values } = form.control;
+  const { fillIfEmpty } = form.control;
   useEffect(() => {
-    if (preselected && !values.interest) setValue("interest", preselected);
-    // Only when the address changes, never over the visitor's own choice.
-  }, [preselected]);
+    if (preselected) fillIfEmpty("interest", preselected);
+  }, [preselected, fillIfEmpty]);
 
   return (
     <FormShell

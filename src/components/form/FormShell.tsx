@@ -14,7 +14,8 @@ export function FormShell({
   success,
   children,
 }: {
-  form: UseFormResult;
+  /** Any form: the frame needs only the honeypot, which every form's schema has. */
+  form: UseFormResult<{ website: string }>;
   label: string;
   submitLabel: string;
   /** What the visitor sees once the server has stored the form. */

@@ -8,39 +8,49 @@ import {
   resumeDate,
   type HoldPolicy,
 } from "../../forms/dateRules";
+import { apiPath } from "../../forms/endpoints";
 import { combinedErrors, LIMITS } from "../../forms/fields";
-import { holdRuleErrors, holdSchema } from "../../forms/hold";
+import { holdRuleErrors, holdSchema, type HoldInput } from "../../forms/hold";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
-const FIELDS = ["type", "name", "email", "phone", "holdStart", "holdEnd", "cancelDate", "reason", "acknowledged"] as const;
+/** Both kinds of request share one form: the date fields of a hold and of a cancellation are all here. */
+type Values = FormValues<HoldInput>;
 
-function text(values: FormValues, name: string): string {
-  return String(values[name] ?? "");
-}
+const FIELDS = [
+  "type",
+  "name",
+  "email",
+  "phone",
+  "holdStart",
+  "holdEnd",
+  "cancelDate",
+  "reason",
+  "acknowledged",
+] as const satisfies ReadonlyArray<keyof Values>;
 
-function toPayload(values: FormValues) {
-  const type = text(values, "type");
+function toPayload(values: Values) {
+  const { type } = values;
   return {
     type,
-    name: text(values, "name"),
-    email: text(values, "email"),
-    ...(text(values, "phone").trim() ? { phone: text(values, "phone") } : {}),
-    ...(type === "hold" ? { holdStart: text(values, "holdStart"), holdEnd: text(values, "holdEnd") } : {}),
-    ...(type === "cancel" ? { cancelDate: text(values, "cancelDate") } : {}),
-    reason: text(values, "reason"),
-    acknowledged: values.acknowledged === true,
+    name: values.name,
+    email: values.email,
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    ...(type === "hold" ? { holdStart: values.holdStart, holdEnd: values.holdEnd } : {}),
+    ...(type === "cancel" ? { cancelDate: values.cancelDate } : {}),
+    reason: values.reason,
+    acknowledged: values.acknowledged,
   };
 }
 
 /** What the chosen dates mean, shown before sending so the visitor knows exactly what they ask for. */
-function Outcome({ values, policy }: { values: FormValues; policy: HoldPolicy }) {
-  const type = text(values, "type");
+function Outcome({ values, policy }: { values: Values; policy: HoldPolicy }) {
+  const { type } = values;
   if (type === "hold") {
-    const start = text(values, "holdStart");
-    const end = text(values, "holdEnd");
+    const start = values.holdStart;
+    const end = values.holdEnd;
     if (!isIsoDate(start) || !isIsoDate(end) || end < start) return null;
     const days = holdLength(start, end);
     return (
@@ -53,7 +63,7 @@ function Outcome({ values, policy }: { values: FormValues; policy: HoldPolicy })
     );
   }
   if (type === "cancel") {
-    const date = text(values, "cancelDate");
+    const date = values.cancelDate;
     if (!isIsoDate(date)) return null;
     return (
       <p className={styles.computed}>
@@ -66,9 +76,9 @@ function Outcome({ values, policy }: { values: FormValues; policy: HoldPolicy })
 }
 
 export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today: string; onSent?: (reference: string) => void }) {
-  const form = useForm({
+  const form = useForm<HoldInput>({
     formId: "hold",
-    endpoint: "/api/membership-hold",
+    endpoint: apiPath("membership-hold"),
     initialValues: { type: "", name: "", email: "", phone: "", holdStart: "", holdEnd: "", cancelDate: "", reason: "", acknowledged: false, website: "" },
     fieldOrder: FIELDS,
     validate: (values) => {
@@ -79,10 +89,10 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
     onSent,
   });
   const { values } = form.control;
-  const type = text(values, "type");
+  const { type } = values;
   const earliestStart = earliestHoldStart(policy, today);
   const earliestCancel = earliestCancelDate(policy, today);
-  const holdStart = text(values, "holdStart");
+  const { holdStart } = values;
   const endRange = holdEndRange(policy, isIsoDate(holdStart) ? holdStart : earliestStart);
 
   return (

@@ -1,27 +1,35 @@
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { formatLongDate } from "../../forms/dateRules";
-import { answerDueDate, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS, privacyRequestSchema } from "../../forms/privacyRequest";
+import { apiPath } from "../../forms/endpoints";
+import {
+  answerDueDate,
+  PRIVACY_REQUEST_LABELS,
+  PRIVACY_REQUESTS,
+  privacyRequestSchema,
+  type PrivacyRequestInput,
+} from "../../forms/privacyRequest";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
 import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
 
-const FIELDS = ["request", "name", "email", "details"] as const;
+type Values = FormValues<PrivacyRequestInput>;
 
-function toPayload(values: FormValues) {
-  const details = String(values.details ?? "");
+const FIELDS = ["request", "name", "email", "details"] as const satisfies ReadonlyArray<keyof Values>;
+
+function toPayload(values: Values) {
   return {
-    request: String(values.request ?? ""),
-    name: String(values.name ?? ""),
-    email: String(values.email ?? ""),
-    ...(details.trim() ? { details } : {}),
+    request: values.request,
+    name: values.name,
+    email: values.email,
+    ...(values.details.trim() ? { details: values.details } : {}),
   };
 }
 
 /** A request about one's data; it is not a lead, so it sends no analytics event. */
 export function PrivacyRequestForm({ today, responseDays }: { today: string; responseDays: number }) {
-  const form = useForm({
+  const form = useForm<PrivacyRequestInput>({
     formId: "privacy-request",
-    endpoint: "/api/privacy-request",
+    endpoint: apiPath("privacy-request"),
     initialValues: { request: "", name: "", email: "", details: "", website: "" },
     fieldOrder: FIELDS,
     validate: (values) => combinedErrors(privacyRequestSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),

@@ -3,14 +3,27 @@ import { Link } from "gatsby";
 import { isIsoDate } from "../../content/dates";
 import { priceLabel } from "../../content/rates";
 import { ageOn } from "../../forms/dateRules";
+import { apiPath } from "../../forms/endpoints";
 import { combinedErrors, LIMITS } from "../../forms/fields";
-import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, type PlanChoice } from "../../forms/signup";
+import {
+  ADULT_AGE,
+  KIDS_AGES,
+  KIDS_PROGRAM,
+  signupRuleErrors,
+  signupSchema,
+  type PlanChoice,
+  type SignupInput,
+} from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
+
+/** The waiver's version comes from the build (a prop), not from the visitor. */
+type Input = Omit<SignupInput, "waiverVersion">;
+type Values = FormValues<Input>;
 
 const FIELDS = [
   "plan",
@@ -27,7 +40,7 @@ const FIELDS = [
   "healthConsent",
   "healthInfo",
   "waiverAccepted",
-] as const;
+] as const satisfies ReadonlyArray<keyof Values>;
 
 export type SignupPlan = PlanChoice & { price: number };
 
@@ -37,23 +50,19 @@ export interface SignupWaiver {
   paragraphs: readonly string[];
 }
 
-function text(values: FormValues, name: string): string {
-  return String(values[name] ?? "");
-}
-
 /**
  * What the browser sends. Health information goes only with consent: unticking the box keeps what was
  * typed on the page (ticking it again brings it back) but nothing of it leaves the browser.
  */
-function toPayload(values: FormValues, waiverVersion: string) {
+function toPayload(values: Values, waiverVersion: string) {
   const payload: Record<string, unknown> = { waiverVersion };
-  const consented = values.healthConsent === true && text(values, "healthInfo").trim() !== "";
+  const consented = values.healthConsent && values.healthInfo.trim() !== "";
   for (const name of FIELDS) {
-    if (name === "waiverAccepted") payload[name] = values[name] === true;
+    if (name === "waiverAccepted") payload[name] = values[name];
     else if (name === "healthConsent" || name === "healthInfo") {
-      if (consented) payload[name] = name === "healthConsent" ? true : text(values, name);
-    } else if ((name === "guardianName" || name === "notes") && !text(values, name).trim()) continue;
-    else payload[name] = text(values, name);
+      if (consented) payload[name] = name === "healthConsent" ? true : values[name];
+    } else if ((name === "guardianName" || name === "notes") && !values[name].trim()) continue;
+    else payload[name] = values[name];
   }
   return payload;
 }
@@ -71,10 +80,10 @@ export function SignupForm({
   search: string;
   onSent?: (reference: string) => void;
 }) {
-  const payloadOf = (values: FormValues) => toPayload(values, waiver.version);
-  const form = useForm({
+  const payloadOf = (values: Values) => toPayload(values, waiver.version);
+  const form = useForm<Input>({
     formId: "signup",
-    endpoint: "/api/signup",
+    endpoint: apiPath("signup"),
     initialValues: {
       plan: "",
       startDate: "",
@@ -106,17 +115,18 @@ export function SignupForm({
       onSent?.(reference);
     },
   });
-  const { values, setValue } = form.control;
+  const { values, fillIfEmpty } = form.control;
 
   // ?plan=unlimited (the rates page's buttons) preselects the plan.
   const requested = new URLSearchParams(search).get("plan");
+  const requestedPlan = plans.some((plan) => plan.id === requested) ? requested : null;
   useEffect(() => {
-    if (requested && plans.some((plan) => plan.id === requested) && !values.plan) setValue("plan", requested);
-  }, [requested]);
+    if (requestedPlan) fillIfEmpty("plan", requestedPlan);
+  }, [requestedPlan, fillIfEmpty]);
 
   const plan = plans.find((p) => p.id === values.plan);
-  const dob = text(values, "dateOfBirth");
-  const start = isIsoDate(text(values, "startDate")) ? text(values, "startDate") : today;
+  const dob = values.dateOfBirth;
+  const start = isIsoDate(values.startDate) ? values.startDate : today;
   const age = isIsoDate(dob) && dob < today ? ageOn(dob, start) : null;
   const needsGuardian = plan?.program === KIDS_PROGRAM || (age !== null && age < ADULT_AGE) || Boolean(form.control.errors.guardianName);
 

@@ -1,25 +1,31 @@
 import type { ReactNode } from "react";
 import { LIMITS } from "../../forms/fields";
+import type { CheckField, TextField } from "../../forms/formValues";
 import type { FormControl } from "../../hooks/useForm";
 import { describedBy, ErrorText, Field, Hint } from "./Field";
 import * as styles from "./Form.module.css";
 
-interface BaseProps {
-  control: FormControl;
-  name: string;
+/**
+ * `V` is the form's values, taken from `control`; `name` must be one of its fields of the right kind
+ * (NoInfer: the name is checked against the form, never widens it).
+ */
+interface BaseProps<V, N> {
+  control: FormControl<V>;
+  name: NoInfer<N>;
   label: string;
   required?: boolean;
   hint?: ReactNode;
 }
+type TextProps<V> = BaseProps<V, TextField<V>>;
 
-function aria(control: FormControl, name: string, hint?: ReactNode) {
+function aria<V>(control: FormControl<V>, name: TextField<V> | CheckField<V>, hint?: ReactNode) {
   const id = control.idFor(name);
   const error = control.errors[name];
   return { id, error, hint, describedBy: describedBy({ id, error, hint }) };
 }
 
 /** What every text-like control shares: its id, value, change handler and accessibility wiring. */
-function textControl(control: FormControl, name: string, required: boolean | undefined, a: ReturnType<typeof aria>) {
+function textControl<V>(control: FormControl<V>, name: TextField<V>, required: boolean | undefined, a: ReturnType<typeof aria>) {
   return {
     id: a.id,
     name,
@@ -33,7 +39,7 @@ function textControl(control: FormControl, name: string, required: boolean | und
   };
 }
 
-export function TextInput({
+export function TextInput<V>({
   control,
   name,
   label,
@@ -45,7 +51,7 @@ export function TextInput({
   min,
   max,
   maxLength,
-}: BaseProps & {
+}: TextProps<V> & {
   type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric";
@@ -70,20 +76,20 @@ export function TextInput({
 }
 
 /** The e-mail field every form asks for: same label, limit, keyboard and autofill everywhere. */
-export function EmailInput({ control, hint }: { control: FormControl; hint?: ReactNode }) {
+export function EmailInput({ control, hint }: { control: FormControl<{ email: string }>; hint?: ReactNode }) {
   return (
     <TextInput control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} hint={hint} />
   );
 }
 
 /** The visitor's own phone number, required on some forms and optional on others. */
-export function PhoneInput({ control, required, hint }: { control: FormControl; required?: boolean; hint?: ReactNode }) {
+export function PhoneInput({ control, required, hint }: { control: FormControl<{ phone: string }>; required?: boolean; hint?: ReactNode }) {
   return (
     <TextInput control={control} name="phone" label="Phone" type="tel" required={required} autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} hint={hint} />
   );
 }
 
-export function TextArea({ control, name, label, required, hint, maxLength, rows = 6 }: BaseProps & { maxLength?: number; rows?: number }) {
+export function TextArea<V>({ control, name, label, required, hint, maxLength, rows = 6 }: TextProps<V> & { maxLength?: number; rows?: number }) {
   const a = aria(control, name, hint);
   return (
     <Field state={a} label={label} required={required}>
@@ -92,7 +98,7 @@ export function TextArea({ control, name, label, required, hint, maxLength, rows
   );
 }
 
-export function Select({
+export function Select<V>({
   control,
   name,
   label,
@@ -100,7 +106,7 @@ export function Select({
   hint,
   options,
   placeholder = "Choose one",
-}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }) {
+}: TextProps<V> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }) {
   const a = aria(control, name, hint);
   return (
     <Field state={a} label={label} required={required}>
@@ -116,7 +122,7 @@ export function Select({
   );
 }
 
-export function Checkbox({ control, name, label, required, hint }: BaseProps & { label: string }) {
+export function Checkbox<V>({ control, name, label, required, hint }: BaseProps<V, CheckField<V>>) {
   const a = aria(control, name, hint);
   return (
     <div className={styles.checkField} data-invalid={a.error ? "" : undefined}>
@@ -144,14 +150,14 @@ export function Checkbox({ control, name, label, required, hint }: BaseProps & {
   );
 }
 
-export function RadioGroup({
+export function RadioGroup<V>({
   control,
   name,
   label,
   required,
   hint,
   options,
-}: BaseProps & { options: ReadonlyArray<{ value: string; label: string; hint?: string }> }) {
+}: TextProps<V> & { options: ReadonlyArray<{ value: string; label: string; hint?: string }> }) {
   const a = aria(control, name, hint);
   return (
     <fieldset className={styles.fieldset} aria-describedby={a.describedBy} data-invalid={a.error ? "" : undefined}>
@@ -192,7 +198,7 @@ export function RadioGroup({
 }
 
 /** Hidden from people (and from assistive technology); bots that fill every field give themselves away. */
-export function Honeypot({ control }: { control: FormControl }) {
+export function Honeypot({ control }: { control: FormControl<{ website: string }> }) {
   return (
     <div className={styles.honeypot} aria-hidden="true">
       <label htmlFor={control.idFor("website")}>Leave this field empty</label>
@@ -202,7 +208,7 @@ export function Honeypot({ control }: { control: FormControl }) {
         type="text"
         tabIndex={-1}
         autoComplete="off"
-        value={String(control.values.website ?? "")}
+        value={control.values.website}
         onChange={(event) => control.setValue("website", event.target.value)}
       />
     </div>

@@ -1,8 +1,9 @@
 import { Link } from "gatsby";
 import { useMemo, useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
+import { apiPath } from "../../forms/endpoints";
 import { combinedErrors, LIMITS } from "../../forms/fields";
-import { introSchema } from "../../forms/intro";
+import { introSchema, type IntroInput } from "../../forms/intro";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
@@ -14,16 +15,17 @@ import * as form from "../form/Form.module.css";
 import * as styles from "./IntroBooking.module.css";
 import { SlotPicker } from "./SlotPicker";
 
-const FIELDS = ["start", "name", "email", "phone", "goals"] as const;
+type Values = FormValues<IntroInput>;
 
-function toPayload(values: FormValues) {
-  const optional = (name: string) => (String(values[name] ?? "").trim() ? { [name]: String(values[name]) } : {});
+const FIELDS = ["start", "name", "email", "phone", "goals"] as const satisfies ReadonlyArray<keyof Values>;
+
+function toPayload(values: Values) {
   return {
-    start: String(values.start ?? ""),
-    name: String(values.name ?? ""),
-    email: String(values.email ?? ""),
-    ...optional("phone"),
-    ...optional("goals"),
+    start: values.start,
+    name: values.name,
+    email: values.email,
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    ...(values.goals.trim() ? { goals: values.goals } : {}),
   };
 }
 
@@ -51,9 +53,9 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     booking.control.setValue("start", "");
     slots.refresh();
   };
-  const booking = useForm({
+  const booking = useForm<IntroInput>({
     formId: "intro",
-    endpoint: "/api/intro",
+    endpoint: apiPath("intro"),
     initialValues: { start: "", name: "", email: "", phone: "", goals: "", website: "" },
     fieldOrder: FIELDS,
     validate: (values) => combinedErrors(introSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
@@ -63,8 +65,8 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     onFieldErrors: (errors) => {
       if (errors.start) offerFreshTimes();
     },
-    onSent: (_reference, answer) => {
-      setConfirmation(answer.confirmation === true);
+    onSent: (_reference, sent) => {
+      setConfirmation(sent.confirmation === true);
       trackLead("intro");
     },
   });
@@ -79,7 +81,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     );
   }
 
-  const chosen = String(booking.control.values.start ?? "");
+  const chosen = booking.control.values.start;
   return (
     <div className={`${form.form} ${styles.booking}`}>
       <p role="status" className={form.hint}>
@@ -111,7 +113,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
               <p>
                 Your free intro is on <strong>{whenLabel(chosen, timeZone)}</strong>.{" "}
                 {confirmation
-                  ? `We are emailing a confirmation with a calendar file to ${String(booking.control.values.email)}.`
+                  ? `We are emailing a confirmation with a calendar file to ${booking.control.values.email}.`
                   : "Please note the time: no confirmation email is sent for this booking."}
               </p>
               <p>

@@ -16,7 +16,7 @@ export function SlotPicker({
   onDay,
   timeZone,
 }: {
-  control: FormControl;
+  control: FormControl<{ start: string }>;
   days: readonly DaySlots[];
   /** The chosen day (YYYY-MM-DD). */
   day: string;

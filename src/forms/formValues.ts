@@ -1,0 +1,24 @@
+/**
+ * A form's state in the browser, typed from its schema's input (`z.input<...>`): every field the
+ * visitor fills is there from the start, as text, or as a boolean for a check box. A misspelt field
+ * name is a compile error. `elapsedMs` is measured when sending, not typed, so it is not state.
+ */
+export type FieldValue = string | boolean;
+
+/** Keys of every member of a union (a hold and a cancellation have different date fields). */
+type AllKeys<T> = T extends unknown ? keyof T : never;
+type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+type StateOf<T> = [Exclude<T, undefined>] extends [boolean] ? boolean : string;
+
+export type FormValues<TInput> = {
+  [K in Exclude<AllKeys<TInput>, "elapsedMs"> & string]: StateOf<ValueAt<TInput, K>>;
+};
+
+export type FieldName<V> = keyof V & string;
+// Written as key remapping (not `{...}[keyof V]`) so that TypeScript sees a control for a larger form
+// as usable where a smaller one is expected: the e-mail input takes any form that has `email`.
+export type TextField<V> = keyof { [K in keyof V as V[K] extends string ? K : never]: V[K] } & string;
+export type CheckField<V> = keyof { [K in keyof V as V[K] extends boolean ? K : never]: V[K] } & string;
+
+/** Field -> message, for the fields of this form. */
+export type FieldErrors<V> = { [K in FieldName<V>]?: string };
