@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
+import { apiPath } from "../forms/endpoints";
 import type { IntroSlot } from "../intro/availability";
 
 export type SlotsState =
   | { status: "loading"; slots: readonly IntroSlot[] }
   | { status: "ready"; slots: readonly IntroSlot[]; refreshed: boolean }
   | { status: "failed"; slots: readonly IntroSlot[] };
-
-export const INTRO_SLOTS_ENDPOINT = "/api/intro-slots";
 
 /**
  * The open free-intro slots, fetched from the store when the page opens (the only content the browser
@@ -18,8 +17,7 @@ export function useIntroSlots(): SlotsState & { refresh(): void } {
 
   useEffect(() => {
     let current = true;
-    setState((previous) => ({ status: "loading", slots: previous.slots }));
-    fetch(INTRO_SLOTS_ENDPOINT, { headers: { Accept: "application/json" }, cache: request > 0 ? "no-cache" : "default" })
+    fetch(apiPath("intro-slots"), { headers: { Accept: "application/json" }, cache: request > 0 ? "no-cache" : "default" })
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
         const body = (await response.json()) as { slots?: IntroSlot[] };
@@ -33,6 +31,10 @@ export function useIntroSlots(): SlotsState & { refresh(): void } {
     };
   }, [request]);
 
-  const refresh = useCallback(() => setRequest((n) => n + 1), []);
+  // "Loading" is set here, with the request, not in the effect: the first request starts in that state.
+  const refresh = useCallback(() => {
+    setState((previous) => ({ status: "loading", slots: previous.slots }));
+    setRequest((n) => n + 1);
+  }, []);
   return { ...state, refresh };
 }
