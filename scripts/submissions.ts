@@ -16,24 +16,21 @@
  *   npm run submissions -- purge [--dry-run]
  *   npm run submissions -- deletions
  *   npm run submissions -- waiver [VERSION]
+ *
+ * This file reads the arguments and hands each command to its module in scripts/submissions/.
  */
 import { isIsoDate } from "../src/content/dates";
 import { readConfig } from "../src/server/config";
-import { dayLabel, timeLabel } from "../src/intro/display";
-import { privacy, site } from "../src/server/content";
-import { escapeControls } from "../src/server/printable";
-import { isExpired, purgeSummary, retentionCutoffs } from "../src/server/retention";
 import { openStore } from "../src/server/store";
-import {
-  FORMS,
-  PRIVACY_REFERENCE,
-  type Booking,
-  type DeletionReason,
-  type FormName,
-  type PrivacyReference,
-  type StoredSubmission,
-  type SubmissionStore,
-} from "../src/server/store/types";
+import { FORMS, PRIVACY_REFERENCE, type FormName, type PrivacyReference, type SubmissionStore } from "../src/server/store/types";
+import { CommandError, type Print } from "./submissions/command";
+import { exportSubmissions } from "./submissions/export";
+import { intro } from "./submissions/intro";
+import { list } from "./submissions/list";
+import { outbox } from "./submissions/outbox";
+import { deletions, find, purge, remove, waiver, withdrawConsent } from "./submissions/privacy";
+
+export { csvCell, toCsv } from "./submissions/export";
 
 const USAGE = `Usage:
   npm run submissions -- list [--form ${FORMS.join("|")}] [--since YYYY-MM-DD] [--spam]
@@ -54,8 +51,6 @@ const USAGE = `Usage:
   npm run submissions -- waiver [VERSION]          waiver versions sign-ups accepted, or one version's text`;
 
 class UsageError extends Error {}
-/** A request the store cannot carry out (an unknown reference): one line, exit code 1. */
-class CommandError extends Error {}
 
 export interface Options {
   command: string;
@@ -150,193 +145,31 @@ export function parseArgs(argv: readonly string[]): Options {
   return options;
 }
 
-function flatten(submission: StoredSubmission): Record<string, string> {
-  const row: Record<string, string> = {
-    reference: submission.id,
-    form: submission.form,
-    received: submission.createdAt.toISOString(),
-  };
-  for (const [key, value] of Object.entries(submission.payload)) row[key] = String(value);
-  if (submission.spam) row.spam = submission.spam;
-  return row;
-}
-
-/**
- * Spreadsheets run a cell as a formula when it starts with = + - @ (or their full-width forms, which
- * some convert), and skip a leading tab, CR or NUL before looking; a quote mark keeps such a cell
- * text. Plain numbers (phone numbers are stored as +1 and ten digits) cannot do harm and stay as they are.
- */
-const FORMULA_LEAD = /^[=+\-@\t\r\0\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-export function csvCell(raw: string): string {
-  const value = escapeControls(raw, true);
-  const safe = FORMULA_LEAD.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(submissions: readonly StoredSubmission[]): string {
-  const rows = submissions.map(flatten);
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const lines = [columns.join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column] ?? "")).join(","))];
-  return `${lines.join("\r\n")}\r\n`;
-}
-
-function summaryLine(submission: StoredSubmission): string {
-  const p = submission.payload;
-  const who = String(p.name ?? [p.firstName, p.lastName].filter(Boolean).join(" "));
-  const what = String(p.interest ?? p.plan ?? p.type ?? "");
-  const line = [submission.id, submission.createdAt.toISOString().slice(0, 16).replace("T", " "), submission.form, who, String(p.email ?? ""), what, submission.spam ? `spam:${submission.spam}` : ""]
-    .filter((part) => part !== "")
-    .join("  ");
-  return escapeControls(line);
-}
-
-function bookingLine(booking: Booking): string {
-  const p = booking.submission.payload;
-  const start = booking.start.toISOString();
-  const when = `${dayLabel(start, site.timeZone)} ${timeLabel(start, site.timeZone)}`;
-  const line = [booking.submission.id, when, booking.coach, String(p.name ?? ""), String(p.email ?? ""), String(p.phone ?? ""), booking.cancelledAt ? "CANCELLED" : ""]
-    .filter((part) => part !== "")
-    .join("  ");
-  return escapeControls(line);
-}
-
-async function intro(options: Options, store: SubmissionStore, out: (text: string) => void, now: Date): Promise<void> {
-  if (options.action === "cancel" && options.reference) {
-    const result = await store.cancelBooking(options.reference, now);
-    if (result === "not-found") throw new CommandError(`No free-intro booking has the reference ${options.reference}.`);
-    out(result === "cancelled" ? `Cancelled ${options.reference}: its time is open for booking again.` : `${options.reference} was already cancelled.`);
-    return;
+export async function run(options: Options, store: SubmissionStore, out: Print, now = new Date()): Promise<void> {
+  const filter = { form: options.form, since: options.since, includeSpam: options.spam };
+  switch (options.command) {
+    case "intro":
+      return intro(options, store, out, now);
+    case "find":
+      return find(options.email ?? "", store, out);
+    case "delete":
+      return remove(options, store, out, now);
+    case "withdraw-consent":
+      return withdrawConsent(options, store, out);
+    case "purge":
+      return purge(options.dryRun, store, out, now);
+    case "deletions":
+      return deletions(store, out);
+    case "waiver":
+      return waiver(options.version, store, out);
+    case "outbox":
+      return outbox(options.retry, store, out);
+    case "export":
+      return exportSubmissions(options.format, filter, store, out);
+    default:
+      // "list": parseArgs lets no other command through.
+      return list(filter, store, out);
   }
-  const bookings = (await store.bookings(now)).filter((booking) => options.all || !booking.cancelledAt);
-  if (bookings.length === 0) out("No upcoming free-intro bookings.");
-  for (const booking of bookings) out(bookingLine(booking));
-}
-
-/** For an access request: every submission of the address, every field, and the waiver text a sign-up accepted. */
-async function find(email: string, store: SubmissionStore, out: (text: string) => void): Promise<void> {
-  const submissions = await store.findByEmail(email);
-  const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
-  const report = {
-    email,
-    submissions: submissions.map((submission) => {
-      const version = submission.payload.waiverVersion;
-      const waiver = waivers.find((w) => w.version === version);
-      return {
-        reference: submission.id,
-        form: submission.form,
-        received: submission.createdAt.toISOString(),
-        spam: submission.spam,
-        fields: submission.payload,
-        ...(version !== undefined && {
-          waiver: { version, text: waiver?.text ?? null, firstAcceptedAt: waiver?.firstAcceptedAt.toISOString() ?? null },
-        }),
-      };
-    }),
-  };
-  out(escapeControls(JSON.stringify(report, null, 2), true));
-}
-
-/** --request must name a privacy request the store holds, or one already deleted (its log line counts). */
-async function checkRequest(options: Options, store: SubmissionStore): Promise<void> {
-  if (!options.request) return;
-  const reference = options.request;
-  const request = await store.get(reference);
-  const logged = !request && (await store.deletions()).some((r) => r.reference === reference && r.form === "privacy-request");
-  if (request?.form !== "privacy-request" && !logged) throw new CommandError(`No privacy request has the reference ${reference}.`);
-}
-
-async function remove(options: Options, store: SubmissionStore, out: (text: string) => void, now: Date): Promise<void> {
-  // The request may itself be among those deleted (it holds the address too).
-  await checkRequest(options, store);
-  let targets: StoredSubmission[];
-  if (options.id) {
-    const submission = await store.get(options.id);
-    if (!submission) throw new CommandError(`No submission has the reference ${escapeControls(options.id)}.`);
-    targets = [submission];
-  } else {
-    const found = await store.findByEmail(options.email ?? "");
-    if (found.length === 0) throw new CommandError(`No submission has the address ${escapeControls(options.email ?? "")}.`);
-    // Privacy requests go too: they hold the address. The deletion log keeps their references, and
-    // --request names the one that asked, which is the record that it was done.
-    targets = found;
-  }
-  const reason: DeletionReason = { kind: "request", requestedBy: options.request ?? "staff" };
-  const deleted = new Set(targets.length ? await store.deleteSubmissions(targets.map((s) => s.id), reason, now) : []);
-  for (const s of targets) if (deleted.has(s.id)) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
-  if (deleted.size === 0) out("Nothing was deleted.");
-}
-
-/** Consent withdrawn (My Health My Data Act): the health information goes, the membership record stays. */
-async function withdrawConsent(options: Options, store: SubmissionStore, out: (text: string) => void): Promise<void> {
-  await checkRequest(options, store);
-  const id = escapeControls(options.id ?? "");
-  if (!(await store.forgetHealth(options.id ?? ""))) throw new CommandError(`No sign-up with health information has the reference ${id}.`);
-  out(`Removed the health information from ${id}.`);
-}
-
-async function purge(options: Options, store: SubmissionStore, out: (text: string) => void, now: Date): Promise<void> {
-  const cutoffs = retentionCutoffs(now, privacy);
-  const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const rules = cutoffs.forms.map(({ form, before }) => `${form} before ${utc(before)}`);
-  out(`Retention (content/privacy.json): spam before ${utc(cutoffs.spamBefore)}, ${rules.join(", ")}.`);
-  if (!options.dryRun) {
-    const summary = purgeSummary(await store.purge(cutoffs, now));
-    out(summary ? `Deleted: ${summary}.` : "Nothing was past its retention.");
-    return;
-  }
-  const expired = (await store.list({ includeSpam: true })).filter((s) => isExpired(s, cutoffs));
-  if (expired.length === 0) out("Dry run: nothing is past its retention.");
-  else out(`Dry run: these ${expired.length} would be deleted (nothing was):`);
-  for (const s of expired) out(escapeControls(`${s.id}  ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")}  ${s.form}${s.spam ? "  spam" : ""}`));
-}
-
-async function deletions(store: SubmissionStore, out: (text: string) => void): Promise<void> {
-  const records = await store.deletions();
-  if (records.length === 0) out("No deletions recorded.");
-  for (const r of records) {
-    out(escapeControls(`${r.deletedAt.toISOString()}  ${r.reference}  ${r.form}  received ${r.receivedAt.toISOString()}  by ${r.requestedBy}`));
-  }
-}
-
-async function waiver(options: Options, store: SubmissionStore, out: (text: string) => void): Promise<void> {
-  const waivers = await store.waivers();
-  if (options.version === undefined) {
-    if (waivers.length === 0) out("No sign-up has accepted a waiver yet.");
-    for (const w of waivers) out(`${w.version}  first accepted ${w.firstAcceptedAt.toISOString()}`);
-    return;
-  }
-  const matches = waivers.filter((w) => w.version.startsWith(options.version ?? ""));
-  if (matches.length === 0) throw new CommandError(`No stored waiver has the version ${options.version}.`);
-  if (matches.length > 1) throw new CommandError(`${matches.length} stored waivers start with ${options.version}: give more of the version.`);
-  out(escapeControls(matches[0]?.text ?? "", true));
-}
-
-export async function run(options: Options, store: SubmissionStore, out: (text: string) => void, now = new Date()): Promise<void> {
-  if (options.command === "intro") return intro(options, store, out, now);
-  if (options.command === "find") return find(options.email ?? "", store, out);
-  if (options.command === "delete") return remove(options, store, out, now);
-  if (options.command === "withdraw-consent") return withdrawConsent(options, store, out);
-  if (options.command === "purge") return purge(options, store, out, now);
-  if (options.command === "deletions") return deletions(store, out);
-  if (options.command === "waiver") return waiver(options, store, out);
-  if (options.command === "outbox") {
-    if (options.retry) out(`${await store.retryFailed(new Date())} failed message(s) queued again.`);
-    const messages = await store.outbox(["pending", "failed"]);
-    if (messages.length === 0) out("Outbox is empty: every staff e-mail has been sent.");
-    for (const m of messages) {
-      out(escapeControls(`${m.submissionId}  ${m.status}  attempts ${m.attempts}${m.nextAttemptAt ? `  next ${m.nextAttemptAt.toISOString()}` : ""}${m.lastError ? `  last error: ${m.lastError}` : ""}`));
-    }
-    return;
-  }
-  const submissions = await store.list({ form: options.form, since: options.since, includeSpam: options.spam });
-  if (options.command === "export") {
-    // JSON escapes C0 controls itself; bidirectional controls it leaves raw, so they become \u escapes too.
-    out(options.format === "csv" ? toCsv(submissions) : escapeControls(JSON.stringify(submissions.map(flatten), null, 2), true));
-    return;
-  }
-  if (submissions.length === 0) out("No submissions match.");
-  for (const submission of submissions) out(summaryLine(submission));
 }
 
 async function main() {

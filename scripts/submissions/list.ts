@@ -1,0 +1,20 @@
+import { escapeControls } from "../../src/server/printable";
+import type { ListFilter, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
+import type { Print } from "./command";
+
+function summaryLine(submission: StoredSubmission): string {
+  const p = submission.payload;
+  const who = String(p.name ?? [p.firstName, p.lastName].filter(Boolean).join(" "));
+  const what = String(p.interest ?? p.plan ?? p.type ?? "");
+  const line = [submission.id, submission.createdAt.toISOString().slice(0, 16).replace("T", " "), submission.form, who, String(p.email ?? ""), what, submission.spam ? `spam:${submission.spam}` : ""]
+    .filter((part) => part !== "")
+    .join("  ");
+  return escapeControls(line);
+}
+
+/** One line a submission, oldest first. */
+export async function list(filter: ListFilter, store: SubmissionStore, out: Print): Promise<void> {
+  const submissions = await store.list(filter);
+  if (submissions.length === 0) out("No submissions match.");
+  for (const submission of submissions) out(summaryLine(submission));
+}

@@ -1,0 +1,114 @@
+import { privacy } from "../../src/server/content";
+import { escapeControls } from "../../src/server/printable";
+import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/retention";
+import type { DeletionReason, PrivacyReference, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
+import { CommandError, type Print } from "./command";
+
+/** What delete and withdraw-consent act on: one submission (`id`) or every one of an address (`email`, delete only). */
+export interface PrivacyTarget {
+  id?: string;
+  /** Lower-cased. */
+  email?: string;
+  /** The privacy request that asked for it. */
+  request?: PrivacyReference;
+}
+
+/** For an access request: every submission of the address, every field, and the waiver text a sign-up accepted. */
+export async function find(email: string, store: SubmissionStore, out: Print): Promise<void> {
+  const submissions = await store.findByEmail(email);
+  const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
+  const report = {
+    email,
+    submissions: submissions.map((submission) => {
+      const version = submission.payload.waiverVersion;
+      const waiver = waivers.find((w) => w.version === version);
+      return {
+        reference: submission.id,
+        form: submission.form,
+        received: submission.createdAt.toISOString(),
+        spam: submission.spam,
+        fields: submission.payload,
+        ...(version !== undefined && {
+          waiver: { version, text: waiver?.text ?? null, firstAcceptedAt: waiver?.firstAcceptedAt.toISOString() ?? null },
+        }),
+      };
+    }),
+  };
+  out(escapeControls(JSON.stringify(report, null, 2), true));
+}
+
+/** --request must name a privacy request the store holds, or one already deleted (its log line counts). */
+async function checkRequest(target: PrivacyTarget, store: SubmissionStore): Promise<void> {
+  if (!target.request) return;
+  const reference = target.request;
+  const request = await store.get(reference);
+  const logged = !request && (await store.deletions()).some((r) => r.reference === reference && r.form === "privacy-request");
+  if (request?.form !== "privacy-request" && !logged) throw new CommandError(`No privacy request has the reference ${reference}.`);
+}
+
+export async function remove(target: PrivacyTarget, store: SubmissionStore, out: Print, now: Date): Promise<void> {
+  // The request may itself be among those deleted (it holds the address too).
+  await checkRequest(target, store);
+  let targets: StoredSubmission[];
+  if (target.id) {
+    const submission = await store.get(target.id);
+    if (!submission) throw new CommandError(`No submission has the reference ${escapeControls(target.id)}.`);
+    targets = [submission];
+  } else {
+    const found = await store.findByEmail(target.email ?? "");
+    if (found.length === 0) throw new CommandError(`No submission has the address ${escapeControls(target.email ?? "")}.`);
+    // Privacy requests go too: they hold the address. The deletion log keeps their references, and
+    // --request names the one that asked, which is the record that it was done.
+    targets = found;
+  }
+  const reason: DeletionReason = { kind: "request", requestedBy: target.request ?? "staff" };
+  const deleted = new Set(targets.length ? await store.deleteSubmissions(targets.map((s) => s.id), reason, now) : []);
+  for (const s of targets) if (deleted.has(s.id)) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
+  if (deleted.size === 0) out("Nothing was deleted.");
+}
+
+/** Consent withdrawn (My Health My Data Act): the health information goes, the membership record stays. */
+export async function withdrawConsent(target: PrivacyTarget, store: SubmissionStore, out: Print): Promise<void> {
+  await checkRequest(target, store);
+  const id = escapeControls(target.id ?? "");
+  if (!(await store.forgetHealth(target.id ?? ""))) throw new CommandError(`No sign-up with health information has the reference ${id}.`);
+  out(`Removed the health information from ${id}.`);
+}
+
+export async function purge(dryRun: boolean, store: SubmissionStore, out: Print, now: Date): Promise<void> {
+  const cutoffs = retentionCutoffs(now, privacy);
+  const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const rules = cutoffs.forms.map(({ form, before }) => `${form} before ${utc(before)}`);
+  out(`Retention (content/privacy.json): spam before ${utc(cutoffs.spamBefore)}, ${rules.join(", ")}.`);
+  if (!dryRun) {
+    const summary = purgeSummary(await store.purge(cutoffs, now));
+    out(summary ? `Deleted: ${summary}.` : "Nothing was past its retention.");
+    return;
+  }
+  const expired = (await store.list({ includeSpam: true })).filter((s) => isExpired(s, cutoffs));
+  if (expired.length === 0) out("Dry run: nothing is past its retention.");
+  else out(`Dry run: these ${expired.length} would be deleted (nothing was):`);
+  for (const s of expired) out(escapeControls(`${s.id}  ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")}  ${s.form}${s.spam ? "  spam" : ""}`));
+}
+
+export async function deletions(store: SubmissionStore, out: Print): Promise<void> {
+  const records = await store.deletions();
+  if (records.length === 0) out("No deletions recorded.");
+  for (const r of records) {
+    out(escapeControls(`${r.deletedAt.toISOString()}  ${r.reference}  ${r.form}  received ${r.receivedAt.toISOString()}  by ${r.requestedBy}`));
+  }
+}
+
+/** Without a version, the versions sign-ups accepted; with one (or the start of one), its text. */
+export async function waiver(version: string | undefined, store: SubmissionStore, out: Print): Promise<void> {
+  const waivers = await store.waivers();
+  if (version === undefined) {
+    if (waivers.length === 0) out("No sign-up has accepted a waiver yet.");
+    for (const w of waivers) out(`${w.version}  first accepted ${w.firstAcceptedAt.toISOString()}`);
+    return;
+  }
+  const matches = waivers.filter((w) => w.version.startsWith(version));
+  if (matches.length === 0) throw new CommandError(`No stored waiver has the version ${version}.`);
+  if (matches.length > 1) throw new CommandError(`${matches.length} stored waivers start with ${version}: give more of the version.`);
+  out(escapeControls(matches[0]?.text ?? "", true));
+}
