@@ -4813,7 +4813,9 @@ type LightboxPhotoFragment = { readonly childImageSharp: { readonly gatsbyImageD
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly site: { readonly timeZone: string } | null };
+type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null };
+
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } | null };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4832,7 +4834,7 @@ type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly s
 type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PrivacyRequestPageQuery = { readonly privacy: { readonly requestResponseDays: number } | null, readonly site: { readonly timeZone: string } | null };
+type PrivacyRequestPageQuery = { readonly privacy: { readonly requestResponseDays: number } | null };
 
 type ProgramCardFragment = { readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } };
 
@@ -4841,7 +4843,7 @@ type ProgramPageQueryVariables = Exact<{
 }>;
 
 
-type ProgramPageQuery = { readonly program: { readonly html: string | null, readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly highlights: ReadonlyArray<string> | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> | null } } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null, readonly site: { readonly timeZone: string } | null };
+type ProgramPageQuery = { readonly program: { readonly html: string | null, readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly highlights: ReadonlyArray<string> | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> | null } } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null };
 
 type ProgramsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4853,19 +4855,19 @@ type RatePlanCardFragment = { readonly id: string, readonly name: string, readon
 type RatesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null, readonly site: { readonly payment: ReadonlyArray<string> } | null };
+type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null };
 
 type SchedulePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string } }> }, readonly site: { readonly timeZone: string } | null };
+type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string } }> } };
 
 type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> };
 
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> } | null, readonly site: { readonly timeZone: string } | null, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } | null };
+type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> } | null, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } | null };
 
 type SiteInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
