@@ -1,0 +1,125 @@
+/**
+ * Layout faults a visitor would see, measured from the text boxes the browser laid out
+ * (Range.getClientRects), not from screenshots. Runs inside the page: the function is serialised by
+ * page.evaluate, so it uses nothing from this module's scope.
+ */
+export interface LayoutFault {
+  kind: "overlap" | "overflow" | "wrapped header link" | "sideways scroll";
+  detail: string;
+}
+
+export function findLayoutFaults(): LayoutFault[] {
+  const faults: LayoutFault[] = [];
+  // Sub-pixel rounding and glyphs' side bearings may touch a neighbour; a visible fault is larger.
+  const TOLERANCE = 1.5;
+
+  interface TextBox {
+    node: Text;
+    rect: DOMRect;
+  }
+
+  const describe = (node: Node): string => {
+    const text = (node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    const element = node.parentElement;
+    const where = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ")[0]}` : ""}` : "?";
+    return `"${text}" (${where})`;
+  };
+
+  /** Hidden on purpose: not rendered, transparent, clipped to nothing, or folded away in a closed <details>. */
+  const isHidden = (element: Element): boolean => {
+    if (element.closest("details:not([open])") && !element.closest("summary")) return true;
+    for (let current: Element | null = element; current; current = current.parentElement) {
+      const style = getComputedStyle(current);
+      if (style.visibility === "hidden" || style.opacity === "0") return true;
+      if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") return true;
+    }
+    return false;
+  };
+
+  /** The part of a box left visible by the ancestors that clip their overflow. */
+  const visiblePart = (rect: DOMRect, element: Element): DOMRect => {
+    let { left, top, right, bottom } = rect;
+    for (let current = element.parentElement; current; current = current.parentElement) {
+      const style = getComputedStyle(current);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const clip = current.getBoundingClientRect();
+      left = Math.max(left, clip.left);
+      right = Math.min(right, clip.right);
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+    return new DOMRect(left, top, Math.max(0, right - left), Math.max(0, bottom - top));
+  };
+
+  /** The box a text belongs in: its nearest ancestor that is not an inline box. */
+  const containingBox = (element: Element): Element => {
+    let current: Element = element;
+    while (current.parentElement && ["inline", "contents"].includes(getComputedStyle(current).display)) current = current.parentElement;
+    return current;
+  };
+
+  const boxes: TextBox[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      node.textContent?.trim() && node.parentElement && !isHidden(node.parentElement) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT,
+  });
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node as Text;
+    range.selectNodeContents(text);
+    const element = text.parentElement;
+    if (!element) continue;
+    const laidOut = Array.from(range.getClientRects());
+    const rects = laidOut.filter((rect) => visiblePart(rect, element).width > 1 && visiblePart(rect, element).height > 1);
+    for (const rect of rects) boxes.push({ node: text, rect: visiblePart(rect, element) });
+
+    // Text that leaves its own box is clipped or runs into its neighbour.
+    if (rects.length === 0) continue;
+    const container = containingBox(element).getBoundingClientRect();
+    for (const rect of rects) {
+      if (rect.right > container.right + TOLERANCE || rect.left < container.left - TOLERANCE) {
+        faults.push({ kind: "overflow", detail: `${describe(text)} is ${Math.round(Math.max(rect.right - container.right, container.left - rect.left))}px wider than its box` });
+        break;
+      }
+    }
+  }
+
+  // Two pieces of text overlap when their boxes share more than a sliver in both directions. Boxes are
+  // sorted by top so each is compared only with the boxes that start above its bottom.
+  boxes.sort((a, b) => a.rect.top - b.rect.top);
+  const reported = new Set<string>();
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      if (b.rect.top >= a.rect.bottom - TOLERANCE) break;
+      if (a.node === b.node) continue;
+      const width = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+      const height = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+      // Lines set tighter than their glyphs' boxes (display headings) touch the next line by a few pixels.
+      if (width > TOLERANCE && height > Math.max(TOLERANCE, 0.3 * Math.min(a.rect.height, b.rect.height))) {
+        const detail = `${describe(a.node)} overlaps ${describe(b.node)} by ${Math.round(width)}x${Math.round(height)}px`;
+        if (!reported.has(detail)) faults.push({ kind: "overlap", detail });
+        reported.add(detail);
+      }
+    }
+  }
+
+  // A header link set on two lines reads as two links: two of its text boxes share no line.
+  const linkText = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (const link of Array.from(document.querySelectorAll("[data-site-header] a, [data-site-header] nav button"))) {
+    if (isHidden(link)) continue;
+    const lines: DOMRect[] = [];
+    linkText.currentNode = link;
+    for (let node = linkText.nextNode(); node && link.contains(node); node = linkText.nextNode()) {
+      range.selectNodeContents(node);
+      lines.push(...Array.from(range.getClientRects()).filter((rect) => rect.width > 1 && rect.height > 1));
+    }
+    const wrapped = lines.some((a) => lines.some((b) => b.top >= a.bottom - TOLERANCE));
+    if (wrapped) faults.push({ kind: "wrapped header link", detail: `${describe(link)} is on more than one line` });
+  }
+
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    faults.push({ kind: "sideways scroll", detail: `the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window` });
+  }
+  return faults;
+}
