@@ -17,9 +17,7 @@ import { writeRobots } from "./src/node/robots";
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   const { lines } = loadCheckedContent();
   if (lines.length > 0) {
-    reporter.panic(
-      `The content has ${lines.length} problem(s); fix them and build again:\n${lines.map((line) => `  ${line}`).join("\n")}`,
-    );
+    reporter.panic(`The content has ${lines.length} problem(s); fix them and build again:\n${lines.map((line) => `  ${line}`).join("\n")}`);
   }
   const { problem } = cmsSettings();
   if (problem) reporter.warn(problem);
@@ -59,7 +57,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   writeCalendars(publicDir, content);
   const { policy, hashes } = buildCsp(publicDir, analyticsEnabled(process.env));
   writeNetlifyHeaders(publicDir, policy);
-  const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{ functionRoute: string; functionId: string }>;
+  const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{
+    functionRoute: string;
+    functionId: string;
+  }>;
   writeNetlifyFunctionRoutes(publicDir, functions);
   fs.writeFileSync(path.join(".cache", "csp.json"), JSON.stringify({ policy, hashes }, null, 2));
 };

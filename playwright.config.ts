@@ -45,6 +45,13 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     // Browser tests send many forms (and bookings) from one address; the limits have their own tests with their own servers.
-    env: { PORT: String(PORT), HOST: "localhost", DATA_DIR: E2E_DATA_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000", FORM_CEILING_PER_MINUTE: "10000", INTRO_BOOKINGS_PER_CLIENT_PER_DAY: "1000" },
+    env: {
+      PORT: String(PORT),
+      HOST: "localhost",
+      DATA_DIR: E2E_DATA_DIR,
+      FORM_RATE_LIMIT_PER_MINUTE: "1000",
+      FORM_CEILING_PER_MINUTE: "10000",
+      INTRO_BOOKINGS_PER_CLIENT_PER_DAY: "1000",
+    },
   },
 });

@@ -22,7 +22,12 @@ export function siteRouter(root: string): Router {
   };
   router.use(headers);
 
-  const moved = new Map(redirects.flatMap((redirect) => [[redirect.from, redirect.to], [`${redirect.from}/`, redirect.to]]));
+  const moved = new Map(
+    redirects.flatMap((redirect) => [
+      [redirect.from, redirect.to],
+      [`${redirect.from}/`, redirect.to],
+    ]),
+  );
   router.use((req, res, next) => {
     const to = moved.get(req.path);
     if (!to) return next();

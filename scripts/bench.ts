@@ -21,7 +21,15 @@ import { findChromium } from "./browser.mjs";
 import { BUDGETS, KB, kb } from "./budgets";
 
 const execFileAsync = promisify(execFile);
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -94,7 +102,9 @@ async function runLighthouse(url: string, origin: string, chromePath: string | u
   };
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType: string; transferSize: number }> })?.items ?? []);
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType: string; transferSize: number }> })?.items ??
+    [];
   // Total: bytes on the wire (headers included). JavaScript and HTML: their gzip size, as the budgets
   // count them (and npm test measures them).
   const bytes = (filter: (r: { resourceType: string }) => boolean) =>
@@ -122,7 +132,9 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (error) {
       if (attempt >= 3) throw error;
-      console.error(`Lighthouse run failed, retrying: ${(error as Error).message.split("\n").find((line) => line.includes("error")) ?? ""}`);
+      console.error(
+        `Lighthouse run failed, retrying: ${(error as Error).message.split("\n").find((line) => line.includes("error")) ?? ""}`,
+      );
     }
   }
 }
@@ -137,14 +149,26 @@ function median(samples: Sample[]): Sample {
 
 async function main() {
   const runs = Number(option("runs") ?? 3);
-  const announcement = fs.readdirSync("content/announcements").filter((f) => f.endsWith(".md")).sort().pop()?.replace(/\.md$/, "").replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  const announcement = fs
+    .readdirSync("content/announcements")
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .pop()
+    ?.replace(/\.md$/, "")
+    .replace(/^\d{4}-\d{2}-\d{2}-/, "");
   const pages = option("pages")?.split(",") ?? [...routes.map((r) => r.path), `/announcements/${announcement}/`];
   const builds: { cold?: number; rebuild?: number } = {};
 
   if (!flag("skip-build")) {
     execFileSync("node_modules/.bin/gatsby", ["clean"], { stdio: "ignore" });
     builds.cold = timeBuild();
-    const file = path.join("content/announcements", fs.readdirSync("content/announcements").filter((f) => f.endsWith(".md")).sort()[0] as string);
+    const file = path.join(
+      "content/announcements",
+      fs
+        .readdirSync("content/announcements")
+        .filter((f) => f.endsWith(".md"))
+        .sort()[0] as string,
+    );
     const original = fs.readFileSync(file, "utf8");
     try {
       fs.writeFileSync(file, `${original}\nBench edit.\n`);
@@ -162,7 +186,8 @@ async function main() {
     for (const page of pages) {
       for (const preset of ["mobile", "desktop"] as const) {
         const samples: Sample[] = [];
-        for (let i = 0; i < runs; i++) samples.push(await withRetry(() => runLighthouse(`${server.origin}${page}`, server.origin, chromePath, preset)));
+        for (let i = 0; i < runs; i++)
+          samples.push(await withRetry(() => runLighthouse(`${server.origin}${page}`, server.origin, chromePath, preset)));
         results.push({ page, preset, median: median(samples) });
         const m = median(samples);
         console.error(`${preset.padEnd(7)} ${page}: perf ${m.performance}, LCP ${Math.round(m.lcp)} ms, CLS ${m.cls.toFixed(3)}`);
@@ -175,15 +200,23 @@ async function main() {
   const failures: string[] = [];
   for (const { page, preset, median: m } of results) {
     if (preset === "mobile") {
-      for (const [name, value] of [["performance", m.performance], ["accessibility", m.accessibility], ["best practices", m.bestPractices], ["SEO", m.seo]] as const) {
+      for (const [name, value] of [
+        ["performance", m.performance],
+        ["accessibility", m.accessibility],
+        ["best practices", m.bestPractices],
+        ["SEO", m.seo],
+      ] as const) {
         if (value < BUDGETS.score) failures.push(`${page} (mobile): ${name} ${value} < ${BUDGETS.score}`);
       }
     }
     if (m.cls > BUDGETS.cls) failures.push(`${page} (${preset}): CLS ${m.cls.toFixed(3)} > ${BUDGETS.cls}`);
-    if (m.jsBytes > BUDGETS.javascriptPerPage) failures.push(`${page} (${preset}): JavaScript ${kb(m.jsBytes)} > ${kb(BUDGETS.javascriptPerPage)}`);
+    if (m.jsBytes > BUDGETS.javascriptPerPage)
+      failures.push(`${page} (${preset}): JavaScript ${kb(m.jsBytes)} > ${kb(BUDGETS.javascriptPerPage)}`);
     if (page === "/" && m.htmlBytes > BUDGETS.homeHtml) failures.push(`home HTML ${kb(m.htmlBytes)} > ${kb(BUDGETS.homeHtml)}`);
-    if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal) failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
-    if (page === "/portfolio/" && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal) failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
+    if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal)
+      failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
+    if (page === "/portfolio/" && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal)
+      failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
   }
 
   // The table's columns are in KB already, so its cells are bare numbers with one decimal.
@@ -194,8 +227,9 @@ async function main() {
     "",
     "| page | preset | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...results.map(({ page, preset, median: m }) =>
-      `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${Math.round(m.lcp)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} |`,
+    ...results.map(
+      ({ page, preset, median: m }) =>
+        `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${Math.round(m.lcp)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} |`,
     ),
     "",
     failures.length === 0 ? "All budgets met." : `Budgets missed:\n${failures.map((f) => `- ${f}`).join("\n")}`,

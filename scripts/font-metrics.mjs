@@ -13,9 +13,19 @@ const PORT = Number(process.env.FONT_METRICS_PORT ?? 9310);
 
 /** Web face -> the CSS font it is drawn with, and the local fonts its fallback families name. */
 const FACES = {
-  "Oswald 600": { web: '600 1000px "Oswald"', fallbacks: { "Oswald Fallback": "Liberation Sans Narrow Bold", "Oswald Fallback Arial": "Liberation Sans Bold", "Oswald Fallback Roboto": "Roboto Bold" } },
+  "Oswald 600": {
+    web: '600 1000px "Oswald"',
+    fallbacks: {
+      "Oswald Fallback": "Liberation Sans Narrow Bold",
+      "Oswald Fallback Arial": "Liberation Sans Bold",
+      "Oswald Fallback Roboto": "Roboto Bold",
+    },
+  },
   "Inter 400": { web: '400 1000px "Inter"', fallbacks: { "Inter Fallback": "Liberation Sans", "Inter Fallback Roboto": "Roboto" } },
-  "Inter 600": { web: '600 1000px "Inter"', fallbacks: { "Inter Fallback": "Liberation Sans Bold", "Inter Fallback Roboto": "Roboto Bold" } },
+  "Inter 600": {
+    web: '600 1000px "Inter"',
+    fallbacks: { "Inter Fallback": "Liberation Sans Bold", "Inter Fallback Roboto": "Roboto Bold" },
+  },
 };
 
 /** The text of a page, per web face, as it is set (uppercase where the CSS says so). */

@@ -98,17 +98,21 @@ function scene(kind, seed, focus) {
     parts.push(`<rect x="${W * 0.08}" y="${H * 0.14}" width="${W * 0.34}" height="${H * 0.32}" fill="#f5f5f5"/>`);
     for (let i = 0; i < 9; i++) {
       const y = H * 0.18 + i * H * 0.03;
-      parts.push(`<path d="M ${W * 0.1} ${y} q ${W * 0.08} ${(r() - 0.5) * 20} ${W * (0.12 + r() * 0.16)} 0" stroke="${i % 3 ? "#1d3557" : "#d62839"}" stroke-width="7" fill="none"/>`);
+      parts.push(
+        `<path d="M ${W * 0.1} ${y} q ${W * 0.08} ${(r() - 0.5) * 20} ${W * (0.12 + r() * 0.16)} 0" stroke="${i % 3 ? "#1d3557" : "#d62839"}" stroke-width="7" fill="none"/>`,
+      );
     }
   }
   // The rig: posts and pull-up bars.
   const rigX = W * (0.45 + r() * 0.2);
-  for (let i = 0; i < 4; i++) parts.push(`<rect x="${rigX + i * 260}" y="${H * 0.2}" width="34" height="${horizon - H * 0.2 + 40}" fill="#0d0d0f"/>`);
+  for (let i = 0; i < 4; i++)
+    parts.push(`<rect x="${rigX + i * 260}" y="${H * 0.2}" width="34" height="${horizon - H * 0.2 + 40}" fill="#0d0d0f"/>`);
   parts.push(`<rect x="${rigX}" y="${H * 0.22}" width="814" height="22" fill="#0d0d0f"/>`);
   parts.push(`<rect width="${W}" height="${H}" fill="url(#lamp)"/>`);
   // Floor with rubber tiles in perspective.
   parts.push(`<rect x="0" y="${horizon}" width="${W}" height="${H - horizon}" fill="${p.floor}"/>`);
-  for (let i = -8; i <= 8; i++) parts.push(`<path d="M ${W / 2 + i * 90} ${horizon} L ${W / 2 + i * 520} ${H}" stroke="#000" stroke-width="5" opacity="0.5"/>`);
+  for (let i = -8; i <= 8; i++)
+    parts.push(`<path d="M ${W / 2 + i * 90} ${horizon} L ${W / 2 + i * 520} ${H}" stroke="#000" stroke-width="5" opacity="0.5"/>`);
   for (let i = 1; i < 6; i++) {
     const y = horizon + (H - horizon) * (i / 6) ** 1.6;
     parts.push(`<path d="M 0 ${y} L ${W} ${y}" stroke="#000" stroke-width="4" opacity="0.45"/>`);
@@ -154,7 +158,9 @@ async function photo(kind, seed, focus, outFile, size = { width: W, height: H })
     .png()
     .toBuffer();
   await sharp(base)
-    .composite([{ input: grain(seed, size.width, size.height), raw: { width: size.width, height: size.height, channels: 1 }, blend: "soft-light" }])
+    .composite([
+      { input: grain(seed, size.width, size.height), raw: { width: size.width, height: size.height, channels: 1 }, blend: "soft-light" },
+    ])
     .jpeg({ quality: 80, mozjpeg: true })
     .toFile(outFile);
   const { size: bytes } = fs.statSync(outFile);

@@ -20,7 +20,10 @@ const WIDTHS = [375, 1280];
 function editorScreenshots() {
   const dir = path.resolve("docs/editor");
   fs.mkdirSync(dir, { recursive: true });
-  const run = spawnSync("npx", ["playwright", "test", "tests/e2e/cms.spec.ts"], { stdio: "inherit", env: { ...process.env, EDITOR_SCREENSHOTS_DIR: dir } });
+  const run = spawnSync("npx", ["playwright", "test", "tests/e2e/cms.spec.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, EDITOR_SCREENSHOTS_DIR: dir },
+  });
   process.exit(run.status ?? 1);
 }
 

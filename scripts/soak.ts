@@ -44,7 +44,18 @@ interface Shot {
 
 const valid = (i: number): Array<[string, Record<string, unknown>]> => [
   ["/api/contact", { name: `Soak ${i}`, email: `soak${i}@example.com`, interest: "general", message: `Message ${i}`, elapsedMs: 9000 }],
-  ["/api/membership-hold", { type: "cancel", name: `Soak ${i}`, email: `soak${i}@example.com`, cancelDate: "2099-01-01", reason: "Moving", acknowledged: true, elapsedMs: 9000 }],
+  [
+    "/api/membership-hold",
+    {
+      type: "cancel",
+      name: `Soak ${i}`,
+      email: `soak${i}@example.com`,
+      cancelDate: "2099-01-01",
+      reason: "Moving",
+      acknowledged: true,
+      elapsedMs: 9000,
+    },
+  ],
 ];
 
 /** The mix: 4 in 10 valid, 1 invalid, 1 oversized, 1 wrong type, 3 from one client far past its limit. */
@@ -60,7 +71,12 @@ function shot(i: number): Shot {
     case 6:
       return i % 20 === 6
         ? { path: "/api/contact", type: "text/plain", body: "hello", client }
-        : { path: "/api/contact", type: "multipart/form-data; boundary=x", body: `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n${"y".repeat(4000)}\r\n--x--\r\n`, client };
+        : {
+            path: "/api/contact",
+            type: "multipart/form-data; boundary=x",
+            body: `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n${"y".repeat(4000)}\r\n--x--\r\n`,
+            client,
+          };
     case 7:
     case 8:
     case 9:
@@ -105,7 +121,11 @@ async function soak(name: string, server: RunningServer, total: number, concurre
       const { path: route, type, body, client } = shot(i);
       const t0 = performance.now();
       try {
-        const response = await fetch(`${server.url}${route}`, { method: "POST", headers: { "Content-Type": type, "X-Forwarded-For": client }, body });
+        const response = await fetch(`${server.url}${route}`, {
+          method: "POST",
+          headers: { "Content-Type": type, "X-Forwarded-For": client },
+          body,
+        });
         const text = await response.text();
         latencies.push(performance.now() - t0);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -131,7 +151,21 @@ async function soak(name: string, server: RunningServer, total: number, concurre
   } finally {
     await store.close();
   }
-  return { server: name, statuses, noAnswer, rssStart, rssAt1000, rssEnd, rssPeak: Math.max(rssPeak, rssEnd), alive, p50: at(50), p99: at(99), created: ids.length, createdStored, seconds };
+  return {
+    server: name,
+    statuses,
+    noAnswer,
+    rssStart,
+    rssAt1000,
+    rssEnd,
+    rssPeak: Math.max(rssPeak, rssEnd),
+    alive,
+    p50: at(50),
+    p99: at(99),
+    created: ids.length,
+    createdStored,
+    seconds,
+  };
 }
 
 async function main() {
@@ -154,18 +188,30 @@ async function main() {
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
   }
-  const count = (row: Row, from: number, to: number) => [...row.statuses].filter(([s]) => s >= from && s < to).reduce((sum, [, n]) => sum + n, 0);
+  const count = (row: Row, from: number, to: number) =>
+    [...row.statuses].filter(([s]) => s >= from && s < to).reduce((sum, [, n]) => sum + n, 0);
   console.log(`Form endpoints, ${total} requests, ${concurrency} concurrent, SQLite store:`);
-  console.log("| server | 2xx | 4xx | 5xx | no answer | statuses | RSS MB start | after 1,000 | after all, settled | growth 1,000 to all | peak | still up | p50 ms | p99 ms | 201s in store | time s |");
+  console.log(
+    "| server | 2xx | 4xx | 5xx | no answer | statuses | RSS MB start | after 1,000 | after all, settled | growth 1,000 to all | peak | still up | p50 ms | p99 ms | 201s in store | time s |",
+  );
   console.log("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |");
   for (const r of rows) {
-    const detail = [...r.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
+    const detail = [...r.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ");
     console.log(
       `| ${r.server} | ${count(r, 200, 300)} | ${count(r, 400, 500)} | ${count(r, 500, 600)} | ${r.noAnswer} | ${detail} | ${r.rssStart.toFixed(0)} | ${r.rssAt1000.toFixed(0)} | ${r.rssEnd.toFixed(0)} | ${(r.rssEnd - r.rssAt1000).toFixed(0)} | ${r.rssPeak.toFixed(0)} | ${r.alive ? "yes" : "no, it died"} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.createdStored} of ${r.created} | ${r.seconds.toFixed(0)} |`,
     );
   }
   const production = rows[0];
-  if (production && (count(production, 500, 600) > 0 || production.noAnswer > 0 || production.createdStored !== production.created || production.rssEnd - production.rssAt1000 > 50)) {
+  if (
+    production &&
+    (count(production, 500, 600) > 0 ||
+      production.noAnswer > 0 ||
+      production.createdStored !== production.created ||
+      production.rssEnd - production.rssAt1000 > 50)
+  ) {
     console.error("The production server failed the soak: 5xx, unanswered requests, lost 201s or memory growth over 50 MB.");
     process.exitCode = 1;
   }

@@ -112,8 +112,7 @@ export function buildNav(allRoutes: readonly Route[], currentPath: string): NavM
       label: parent ? labelOf(parent) : id.charAt(0).toUpperCase() + id.slice(1),
       path: parentShown ? parent.path : undefined,
       items: items.map((item) => strip(item)),
-      current:
-        items.some((item) => item.current) || (parent !== undefined && samePath(parent.path, currentPath)),
+      current: items.some((item) => item.current) || (parent !== undefined && samePath(parent.path, currentPath)),
       // A group sits where its parent would, or where its first item would when the parent is hidden.
       order: parentShown ? parent.navOrder : items[0]?.order,
     });

@@ -74,8 +74,7 @@ export const routes: readonly Route[] = [
     name: "home",
     path: "/",
     title: "Home",
-    description:
-      "CrossFit group classes, a beginner Foundations program with private coaching, and CrossFit Kids in Graham, Washington.",
+    description: "CrossFit group classes, a beginner Foundations program with private coaching, and CrossFit Kids in Graham, Washington.",
     keywords: ["CrossFit Graham", "gym Graham WA", "CrossFit", "personal training", "fitness classes"],
     navOrder: 1,
     layout: "default",

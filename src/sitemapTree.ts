@@ -25,10 +25,7 @@ export function buildSitemapTree(pages: readonly PageEntry[]): TreeNode[] {
 }
 
 /** Every page for people: the route table's pages, then each announcement under Announcements. */
-export function sitemapPages(
-  routes: readonly PageEntry[],
-  announcements: readonly { slug: string; title: string }[],
-): PageEntry[] {
+export function sitemapPages(routes: readonly PageEntry[], announcements: readonly { slug: string; title: string }[]): PageEntry[] {
   return [
     ...routes.map((route) => ({ path: route.path, title: route.title })),
     ...announcements.map((announcement) => ({ path: announcementPath(announcement.slug), title: announcement.title })),

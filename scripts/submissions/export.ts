@@ -34,7 +34,12 @@ export function toCsv(submissions: readonly StoredSubmission[]): string {
 }
 
 /** Every field of each submission, as CSV or else JSON. */
-export async function exportSubmissions(format: "csv" | "json" | undefined, filter: ListFilter, store: SubmissionStore, out: Print): Promise<void> {
+export async function exportSubmissions(
+  format: "csv" | "json" | undefined,
+  filter: ListFilter,
+  store: SubmissionStore,
+  out: Print,
+): Promise<void> {
   const submissions = await store.list(filter);
   // JSON escapes C0 controls itself; bidirectional controls it leaves raw, so they become \u escapes too.
   out(format === "csv" ? toCsv(submissions) : escapeControls(JSON.stringify(submissions.map(flatten), null, 2), true));

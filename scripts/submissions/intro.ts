@@ -16,7 +16,15 @@ function bookingLine(booking: Booking): string {
   const p = booking.submission.payload;
   const start = booking.start.toISOString();
   const when = `${dayLabel(start, site.timeZone)} ${timeLabel(start, site.timeZone)}`;
-  const line = [booking.submission.id, when, booking.coach, String(p.name ?? ""), String(p.email ?? ""), String(p.phone ?? ""), booking.cancelledAt ? "CANCELLED" : ""]
+  const line = [
+    booking.submission.id,
+    when,
+    booking.coach,
+    String(p.name ?? ""),
+    String(p.email ?? ""),
+    String(p.phone ?? ""),
+    booking.cancelledAt ? "CANCELLED" : "",
+  ]
     .filter((part) => part !== "")
     .join("  ");
   return escapeControls(line);
@@ -26,7 +34,11 @@ export async function intro(request: IntroRequest, store: SubmissionStore, out: 
   if (request.action === "cancel" && request.reference) {
     const result = await store.cancelBooking(request.reference, now);
     if (result === "not-found") throw new CommandError(`No free-intro booking has the reference ${request.reference}.`);
-    out(result === "cancelled" ? `Cancelled ${request.reference}: its time is open for booking again.` : `${request.reference} was already cancelled.`);
+    out(
+      result === "cancelled"
+        ? `Cancelled ${request.reference}: its time is open for booking again.`
+        : `${request.reference} was already cancelled.`,
+    );
     return;
   }
   const bookings = (await store.bookings(now)).filter((booking) => request.all || !booking.cancelledAt);

@@ -6,7 +6,15 @@ function summaryLine(submission: StoredSubmission): string {
   const p = submission.payload;
   const who = String(p.name ?? [p.firstName, p.lastName].filter(Boolean).join(" "));
   const what = String(p.interest ?? p.plan ?? p.type ?? "");
-  const line = [submission.id, submission.createdAt.toISOString().slice(0, 16).replace("T", " "), submission.form, who, String(p.email ?? ""), what, submission.spam ? `spam:${submission.spam}` : ""]
+  const line = [
+    submission.id,
+    submission.createdAt.toISOString().slice(0, 16).replace("T", " "),
+    submission.form,
+    who,
+    String(p.email ?? ""),
+    what,
+    submission.spam ? `spam:${submission.spam}` : "",
+  ]
     .filter((part) => part !== "")
     .join("  ");
   return escapeControls(line);

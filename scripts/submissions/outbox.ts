@@ -8,6 +8,10 @@ export async function outbox(retry: boolean, store: SubmissionStore, out: Print)
   const messages = await store.outbox(["pending", "failed"]);
   if (messages.length === 0) out("Outbox is empty: every staff e-mail has been sent.");
   for (const m of messages) {
-    out(escapeControls(`${m.submissionId}  ${m.status}  attempts ${m.attempts}${m.nextAttemptAt ? `  next ${m.nextAttemptAt.toISOString()}` : ""}${m.lastError ? `  last error: ${m.lastError}` : ""}`));
+    out(
+      escapeControls(
+        `${m.submissionId}  ${m.status}  attempts ${m.attempts}${m.nextAttemptAt ? `  next ${m.nextAttemptAt.toISOString()}` : ""}${m.lastError ? `  last error: ${m.lastError}` : ""}`,
+      ),
+    );
   }
 }

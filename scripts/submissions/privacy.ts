@@ -62,7 +62,15 @@ export async function remove(target: PrivacyTarget, store: SubmissionStore, out:
     targets = found;
   }
   const reason: DeletionReason = { kind: "request", requestedBy: target.request ?? "staff" };
-  const deleted = new Set(targets.length ? await store.deleteSubmissions(targets.map((s) => s.id), reason, now) : []);
+  const deleted = new Set(
+    targets.length
+      ? await store.deleteSubmissions(
+          targets.map((s) => s.id),
+          reason,
+          now,
+        )
+      : [],
+  );
   for (const s of targets) if (deleted.has(s.id)) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
   if (deleted.size === 0) out("Nothing was deleted.");
 }
@@ -88,14 +96,19 @@ export async function purge(dryRun: boolean, store: SubmissionStore, out: Print,
   const expired = (await store.list({ includeSpam: true })).filter((s) => isExpired(s, cutoffs));
   if (expired.length === 0) out("Dry run: nothing is past its retention.");
   else out(`Dry run: these ${expired.length} would be deleted (nothing was):`);
-  for (const s of expired) out(escapeControls(`${s.id}  ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")}  ${s.form}${s.spam ? "  spam" : ""}`));
+  for (const s of expired)
+    out(escapeControls(`${s.id}  ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")}  ${s.form}${s.spam ? "  spam" : ""}`));
 }
 
 export async function deletions(store: SubmissionStore, out: Print): Promise<void> {
   const records = await store.deletions();
   if (records.length === 0) out("No deletions recorded.");
   for (const r of records) {
-    out(escapeControls(`${r.deletedAt.toISOString()}  ${r.reference}  ${r.form}  received ${r.receivedAt.toISOString()}  by ${r.requestedBy}`));
+    out(
+      escapeControls(
+        `${r.deletedAt.toISOString()}  ${r.reference}  ${r.form}  received ${r.receivedAt.toISOString()}  by ${r.requestedBy}`,
+      ),
+    );
   }
 }
 

@@ -1,6 +1,25 @@
 import { CATEGORIES, PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES } from "../content/schemas";
 import { DAYS } from "../content/dates";
-import { alt, body, clock, date, day, image, list, longText, pattern, program, select, slug, stringList, text, wholeNumber, type CmsConfig, type Collection, type Field } from "./fields";
+import {
+  alt,
+  body,
+  clock,
+  date,
+  day,
+  image,
+  list,
+  longText,
+  pattern,
+  program,
+  select,
+  slug,
+  stringList,
+  text,
+  wholeNumber,
+  type CmsConfig,
+  type Collection,
+  type Field,
+} from "./fields";
 
 /**
  * The web editor's model of content/: one collection per kind of file, with the rules of
@@ -17,7 +36,11 @@ export interface BackendSettings {
   review: boolean;
 }
 
-const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = { branding: "Branding Photography", events: "Event Photography", bts: "Behind The Scenes" };
+const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
+  branding: "Branding Photography",
+  events: "Event Photography",
+  bts: "Behind The Scenes",
+};
 
 const announcements: Collection = {
   name: "announcements",
@@ -81,17 +104,17 @@ const galleries: Collection = {
     { name: "id", label: "Id", widget: "hidden" },
     text("name", "Name", 80),
     longText("description", "Description", 300),
-    select("category", "Category", CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))),
+    select(
+      "category",
+      "Category",
+      CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+    ),
     wholeNumber("order", "Order on the page", 1, undefined, { required: false }),
     slug("thumbnail", "Cover photo", "The id of the photo shown first, like events-1."),
     list(
       "images",
       "Photos",
-      [
-        slug("id", "Id", "A short name for the photo, like events-7."),
-        image("src", "Photo"),
-        alt("alt", "Photo description"),
-      ],
+      [slug("id", "Id", "A short name for the photo, like events-7."), image("src", "Photo"), alt("alt", "Photo description")],
       { min: 1, summary: "{{fields.id}}: {{fields.alt}}" },
     ),
   ],
@@ -105,9 +128,20 @@ const settings: Collection = {
   editor: { preview: false },
   files: [
     jsonFile("schedule", "Class schedule", "content/schedule.json", [
-      list("slots", "Classes", [day(), clock("start", "Starts"), clock("end", "Ends"), program("program", "Program"), text("coach", "Coach (optional)", 40, { required: false })], {
-        summary: "{{fields.day}} {{fields.start}}–{{fields.end}} {{fields.program}}",
-      }),
+      list(
+        "slots",
+        "Classes",
+        [
+          day(),
+          clock("start", "Starts"),
+          clock("end", "Ends"),
+          program("program", "Program"),
+          text("coach", "Coach (optional)", 40, { required: false }),
+        ],
+        {
+          summary: "{{fields.day}} {{fields.start}}–{{fields.end}} {{fields.program}}",
+        },
+      ),
     ]),
     jsonFile("rates", "Rates", "content/rates.json", [
       { name: "currency", label: "Currency", widget: "hidden", default: "USD" } as Field,
@@ -144,13 +178,29 @@ const settings: Collection = {
       wholeNumber("slotMinutes", "Length of an intro (minutes)", 15, 120),
       wholeNumber("horizonDays", "Bookable how many days ahead", 1, 90),
       wholeNumber("noticeHours", "Hours of notice needed", 0, 168),
-      list("coaches", "Coaches", [text("name", "Coach", 40), list("windows", "Times", [day(), clock("from", "From"), clock("to", "To")], { min: 1, summary: "{{fields.day}} {{fields.from}}–{{fields.to}}" })], {
-        min: 1,
-        summary: "{{fields.name}}",
-      }),
-      list("blackouts", "Days with no intros", [date("date", "Date"), text("reason", "Reason", 80), text("coach", "Only this coach (optional)", 40, { required: false })], {
-        summary: "{{fields.date}}: {{fields.reason}}",
-      }),
+      list(
+        "coaches",
+        "Coaches",
+        [
+          text("name", "Coach", 40),
+          list("windows", "Times", [day(), clock("from", "From"), clock("to", "To")], {
+            min: 1,
+            summary: "{{fields.day}} {{fields.from}}–{{fields.to}}",
+          }),
+        ],
+        {
+          min: 1,
+          summary: "{{fields.name}}",
+        },
+      ),
+      list(
+        "blackouts",
+        "Days with no intros",
+        [date("date", "Date"), text("reason", "Reason", 80), text("coach", "Only this coach (optional)", 40, { required: false })],
+        {
+          summary: "{{fields.date}}: {{fields.reason}}",
+        },
+      ),
     ]),
     jsonFile("privacy", "Privacy: how long forms are kept", "content/privacy.json", [
       wholeNumber("requestResponseDays", "Days to answer a privacy request (45 at most, by law)", 1, 45),
@@ -167,14 +217,26 @@ const settings: Collection = {
       }),
     ]),
     jsonFile("testimonials", "Testimonials", "content/testimonials.json", [
-      list("testimonials", "Testimonials", [longText("quote", "Quote", 400), text("name", "Name", 60), text("detail", "Detail", 80)], { summary: "{{fields.name}}" }),
+      list("testimonials", "Testimonials", [longText("quote", "Quote", 400), text("name", "Name", 60), text("detail", "Detail", 80)], {
+        summary: "{{fields.name}}",
+      }),
     ]),
     jsonFile("site", "Gym details and hours", "content/site.json", [
       text("name", "Gym name", 80),
       text("tagline", "Tagline", 160),
-      { name: "url", label: "Web address", widget: "string", pattern: ["^https://", "Must be a full address starting with https://."] } as Field,
+      {
+        name: "url",
+        label: "Web address",
+        widget: "string",
+        pattern: ["^https://", "Must be a full address starting with https://."],
+      } as Field,
       { name: "phone", label: "Phone", widget: "string", pattern: pattern(PHONE, PHONE_MESSAGE) } as Field,
-      { name: "email", label: "E-mail", widget: "string", pattern: ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "Must be an e-mail address."] } as Field,
+      {
+        name: "email",
+        label: "E-mail",
+        widget: "string",
+        pattern: ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "Must be an e-mail address."],
+      } as Field,
       {
         name: "address",
         label: "Address",
@@ -198,15 +260,28 @@ const settings: Collection = {
         ],
       } as Field,
       { name: "timeZone", label: "Time zone", widget: "hidden" } as Field,
-      list("hours", "Opening hours", [select("days", "Days", DAYS, { multiple: true, min: 1 }), clock("opens", "Opens"), clock("closes", "Closes")], {
-        min: 1,
-        summary: "{{fields.opens}}–{{fields.closes}}",
-      }),
+      list(
+        "hours",
+        "Opening hours",
+        [select("days", "Days", DAYS, { multiple: true, min: 1 }), clock("opens", "Opens"), clock("closes", "Closes")],
+        {
+          min: 1,
+          summary: "{{fields.opens}}–{{fields.closes}}",
+        },
+      ),
       stringList("payment", "Payment accepted", 40, { min: 1 }),
       select("priceRange", "Price range", PRICE_RANGES),
-      list("social", "Social links", [text("name", "Name", 40), { name: "url", label: "Address", widget: "string", pattern: ["^https://", "Must start with https://."] } as Field], {
-        summary: "{{fields.name}}",
-      }),
+      list(
+        "social",
+        "Social links",
+        [
+          text("name", "Name", 40),
+          { name: "url", label: "Address", widget: "string", pattern: ["^https://", "Must start with https://."] } as Field,
+        ],
+        {
+          summary: "{{fields.name}}",
+        },
+      ),
     ]),
   ],
 } as Collection;
@@ -228,7 +303,13 @@ const page = (name: string, label: string) => ({
 const pages: Collection = {
   name: "pages",
   label: "Pages",
-  files: [page("home", "Home"), page("about", "About us"), page("policies", "Policies text"), page("privacy", "Privacy"), page("consumer-health-data", "Consumer health data policy")],
+  files: [
+    page("home", "Home"),
+    page("about", "About us"),
+    page("policies", "Policies text"),
+    page("privacy", "Privacy"),
+    page("consumer-health-data", "Consumer health data policy"),
+  ],
 } as Collection;
 
 /** The whole editor configuration. The local backend (decap-server) is used on localhost only. */

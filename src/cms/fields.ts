@@ -23,30 +23,73 @@ export const longText = (name: string, label: string, max: number, extra: Partia
 export const slug = (name: string, label: string, hint: string): Field =>
   ({ name, label, widget: "string", pattern: pattern(SLUG, SLUG_MESSAGE), hint }) as Field;
 export const clock = (name: string, label: string): Field =>
-  ({ name, label, widget: "string", pattern: pattern(CLOCK, 'must be a 24-hour time like "05:00" or "17:30"'), hint: "24-hour time, like 05:00 or 17:30" }) as Field;
+  ({
+    name,
+    label,
+    widget: "string",
+    pattern: pattern(CLOCK, 'must be a 24-hour time like "05:00" or "17:30"'),
+    hint: "24-hour time, like 05:00 or 17:30",
+  }) as Field;
 export const date = (name: string, label: string, required = true): Field =>
-  ({ name, label, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true, required }) as Field;
+  ({
+    name,
+    label,
+    widget: "datetime",
+    format: "YYYY-MM-DD",
+    date_format: "YYYY-MM-DD",
+    time_format: false,
+    picker_utc: true,
+    required,
+  }) as Field;
 export const wholeNumber = (name: string, label: string, min: number, max?: number, extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "number", value_type: "int", min, ...(max === undefined ? {} : { max }), ...extra }) as Field;
 export const image = (name: string, label: string, required = true): Field =>
-  ({ name, label, widget: "image", required, choose_url: false, pattern: pattern(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif photo") }) as Field;
+  ({
+    name,
+    label,
+    widget: "image",
+    required,
+    choose_url: false,
+    pattern: pattern(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif photo"),
+  }) as Field;
 export const alt = (name: string, label: string, required = true): Field =>
   ({
     name,
     label,
     widget: "string",
     required,
-    pattern: [`^\\s*\\S[\\s\\S]{${ALT_MIN - 2},}\\S\\s*$`, `Describe the photo for people who cannot see it (at least ${ALT_MIN} characters).`],
+    pattern: [
+      `^\\s*\\S[\\s\\S]{${ALT_MIN - 2},}\\S\\s*$`,
+      `Describe the photo for people who cannot see it (at least ${ALT_MIN} characters).`,
+    ],
     hint: "What the photo shows, for people who cannot see it.",
   }) as Field;
-export const select = (name: string, label: string, options: ReadonlyArray<string | { label: string; value: string }>, extra: Partial<Field> = {}): Field =>
-  ({ name, label, widget: "select", options: [...options], ...extra }) as Field;
+export const select = (
+  name: string,
+  label: string,
+  options: ReadonlyArray<string | { label: string; value: string }>,
+  extra: Partial<Field> = {},
+): Field => ({ name, label, widget: "select", options: [...options], ...extra }) as Field;
 export const list = (name: string, label: string, fields: Field[], extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "list", fields, ...extra }) as Field;
 export const stringList = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "list", field: text("item", label, max), ...extra }) as Field;
 export const program = (name: string, label: string): Field =>
-  ({ name, label, widget: "relation", collection: "programs", value_field: "key", search_fields: ["title"], display_fields: ["title"] }) as Field;
-export const body = (label = "Text"): Field => ({ name: "body", label, widget: "markdown", buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list", "quote"], editor_components: [] }) as Field;
+  ({
+    name,
+    label,
+    widget: "relation",
+    collection: "programs",
+    value_field: "key",
+    search_fields: ["title"],
+    display_fields: ["title"],
+  }) as Field;
+export const body = (label = "Text"): Field =>
+  ({
+    name: "body",
+    label,
+    widget: "markdown",
+    buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list", "quote"],
+    editor_components: [],
+  }) as Field;
 export const day = (name = "day"): Field => select(name, "Day", DAYS);
-

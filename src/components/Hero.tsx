@@ -3,7 +3,19 @@ import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import * as styles from "./Hero.module.css";
 
 /** The home page's first screen: a full-bleed photo with the headline over it. */
-export function Hero({ image, alt, title, lead, children }: { image?: IGatsbyImageData; alt: string; title: string; lead: string; children?: ReactNode }) {
+export function Hero({
+  image,
+  alt,
+  title,
+  lead,
+  children,
+}: {
+  image?: IGatsbyImageData;
+  alt: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.hero}>
       {image && <GatsbyImage image={image} alt={alt} loading="eager" className={styles.image} />}

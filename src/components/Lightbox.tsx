@@ -104,7 +104,14 @@ export function Lightbox({
           <span className="visually-hidden">Close photo</span>
         </button>
         <figure className={styles.figure}>
-          <GatsbyImage key={current.id} image={current.image} alt={current.alt} loading="eager" className={styles.image} objectFit="contain" />
+          <GatsbyImage
+            key={current.id}
+            image={current.image}
+            alt={current.alt}
+            loading="eager"
+            className={styles.image}
+            objectFit="contain"
+          />
           <figcaption id="lightbox-caption" className={styles.caption}>
             <span>{current.alt}</span>
             <span className={styles.count}>

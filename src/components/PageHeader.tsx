@@ -2,7 +2,17 @@ import { type ReactNode } from "react";
 import * as styles from "./PageHeader.module.css";
 
 /** The same heading block on every page: an eyebrow, the h1 and a short lead. */
-export function PageHeader({ title, lead, eyebrow, children }: { title: string; lead?: ReactNode; eyebrow?: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  lead,
+  eyebrow,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  eyebrow?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.header}>
       <div className={styles.inner}>

@@ -1,4 +1,3 @@
-
 /** "We accept Credit Card and Debit Card." from site.json. */
 export function PaymentNote({ methods }: { methods: readonly string[] }) {
   if (methods.length === 0) return null;

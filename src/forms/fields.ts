@@ -98,15 +98,19 @@ export const calendarDate = (label: string) =>
     .min(1, `Enter ${label}`)
     .refine(isIsoDate, `Enter ${label} as a real date (YYYY-MM-DD)`);
 
-export const mustBeTrue = (message: string) =>
-  z.literal(true, { errorMap: () => ({ message }) });
+export const mustBeTrue = (message: string) => z.literal(true, { errorMap: () => ({ message }) });
 
 /** Spam signals sent along with every form; never shown to people. */
 export const spamFields = {
   /** Hidden from people; bots fill it. */
   website: asText(z.string().max(200), "one-line", "this field").optional(),
   /** Milliseconds between the form appearing and being sent, measured by the browser. */
-  elapsedMs: z.number().int().nonnegative().max(86_400_000 * 7).optional(),
+  elapsedMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(86_400_000 * 7)
+    .optional(),
 };
 
 export const MIN_FILL_MS = 3000;

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../content/dates";
-import {
-  earliestCancelDate,
-  earliestHoldStart,
-  holdEndRange,
-  holdLength,
-  type HoldPolicy,
-} from "./dateRules";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "./dateRules";
 import { calendarDate, email, LIMITS, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
 
 const common = {
@@ -28,10 +22,20 @@ export function holdSchema(policy: HoldPolicy, today: string) {
     .discriminatedUnion(
       "type",
       [
-        z.object({ type: z.literal("hold"), holdStart: calendarDate("the first day of the hold"), holdEnd: calendarDate("the last day of the hold"), ...common }).strict(),
+        z
+          .object({
+            type: z.literal("hold"),
+            holdStart: calendarDate("the first day of the hold"),
+            holdEnd: calendarDate("the last day of the hold"),
+            ...common,
+          })
+          .strict(),
         z.object({ type: z.literal("cancel"), cancelDate: calendarDate("the cancellation date"), ...common }).strict(),
       ],
-      { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose a hold or a cancellation" } : { message: ctx.defaultError }) },
+      {
+        errorMap: (issue, ctx) =>
+          issue.code === "invalid_union_discriminator" ? { message: "Choose a hold or a cancellation" } : { message: ctx.defaultError },
+      },
     )
     .superRefine((data, ctx) => {
       for (const issue of holdRuleErrors(data, policy, today)) ctx.addIssue({ code: "custom", ...issue });
@@ -53,7 +57,10 @@ export function holdRuleErrors(
     const cancelDate = date(data.cancelDate);
     const earliest = earliestCancelDate(policy, today);
     if (cancelDate && cancelDate < earliest) {
-      issues.push({ path: ["cancelDate"], message: `Cancellations need ${policy.cancellationNoticeDays} days notice: choose ${earliest} or later` });
+      issues.push({
+        path: ["cancelDate"],
+        message: `Cancellations need ${policy.cancellationNoticeDays} days notice: choose ${earliest} or later`,
+      });
     }
     return issues;
   }

@@ -19,8 +19,7 @@ export const MAX_START_DAYS = 365;
 
 export const HEALTH_CONSENT_NEEDED =
   "Tick the consent box to send us this health information, or clear the field: without your consent we cannot receive it";
-export const WAIVER_CHANGED =
-  "The waiver was updated after this page opened. Reload the page and read the new waiver before signing up";
+export const WAIVER_CHANGED = "The waiver was updated after this page opened. Reload the page and read the new waiver before signing up";
 
 /**
  * The sign-up form. Plans come from content/rates.json; `today` is the date at the gym; `waiverVersion`
@@ -33,40 +32,43 @@ export const WAIVER_CHANGED =
  */
 export function signupSchema(plans: readonly PlanChoice[], today: string, waiverVersion: string) {
   const planIds = plans.map((plan) => plan.id);
-  return z
-    .object({
-      firstName: personName("your first name"),
-      lastName: personName("your last name"),
-      email,
-      phone: phone("your phone number"),
-      dateOfBirth: calendarDate("the member's date of birth"),
-      plan: z
-        .string({ required_error: "Choose a plan", invalid_type_error: "Choose a plan" })
-        .refine((id) => planIds.includes(id), "Choose one of the plans listed"),
-      startDate: calendarDate("a start date"),
-      emergencyContactName: personName("an emergency contact's name"),
-      emergencyContactPhone: phone("an emergency contact's phone number"),
-      waiverAccepted: mustBeTrue("Read and accept the waiver to continue"),
-      // Checked below, so a wrong or missing version is shown on the waiver's own checkbox.
-      waiverVersion: z.unknown(),
-      guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
-      notes: optionalText("your notes", LIMITS.notes, "multi-line"),
-      healthInfo: optionalText("the injuries or health conditions", LIMITS.notes, "multi-line"),
-      healthConsent: z.boolean({ invalid_type_error: HEALTH_CONSENT_NEEDED }).optional(),
-      ...spamFields,
-    })
-    .strict()
-    .superRefine((data, ctx) => {
-      for (const issue of signupRuleErrors(data, plans, today)) ctx.addIssue({ code: "custom", ...issue });
-      if (data.waiverVersion !== waiverVersion) ctx.addIssue({ code: "custom", path: ["waiverAccepted"], message: WAIVER_CHANGED });
-      if (data.healthInfo && data.healthConsent !== true) ctx.addIssue({ code: "custom", path: ["healthConsent"], message: HEALTH_CONSENT_NEEDED });
-    })
-    // Consent is stored only with what it was given for.
-    .transform(({ healthConsent: _consent, waiverVersion: _version, ...data }) => ({
-      ...data,
-      waiverVersion,
-      ...(data.healthInfo && { healthConsent: true as const }),
-    }));
+  return (
+    z
+      .object({
+        firstName: personName("your first name"),
+        lastName: personName("your last name"),
+        email,
+        phone: phone("your phone number"),
+        dateOfBirth: calendarDate("the member's date of birth"),
+        plan: z
+          .string({ required_error: "Choose a plan", invalid_type_error: "Choose a plan" })
+          .refine((id) => planIds.includes(id), "Choose one of the plans listed"),
+        startDate: calendarDate("a start date"),
+        emergencyContactName: personName("an emergency contact's name"),
+        emergencyContactPhone: phone("an emergency contact's phone number"),
+        waiverAccepted: mustBeTrue("Read and accept the waiver to continue"),
+        // Checked below, so a wrong or missing version is shown on the waiver's own checkbox.
+        waiverVersion: z.unknown(),
+        guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
+        notes: optionalText("your notes", LIMITS.notes, "multi-line"),
+        healthInfo: optionalText("the injuries or health conditions", LIMITS.notes, "multi-line"),
+        healthConsent: z.boolean({ invalid_type_error: HEALTH_CONSENT_NEEDED }).optional(),
+        ...spamFields,
+      })
+      .strict()
+      .superRefine((data, ctx) => {
+        for (const issue of signupRuleErrors(data, plans, today)) ctx.addIssue({ code: "custom", ...issue });
+        if (data.waiverVersion !== waiverVersion) ctx.addIssue({ code: "custom", path: ["waiverAccepted"], message: WAIVER_CHANGED });
+        if (data.healthInfo && data.healthConsent !== true)
+          ctx.addIssue({ code: "custom", path: ["healthConsent"], message: HEALTH_CONSENT_NEEDED });
+      })
+      // Consent is stored only with what it was given for.
+      .transform(({ healthConsent: _consent, waiverVersion: _version, ...data }) => ({
+        ...data,
+        waiverVersion,
+        ...(data.healthInfo && { healthConsent: true as const }),
+      }))
+  );
 }
 
 /**
@@ -84,7 +86,8 @@ export function signupRuleErrors(
   const dateOfBirth = typeof data.dateOfBirth === "string" ? data.dateOfBirth.trim() : "";
   if (!isIsoDate(startDate)) return issues;
   if (startDate < today) issues.push({ path: ["startDate"], message: "Choose today or a later date" });
-  else if (startDate > addDays(today, MAX_START_DAYS)) issues.push({ path: ["startDate"], message: "Choose a start date within the next 12 months" });
+  else if (startDate > addDays(today, MAX_START_DAYS))
+    issues.push({ path: ["startDate"], message: "Choose a start date within the next 12 months" });
   if (!isIsoDate(dateOfBirth)) return issues;
   if (dateOfBirth >= today) {
     issues.push({ path: ["dateOfBirth"], message: "Enter a date of birth in the past" });

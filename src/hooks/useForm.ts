@@ -67,9 +67,7 @@ const browserFetch = (url: string, init: RequestInit) => fetch(url, init);
  * cleared on failure: a visitor can always fix or resend what they typed. The server's answer wins
  * over the browser's check. `TInput` is the schema's input type (`z.input<...>`).
  */
-export function useForm<TInput extends SpamInput>(
-  options: UseFormOptions<FormValues<TInput>>,
-): UseFormResult<FormValues<TInput>> {
+export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormValues<TInput>>): UseFormResult<FormValues<TInput>> {
   type V = FormValues<TInput>;
   const [values, setValues] = useState<V>(options.initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});

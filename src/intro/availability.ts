@@ -60,9 +60,7 @@ export function expandSlots(intro: Availability, timeZone: string, now: Date): I
       }
     });
   }
-  return slots
-    .sort((a, b) => a.start.localeCompare(b.start) || a.order - b.order)
-    .map(({ order: _order, ...slot }) => slot);
+  return slots.sort((a, b) => a.start.localeCompare(b.start) || a.order - b.order).map(({ order: _order, ...slot }) => slot);
 }
 
 /**

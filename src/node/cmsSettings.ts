@@ -11,6 +11,7 @@ export function cmsSettings(env: NodeJS.ProcessEnv = process.env): { settings: B
   const repo = env.CMS_GITHUB_REPO?.trim() ?? "";
   const settings = { repo, branch: env.CMS_BRANCH?.trim() || "main", review: /^(1|true|yes)$/i.test(env.CMS_REVIEW?.trim() ?? "") };
   if (!repo) return { settings, problem: "CMS_GITHUB_REPO is not set: /admin/ can only be used with the local backend (npm run cms)." };
-  if (!REPO.test(repo)) return { settings, problem: `CMS_GITHUB_REPO must look like owner/name, not "${repo}": /admin/ cannot sign in to GitHub.` };
+  if (!REPO.test(repo))
+    return { settings, problem: `CMS_GITHUB_REPO must look like owner/name, not "${repo}": /admin/ cannot sign in to GitHub.` };
   return { settings };
 }

@@ -70,7 +70,15 @@ export function writeNetlifyHeaders(publicDir: string, policy: string): void {
  * With `trailingSlash: "always"` the adapter routes functions only at /api/name/; the forms (and
  * `gatsby serve`) use /api/name, so both are routed.
  */
-export function writeNetlifyFunctionRoutes(publicDir: string, functions: ReadonlyArray<{ functionRoute: string; functionId: string }>): void {
+export function writeNetlifyFunctionRoutes(
+  publicDir: string,
+  functions: ReadonlyArray<{ functionRoute: string; functionId: string }>,
+): void {
   const body = functions.map((fn) => `/api/${fn.functionRoute}  /.netlify/functions/${fn.functionId}  200\n`).join("");
-  writeSection(path.join(publicDir, "_redirects"), "# site function routes start (written by the build: src/node/csp.ts)", "# site function routes end", body);
+  writeSection(
+    path.join(publicDir, "_redirects"),
+    "# site function routes start (written by the build: src/node/csp.ts)",
+    "# site function routes end",
+    body,
+  );
 }

@@ -58,12 +58,14 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   }
 }
 
-function createRoutePages(
-  createPage: Actions["createPage"],
-  shared: Pick<RoutePageContext, "today" | "weekday" | "listed">,
-): void {
+function createRoutePages(createPage: Actions["createPage"], shared: Pick<RoutePageContext, "today" | "weekday" | "listed">): void {
   for (const route of routes) {
-    const context: RoutePageContext = { routePath: route.path, programKey: route.programKey ?? null, pageKey: route.pageKey ?? null, ...shared };
+    const context: RoutePageContext = {
+      routePath: route.path,
+      programKey: route.programKey ?? null,
+      pageKey: route.pageKey ?? null,
+      ...shared,
+    };
     createPage({ path: route.path, component: templatePath(route.template), context });
   }
 }

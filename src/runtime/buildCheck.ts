@@ -24,7 +24,12 @@ export interface BuildCheckOptions {
 }
 
 /** Checks every five minutes and whenever the tab becomes visible again; returns a stop function. */
-export function startBuildCheck({ runningHash, onNewBuild, fetchImpl = fetch, intervalMs = BUILD_CHECK_INTERVAL_MS }: BuildCheckOptions): () => void {
+export function startBuildCheck({
+  runningHash,
+  onNewBuild,
+  fetchImpl = fetch,
+  intervalMs = BUILD_CHECK_INTERVAL_MS,
+}: BuildCheckOptions): () => void {
   let found = false;
   const check = async () => {
     const running = runningHash();

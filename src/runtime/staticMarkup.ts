@@ -10,7 +10,26 @@ import { Fragment, isValidElement, type ReactElement, type ReactNode } from "rea
  */
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
-const BOOLEAN = new Set(["hidden", "disabled", "checked", "selected", "multiple", "readonly", "required", "async", "defer", "autoplay", "controls", "loop", "muted", "open", "reversed", "ismap", "nomodule", "playsinline"]);
+const BOOLEAN = new Set([
+  "hidden",
+  "disabled",
+  "checked",
+  "selected",
+  "multiple",
+  "readonly",
+  "required",
+  "async",
+  "defer",
+  "autoplay",
+  "controls",
+  "loop",
+  "muted",
+  "open",
+  "reversed",
+  "ismap",
+  "nomodule",
+  "playsinline",
+]);
 /** React writes most props under their own name (srcSet stays srcSet); these it renames. */
 const NAMES: Record<string, string> = {
   className: "class",
@@ -20,7 +39,20 @@ const NAMES: Record<string, string> = {
   tabIndex: "tabindex",
   readOnly: "readonly",
 };
-const UNITLESS = new Set(["opacity", "zIndex", "flex", "flexGrow", "flexShrink", "order", "fontWeight", "lineHeight", "zoom", "aspectRatio", "gridRow", "gridColumn"]);
+const UNITLESS = new Set([
+  "opacity",
+  "zIndex",
+  "flex",
+  "flexGrow",
+  "flexShrink",
+  "order",
+  "fontWeight",
+  "lineHeight",
+  "zoom",
+  "aspectRatio",
+  "gridRow",
+  "gridColumn",
+]);
 const SKIP = new Set(["children", "key", "ref", "dangerouslySetInnerHTML", "suppressHydrationWarning", "suppressContentEditableWarning"]);
 
 function escape(value: string): string {

@@ -51,9 +51,7 @@ export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offe
         closes: hours.closes,
       })),
       // schema.org's way to say "closed all day".
-      ...(closedDays.length > 0
-        ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: closedDays, opens: "00:00", closes: "00:00" }]
-        : []),
+      ...(closedDays.length > 0 ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: closedDays, opens: "00:00", closes: "00:00" }] : []),
     ],
     paymentAccepted: gym.payment.join(", "),
     currenciesAccepted: "USD",

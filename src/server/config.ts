@@ -30,7 +30,8 @@ export const DEFAULT_BOOKINGS_PER_CLIENT_PER_DAY = 3;
  * that into one clear line instead of an error per submission.
  */
 export function smtpUrlProblem(value: string): string | null {
-  const hint = "write it as smtp://user:password@host:587 or smtps://user:password@host:465, with special characters in the user or password percent-encoded";
+  const hint =
+    "write it as smtp://user:password@host:587 or smtps://user:password@host:465, with special characters in the user or password percent-encoded";
   let url: URL;
   try {
     url = new URL(value);
@@ -80,7 +81,8 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
   const smtpProblem = (smtpUrl && smtpUrlProblem(smtpUrl)) || undefined;
   if (smtpProblem) problems.push(`${smtpProblem}. Staff e-mails wait in the outbox until it is fixed.`);
   const trust = env.TRUST_PROXY?.trim();
-  if (trust && !["1", "true", "0", "false"].includes(trust)) problems.push(`TRUST_PROXY must be 1 or 0, not "${trust}"; not trusting X-Forwarded-For`);
+  if (trust && !["1", "true", "0", "false"].includes(trust))
+    problems.push(`TRUST_PROXY must be 1 or 0, not "${trust}"; not trusting X-Forwarded-For`);
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -14,7 +14,9 @@ export function confirmationMail(submission: StoredSubmission, from: string, dom
   const when = whenLabel(p.start, site.timeZone);
   const minutes = Math.round((Date.parse(p.end) - Date.parse(p.start)) / 60_000);
   const where = placeLine(site);
-  const phone = formatPhone(site.phone).replace(/\u00a0/g, " ").replace(/\u2011/g, "-");
+  const phone = formatPhone(site.phone)
+    .replace(/\u00a0/g, " ")
+    .replace(/\u2011/g, "-");
   const calendar = buildAppointment({
     reference: submission.id,
     uidDomain: domain,

@@ -21,9 +21,10 @@ const definitions: Record<FormName, FormDefinition> = {
   },
 };
 
-const handlers = Object.fromEntries(
-  Object.entries(definitions).map(([form, definition]) => [form, formHandler(definition)]),
-) as Record<FormName, ReturnType<typeof formHandler>>;
+const handlers = Object.fromEntries(Object.entries(definitions).map(([form, definition]) => [form, formHandler(definition)])) as Record<
+  FormName,
+  ReturnType<typeof formHandler>
+>;
 
 export { introSlots } from "./introSlots";
 

@@ -159,9 +159,12 @@ export function formHandler(definition: FormDefinition) {
       res.status(201).json(offered ? { id, confirmation: stored.confirmationQueued } : { id });
       if (spam) return;
       kickOutbox();
-      if (slot) await getLimits().then((limits) => countBooking(limits, clientKey)).catch((error: unknown) => {
-        console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
-      });
+      if (slot)
+        await getLimits()
+          .then((limits) => countBooking(limits, clientKey))
+          .catch((error: unknown) => {
+            console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
+          });
       return;
     }
     res.status(409).json({ error: JUST_TAKEN });

@@ -7,6 +7,9 @@
 export function errorSummary(error: unknown): string {
   if (!(error instanceof Error)) return "a non-Error value was thrown";
   const code = (error as { code?: unknown }).code;
-  const message = error.message.replace(/"[^"]*"|'[^']*'/g, "…").replace(/\s+/g, " ").slice(0, 300);
+  const message = error.message
+    .replace(/"[^"]*"|'[^']*'/g, "…")
+    .replace(/\s+/g, " ")
+    .slice(0, 300);
   return `${error.name}${typeof code === "string" ? ` [${code}]` : ""}: ${message}`;
 }

@@ -36,7 +36,11 @@ export function smtpMailer(smtpUrl: string): Mailer & { timeouts(): Record<strin
   const transport = nodemailer.createTransport(new SMTPTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
   const options = (transport.transporter as unknown as { options: Record<string, unknown> }).options;
   return {
-    timeouts: () => ({ connectionTimeout: options.connectionTimeout, greetingTimeout: options.greetingTimeout, socketTimeout: options.socketTimeout }),
+    timeouts: () => ({
+      connectionTimeout: options.connectionTimeout,
+      greetingTimeout: options.greetingTimeout,
+      socketTimeout: options.socketTimeout,
+    }),
     async send(mail) {
       await transport.sendMail({
         to: mail.to,
@@ -78,7 +82,10 @@ function shown(key: string, value: unknown): string {
 export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string): Mail {
   const p = submission.payload;
   const who = [p.name, [p.firstName, p.lastName].filter(Boolean).join(" ")].find((v) => typeof v === "string" && v) as string | undefined;
-  const booked = typeof p.start === "string" && typeof p.coach === "string" ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}` : "";
+  const booked =
+    typeof p.start === "string" && typeof p.coach === "string"
+      ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}`
+      : "";
   const detail = [p.interest, p.type, p.plan, p.request].find((v): v is string => typeof v === "string") ?? booked;
   const due =
     submission.form === "privacy-request"
@@ -86,7 +93,10 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
       : undefined;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
-    .map(([key, value]) => `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(shown(key, value))}`);
+    .map(
+      ([key, value]) =>
+        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(shown(key, value))}`,
+    );
   const title = `${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {
     to,

@@ -33,7 +33,12 @@ export interface DeliveryReport {
  * a failure schedules a retry with backoff, and after MAX_ATTEMPTS the message stays in the outbox as
  * failed, where `npm run submissions -- outbox` shows it.
  */
-export async function deliverDue(store: SubmissionStore, mailer: Mailer, settings: OutboxSettings, now = new Date()): Promise<DeliveryReport> {
+export async function deliverDue(
+  store: SubmissionStore,
+  mailer: Mailer,
+  settings: OutboxSettings,
+  now = new Date(),
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange, whose

@@ -15,7 +15,6 @@ export interface Limits {
   bookingsPerClient: RateLimiterAbstract;
 }
 
-
 export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: "client" | "form" };
 
 /** rate-limiter-flexible rejects with its result object (not an Error) when the points are used up. */

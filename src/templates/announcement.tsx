@@ -24,9 +24,7 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.Announce
       pathname={location.pathname}
       type="article"
       image={
-        social && socialSrc
-          ? { path: socialSrc, width: social.width, height: social.height, alt: frontmatter?.imageAlt ?? "" }
-          : undefined
+        social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: frontmatter?.imageAlt ?? "" } : undefined
       }
     />
   );

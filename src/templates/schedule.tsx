@@ -14,10 +14,7 @@ export const query = graphql`
     schedule: scheduleJson {
       ...ScheduleSlots
     }
-    programs: allMarkdownRemark(
-      filter: { fields: { collection: { eq: "programs" } } }
-      sort: { frontmatter: { order: ASC } }
-    ) {
+    programs: allMarkdownRemark(filter: { fields: { collection: { eq: "programs" } } }, sort: { frontmatter: { order: ASC } }) {
       nodes {
         frontmatter {
           key

@@ -56,7 +56,11 @@ test.describe("keyboard", () => {
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
         const style = getComputedStyle(el);
-        return { name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+        return {
+          name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(),
+          outline: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+        };
       });
       expect(focused.outline, `focus ring on ${focused.name}`).not.toBe("none");
       expect(focused.width, `focus ring on ${focused.name}`).toBeGreaterThanOrEqual(2);
@@ -97,7 +101,17 @@ test.describe("keyboard", () => {
       await page.keyboard.press("Tab");
       seen.push(await page.evaluate(() => (document.activeElement?.textContent ?? "").trim()));
     }
-    expect(seen).toEqual(["Home", "About Us", "Rates", "Membership", "Announcements", "Schedule", "Contact", "Free intro", "CrossFit Graham"]);
+    expect(seen).toEqual([
+      "Home",
+      "About Us",
+      "Rates",
+      "Membership",
+      "Announcements",
+      "Schedule",
+      "Contact",
+      "Free intro",
+      "CrossFit Graham",
+    ]);
     // Shift+Tab wraps back from the logo to Free intro, Contact, then Schedule; follow it.
     for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+Tab");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schedule", exact: true })).toBeFocused();
@@ -132,7 +146,9 @@ test.describe("layout", () => {
   ];
   for (const path of ["/", "/portfolio/", "/schedule/"]) {
     for (const { width, fontsLate } of cases) {
-      test(`${path} does not shift while it loads (CLS 0) at ${width}px, fonts ${fontsLate ? "after the first paint" : "as they come"}`, async ({ page }) => {
+      test(`${path} does not shift while it loads (CLS 0) at ${width}px, fonts ${fontsLate ? "after the first paint" : "as they come"}`, async ({
+        page,
+      }) => {
         let fontsServed = 0;
         // Late fonts are held until the test lets them go, at a moment it has seen, not after a guess.
         let releaseFonts: () => void = () => undefined;
@@ -162,8 +178,14 @@ test.describe("layout", () => {
         await page.setViewportSize({ width, height: 800 });
         // The fallback faces are metric-matched to local fonts; without them the test measures nothing real.
         const localFonts = await page.evaluate(async () => {
-          const loads = ['local("Liberation Sans Narrow Bold"), local("Arial Narrow Bold")', 'local("Liberation Sans"), local("Arial")'].map((src) =>
-            new FontFace("probe", src).load().then(() => true, () => false),
+          const loads = [
+            'local("Liberation Sans Narrow Bold"), local("Arial Narrow Bold")',
+            'local("Liberation Sans"), local("Arial")',
+          ].map((src) =>
+            new FontFace("probe", src).load().then(
+              () => true,
+              () => false,
+            ),
           );
           return Promise.all(loads);
         });

@@ -59,7 +59,8 @@ async function expectAnalyticsOff(page: Page) {
 }
 
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -162,7 +163,7 @@ test("health information typed into the sign-up never reaches analytics", async 
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const health = "Asthma, carries an inhaler";
   await page.getByLabel(/^Plan/).selectOption({ index: 1 });
-  await page.getByLabel(/^Start date/).fill(await page.getByLabel(/^Start date/).getAttribute("min") ?? "");
+  await page.getByLabel(/^Start date/).fill((await page.getByLabel(/^Start date/).getAttribute("min")) ?? "");
   await page.getByLabel(/^Member's first name/).fill("Casey");
   await page.getByLabel(/^Member's last name/).fill("Moss");
   await page.getByLabel(/^Member's date of birth/).fill("1985-06-07");

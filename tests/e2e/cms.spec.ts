@@ -32,7 +32,14 @@ test.beforeAll(async () => {
   repo = fs.mkdtempSync(path.join(os.tmpdir(), "gym-cms-"));
   fs.cpSync("content", path.join(repo, "content"), { recursive: true });
   server = spawn(process.execPath, ["node_modules/decap-server/dist/index.js"], {
-    env: { ...process.env, PORT: String(LOCAL_BACKEND_PORT), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      PORT: String(LOCAL_BACKEND_PORT),
+      BIND_HOST: "127.0.0.1",
+      GIT_REPO_DIRECTORY: repo,
+      MODE: "fs",
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
@@ -110,7 +117,10 @@ test("staff write an announcement and it lands as a valid markdown file", async 
   const file = scratch("announcements", "2026-12-12-holiday-potluck-after-saturday-class.md");
   expect(fs.readdirSync(scratch("announcements"))).toContain(path.basename(file));
   const { data, content } = matter(fs.readFileSync(file, "utf8"));
-  expect(data).toMatchObject({ title: "Holiday potluck after Saturday class", summary: "Bring a dish to share after the 9:00 class on December 12. Families welcome." });
+  expect(data).toMatchObject({
+    title: "Holiday potluck after Saturday class",
+    summary: "Bring a dish to share after the 9:00 class on December 12. Families welcome.",
+  });
   expect(String(data.date instanceof Date ? data.date.toISOString().slice(0, 10) : data.date)).toBe("2026-12-12");
   expect(content).toContain("Sign-up sheet is on the whiteboard.");
   expectContentValid();

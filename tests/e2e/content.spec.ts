@@ -63,7 +63,10 @@ test.describe("gallery", () => {
       expect(srcset?.split(",").length ?? 0).toBeGreaterThan(1);
     }
     // Images below the fold wait until they are needed; each reserves its space.
-    await expect(page.locator("main section[data-category]").last().locator("img[data-main-image]").first()).toHaveAttribute("loading", "lazy");
+    await expect(page.locator("main section[data-category]").last().locator("img[data-main-image]").first()).toHaveAttribute(
+      "loading",
+      "lazy",
+    );
   });
 
   test("images drawn in the browser after a client-side navigation load and keep their renditions", async ({ page }) => {

@@ -34,16 +34,25 @@ test.describe("Netlify adapter output", () => {
       httpMethod: "POST",
       path: "/api/contact",
       // A client's own X-Forwarded-For changes every time; Netlify's header is the platform's.
-      multiValueHeaders: { "content-type": ["application/json"], "content-length": ["2"], "x-nf-client-connection-ip": [client], "x-forwarded-for": [`198.51.100.${Math.floor(Math.random() * 250)}`] },
+      multiValueHeaders: {
+        "content-type": ["application/json"],
+        "content-length": ["2"],
+        "x-nf-client-connection-ip": [client],
+        "x-forwarded-for": [`198.51.100.${Math.floor(Math.random() * 250)}`],
+      },
       body: "{}",
       isBase64Encoded: false,
     });
     const events = [...Array.from({ length: 4 }, () => event("203.0.113.5")), event("203.0.113.6")];
     try {
-      const output = execFileSync(process.execPath, ["tests/support/netlify-invoke.cjs", ".netlify/functions-internal/contact-js/contact-js.js", JSON.stringify(events)], {
-        env: { ...process.env, DATA_DIR: dataDir, FORM_RATE_LIMIT_PER_MINUTE: "3" },
-        encoding: "utf8",
-      });
+      const output = execFileSync(
+        process.execPath,
+        ["tests/support/netlify-invoke.cjs", ".netlify/functions-internal/contact-js/contact-js.js", JSON.stringify(events)],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, FORM_RATE_LIMIT_PER_MINUTE: "3" },
+          encoding: "utf8",
+        },
+      );
       const answers = JSON.parse(output) as Array<{ statusCode: number; headers: Record<string, string[]> }>;
       expect(answers.map((a) => a.statusCode)).toEqual([422, 422, 422, 429, 422]);
       for (const [name, value] of Object.entries(API_HEADERS)) expect(answers[0]?.headers[name.toLowerCase()]).toEqual([value]);
@@ -84,7 +93,15 @@ test("the Content-Security-Policy lets the whole site work, with no violation", 
       console.error(`Refused to run: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  for (const url of ["/", "/schedule/?program=kids", "/rates/", "/announcements/", "/programs/crossfitkids/", "/membership/policies/", "/no-such-page/"]) {
+  for (const url of [
+    "/",
+    "/schedule/?program=kids",
+    "/rates/",
+    "/announcements/",
+    "/programs/crossfitkids/",
+    "/membership/policies/",
+    "/no-such-page/",
+  ]) {
     await gotoReady(page, url);
   }
   await gotoReady(page, "/portfolio/");
@@ -148,11 +165,15 @@ test.describe("self-hosting: nginx (deploy/nginx.conf from scripts/self-host-con
       const staticFile = /(\/static\/[^"\s]+\.(?:avif|webp|jpg|woff2))/.exec(html)?.[1];
       expect(staticFile).toBeDefined();
       expect((await fetch(`${origin}${staticFile}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      expect((await fetch(`${origin}/page-data/index/page-data.json`)).headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+      expect((await fetch(`${origin}/page-data/index/page-data.json`)).headers.get("cache-control")).toBe(
+        "public, max-age=0, must-revalidate",
+      );
 
       const moved = await fetch(`${origin}/scedule/?program=kids`, { redirect: "manual" });
       expect(moved.status).toBe(301);
-      expect(new URL(moved.headers.get("location") ?? "", origin).pathname + new URL(moved.headers.get("location") ?? "", origin).search).toBe("/schedule/?program=kids");
+      expect(
+        new URL(moved.headers.get("location") ?? "", origin).pathname + new URL(moved.headers.get("location") ?? "", origin).search,
+      ).toBe("/schedule/?program=kids");
       const store = await fetch(`${origin}/membership-store?utm_source=flyer`, { redirect: "manual" });
       expect(store.status).toBe(301);
       const location = new URL(store.headers.get("location") ?? "", origin);
@@ -175,7 +196,11 @@ test.describe("self-hosting: nginx (deploy/nginx.conf from scripts/self-host-con
       }
       expect(statuses).toEqual([422, 422, 422, 429, 429]);
       // And a body over the forms' limit never reaches the server.
-      const big = await fetch(`${origin}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ notes: "x".repeat(20_000) }) });
+      const big = await fetch(`${origin}/api/signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ notes: "x".repeat(20_000) }),
+      });
       expect(big.status).toBe(413);
     } finally {
       server.kill("SIGTERM");

@@ -75,7 +75,12 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There are 4 problems" });
     await expect(summary).toBeVisible();
-    await expect(summary.getByRole("link")).toHaveText(["Enter your name", "Enter your email address", "Choose what your message is about", "Enter your message"]);
+    await expect(summary.getByRole("link")).toHaveText([
+      "Enter your name",
+      "Enter your email address",
+      "Choose what your message is about",
+      "Enter your message",
+    ]);
     const name = page.getByLabel(label("Your name"));
     await expect(name).toBeFocused();
     await expect(name).toHaveAttribute("aria-invalid", "true");
@@ -163,7 +168,11 @@ test.describe("sign-up form", () => {
     await expectNoAxeViolations(page, "the sign-up form's success state");
     expect(submissionsCli("list", "--form", "signup")).toContain(`${reference}`);
     const exported = JSON.parse(submissionsCli("export", "--format", "json", "--form", "signup")) as Array<Record<string, string>>;
-    expect(exported.find((row) => row.reference === reference)).toMatchObject({ plan: "three-per-week", startDate: start, phone: "+12535550142" });
+    expect(exported.find((row) => row.reference === reference)).toMatchObject({
+      plan: "three-per-week",
+      startDate: start,
+      phone: "+12535550142",
+    });
   });
 
   test("a child's sign-up asks for a guardian and checks the kids' ages", async ({ page }) => {

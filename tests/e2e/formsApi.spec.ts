@@ -27,7 +27,13 @@ test.describe("form endpoints on the production server", () => {
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^C-[0-9A-Z]{10}$/);
     const row = await stored(id);
-    expect(row?.payload).toEqual({ name: "Ana Ruiz", email: "ana@example.com", phone: "+12535550199", interest: "kids", message: "Can my daughter try a class?" });
+    expect(row?.payload).toEqual({
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      phone: "+12535550199",
+      interest: "kids",
+      message: "Can my daughter try a class?",
+    });
     expect(row?.spam).toBeNull();
     expect(response.headers()["cache-control"]).toBe("no-store");
   });
@@ -38,10 +44,12 @@ test.describe("form endpoints on the production server", () => {
       expect(get.status(), endpoint).toBe(405);
       expect(get.headers().allow).toBe("POST");
       expect((await request.post(endpoint, { headers: { "Content-Type": "text/plain" }, data: "hello" })).status(), endpoint).toBe(415);
-      expect((await request.post(endpoint, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "name=a" })).status()).toBe(415);
+      expect(
+        (await request.post(endpoint, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "name=a" })).status(),
+      ).toBe(415);
       const big = JSON.stringify({ ...contact, message: "x".repeat(17 * 1024) });
       expect((await request.post(endpoint, { headers: json, data: big })).status(), endpoint).toBe(413);
-      expect((await request.post(endpoint, { headers: json, data: "{\"name\": " })).status(), endpoint).toBe(400);
+      expect((await request.post(endpoint, { headers: json, data: '{"name": ' })).status(), endpoint).toBe(400);
       expect((await request.post(endpoint, { headers: json, data: "[1,2]" })).status(), endpoint).toBe(400);
     }
   });
@@ -51,7 +59,10 @@ test.describe("form endpoints on the production server", () => {
     expect(fromElsewhere.status()).toBe(403);
     const crossSite = await request.post("/api/contact", { data: contact, headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(crossSite.status()).toBe(403);
-    const own = await request.post("/api/contact", { data: contact, headers: { Origin: "http://localhost:9100", "Sec-Fetch-Site": "same-origin" } });
+    const own = await request.post("/api/contact", {
+      data: contact,
+      headers: { Origin: "http://localhost:9100", "Sec-Fetch-Site": "same-origin" },
+    });
     expect(own.status()).toBe(201);
   });
 
@@ -127,12 +138,27 @@ test.describe("form endpoints with their own server", () => {
       const response = await fetch(`${server.url}/api/membership-hold`, {
         method: "POST",
         headers: json,
-        body: JSON.stringify({ type: "cancel", name: "Jo", email: "Jo@Example.com", cancelDate: "2099-01-01", reason: "Moving", acknowledged: true, elapsedMs: 9000 }),
+        body: JSON.stringify({
+          type: "cancel",
+          name: "Jo",
+          email: "Jo@Example.com",
+          cancelDate: "2099-01-01",
+          reason: "Moving",
+          acknowledged: true,
+          elapsedMs: 9000,
+        }),
       });
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };
       const store = await openPostgresStore(url);
-      expect((await store.get(id))?.payload).toEqual({ type: "cancel", name: "Jo", email: "jo@example.com", cancelDate: "2099-01-01", reason: "Moving", acknowledged: true });
+      expect((await store.get(id))?.payload).toEqual({
+        type: "cancel",
+        name: "Jo",
+        email: "jo@example.com",
+        cancelDate: "2099-01-01",
+        reason: "Moving",
+        acknowledged: true,
+      });
       await store.close();
     } finally {
       await server?.stop();
@@ -155,7 +181,11 @@ test.describe("form endpoints with their own server", () => {
       expect(smtp.received[0]?.to).toEqual(["coaches@gym.example"]);
       // Spam is not mailed. The outbox sends one message at a time, oldest first, so once a real
       // submission made after the spam has arrived, the spam would have arrived before it.
-      const spam = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify({ ...contact, website: "x" }) });
+      const spam = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ ...contact, website: "x" }),
+      });
       expect(spam.status).toBe(201);
       const { id: spamId } = (await spam.json()) as { id: string };
       const later = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact) });
@@ -163,7 +193,9 @@ test.describe("form endpoints with their own server", () => {
       const { id: laterId } = (await later.json()) as { id: string };
       // Each submission starts a delivery run; one made while the last run is finishing is sent by the
       // outbox's timer instead, within one interval.
-      await expect.poll(() => smtp.received.some((mail) => mail.header("Subject")?.includes(laterId)), { timeout: OUTBOX_INTERVAL_MS + 10_000 }).toBe(true);
+      await expect
+        .poll(() => smtp.received.some((mail) => mail.header("Subject")?.includes(laterId)), { timeout: OUTBOX_INTERVAL_MS + 10_000 })
+        .toBe(true);
       expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([expect.stringContaining(id), expect.stringContaining(laterId)]);
       expect(smtp.received.some((mail) => mail.raw.includes(spamId))).toBe(false);
     } finally {

@@ -14,7 +14,13 @@ test("every acknowledged submission survives the server being killed mid-way", a
   // The counts live in the database, so the restarted server needs the same high limits.
   const env = { FORM_RATE_LIMIT_PER_MINUTE: "100000", FORM_CEILING_PER_MINUTE: "100000" };
   const first = await startProductionServer({ env });
-  const payload = (i: number) => ({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, interest: "general", message: `Message number ${i}`, elapsedMs: 8000 });
+  const payload = (i: number) => ({
+    name: `Visitor ${i}`,
+    email: `visitor${i}@example.com`,
+    interest: "general",
+    message: `Message number ${i}`,
+    elapsedMs: 8000,
+  });
 
   let answered = 0;
   let killed = false;

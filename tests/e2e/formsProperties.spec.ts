@@ -21,7 +21,11 @@ const today = zonedToday(new Date(), site.timeZone).date;
 const plans = joinablePlans(rates.plans);
 const endpoints = [
   { path: "/api/contact", schema: contactSchema, valid: validContact as fc.Arbitrary<Record<string, unknown>> },
-  { path: "/api/signup", schema: signupSchema(plans, today, waiver.version), valid: validSignup(today, plans, waiver.version) as fc.Arbitrary<Record<string, unknown>> },
+  {
+    path: "/api/signup",
+    schema: signupSchema(plans, today, waiver.version),
+    valid: validSignup(today, plans, waiver.version) as fc.Arbitrary<Record<string, unknown>>,
+  },
   { path: "/api/membership-hold", schema: holdSchema(policies, today), valid: validHold(today) as fc.Arbitrary<Record<string, unknown>> },
 ];
 
@@ -44,7 +48,11 @@ async function rowCount(): Promise<number> {
 }
 
 async function post(endpoint: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${host.url}${endpoint}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${host.url}${endpoint}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
@@ -61,7 +69,8 @@ for (const endpoint of endpoints) {
         fc.pre(!endpoint.schema.safeParse(payload).success);
         checked += 1;
         const { status, json } = await post(endpoint.path, payload);
-        if (status < 400 || status >= 500) throw new Error(`answered ${status} ${JSON.stringify(json)} to ${JSON.stringify(payload).slice(0, 300)}`);
+        if (status < 400 || status >= 500)
+          throw new Error(`answered ${status} ${JSON.stringify(json)} to ${JSON.stringify(payload).slice(0, 300)}`);
       }),
       { numRuns: INVALID_RUNS, maxSkipsPerRun: 10 },
     );

@@ -32,7 +32,9 @@ test("every built HTML page passes html-validate (recommended preset; changes ju
 /** The file a site path is served from, or null. */
 function fileFor(urlPath: string): string | null {
   const clean = decodeURIComponent(urlPath.split(/[?#]/)[0] ?? "/");
-  const candidates = clean.endsWith("/") ? [path.join(PUBLIC, clean, "index.html")] : [path.join(PUBLIC, clean), path.join(PUBLIC, clean, "index.html")];
+  const candidates = clean.endsWith("/")
+    ? [path.join(PUBLIC, clean, "index.html")]
+    : [path.join(PUBLIC, clean), path.join(PUBLIC, clean, "index.html")];
   return candidates.find((file) => file.startsWith(PUBLIC) && fs.existsSync(file) && fs.statSync(file).isFile()) ?? null;
 }
 
@@ -49,7 +51,9 @@ test("no broken internal link, anchor or image anywhere in the built site", () =
     const page = `/${path.relative(PUBLIC, file).replace(/index\.html$/, "")}`;
     const refs = [
       ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1] as string),
-      ...[...html.matchAll(/\s(?:srcset|srcSet)="([^"]*)"/g)].flatMap((m) => (m[1] as string).split(",").map((part) => part.trim().split(/\s+/)[0] as string)),
+      ...[...html.matchAll(/\s(?:srcset|srcSet)="([^"]*)"/g)].flatMap((m) =>
+        (m[1] as string).split(",").map((part) => part.trim().split(/\s+/)[0] as string),
+      ),
     ];
     for (const ref of refs) {
       if (!ref || /^(https?:|mailto:|tel:|data:|\/\/)/.test(ref)) continue;

@@ -43,12 +43,22 @@ function book(base: string, start: string, email = "visitor@example.com") {
   return fetch(`${base}/api/intro`, {
     method: "POST",
     headers: JSON_HEADERS,
-    body: JSON.stringify({ start, name: "Robin Visitor", email, phone: "253-555-0100", goals: "A first pull-up", elapsedMs: MIN_FILL_MS + 2000 }),
+    body: JSON.stringify({
+      start,
+      name: "Robin Visitor",
+      email,
+      phone: "253-555-0100",
+      goals: "A first pull-up",
+      elapsedMs: MIN_FILL_MS + 2000,
+    }),
   });
 }
 
 function submissionsCli(dataDir: string, ...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
 }
 
 test.describe("free-intro endpoints", () => {
@@ -171,7 +181,11 @@ test.describe("free-intro endpoints", () => {
       expect(rebooked.status).toBe(201);
       expect(((await rebooked.json()) as { confirmation: boolean }).confirmation).toBe(false);
       await expect.poll(() => submissionsCli(server!.dataDir, "outbox"), { timeout: 15_000 }).toContain("Outbox is empty");
-      expect(smtp.received.map((mail) => mail.to.join(",")).sort()).toEqual(["coaches@gym.example", "coaches@gym.example", "robin@example.com"]);
+      expect(smtp.received.map((mail) => mail.to.join(",")).sort()).toEqual([
+        "coaches@gym.example",
+        "coaches@gym.example",
+        "robin@example.com",
+      ]);
     } finally {
       await server?.stop();
       server = undefined;

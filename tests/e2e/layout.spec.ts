@@ -25,7 +25,9 @@ async function faultsAtEveryWidth(page: Page, fonts: string): Promise<string[]> 
 const fontsLoaded = (page: Page) =>
   page.evaluate(async () => {
     await document.fonts.ready;
-    return Array.from(document.fonts).filter((face) => face.status === "loaded").map((face) => `${face.family} ${face.weight}`);
+    return Array.from(document.fonts)
+      .filter((face) => face.status === "loaded")
+      .map((face) => `${face.family} ${face.weight}`);
   });
 
 for (const path of [...urls.pages, "/no-such-page/"]) {
@@ -37,7 +39,12 @@ for (const path of [...urls.pages, "/no-such-page/"]) {
     // The load event waits for the fonts, so the page is measured once it has hydrated.
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    expect(await page.evaluate(() => Array.from(document.fonts).filter((face) => !face.family.endsWith("Fallback") && face.status === "loaded").length), "no web font before release").toBe(0);
+    expect(
+      await page.evaluate(
+        () => Array.from(document.fonts).filter((face) => !face.family.endsWith("Fallback") && face.status === "loaded").length,
+      ),
+      "no web font before release",
+    ).toBe(0);
     const faults = await faultsAtEveryWidth(page, "fonts held back");
     released = true;
     await Promise.all(held.map((route) => route.continue()));

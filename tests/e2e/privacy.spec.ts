@@ -15,7 +15,10 @@ import { gymToday, urls } from "./support/site";
 /** Washington's My Health My Data Act duties as a visitor and the staff meet them. */
 
 function submissionsCli(dataDir: string, ...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
 }
 
 /** Opens a form page with the page's clock under the test's control, so "a person took a while" needs no waiting. */
@@ -68,7 +71,10 @@ test.describe("sign-up health information", () => {
     const field = page.getByLabel(labelled("Injuries or health conditions a coach should know about"));
     await expect(consent).not.toBeChecked();
     await expect(field).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Consumer Health Data Privacy Policy" }).first()).toHaveAttribute("href", pathTo("healthData"));
+    await expect(page.getByRole("link", { name: "Consumer Health Data Privacy Policy" }).first()).toHaveAttribute(
+      "href",
+      pathTo("healthData"),
+    );
     await expectNoAxeViolations(page, "sign-up, health consent not given");
     await consent.check();
     await field.fill(HEALTH);
@@ -114,7 +120,9 @@ test.describe("sign-up health information", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     expect((await sent).postDataJSON()).toMatchObject({ healthInfo: HEALTH, healthConsent: true });
     await expect(page.getByTestId("form-success")).toBeVisible();
-    const held = JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.health@example.com")) as { submissions: Array<{ reference: string }> };
+    const held = JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.health@example.com")) as {
+      submissions: Array<{ reference: string }>;
+    };
     expect(JSON.stringify(held)).toContain(HEALTH);
     expect(JSON.stringify(held)).toContain(waiver.version);
 
@@ -189,7 +197,9 @@ test.describe("privacy requests", () => {
     expect(JSON.stringify(held)).toContain("deletion");
 
     // Staff carry it out: nothing of the address is left, and the log names only the request.
-    expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference)).toContain(`Deleted ${reference}`);
+    expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference)).toContain(
+      `Deleted ${reference}`,
+    );
     expect(JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "jordan.keyes@example.com"))).toMatchObject({ submissions: [] });
     const log = submissionsCli(E2E_DATA_DIR, "deletions");
     expect(log).toContain(`${reference}  privacy-request`);
@@ -209,7 +219,11 @@ test.describe("staff e-mail", () => {
     try {
       server = await startProductionServer({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
       const post = (path: string, body: Record<string, unknown>) =>
-        fetch(`${server!.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ elapsedMs: 9000, ...body }) });
+        fetch(`${server!.url}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ elapsedMs: 9000, ...body }),
+        });
       const request = await post("/api/privacy-request", { name: "Jordan Keyes", email: "jordan@example.com", request: "access" });
       expect(request.status).toBe(201);
       const { id } = (await request.json()) as { id: string };

@@ -137,7 +137,9 @@ test.describe("rate limits", () => {
 
 test("a malformed SMTP_URL: one clear line at start, every form still 201, the mail waits and goes once it is fixed", async () => {
   test.setTimeout(60_000);
-  const broken = await startProductionServer({ env: { SMTP_URL: "smtp://forms:50%off@127.0.0.1:2525", STAFF_EMAIL: "coaches@gym.example" } });
+  const broken = await startProductionServer({
+    env: { SMTP_URL: "smtp://forms:50%off@127.0.0.1:2525", STAFF_EMAIL: "coaches@gym.example" },
+  });
   let answered: Response[];
   try {
     expect(broken.output().match(/Setting ignored: SMTP_URL has a user name or password with a bare "%"/g)).toHaveLength(1);
@@ -169,7 +171,9 @@ test.describe("text that is not text gets a 422 naming the field, and nothing is
       const pg = kind === "PostgreSQL" ? await startTestPostgres() : null;
       test.skip(kind === "PostgreSQL" && !pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
       const databaseUrl = pg ? await pg.createDatabase() : undefined;
-      const server = await startProductionServer({ env: { FORM_RATE_LIMIT_PER_MINUTE: "1000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+      const server = await startProductionServer({
+        env: { FORM_RATE_LIMIT_PER_MINUTE: "1000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      });
       let store: SubmissionStore | undefined;
       try {
         for (const [kindOfText, value, message] of NOT_TEXT) {
@@ -182,7 +186,11 @@ test.describe("text that is not text gets a 422 naming the field, and nothing is
         }
         const newline = await post(server.url, { ...contact, name: "Ana\nEmail: boss@gym.example" });
         expect(((await newline.json()) as { errors: Record<string, string> }).errors.name).toMatch(/on one line/);
-        const proto = await fetch(`${server.url}/api/contact`, { method: "POST", headers: json, body: JSON.stringify(contact).replace("{", '{"__proto__":{"admin":true},') });
+        const proto = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify(contact).replace("{", '{"__proto__":{"admin":true},'),
+        });
         expect(proto.status).toBe(422);
         expect(await proto.json()).toEqual(JSON.parse('{"errors":{"__proto__":"This field is not part of the form"}}'));
         // Real text of any script is fine, and is the only thing stored.
@@ -205,9 +213,19 @@ test("the staff CLI prints stored control characters as escapes", async () => {
   const server = await startProductionServer();
   try {
     const store = openSqliteStore(path.join(server.dataDir, "submissions.sqlite"));
-    await store.insert({ id: "C-OLDROW0001", form: "contact", createdAt: new Date(), payload: { name: "Ana\u001b[2J\u0007", email: "a@b.co" }, spam: null, notify: false });
+    await store.insert({
+      id: "C-OLDROW0001",
+      form: "contact",
+      createdAt: new Date(),
+      payload: { name: "Ana\u001b[2J\u0007", email: "a@b.co" },
+      spam: null,
+      notify: false,
+    });
     await store.close();
-    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/submissions.ts", "list"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
+    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/submissions.ts", "list"], {
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      encoding: "utf8",
+    });
     expect(out).toContain("Ana\\u001b[2J\\u0007");
     expect(out).not.toContain("\u001b");
   } finally {

@@ -23,7 +23,10 @@ test("a CSS-only edit reaches every page on the next incremental build", () => {
   const second = buildIn(first.dir, {}, 200_000);
   expect(second.status, second.output).toBe(0);
 
-  for (const [name, html] of [["home", page("index.html")], ["about", page("about/index.html")]] as const) {
+  for (const [name, html] of [
+    ["home", page("index.html")],
+    ["about", page("about/index.html")],
+  ] as const) {
     expect(html, `${name} page has the new colour`).toContain("#ffd167");
     expect(html, `${name} page lost the old colour`).not.toContain("#ffd166");
     expect(html).not.toBe(before[name]);

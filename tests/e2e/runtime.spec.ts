@@ -68,7 +68,8 @@ test.describe("a route whose code fails to load", () => {
     // moment no further reload can come, so the test waits for it rather than for a while.
     const declined = page.waitForEvent("console", {
       predicate: (message) =>
-        message.type() === "warning" && /^(Not reloading \/about\/ again so soon|Resources for \/about\/ failed again)/.test(message.text()),
+        message.type() === "warning" &&
+        /^(Not reloading \/about\/ again so soon|Resources for \/about\/ failed again)/.test(message.text()),
     });
     // The About page's code chunk is unavailable (say, a deploy removed it mid-visit).
     await page.route(/component---src-templates-about-tsx-[^/]*\.js$/, (route) => route.abort("failed"));

@@ -10,4 +10,3 @@ export const NOT_TEXT: ReadonlyArray<[kind: string, value: string, message: RegE
   ["lone high surrogate", "Ana \ud83d", /broken character/],
   ["lone low surrogate", "\ude00 Ana", /broken character/],
 ];
-

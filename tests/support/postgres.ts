@@ -36,8 +36,7 @@ function findBin(name: string): string | undefined {
   return which.status === 0 ? which.stdout.trim() : undefined;
 }
 
-export const POSTGRES_MISSING =
-  "PostgreSQL is not installed (apt-get install -y postgresql), and TEST_DATABASE_URL is not set.";
+export const POSTGRES_MISSING = "PostgreSQL is not installed (apt-get install -y postgresql), and TEST_DATABASE_URL is not set.";
 
 /** Whether startTestPostgres can give a server here, known without starting one (test files decide when they load). */
 export function postgresAvailable(): boolean {
@@ -70,7 +69,16 @@ export async function startTestPostgres(): Promise<TestPostgres | null> {
     };
     const data = path.join(dir, "data");
     asUser(initdb, ["-D", data, "-A", "trust", "-U", "test", "--no-sync", "-E", "UTF8"]);
-    asUser(pgCtl, ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`, "start"]);
+    asUser(pgCtl, [
+      "-D",
+      data,
+      "-w",
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`,
+      "start",
+    ]);
     baseUrl = `postgresql://test@localhost/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
     stop = () => {
       try {

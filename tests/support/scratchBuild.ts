@@ -9,7 +9,18 @@ import path from "node:path";
  * copied.
  */
 const LINKED = ["node_modules"];
-const COPIED = ["src", "static", "server-options", "plugins", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json"];
+const COPIED = [
+  "src",
+  "static",
+  "server-options",
+  "plugins",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "package.json",
+  "tsconfig.json",
+];
 
 export interface ScratchBuild {
   dir: string;

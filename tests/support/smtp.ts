@@ -82,7 +82,10 @@ export function mimePart(raw: string, type: string): string | undefined {
     const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
     if (encoding === "base64") return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
     if (encoding === "quoted-printable") {
-      return Buffer.from(content.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+      return Buffer.from(
+        content.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
     }
     return content;
   }

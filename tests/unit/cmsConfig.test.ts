@@ -93,7 +93,12 @@ test.each([
 
 test("every page the build requires is editable", () => {
   const files = collection("pages").files?.map((f) => f.file) ?? [];
-  expect(files.sort()).toEqual(fs.readdirSync("content/pages").map((name) => `content/pages/${name}`).sort());
+  expect(files.sort()).toEqual(
+    fs
+      .readdirSync("content/pages")
+      .map((name) => `content/pages/${name}`)
+      .sort(),
+  );
 });
 
 /** Every value in a file checked against the editor's pattern, select options and number limits. */
@@ -101,14 +106,16 @@ function checkValues(where: string, fields: Field[], data: Record<string, unknow
   for (const f of fields) {
     const value = data[f.name];
     if (value === undefined || value === null) {
-      if (f.required !== false && f.widget !== "hidden" && f.name !== "body") problems.push(`${where}.${f.name}: missing but required by the editor`);
+      if (f.required !== false && f.widget !== "hidden" && f.name !== "body")
+        problems.push(`${where}.${f.name}: missing but required by the editor`);
       continue;
     }
     if (f.pattern && (typeof value === "string" || typeof value === "number") && !new RegExp(f.pattern[0]).test(String(value)))
       problems.push(`${where}.${f.name}: "${String(value)}" fails the editor's check: ${f.pattern[1]}`);
     if (f.widget === "select" && f.options) {
       const allowed = f.options.map((o) => (typeof o === "string" ? o : o.value));
-      for (const v of Array.isArray(value) ? value : [value]) if (!allowed.includes(String(v))) problems.push(`${where}.${f.name}: "${String(v)}" is not an option`);
+      for (const v of Array.isArray(value) ? value : [value])
+        if (!allowed.includes(String(v))) problems.push(`${where}.${f.name}: "${String(v)}" is not an option`);
     }
     if (f.widget === "number" && typeof value === "number") {
       if (f.min !== undefined && value < f.min) problems.push(`${where}.${f.name}: ${value} is under the editor's minimum ${f.min}`);
@@ -128,14 +135,18 @@ test("everything in content/ today can be saved from the editor unchanged", () =
   const { raw } = readContent();
   const problems: string[] = [];
   const json = (name: string) => JSON.parse(fs.readFileSync(path.join("content", name), "utf8")) as Record<string, unknown>;
-  for (const name of ["site", "schedule", "rates", "policies", "intro", "testimonials", "privacy", "waiver"]) checkValues(`${name}.json`, file("settings", name), json(`${name}.json`), problems);
-  for (const md of raw.announcements) checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
-  for (const md of raw.programs) checkValues(md.file, collection("programs").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
+  for (const name of ["site", "schedule", "rates", "policies", "intro", "testimonials", "privacy", "waiver"])
+    checkValues(`${name}.json`, file("settings", name), json(`${name}.json`), problems);
+  for (const md of raw.announcements)
+    checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
+  for (const md of raw.programs)
+    checkValues(md.file, collection("programs").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const page of raw.pages) {
     const name = path.basename(page.file, ".md");
     checkValues(page.file, file("pages", name), page.frontmatter as Record<string, unknown>, problems);
   }
-  for (const gallery of raw.galleries) checkValues(gallery.file, collection("galleries").fields ?? [], gallery.data as Record<string, unknown>, problems);
+  for (const gallery of raw.galleries)
+    checkValues(gallery.file, collection("galleries").fields ?? [], gallery.data as Record<string, unknown>, problems);
   expect(problems).toEqual([]);
 });
 
@@ -153,13 +164,22 @@ test("the editor refuses what the build refuses", () => {
 });
 
 test("review mode sends changes through pull requests; without it they go straight to the branch", () => {
-  expect(cmsConfig({ repo: "gym/site", branch: "main", review: true })).toMatchObject({ publish_mode: "editorial_workflow", backend: { name: "github", repo: "gym/site", branch: "main" } });
+  expect(cmsConfig({ repo: "gym/site", branch: "main", review: true })).toMatchObject({
+    publish_mode: "editorial_workflow",
+    backend: { name: "github", repo: "gym/site", branch: "main" },
+  });
   expect(cmsConfig({ repo: "gym/site", branch: "main", review: false })).not.toHaveProperty("publish_mode");
 });
 
 test("the editor's settings: a missing or malformed repository is one clear line, never a failed build", () => {
-  expect(cmsSettings({ CMS_GITHUB_REPO: "crossfit-graham/website" })).toEqual({ settings: { repo: "crossfit-graham/website", branch: "main", review: false } });
-  expect(cmsSettings({ CMS_GITHUB_REPO: " gym/site ", CMS_BRANCH: "staging", CMS_REVIEW: "1" }).settings).toEqual({ repo: "gym/site", branch: "staging", review: true });
+  expect(cmsSettings({ CMS_GITHUB_REPO: "crossfit-graham/website" })).toEqual({
+    settings: { repo: "crossfit-graham/website", branch: "main", review: false },
+  });
+  expect(cmsSettings({ CMS_GITHUB_REPO: " gym/site ", CMS_BRANCH: "staging", CMS_REVIEW: "1" }).settings).toEqual({
+    repo: "gym/site",
+    branch: "staging",
+    review: true,
+  });
   expect(cmsSettings({}).problem).toMatch(/^CMS_GITHUB_REPO is not set/);
   expect(cmsSettings({ CMS_GITHUB_REPO: "https://github.com/gym/site" }).problem).toMatch(/must look like owner\/name/);
 });

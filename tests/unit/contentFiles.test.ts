@@ -10,7 +10,11 @@ test("an impossible date in frontmatter stays as written instead of rolling over
   const announcement = raw.announcements[0];
   expect((announcement?.frontmatter as { date: unknown }).date).toBe("2026-02-30");
   const { errors } = checkContent(raw, realOptions);
-  expect(errors).toContainEqual({ file: "tests/fixtures/broken-content/announcements/2026-02-28-bad-date.md", field: "date", message: "must be a real date written YYYY-MM-DD" });
+  expect(errors).toContainEqual({
+    file: "tests/fixtures/broken-content/announcements/2026-02-28-bad-date.md",
+    field: "date",
+    message: "must be a real date written YYYY-MM-DD",
+  });
 });
 
 test("a missing file is reported by name, not thrown", () => {

@@ -66,9 +66,7 @@ describe("content rules (each fails the build with file, field and reason)", () 
 
   test("a schedule slot outside gym hours", () => {
     json(raw.schedule.data).slots[0] = { day: "Monday", start: "04:30", end: "05:30", program: "crossfit" };
-    expect(problems(raw)).toEqual([
-      "content/schedule.json: slots[0]: Monday 04:30-05:30 is outside gym hours (Monday 05:00-19:00)",
-    ]);
+    expect(problems(raw)).toEqual(["content/schedule.json: slots[0]: Monday 04:30-05:30 is outside gym hours (Monday 05:00-19:00)"]);
   });
 
   test("a schedule slot on a closed day", () => {
@@ -151,7 +149,9 @@ describe("content rules (each fails the build with file, field and reason)", () 
     copy.file = copy.file.replace(/\d{4}-\d{2}-\d{2}/, "2020-01-01");
     raw.announcements.push(copy);
     expect(problems(raw)).toEqual([
-      expect.stringMatching(/^content\/announcements\/2020-01-01-.*\.md: \(file name\): page address \/announcements\/ ".*" is already used by/),
+      expect.stringMatching(
+        /^content\/announcements\/2020-01-01-.*\.md: \(file name\): page address \/announcements\/ ".*" is already used by/,
+      ),
     ]);
   });
 
@@ -269,7 +269,7 @@ describe("free-intro availability (content/intro.json)", () => {
     intro().slotMinutes = 5;
     expect(problems(raw)).toEqual([
       "content/intro.json: slotMinutes: must be at least 15",
-      "content/intro.json: coaches[2].windows[0].from: must be a 24-hour time like \"05:00\" or \"17:30\"",
+      'content/intro.json: coaches[2].windows[0].from: must be a 24-hour time like "05:00" or "17:30"',
     ]);
   });
 });

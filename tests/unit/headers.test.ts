@@ -32,7 +32,10 @@ describe("Netlify's _headers", () => {
       fs.mkdirSync(path.dirname(path.join(dir, page)), { recursive: true });
       fs.writeFileSync(path.join(dir, page), "<html></html>");
     }
-    fs.writeFileSync(path.join(dir, "_headers"), "# gatsby-adapter-netlify start\n/*\n  x-frame-options: DENY\n# gatsby-adapter-netlify end\n");
+    fs.writeFileSync(
+      path.join(dir, "_headers"),
+      "# gatsby-adapter-netlify start\n/*\n  x-frame-options: DENY\n# gatsby-adapter-netlify end\n",
+    );
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

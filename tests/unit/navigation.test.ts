@@ -110,10 +110,7 @@ describe("navigation rules", () => {
 
   test("marks the current page, and the group that contains it", () => {
     const nav = buildNav(routes, "/membership/policies/");
-    const all: NavLink[] = [
-      ...nav.main.flatMap((entry) => (entry.kind === "group" ? entry.items : [entry])),
-      ...nav.utility,
-    ];
+    const all: NavLink[] = [...nav.main.flatMap((entry) => (entry.kind === "group" ? entry.items : [entry])), ...nav.utility];
     expect(all.filter((link) => link.current).map((link) => link.path)).toEqual(["/membership/policies/"]);
     const group = nav.main.find((entry) => entry.kind === "group");
     expect(group?.current).toBe(true);

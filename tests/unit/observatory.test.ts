@@ -23,7 +23,11 @@ describe("the site's headers, scored as the Observatory does", () => {
     expect(observatoryScore({}, html, origin)).toMatchObject({ score: 30, grade: "D" });
     const noCsp = observatoryScore({ ...SECURITY_HEADERS }, html, origin);
     expect(noCsp.score).toBe(75);
-    const unsafe = observatoryScore({ ...SECURITY_HEADERS, "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'" }, html, origin);
+    const unsafe = observatoryScore(
+      { ...SECURITY_HEADERS, "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'" },
+      html,
+      origin,
+    );
     expect(unsafe.tests["content-security-policy"]?.modifier).toBe(-20);
     expect(unsafe.grade).not.toBe("A+");
     // Below 90 before bonuses, the bonuses are not given.

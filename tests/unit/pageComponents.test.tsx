@@ -37,7 +37,10 @@ describe("staff's text with the numbers from policies.json and privacy.json", ()
 
   test("the policies page fills them in and offers the hold and cancellation form", () => {
     const html = renderToStaticMarkup(
-      <PoliciesPage data={{ page: { html: text, frontmatter: { title: "Membership Policies" } }, policies, privacy }} pageContext={{ routePath: pathTo("policies") }} />,
+      <PoliciesPage
+        data={{ page: { html: text, frontmatter: { title: "Membership Policies" } }, policies, privacy }}
+        pageContext={{ routePath: pathTo("policies") }}
+      />,
     );
     expect(html).toContain(filled);
     expect(html).toContain("Membership Policies</h1>");
@@ -57,7 +60,9 @@ describe("staff's text with the numbers from policies.json and privacy.json", ()
 
   test("a document page without its text fails the build instead of rendering empty", () => {
     expect(() =>
-      renderToStaticMarkup(<DocumentPage data={{ page: null, policies, privacy }} pageContext={{ routePath: pathTo("privacy"), pageKey: "privacy" }} />),
+      renderToStaticMarkup(
+        <DocumentPage data={{ page: null, policies, privacy }} pageContext={{ routePath: pathTo("privacy"), pageKey: "privacy" }} />,
+      ),
     ).toThrow(/content\/pages\/privacy\.md/);
   });
 });

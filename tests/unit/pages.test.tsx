@@ -33,7 +33,10 @@ const programs = [
   { key: "kids", title: "CrossFit Kids" },
 ];
 const today = { weekday: "Tuesday", today: "2026-11-24" };
-const announcement = { fields: { slug: "holiday-hours" }, frontmatter: { title: "Holiday hours", summary: "Closed on Thanksgiving.", date: "November 16, 2026", iso: "2026-11-16" } };
+const announcement = {
+  fields: { slug: "holiday-hours" },
+  frontmatter: { title: "Holiday hours", summary: "Closed on Thanksgiving.", date: "November 16, 2026", iso: "2026-11-16" },
+};
 
 beforeEach(() => setStaticQueryData({ siteJson, site: { buildYear: "2026", siteMetadata: { siteUrl: siteJson.url } } }));
 
@@ -49,7 +52,10 @@ describe("links go where the route table says", () => {
     const html = renderToStaticMarkup(
       <HomePage
         data={{
-          page: { html: "<p>Come try a class.</p>", frontmatter: { headline: "Strong in Graham", lead: "Coached classes.", heroAlt: "", hero: null } },
+          page: {
+            html: "<p>Come try a class.</p>",
+            frontmatter: { headline: "Strong in Graham", lead: "Coached classes.", heroAlt: "", hero: null },
+          },
           programs: { nodes: [] },
           schedule,
           announcements: { nodes: [announcement] },
@@ -77,7 +83,10 @@ describe("links go where the route table says", () => {
 
   test("an announcement leads back to the list", () => {
     const html = renderToStaticMarkup(
-      <AnnouncementPage data={{ post: { html: "<p>Closed.</p>", frontmatter: { ...announcement.frontmatter, imageAlt: null, image: null, social: null } } }} slug="holiday-hours" />,
+      <AnnouncementPage
+        data={{ post: { html: "<p>Closed.</p>", frontmatter: { ...announcement.frontmatter, imageAlt: null, image: null, social: null } } }}
+        slug="holiday-hours"
+      />,
     );
     expect(html).toContain(`<a href="${pathTo("announcements")}">All announcements</a>`);
   });

@@ -78,5 +78,7 @@ describe("static redirect page", () => {
 test("a redirect keeps the visitor's query, the target's own parameters winning", () => {
   expect(redirectLocation("/schedule/", "")).toBe("/schedule/");
   expect(redirectLocation("/schedule/", "?program=kids")).toBe("/schedule/?program=kids");
-  expect(redirectLocation("/contact/?interest=membership", "?utm_source=flyer&interest=x")).toBe("/contact/?interest=membership&utm_source=flyer");
+  expect(redirectLocation("/contact/?interest=membership", "?utm_source=flyer&interest=x")).toBe(
+    "/contact/?interest=membership&utm_source=flyer",
+  );
 });

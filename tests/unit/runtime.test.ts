@@ -30,7 +30,12 @@ describe("reload guard", () => {
 
   test("without storage (blocked by the browser) it still allows the reload", () => {
     expect(claimReload(null, 1)).toBe(true);
-    const throwing = { getItem: () => { throw new Error("denied"); }, setItem: () => undefined };
+    const throwing = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => undefined,
+    };
     expect(claimReload(throwing, 1)).toBe(true);
   });
 });

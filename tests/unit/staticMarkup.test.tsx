@@ -6,7 +6,13 @@ import { renderToStaticMarkup } from "../../src/runtime/staticMarkup";
 function Sizer({ width, height }: { width: number; height: number }) {
   return (
     <div style={{ maxWidth: width, display: "block" }}>
-      <img alt="" role="presentation" aria-hidden="true" src={`data:image/svg+xml;charset=utf-8,%3Csvg%20height='${height}'%20width='${width}'%3E%3C/svg%3E`} style={{ maxWidth: "100%", display: "block", position: "static" }} />
+      <img
+        alt=""
+        role="presentation"
+        aria-hidden="true"
+        src={`data:image/svg+xml;charset=utf-8,%3Csvg%20height='${height}'%20width='${width}'%3E%3C/svg%3E`}
+        style={{ maxWidth: "100%", display: "block", position: "static" }}
+      />
     </div>
   );
 }
@@ -16,7 +22,14 @@ function Picture({ shouldLoad, sizes }: { shouldLoad: boolean; sizes: string }) 
   return (
     <picture>
       {[{ type: "image/avif" }, { type: "image/webp" }].map(({ type }) => (
-        <source key={type} type={type} media={undefined} srcSet={shouldLoad ? srcSet : undefined} data-srcset={!shouldLoad ? srcSet : undefined} sizes={sizes} />
+        <source
+          key={type}
+          type={type}
+          media={undefined}
+          srcSet={shouldLoad ? srcSet : undefined}
+          data-srcset={!shouldLoad ? srcSet : undefined}
+          sizes={sizes}
+        />
       ))}
       <img
         width={320}
@@ -39,7 +52,11 @@ function Image({ shouldLoad }: { shouldLoad: boolean }) {
   return (
     <Fragment>
       <Sizer width={320} height={213} />
-      <div aria-hidden data-placeholder-image="" style={{ opacity: 1, backgroundColor: "#282828", position: "absolute", top: 0, left: 0, bottom: 0, right: 0 }} />
+      <div
+        aria-hidden
+        data-placeholder-image=""
+        style={{ opacity: 1, backgroundColor: "#282828", position: "absolute", top: 0, left: 0, bottom: 0, right: 0 }}
+      />
       <>
         <Picture shouldLoad={shouldLoad} sizes="(min-width: 72rem) 17rem, 50vw" />
         <noscript>
@@ -56,7 +73,12 @@ const cases: Array<[string, ReactNode]> = [
   ["a lazy image", <Image key="a" shouldLoad={false} />],
   ["an eager image", <Image key="b" shouldLoad />],
   ["a full-width sizer", <div key="c" aria-hidden style={{ paddingTop: `${(1350 / 2400) * 100}%` }} />],
-  ["text, numbers and classes", <p key="d" className="caption" tabIndex={-1} hidden>{["Photo ", 3, " of ", 6]}</p>],
+  [
+    "text, numbers and classes",
+    <p key="d" className="caption" tabIndex={-1} hidden>
+      {["Photo ", 3, " of ", 6]}
+    </p>,
+  ],
 ];
 
 describe("the browser's stand-in for react-dom/server", () => {

@@ -42,7 +42,12 @@ export function FormShell({
   return (
     <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-label={label} aria-busy={sending || undefined}>
       {form.summary.length > 0 && (
-        <div id={form.control.idFor("summary")} className={styles.summary} role="alert" aria-labelledby={`${form.control.idFor("summary")}-title`}>
+        <div
+          id={form.control.idFor("summary")}
+          className={styles.summary}
+          role="alert"
+          aria-labelledby={`${form.control.idFor("summary")}-title`}
+        >
           <h2 id={`${form.control.idFor("summary")}-title`} className={styles.summaryTitle}>
             {form.summary.length === 1 ? "There is a problem" : `There are ${form.summary.length} problems`}
           </h2>

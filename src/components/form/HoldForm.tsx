@@ -55,10 +55,9 @@ function Outcome({ values, policy }: { values: Values; policy: HoldPolicy }) {
     const days = holdLength(start, end);
     return (
       <p className={styles.computed}>
-        Your hold lasts {days} day{days === 1 ? "" : "s"}. Billing pauses from {formatLongDate(start)}, and your membership
-        resumes on <strong>{formatLongDate(resumeDate(end))}</strong>.
-        {(days < policy.minHoldDays || days > policy.maxHoldDays) &&
-          ` Holds last ${policy.minHoldDays} to ${policy.maxHoldDays} days.`}
+        Your hold lasts {days} day{days === 1 ? "" : "s"}. Billing pauses from {formatLongDate(start)}, and your membership resumes on{" "}
+        <strong>{formatLongDate(resumeDate(end))}</strong>.
+        {(days < policy.minHoldDays || days > policy.maxHoldDays) && ` Holds last ${policy.minHoldDays} to ${policy.maxHoldDays} days.`}
       </p>
     );
   }
@@ -67,8 +66,8 @@ function Outcome({ values, policy }: { values: Values; policy: HoldPolicy }) {
     if (!isIsoDate(date)) return null;
     return (
       <p className={styles.computed}>
-        Your membership ends on <strong>{formatLongDate(date)}</strong>: you are billed through that date (your last billing
-        date) and can train until then.
+        Your membership ends on <strong>{formatLongDate(date)}</strong>: you are billed through that date (your last billing date) and can
+        train until then.
       </p>
     );
   }
@@ -79,7 +78,18 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
   const form = useForm<HoldInput>({
     formId: "hold",
     endpoint: apiPath("membership-hold"),
-    initialValues: { type: "", name: "", email: "", phone: "", holdStart: "", holdEnd: "", cancelDate: "", reason: "", acknowledged: false, website: "" },
+    initialValues: {
+      type: "",
+      name: "",
+      email: "",
+      phone: "",
+      holdStart: "",
+      holdEnd: "",
+      cancelDate: "",
+      reason: "",
+      acknowledged: false,
+      website: "",
+    },
     fieldOrder: FIELDS,
     validate: (values) => {
       const payload = toPayload(values);
@@ -114,7 +124,11 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
         label="What would you like to do?"
         required
         options={[
-          { value: "hold", label: "Put my membership on hold", hint: `${policy.minHoldDays} to ${policy.maxHoldDays} days, starting ${policy.holdNoticeDays} or more days from today` },
+          {
+            value: "hold",
+            label: "Put my membership on hold",
+            hint: `${policy.minHoldDays} to ${policy.maxHoldDays} days, starting ${policy.holdNoticeDays} or more days from today`,
+          },
           { value: "cancel", label: "Cancel my membership", hint: `With ${policy.cancellationNoticeDays} days notice` },
         ]}
       />
@@ -158,13 +172,16 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
       <div aria-live="polite">
         <Outcome values={values} policy={policy} />
       </div>
-      <TextArea control={form.control} name="reason" label="Reason" required rows={4} maxLength={LIMITS.reason} hint="Travel, injury, moving away... it helps us improve." />
-      <Checkbox
+      <TextArea
         control={form.control}
-        name="acknowledged"
-        label="I have read the hold and cancellation policy"
+        name="reason"
+        label="Reason"
         required
+        rows={4}
+        maxLength={LIMITS.reason}
+        hint="Travel, injury, moving away... it helps us improve."
       />
+      <Checkbox control={form.control} name="acknowledged" label="I have read the hold and cancellation policy" required />
     </FormShell>
   );
 }

@@ -45,8 +45,8 @@ export function PrivacyRequestForm({ today, responseDays }: { today: string; res
         <>
           <h2>We have your request</h2>
           <p>
-            We will answer by e-mail by {formatLongDate(answerDueDate(today, responseDays))} at the latest. We may first ask you
-            to confirm the request comes from you.
+            We will answer by e-mail by {formatLongDate(answerDueDate(today, responseDays))} at the latest. We may first ask you to confirm
+            the request comes from you.
           </p>
           <YourReference reference={reference} />
         </>

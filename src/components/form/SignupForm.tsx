@@ -5,15 +5,7 @@ import { priceLabel } from "../../content/rates";
 import { ageOn } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
 import { combinedErrors, LIMITS } from "../../forms/fields";
-import {
-  ADULT_AGE,
-  KIDS_AGES,
-  KIDS_PROGRAM,
-  signupRuleErrors,
-  signupSchema,
-  type PlanChoice,
-  type SignupInput,
-} from "../../forms/signup";
+import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, type PlanChoice, type SignupInput } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
@@ -139,8 +131,8 @@ export function SignupForm({
         <>
           <h2>Welcome to the gym!</h2>
           <p>
-            We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up
-            payment (credit or debit card).
+            We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up payment (credit or
+            debit card).
           </p>
           <YourReference reference={reference} />
         </>
@@ -153,11 +145,27 @@ export function SignupForm({
         required
         placeholder="Choose a plan"
         options={plans.map((p) => ({ value: p.id, label: `${p.name}: ${priceLabel(p.price, p.period)}` }))}
-        hint={plan?.program === KIDS_PROGRAM ? `CrossFit Kids is for ages ${KIDS_AGES.min} to ${KIDS_AGES.max} on the start date.` : undefined}
+        hint={
+          plan?.program === KIDS_PROGRAM ? `CrossFit Kids is for ages ${KIDS_AGES.min} to ${KIDS_AGES.max} on the start date.` : undefined
+        }
       />
       <TextInput control={form.control} name="startDate" label="Start date" type="date" required min={today} hint="Today or later." />
-      <TextInput control={form.control} name="firstName" label="Member's first name" required autoComplete="given-name" maxLength={LIMITS.name} />
-      <TextInput control={form.control} name="lastName" label="Member's last name" required autoComplete="family-name" maxLength={LIMITS.name} />
+      <TextInput
+        control={form.control}
+        name="firstName"
+        label="Member's first name"
+        required
+        autoComplete="given-name"
+        maxLength={LIMITS.name}
+      />
+      <TextInput
+        control={form.control}
+        name="lastName"
+        label="Member's last name"
+        required
+        autoComplete="family-name"
+        maxLength={LIMITS.name}
+      />
       <TextInput
         control={form.control}
         name="dateOfBirth"
@@ -205,8 +213,8 @@ export function SignupForm({
         label="I want to tell the coaches about injuries or health conditions, and I consent to the gym keeping this health information and using it only to adapt my training safely."
         hint={
           <>
-            Optional. Without this consent nothing you type about your health is sent. You can withdraw it at any time; see
-            our <Link to={pathTo("healthData")}>Consumer Health Data Privacy Policy</Link>.
+            Optional. Without this consent nothing you type about your health is sent. You can withdraw it at any time; see our{" "}
+            <Link to={pathTo("healthData")}>Consumer Health Data Privacy Policy</Link>.
           </>
         }
       />

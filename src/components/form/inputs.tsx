@@ -78,18 +78,46 @@ export function TextInput<V>({
 /** The e-mail field every form asks for: same label, limit, keyboard and autofill everywhere. */
 export function EmailInput({ control, hint }: { control: FormControl<{ email: string }>; hint?: ReactNode }) {
   return (
-    <TextInput control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} hint={hint} />
+    <TextInput
+      control={control}
+      name="email"
+      label="Email"
+      type="email"
+      required
+      autoComplete="email"
+      inputMode="email"
+      maxLength={LIMITS.email}
+      hint={hint}
+    />
   );
 }
 
 /** The visitor's own phone number, required on some forms and optional on others. */
 export function PhoneInput({ control, required, hint }: { control: FormControl<{ phone: string }>; required?: boolean; hint?: ReactNode }) {
   return (
-    <TextInput control={control} name="phone" label="Phone" type="tel" required={required} autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} hint={hint} />
+    <TextInput
+      control={control}
+      name="phone"
+      label="Phone"
+      type="tel"
+      required={required}
+      autoComplete="tel"
+      inputMode="tel"
+      maxLength={LIMITS.phone}
+      hint={hint}
+    />
   );
 }
 
-export function TextArea<V>({ control, name, label, required, hint, maxLength, rows = 6 }: TextProps<V> & { maxLength?: number; rows?: number }) {
+export function TextArea<V>({
+  control,
+  name,
+  label,
+  required,
+  hint,
+  maxLength,
+  rows = 6,
+}: TextProps<V> & { maxLength?: number; rows?: number }) {
   const a = aria(control, name, hint);
   return (
     <Field state={a} label={label} required={required}>

@@ -85,7 +85,11 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
   return (
     <div className={`${form.form} ${styles.booking}`}>
       <p role="status" className={form.hint}>
-        {slots.status === "loading" ? "Loading open times…" : slots.status === "ready" && slots.refreshed ? "The open times have been updated." : ""}
+        {slots.status === "loading"
+          ? "Loading open times…"
+          : slots.status === "ready" && slots.refreshed
+            ? "The open times have been updated."
+            : ""}
       </p>
       {slots.status === "failed" && (
         <div className={form.failure} role="alert">
@@ -99,7 +103,8 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
       )}
       {slots.status === "ready" && days.length === 0 && (
         <p className={form.notice}>
-          There are no open times to book online right now. Please <OtherWays phone={phone} contactPath={contactPath} />, and we will find a time that suits you.
+          There are no open times to book online right now. Please <OtherWays phone={phone} contactPath={contactPath} />, and we will find a
+          time that suits you.
         </p>
       )}
       {(days.length > 0 || booking.status === "sent") && (

@@ -4,7 +4,13 @@ import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** The announcements that have not expired, newest first (the query sorts them). */
-export function AnnouncementsPage({ data, pageContext }: { data: Queries.AnnouncementsPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
+export function AnnouncementsPage({
+  data,
+  pageContext,
+}: {
+  data: Queries.AnnouncementsPageQuery;
+  pageContext: Pick<RoutePageContext, "routePath">;
+}) {
   const route = routeFor(pageContext.routePath);
   return (
     <>

@@ -6,7 +6,13 @@ import { PolicyMarkdown } from "../PolicyMarkdown";
 import { Section } from "../Section";
 
 /** A page of text from content/pages (the privacy notices), with {{placeholders}} filled from content. */
-export function DocumentPage({ data, pageContext }: { data: Queries.DocumentPageQuery; pageContext: Pick<RoutePageContext, "routePath" | "pageKey"> }) {
+export function DocumentPage({
+  data,
+  pageContext,
+}: {
+  data: Queries.DocumentPageQuery;
+  pageContext: Pick<RoutePageContext, "routePath" | "pageKey">;
+}) {
   const route = routeFor(pageContext.routePath);
   const { page, policies, privacy } = data;
   if (!page || !policies || !privacy) throw new Error(`content/pages/${pageContext.pageKey}.md, policies.json or privacy.json is missing`);

@@ -24,7 +24,11 @@ export function GalleryPage({
   const selected = hydrated ? selectedCategory(search, categories) : null;
   return (
     <>
-      <PageHeader eyebrow="Photos" title={route.title} lead="A look inside the gym: our members, our events and what happens before the doors open." />
+      <PageHeader
+        eyebrow="Photos"
+        title={route.title}
+        lead="A look inside the gym: our members, our events and what happens before the doors open."
+      />
       <Section>
         <FilterBar label="Filter photos by category" options={categoryFilterOptions(route.path, categories)} selected={selected} />
         {galleriesIn(galleries, selected).map((gallery) => (

@@ -6,7 +6,13 @@ import { RateCards } from "../RateCards";
 import { Section } from "../Section";
 
 /** Every plan from content/rates.json, its notes, and the payment methods from content/site.json. */
-export function RatesPage({ data, pageContext }: { data: Pick<Queries.RatesPageQuery, "rates">; pageContext: Pick<RoutePageContext, "routePath"> }) {
+export function RatesPage({
+  data,
+  pageContext,
+}: {
+  data: Pick<Queries.RatesPageQuery, "rates">;
+  pageContext: Pick<RoutePageContext, "routePath">;
+}) {
   const route = routeFor(pageContext.routePath);
   const { payment } = useSiteInfo();
   return (

@@ -26,7 +26,12 @@ export function SchedulePage({
   const programs = data.programs.nodes.map((node) => ({ key: node.frontmatter.key ?? "", title: node.frontmatter.title }));
   // The static HTML shows every class; the filter applies once the browser knows the query string.
   const hydrated = useHydrated();
-  const selected = hydrated ? selectedProgram(search, programs.map((program) => program.key)) : null;
+  const selected = hydrated
+    ? selectedProgram(
+        search,
+        programs.map((program) => program.key),
+      )
+    : null;
   const today = usePageToday(pageContext);
   const selectedTitle = programs.find((program) => program.key === selected)?.title;
   return (

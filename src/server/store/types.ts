@@ -216,4 +216,7 @@ export interface SubmissionStore {
 }
 
 /** The operations that answer the privacy duties; each store keeps them in its own privacy.ts. */
-export type PrivacyOperations = Pick<SubmissionStore, "findByEmail" | "deleteSubmissions" | "forgetHealth" | "purge" | "deletions" | "waivers">;
+export type PrivacyOperations = Pick<
+  SubmissionStore,
+  "findByEmail" | "deleteSubmissions" | "forgetHealth" | "purge" | "deletions" | "waivers"
+>;

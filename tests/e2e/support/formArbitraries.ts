@@ -10,14 +10,31 @@ import { addDays } from "../../../src/forms/dateRules";
 
 const letters = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzAÉñø ".split(""));
 const word = (min: number, max: number) =>
-  fc.array(letters, { minLength: min, maxLength: max }).map((chars) => chars.join("")).filter((s) => s.trim().length > 0);
+  fc
+    .array(letters, { minLength: min, maxLength: max })
+    .map((chars) => chars.join(""))
+    .filter((s) => s.trim().length > 0);
 const email = fc
-  .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,15}[a-z0-9]$/), fc.stringMatching(/^[a-z]{2,12}$/), fc.constantFrom("com", "org", "net", "us"))
+  .tuple(
+    fc.stringMatching(/^[a-z][a-z0-9.]{0,15}[a-z0-9]$/),
+    fc.stringMatching(/^[a-z]{2,12}$/),
+    fc.constantFrom("com", "org", "net", "us"),
+  )
   .filter(([local]) => !local.includes(".."))
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 const phone = fc
   .tuple(fc.integer({ min: 200, max: 999 }), fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9999 }))
-  .map(([a, b, c]) => fc.sample(fc.constantFrom(`${a}-${b}-${String(c).padStart(4, "0")}`, `(${a}) ${b}-${String(c).padStart(4, "0")}`, `+1 ${a} ${b} ${String(c).padStart(4, "0")}`), 1)[0] as string);
+  .map(
+    ([a, b, c]) =>
+      fc.sample(
+        fc.constantFrom(
+          `${a}-${b}-${String(c).padStart(4, "0")}`,
+          `(${a}) ${b}-${String(c).padStart(4, "0")}`,
+          `+1 ${a} ${b} ${String(c).padStart(4, "0")}`,
+        ),
+        1,
+      )[0] as string,
+  );
 const human = { website: fc.constant(""), elapsedMs: fc.integer({ min: 3000, max: 3_600_000 }) };
 
 export const validContact = fc.record(
@@ -69,13 +86,19 @@ export function validSignup(today: string, plans: ReadonlyArray<{ id: string; pr
 
 export function validHold(today: string) {
   const base = { name: word(1, 60), email, reason: word(1, 300), acknowledged: fc.constant(true as const), ...human };
-  const hold = fc.record({
-    type: fc.constant("hold" as const),
-    holdStart: fc.integer({ min: 7, max: 120 }).map((days) => addDays(today, days)),
-    length: fc.integer({ min: 14, max: 90 }),
+  const hold = fc
+    .record({
+      type: fc.constant("hold" as const),
+      holdStart: fc.integer({ min: 7, max: 120 }).map((days) => addDays(today, days)),
+      length: fc.integer({ min: 14, max: 90 }),
+      ...base,
+    })
+    .map(({ length, ...rest }) => ({ ...rest, holdEnd: addDays(rest.holdStart, length - 1) }));
+  const cancel = fc.record({
+    type: fc.constant("cancel" as const),
+    cancelDate: fc.integer({ min: 30, max: 400 }).map((d) => addDays(today, d)),
     ...base,
-  }).map(({ length, ...rest }) => ({ ...rest, holdEnd: addDays(rest.holdStart, length - 1) }));
-  const cancel = fc.record({ type: fc.constant("cancel" as const), cancelDate: fc.integer({ min: 30, max: 400 }).map((d) => addDays(today, d)), ...base });
+  });
   return fc.oneof(hold, cancel);
 }
 
@@ -94,8 +117,13 @@ const wrongValue = fc.oneof(
 
 /** Breaks a valid payload: drops, retypes or adds fields, or replaces it with any JSON at all. */
 export function invalidFrom<T extends Record<string, unknown>>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
-  const mutated = fc.tuple(valid, fc.array(fc.tuple(fc.nat(), fc.constantFrom("drop", "retype", "add")), { minLength: 1, maxLength: 3 }), fc.array(wrongValue, { minLength: 3, maxLength: 3 })).map(
-    ([payload, mutations, values]) => {
+  const mutated = fc
+    .tuple(
+      valid,
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom("drop", "retype", "add")), { minLength: 1, maxLength: 3 }),
+      fc.array(wrongValue, { minLength: 3, maxLength: 3 }),
+    )
+    .map(([payload, mutations, values]) => {
       const copy: Record<string, unknown> = { ...payload };
       mutations.forEach(([index, kind], i) => {
         const keys = Object.keys(copy);
@@ -105,7 +133,6 @@ export function invalidFrom<T extends Record<string, unknown>>(valid: fc.Arbitra
         else copy[`extra${index % 5}`] = values[i];
       });
       return copy;
-    },
-  );
+    });
   return fc.oneof({ weight: 4, arbitrary: mutated }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
 }

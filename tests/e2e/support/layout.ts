@@ -21,7 +21,9 @@ export function findLayoutFaults(): LayoutFault[] {
   const describe = (node: Node): string => {
     const text = (node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
     const element = node.parentElement;
-    const where = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ")[0]}` : ""}` : "?";
+    const where = element
+      ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ")[0]}` : ""}`
+      : "?";
     return `"${text}" (${where})`;
   };
 
@@ -78,7 +80,10 @@ export function findLayoutFaults(): LayoutFault[] {
     const container = containingBox(element).getBoundingClientRect();
     for (const rect of rects) {
       if (rect.right > container.right + TOLERANCE || rect.left < container.left - TOLERANCE) {
-        faults.push({ kind: "overflow", detail: `${describe(text)} is ${Math.round(Math.max(rect.right - container.right, container.left - rect.left))}px wider than its box` });
+        faults.push({
+          kind: "overflow",
+          detail: `${describe(text)} is ${Math.round(Math.max(rect.right - container.right, container.left - rect.left))}px wider than its box`,
+        });
         break;
       }
     }

@@ -28,7 +28,9 @@ describe("contact form", () => {
   });
 
   test("bad values get specific messages", () => {
-    expect(errorsOf(contactSchema.safeParse({ ...valid, email: "ana@" }))).toEqual({ email: "Enter an email address like name@example.com" });
+    expect(errorsOf(contactSchema.safeParse({ ...valid, email: "ana@" }))).toEqual({
+      email: "Enter an email address like name@example.com",
+    });
     expect(errorsOf(contactSchema.safeParse({ ...valid, phone: "555-0142" }))).toEqual({
       phone: "Enter a 10-digit phone number like 253-555-0142, or leave it empty",
     });
@@ -109,15 +111,22 @@ describe("sign-up form", () => {
     expect(errorsOf(schema.safeParse({ ...adult, ...health }))).toEqual({ healthConsent: HEALTH_CONSENT_NEEDED });
     expect(errorsOf(schema.safeParse({ ...adult, ...health, healthConsent: false }))).toEqual({ healthConsent: HEALTH_CONSENT_NEEDED });
     expect(errorsOf(schema.safeParse({ ...adult, ...health, healthConsent: "yes" }))).toHaveProperty("healthConsent");
-    expect(schema.parse({ ...adult, ...health, healthConsent: true })).toMatchObject({ healthInfo: "Left shoulder surgery in 2025", healthConsent: true });
+    expect(schema.parse({ ...adult, ...health, healthConsent: true })).toMatchObject({
+      healthInfo: "Left shoulder surgery in 2025",
+      healthConsent: true,
+    });
     const consentOnly = schema.parse({ ...adult, healthConsent: true, healthInfo: "   " });
     expect(consentOnly).not.toHaveProperty("healthConsent");
     expect(JSON.parse(JSON.stringify(consentOnly))).not.toHaveProperty("healthInfo");
   });
 
   test("the waiver must be accepted", () => {
-    expect(errorsOf(schema.safeParse({ ...adult, waiverAccepted: false }))).toEqual({ waiverAccepted: "Read and accept the waiver to continue" });
-    expect(errorsOf(schema.safeParse({ ...adult, waiverAccepted: "yes" }))).toEqual({ waiverAccepted: "Read and accept the waiver to continue" });
+    expect(errorsOf(schema.safeParse({ ...adult, waiverAccepted: false }))).toEqual({
+      waiverAccepted: "Read and accept the waiver to continue",
+    });
+    expect(errorsOf(schema.safeParse({ ...adult, waiverAccepted: "yes" }))).toEqual({
+      waiverAccepted: "Read and accept the waiver to continue",
+    });
   });
 
   test("the plan must be one from rates.json that can be joined online", () => {
@@ -128,7 +137,9 @@ describe("sign-up form", () => {
   test("start date today or later (within a year)", () => {
     expect(schema.safeParse({ ...adult, startDate: today }).success).toBe(true);
     expect(errorsOf(schema.safeParse({ ...adult, startDate: "2026-11-21" }))).toEqual({ startDate: "Choose today or a later date" });
-    expect(errorsOf(schema.safeParse({ ...adult, startDate: "2028-01-01" }))).toEqual({ startDate: "Choose a start date within the next 12 months" });
+    expect(errorsOf(schema.safeParse({ ...adult, startDate: "2028-01-01" }))).toEqual({
+      startDate: "Choose a start date within the next 12 months",
+    });
     expect(errorsOf(schema.safeParse({ ...adult, startDate: "2026-02-30" }))).toEqual({
       startDate: "Enter a start date as a real date (YYYY-MM-DD)",
     });
@@ -164,7 +175,9 @@ describe("sign-up form", () => {
   });
 
   test("a date of birth in the future is refused", () => {
-    expect(errorsOf(schema.safeParse({ ...adult, dateOfBirth: "2027-01-01" }))).toEqual({ dateOfBirth: "Enter a date of birth in the past" });
+    expect(errorsOf(schema.safeParse({ ...adult, dateOfBirth: "2027-01-01" }))).toEqual({
+      dateOfBirth: "Enter a date of birth in the past",
+    });
   });
 });
 

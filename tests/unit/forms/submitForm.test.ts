@@ -16,9 +16,12 @@ function server(answer: () => Response) {
   return { fetch, calls };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
-const html = (status: number) => () => new Response("<!doctype html><h1>Bad gateway</h1>", { status, headers: { "Content-Type": "text/html" } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+const html = (status: number) => () =>
+  new Response("<!doctype html><h1>Bad gateway</h1>", { status, headers: { "Content-Type": "text/html" } });
 
 const values = { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello", website: "", elapsedMs: 5200 };
 
@@ -50,12 +53,22 @@ describe("submitForm", () => {
   });
 
   test("a booking's answer says whether a confirmation e-mail is on its way", async () => {
-    await expect(send(json(201, { id: "B-1", confirmation: true }))).resolves.toEqual({ kind: "sent", reference: "B-1", confirmation: true });
-    await expect(send(json(201, { id: "B-2", confirmation: false }))).resolves.toEqual({ kind: "sent", reference: "B-2", confirmation: false });
+    await expect(send(json(201, { id: "B-1", confirmation: true }))).resolves.toEqual({
+      kind: "sent",
+      reference: "B-1",
+      confirmation: true,
+    });
+    await expect(send(json(201, { id: "B-2", confirmation: false }))).resolves.toEqual({
+      kind: "sent",
+      reference: "B-2",
+      confirmation: false,
+    });
   });
 
   test("a 422 maps the server's messages to the fields they name", async () => {
-    const answer = json(422, { errors: { email: "Enter an email address like name@example.com", interest: "Choose what your message is about" } });
+    const answer = json(422, {
+      errors: { email: "Enter an email address like name@example.com", interest: "Choose what your message is about" },
+    });
     await expect(send(answer)).resolves.toEqual({
       kind: "field-errors",
       errors: { email: "Enter an email address like name@example.com", interest: "Choose what your message is about" },
@@ -79,7 +92,11 @@ describe("submitForm", () => {
 
   test("a 409 on a booking is a message on the chosen time", async () => {
     const error = "Sorry, someone has just booked that time. Please choose another one.";
-    await expect(send(json(409, { error }), { conflictField: "start" })).resolves.toEqual({ kind: "conflict", field: "start", message: error });
+    await expect(send(json(409, { error }), { conflictField: "start" })).resolves.toEqual({
+      kind: "conflict",
+      field: "start",
+      message: error,
+    });
     await expect(send(json(409, {}), { conflictField: "start" })).resolves.toEqual({
       kind: "conflict",
       field: "start",
@@ -115,9 +132,21 @@ describe("submitForm", () => {
 
   test("an answer that is not JSON is read as an answer without details", async () => {
     await expect(send(html(502))).resolves.toEqual({ kind: "failed", reason: "server", message: SERVER_FAILURE });
-    await expect(send(html(201))).resolves.toEqual({ kind: "failed", reason: "refused", message: `Your form could not be sent. ${STILL_HERE}` });
-    await expect(send(html(422))).resolves.toEqual({ kind: "failed", reason: "refused", message: `Your form could not be sent. ${STILL_HERE}` });
-    await expect(send(json(201, null))).resolves.toEqual({ kind: "failed", reason: "refused", message: `Your form could not be sent. ${STILL_HERE}` });
+    await expect(send(html(201))).resolves.toEqual({
+      kind: "failed",
+      reason: "refused",
+      message: `Your form could not be sent. ${STILL_HERE}`,
+    });
+    await expect(send(html(422))).resolves.toEqual({
+      kind: "failed",
+      reason: "refused",
+      message: `Your form could not be sent. ${STILL_HERE}`,
+    });
+    await expect(send(json(201, null))).resolves.toEqual({
+      kind: "failed",
+      reason: "refused",
+      message: `Your form could not be sent. ${STILL_HERE}`,
+    });
     await expect(send(json(201, ["C-1"]))).resolves.toMatchObject({ kind: "failed", reason: "refused" });
   });
 

@@ -9,7 +9,6 @@ const errorsFor = (data: Record<string, unknown>) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-
 describe("every text field takes only text", () => {
   test.each(NOT_TEXT)("%s in a one-line field is refused, naming the field", (_kind, value, message) => {
     expect(errorsFor({ ...contact, name: value }).name).toMatch(message);
@@ -21,7 +20,9 @@ describe("every text field takes only text", () => {
   });
 
   test("line breaks and tabs only where the field has lines", () => {
-    expect(errorsFor({ ...contact, name: "Ana\nEmail: boss@gym.example" }).name).toBe("Write your name on one line, without tabs or line breaks");
+    expect(errorsFor({ ...contact, name: "Ana\nEmail: boss@gym.example" }).name).toBe(
+      "Write your name on one line, without tabs or line breaks",
+    );
     expect(errorsFor({ ...contact, name: "Ana\tRuiz" }).name).toMatch(/on one line/);
     expect(errorsFor({ ...contact, phone: "253\r555 0142" }).phone).toMatch(/on one line/);
     const ok = contactSchema.parse({ ...contact, message: "Line one\r\nLine two\rLine three\n\tIndented" });
@@ -36,7 +37,9 @@ describe("every text field takes only text", () => {
   });
 
   test("fields the form does not have are named, __proto__ and constructor included", () => {
-    const body = JSON.parse('{"name":"Ana Ruiz","email":"ana@example.com","interest":"kids","message":"Hi","elapsedMs":9000,"__proto__":{"x":1},"constructor":"y"}') as Record<string, unknown>;
+    const body = JSON.parse(
+      '{"name":"Ana Ruiz","email":"ana@example.com","interest":"kids","message":"Hi","elapsedMs":9000,"__proto__":{"x":1},"constructor":"y"}',
+    ) as Record<string, unknown>;
     const errors = errorsFor(body);
     expect(Object.keys(errors).sort()).toEqual(["__proto__", "constructor"]);
     expect(JSON.parse(JSON.stringify(errors))).toEqual(

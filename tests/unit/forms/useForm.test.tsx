@@ -73,7 +73,12 @@ describe("a form through useForm", () => {
     act(() => root.render(<ContactForm search="" />));
     await send();
     expect(fetchStub).not.toHaveBeenCalled();
-    expect(summaryLinks()).toEqual(["Enter your name", "Enter your email address", "Choose what your message is about", "Enter your message"]);
+    expect(summaryLinks()).toEqual([
+      "Enter your name",
+      "Enter your email address",
+      "Choose what your message is about",
+      "Enter your message",
+    ]);
     expect(document.activeElement).toBe(field("name"));
     expect(field("name").getAttribute("aria-invalid")).toBe("true");
   });
@@ -89,7 +94,9 @@ describe("a form through useForm", () => {
   test("the server's field errors are shown on their fields, focus on the first in form order, values kept", async () => {
     act(() => root.render(<ContactForm search="" />));
     fillValid();
-    fetchStub.mockResolvedValueOnce(answer(422, { errors: { message: "Remove the hidden control characters from your message", email: "Enter another address" } }));
+    fetchStub.mockResolvedValueOnce(
+      answer(422, { errors: { message: "Remove the hidden control characters from your message", email: "Enter another address" } }),
+    );
     await send();
     expect(summaryLinks()).toEqual(["Enter another address", "Remove the hidden control characters from your message"]);
     expect(document.activeElement).toBe(field("email"));

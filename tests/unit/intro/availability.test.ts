@@ -100,7 +100,10 @@ describe("free-intro availability", () => {
   test("a slot that has started is never offered", () => {
     const now = new Date("2026-11-23T18:00:01Z");
     // (and the next day's 10:00, exactly one day minus a second away, is inside the horizon)
-    expect(starts(expandSlots(availability({ horizonDays: 1 }), ZONE, now))).toEqual(["2026-11-23T18:30:00.000Z", "2026-11-24T18:00:00.000Z"]);
+    expect(starts(expandSlots(availability({ horizonDays: 1 }), ZONE, now))).toEqual([
+      "2026-11-23T18:30:00.000Z",
+      "2026-11-24T18:00:00.000Z",
+    ]);
   });
 
   test("the horizon ends exactly horizonDays after now", () => {
@@ -126,7 +129,9 @@ describe("free-intro availability", () => {
     });
     const half = (start: string) => ({ start: new Date(start), end: new Date(Date.parse(start) + 30 * 60_000) });
     const taken = [{ coach: "Dana", ...half("2026-11-23T18:00:00Z") }];
-    expect(openSlots(two, ZONE, now, taken)).toEqual([{ start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T18:30:00.000Z", coach: "Marcus" }]);
+    expect(openSlots(two, ZONE, now, taken)).toEqual([
+      { start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T18:30:00.000Z", coach: "Marcus" },
+    ]);
     expect(openSlots(two, ZONE, now, [...taken, { coach: "Marcus", ...half("2026-11-23T18:00:00Z") }])).toEqual([]);
   });
 
@@ -151,8 +156,18 @@ describe("how intro times read", () => {
       ZONE,
     );
     expect(days).toEqual([
-      { date: "2026-11-23", label: "Monday, November 23", short: "Mon, Nov 23", times: [{ start: "2026-11-24T07:30:00.000Z", label: "11:30 PM" }] },
-      { date: "2026-11-24", label: "Tuesday, November 24", short: "Tue, Nov 24", times: [{ start: "2026-11-24T17:00:00.000Z", label: "9:00 AM" }] },
+      {
+        date: "2026-11-23",
+        label: "Monday, November 23",
+        short: "Mon, Nov 23",
+        times: [{ start: "2026-11-24T07:30:00.000Z", label: "11:30 PM" }],
+      },
+      {
+        date: "2026-11-24",
+        label: "Tuesday, November 24",
+        short: "Tue, Nov 24",
+        times: [{ start: "2026-11-24T17:00:00.000Z", label: "9:00 AM" }],
+      },
     ]);
   });
 

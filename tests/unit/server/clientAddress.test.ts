@@ -11,7 +11,9 @@ describe("the client's address, as each host can vouch for it", () => {
   test("behind a trusted proxy, the entry the proxy itself wrote: the last one", () => {
     // nginx sets the header to $remote_addr; a proxy that appends instead still writes last.
     expect(clientAddress({ headers: { "x-forwarded-for": "203.0.113.9" }, socket: socket("127.0.0.1") }, true)).toBe("203.0.113.9");
-    expect(clientAddress({ headers: { "x-forwarded-for": "1.1.1.1, 203.0.113.9" }, socket: socket("127.0.0.1") }, true)).toBe("203.0.113.9");
+    expect(clientAddress({ headers: { "x-forwarded-for": "1.1.1.1, 203.0.113.9" }, socket: socket("127.0.0.1") }, true)).toBe(
+      "203.0.113.9",
+    );
     expect(clientAddress({ headers: {}, socket: socket("127.0.0.1") }, true)).toBe("127.0.0.1");
   });
 

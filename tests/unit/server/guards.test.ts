@@ -56,7 +56,10 @@ test("SMTP_URL is checked before any mail is tried", () => {
   expect(smtpUrlProblem("smtp://user:50%off@smtp.gym.example:587")).toMatch(/bare "%".*%25/);
   expect(smtpUrlProblem("smtp.gym.example")).toMatch(/not a URL/);
   expect(smtpUrlProblem("https://smtp.gym.example")).toMatch(/smtp:\/\/ or smtps:\/\//);
-  const config = readConfig({ SMTP_URL: "smtp://user:50%off@smtp.gym.example:587", STAFF_EMAIL: "coaches@gym.example" } as NodeJS.ProcessEnv);
+  const config = readConfig({
+    SMTP_URL: "smtp://user:50%off@smtp.gym.example:587",
+    STAFF_EMAIL: "coaches@gym.example",
+  } as NodeJS.ProcessEnv);
   expect(config.smtpProblem).toMatch(/bare "%"/);
   expect(config.problems).toHaveLength(1);
   expect(config.problems[0]).toMatch(/wait in the outbox/);

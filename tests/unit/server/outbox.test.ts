@@ -80,7 +80,11 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
 
     smtp = await startTestSmtp(port);
     // Before the retry time nothing is sent...
-    expect(await deliverDue(store, smtpMailer(smtp.url), settings, new Date(start.getTime() + 1_000))).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, smtpMailer(smtp.url), settings, new Date(start.getTime() + 1_000))).toEqual({
+      sent: 0,
+      failed: 0,
+      gaveUp: 0,
+    });
     // ...after it, each message exactly once, even with two senders racing.
     const later = new Date(start.getTime() + retryDelayMs(1) + 1_000);
     const reports = await Promise.all([

@@ -38,7 +38,12 @@ function contact(id: string, createdAt: string, email: string, extra: Partial<Ne
     id,
     form: "contact",
     createdAt: at(createdAt),
-    payload: { name: email === ANA ? "Anastasia Quillfeather" : "Ben Ortiz", email, phone: email === ANA ? "+12535550199" : "+12535550142", message: "Is there a kids class?" },
+    payload: {
+      name: email === ANA ? "Anastasia Quillfeather" : "Ben Ortiz",
+      email,
+      phone: email === ANA ? "+12535550199" : "+12535550142",
+      message: "Is there a kids class?",
+    },
     spam: null,
     notify: true,
     ...extra,
@@ -48,7 +53,15 @@ function contact(id: string, createdAt: string, email: string, extra: Partial<Ne
 function signup(id: string, createdAt: string, email: string, waiverText = WAIVER_1): NewSubmission {
   return contact(id, createdAt, email, {
     form: "signup",
-    payload: { firstName: email === ANA ? "Anastasia" : "Ben", lastName: email === ANA ? "Quillfeather" : "Ortiz", email, plan: "unlimited", healthInfo: email === ANA ? "Old knee injury" : "Asthma", healthConsent: true, waiverVersion: waiverText.version },
+    payload: {
+      firstName: email === ANA ? "Anastasia" : "Ben",
+      lastName: email === ANA ? "Quillfeather" : "Ortiz",
+      email,
+      plan: "unlimited",
+      healthInfo: email === ANA ? "Old knee injury" : "Asthma",
+      healthConsent: true,
+      waiverVersion: waiverText.version,
+    },
     waiver: waiverText,
   });
 }
@@ -80,7 +93,8 @@ async function seed(store: SubmissionStore) {
   // The visitor's mail server refused Ana's confirmation: the error names her address.
   const due = await store.claimDue(at("2026-11-05T10:00:00Z"), 100, 60_000);
   for (const message of due) {
-    if (message.submissionId === "B-ANA" && message.kind === "confirmation") await store.markFailed(message.id, `550 5.1.1 <${ANA}>: mailbox unavailable`, null);
+    if (message.submissionId === "B-ANA" && message.kind === "confirmation")
+      await store.markFailed(message.id, `550 5.1.1 <${ANA}>: mailbox unavailable`, null);
     else await store.markSent(message.id, at("2026-11-05T10:00:01Z"));
   }
 }
@@ -164,7 +178,9 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       const ben = await bensData(store);
       const before = (await store.outbox()).filter((m) => m.submissionId !== "B-ANA");
       const deletedAt = at("2026-12-01T12:00:00Z");
-      expect(await store.deleteSubmissions(["B-ANA", "B-NOPE", "B-ANA"], { kind: "request", requestedBy: "staff" }, deletedAt)).toEqual(["B-ANA"]);
+      expect(await store.deleteSubmissions(["B-ANA", "B-NOPE", "B-ANA"], { kind: "request", requestedBy: "staff" }, deletedAt)).toEqual([
+        "B-ANA",
+      ]);
       expect(await store.get("B-ANA")).toBeUndefined();
       expect(await store.outbox()).toEqual(before);
       expect((await store.bookings(at("2026-01-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-BEN"]);
@@ -184,7 +200,9 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       await store.insert(contact("C-BEN", "2026-11-01T10:00:00Z", BEN));
       for (const requestedBy of ["Anastasia Quillfeather", "P-7K3M9QX2P", "P-7K3M9QX2PAX", "P-7K3M9QX2PI", "p-7k3m9qx2pa", ""]) {
         const reason = { kind: "request", requestedBy } as unknown as DeletionReason;
-        await expect(store.deleteSubmissions(["C-BEN", "C-ANA"], reason, at("2026-12-01T12:00:00Z"))).rejects.toMatchObject({ message: expect.stringMatching(/check constraint/i) });
+        await expect(store.deleteSubmissions(["C-BEN", "C-ANA"], reason, at("2026-12-01T12:00:00Z"))).rejects.toMatchObject({
+          message: expect.stringMatching(/check constraint/i),
+        });
       }
       expect((await store.list()).map((s) => s.id)).toEqual(["C-ANA", "C-BEN"]);
       expect(await store.outbox()).toHaveLength(2);
@@ -314,7 +332,9 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       await store.insert(intro("B-1", "2026-11-04T09:00:00Z", "di@example.com", "Dana", "2026-11-24T18:00:00.000Z"));
       const taken = { ...intro("B-2", "2026-11-04T10:00:00Z", "ed@example.com", "Dana", "2026-11-24T18:00:00.000Z"), waiver: orphan };
       await expect(store.insert(taken)).rejects.toThrow(/already booked/);
-      await expect(store.insert(signup("S-1", "2026-11-04T11:00:00Z", "fay@example.com", orphan))).rejects.toMatchObject({ message: expect.any(String) });
+      await expect(store.insert(signup("S-1", "2026-11-04T11:00:00Z", "fay@example.com", orphan))).rejects.toMatchObject({
+        message: expect.any(String),
+      });
       await store.insert(contact("C-1", "2026-11-05T09:00:00Z", ANA));
       expect(await store.waivers()).toEqual([
         { ...WAIVER_1, firstAcceptedAt: at("2026-11-01T09:00:00Z") },
@@ -395,7 +415,11 @@ describe("SQLite store: privacy (a real database file)", () => {
     const insert = legacy.prepare("INSERT INTO submissions (id, form, created_at, payload, spam) VALUES (?, 'contact', ?, ?, NULL)");
     for (let i = 0; i < 300; i++) {
       const ana = i % 29 === 3;
-      const payload = { name: ana ? "Anastasia Quillfeather" : `Filler ${i}`, email: ana ? ANA : `f${i}@example.org`, message: "x".repeat(150 + (i % 40) * 25) };
+      const payload = {
+        name: ana ? "Anastasia Quillfeather" : `Filler ${i}`,
+        email: ana ? ANA : `f${i}@example.org`,
+        message: "x".repeat(150 + (i % 40) * 25),
+      };
       insert.run(`C-${i}`, new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString(), JSON.stringify(payload));
     }
     legacy.pragma("wal_checkpoint(TRUNCATE)");
@@ -422,7 +446,10 @@ describe("SQLite store: privacy (a real database file)", () => {
     await store.insert(marked("C-OLD", "2024-01-01T00:00:00Z", "expired-contact-marker", null));
     await store.insert(marked("X-OLD", "2026-09-01T00:00:00Z", "expired-spam-marker", "honeypot"));
     await store.insert(marked("C-KEPT", "2026-09-01T00:00:00Z", "kept-contact-marker", null));
-    await store.purge({ spamBefore: at("2026-10-01T00:00:00Z"), forms: [{ form: "contact", before: at("2024-11-20T00:00:00Z") }] }, at("2026-12-01T00:00:00Z"));
+    await store.purge(
+      { spamBefore: at("2026-10-01T00:00:00Z"), forms: [{ form: "contact", before: at("2024-11-20T00:00:00Z") }] },
+      at("2026-12-01T00:00:00Z"),
+    );
     expect(fileTraces(file, ["expired-contact-marker", "expired-spam-marker"])).toEqual([]);
     expect(fileTraces(file, ["kept-contact-marker"])).toEqual(["file submissions.sqlite"]);
     await store.close();
@@ -432,7 +459,9 @@ describe("SQLite store: privacy (a real database file)", () => {
     const file = tempFile();
     await openSqliteStore(file).close();
     const db = new Database(file, { readonly: true });
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM submissions WHERE ${SQLITE_EMAIL_KEY} = ?`).all(ANA) as Array<{ detail: string }>;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM submissions WHERE ${SQLITE_EMAIL_KEY} = ?`).all(ANA) as Array<{
+      detail: string;
+    }>;
     db.close();
     expect(plan.map((step) => step.detail)).toEqual([expect.stringContaining("USING INDEX submissions_email")]);
   });
@@ -460,7 +489,9 @@ describeWithPostgres("PostgreSQL store: privacy (a real server)", () => {
       const found: string[] = [];
       for (const { table_name: table } of tables) {
         const patterns = needles.map((needle) => `%${needle.replace(/[\\%_]/g, "\\$&")}%`);
-        const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" AS t WHERE t::text ILIKE ANY($1)`, [patterns]);
+        const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" AS t WHERE t::text ILIKE ANY($1)`, [
+          patterns,
+        ]);
         if (rows[0]!.n > 0) found.push(`table ${table}`);
       }
       return found;
@@ -484,6 +515,8 @@ describeWithPostgres("PostgreSQL store: privacy (a real server)", () => {
     await client.query("SET enable_seqscan = off");
     const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT * FROM submissions WHERE ${PG_EMAIL_KEY} = $1`, [ANA]);
     await client.end();
-    expect(rows.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(/Index Scan using submissions_email|Bitmap Index Scan on submissions_email/);
+    expect(rows.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
+      /Index Scan using submissions_email|Bitmap Index Scan on submissions_email/,
+    );
   });
 });

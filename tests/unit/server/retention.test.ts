@@ -36,7 +36,10 @@ describe("retention cutoffs", () => {
   });
 
   test("isExpired is the stores' rule: spam by the spam date, real submissions by their form's, unlisted forms never", () => {
-    const cutoffs: PurgeCutoffs = { spamBefore: at("2026-03-01T00:00:00Z"), forms: [{ form: "contact", before: at("2025-01-01T00:00:00Z") }] };
+    const cutoffs: PurgeCutoffs = {
+      spamBefore: at("2026-03-01T00:00:00Z"),
+      forms: [{ form: "contact", before: at("2025-01-01T00:00:00Z") }],
+    };
     const submission = (form: StoredSubmission["form"], createdAt: string, spam: string | null = null): StoredSubmission => ({
       id: "X",
       form,
@@ -134,5 +137,4 @@ describe("the production server's daily purge", () => {
     expect(error.mock.calls).toEqual([["Retention purge failed; it runs again in 24 hours: Error: unable to open database file"]]);
     stop();
   });
-
 });

@@ -16,7 +16,7 @@ function submission(id: string, extra: Partial<NewSubmission> = {}): NewSubmissi
     id,
     form: "contact",
     createdAt: at("2026-11-20T10:00:00Z"),
-    payload: { name: "Ana", email: "ana@example.com", interest: "kids", message: "Hello, \"coach\"\nSecond line" },
+    payload: { name: "Ana", email: "ana@example.com", interest: "kids", message: 'Hello, "coach"\nSecond line' },
     spam: null,
     notify: true,
     ...extra,
@@ -85,12 +85,21 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
     test("a submission reads back exactly as stored", async () => {
       await s().insert(submission("C-1"));
       const read = await s().get("C-1");
-      expect(read).toEqual({ id: "C-1", form: "contact", createdAt: at("2026-11-20T10:00:00Z"), payload: submission("C-1").payload, spam: null });
+      expect(read).toEqual({
+        id: "C-1",
+        form: "contact",
+        createdAt: at("2026-11-20T10:00:00Z"),
+        payload: submission("C-1").payload,
+        spam: null,
+      });
     });
 
     test("a reference is never stored twice", async () => {
       await s().insert(submission("C-1"));
-      await expect(s().insert(submission("C-1"))).rejects.toHaveProperty("message", expect.stringMatching(/UNIQUE constraint|duplicate key/));
+      await expect(s().insert(submission("C-1"))).rejects.toHaveProperty(
+        "message",
+        expect.stringMatching(/UNIQUE constraint|duplicate key/),
+      );
       expect(await s().list()).toHaveLength(1);
       // The failed insert left no orphan outbox message behind.
       expect(await s().outbox()).toHaveLength(1);
@@ -116,7 +125,9 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
 
     test("one active booking per coach and start: a second one fails and leaves nothing behind", async () => {
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
-      await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:00:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(SlotTakenError);
+      await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:00:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(
+        SlotTakenError,
+      );
       expect(await s().get("B-2")).toBeUndefined();
       expect((await s().outbox()).map((m) => m.submissionId)).not.toContain("B-2");
       // Another coach at the same time, and the same coach half an hour later, are other slots.
@@ -151,7 +162,9 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
     test("a booking overlapping one of the same coach is refused, whatever its start", async () => {
       // Booked when slots were 30 minutes from 10:00; staff then moved the window to start at 10:15.
       await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"));
-      await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:15:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(SlotTakenError);
+      await expect(s().insert(booking("B-2", "Dana", "2026-11-24T18:15:00.000Z", "ben@example.com"))).rejects.toBeInstanceOf(
+        SlotTakenError,
+      );
       await s().insert(booking("B-3", "Dana", "2026-11-24T18:30:00.000Z", "ben@example.com"));
     });
 
@@ -182,7 +195,8 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
 
     test("a visitor confirmation is mailed at most once an hour per address, never for spam", async () => {
       expect(await s().insert(booking("B-1", "Dana", "2026-11-24T18:00:00.000Z"))).toEqual({ confirmationQueued: true });
-      for (const message of await s().claimDue(at("2026-11-20T10:00:01Z"), 10, 60_000)) await s().markSent(message.id, at("2026-11-20T10:00:02Z"));
+      for (const message of await s().claimDue(at("2026-11-20T10:00:01Z"), 10, 60_000))
+        await s().markSent(message.id, at("2026-11-20T10:00:02Z"));
       // Cancelled and booked again within the hour: staff hear of it, the address is not mailed again.
       await s().cancelBooking("B-1", at("2026-11-20T10:30:00Z"));
       const again = booking("B-2", "Dana", "2026-11-24T18:30:00.000Z", "ana@example.com", { createdAt: at("2026-11-20T10:59:00Z") });
@@ -298,7 +312,9 @@ describeWithPostgres("PostgreSQL store (a real server)", () => {
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     try {
       const results = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).insert(booking(`B-${i}`, "Dana", "2026-11-24T18:00:00.000Z", `v${i}@example.com`))),
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).insert(booking(`B-${i}`, "Dana", "2026-11-24T18:00:00.000Z", `v${i}@example.com`)),
+        ),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.filter((r) => r.status === "rejected" && r.reason instanceof SlotTakenError)).toHaveLength(19);
@@ -314,7 +330,9 @@ describeWithPostgres("PostgreSQL store (a real server)", () => {
       const coaches = ["Dana", "Marcus", "Jess", "Sam"];
       const results = await Promise.allSettled(
         Array.from({ length: 12 }, (_, i) =>
-          (i % 2 ? a : b).insert(booking(`B-${i}`, coaches[i % 4] as string, `2026-11-${24 + Math.floor(i / 4)}T18:00:00.000Z`, "ana@example.com")),
+          (i % 2 ? a : b).insert(
+            booking(`B-${i}`, coaches[i % 4] as string, `2026-11-${24 + Math.floor(i / 4)}T18:00:00.000Z`, "ana@example.com"),
+          ),
         ),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

@@ -23,7 +23,13 @@ describe("staff CLI", () => {
 
   test("CSV quotes what needs quoting and defuses spreadsheet formulas", () => {
     const csv = toCsv([
-      { id: "C-1", form: "contact", createdAt: new Date("2026-11-20T10:00:00Z"), spam: null, payload: { name: "=HYPERLINK(\"x\")", phone: "+12535550142", message: "Hi, \"coach\"\nline 2" } },
+      {
+        id: "C-1",
+        form: "contact",
+        createdAt: new Date("2026-11-20T10:00:00Z"),
+        spam: null,
+        payload: { name: '=HYPERLINK("x")', phone: "+12535550142", message: 'Hi, "coach"\nline 2' },
+      },
     ]);
     expect(csv).toBe(
       'reference,form,received,name,phone,message\r\nC-1,contact,2026-11-20T10:00:00.000Z,"\'=HYPERLINK(""x"")",+12535550142,"Hi, ""coach""\nline 2"\r\n',
@@ -44,7 +50,15 @@ describe("staff CLI", () => {
   test("list output shows control characters instead of sending them to the terminal", async () => {
     const lines: string[] = [];
     const store = {
-      list: async () => [{ id: "C-1", form: "contact" as const, createdAt: new Date("2026-11-20T10:00:00Z"), spam: null, payload: { name: "Ana\u001b]0;owned\u0007", email: "a@b.co" } }],
+      list: async () => [
+        {
+          id: "C-1",
+          form: "contact" as const,
+          createdAt: new Date("2026-11-20T10:00:00Z"),
+          spam: null,
+          payload: { name: "Ana\u001b]0;owned\u0007", email: "a@b.co" },
+        },
+      ],
     } as unknown as Parameters<typeof run>[1];
     await run(parseArgs(["list"]), store, (text) => lines.push(text));
     expect(lines).toEqual(["C-1  2026-11-20 10:00  contact  Ana\\u001b]0;owned\\u0007  a@b.co"]);
@@ -53,16 +67,48 @@ describe("staff CLI", () => {
   test("list and export read the same store the site writes", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-cli-"));
     const store = openSqliteStore(path.join(dir, "s.sqlite"));
-    await store.insert({ id: "C-1", form: "contact", createdAt: new Date("2026-11-20T10:00:00Z"), payload: { name: "Ana", email: "ana@example.com", interest: "kids" }, spam: null, notify: false });
-    await store.insert({ id: "S-1", form: "signup", createdAt: new Date("2026-11-21T10:00:00Z"), payload: { firstName: "Sam", lastName: "Lee", email: "sam@example.com", plan: "unlimited" }, spam: null, notify: false });
-    await store.insert({ id: "C-2", form: "contact", createdAt: new Date("2026-11-21T11:00:00Z"), payload: { name: "Bot" }, spam: "honeypot", notify: false });
+    await store.insert({
+      id: "C-1",
+      form: "contact",
+      createdAt: new Date("2026-11-20T10:00:00Z"),
+      payload: { name: "Ana", email: "ana@example.com", interest: "kids" },
+      spam: null,
+      notify: false,
+    });
+    await store.insert({
+      id: "S-1",
+      form: "signup",
+      createdAt: new Date("2026-11-21T10:00:00Z"),
+      payload: { firstName: "Sam", lastName: "Lee", email: "sam@example.com", plan: "unlimited" },
+      spam: null,
+      notify: false,
+    });
+    await store.insert({
+      id: "C-2",
+      form: "contact",
+      createdAt: new Date("2026-11-21T11:00:00Z"),
+      payload: { name: "Bot" },
+      spam: "honeypot",
+      notify: false,
+    });
     const lines: string[] = [];
     await run(parseArgs(["list"]), store, (t) => lines.push(t));
-    expect(lines).toEqual(["C-1  2026-11-20 10:00  contact  Ana  ana@example.com  kids", "S-1  2026-11-21 10:00  signup  Sam Lee  sam@example.com  unlimited"]);
+    expect(lines).toEqual([
+      "C-1  2026-11-20 10:00  contact  Ana  ana@example.com  kids",
+      "S-1  2026-11-21 10:00  signup  Sam Lee  sam@example.com  unlimited",
+    ]);
     lines.length = 0;
     await run(parseArgs(["export", "--format", "json", "--form", "signup"]), store, (t) => lines.push(t));
     expect(JSON.parse(lines.join(""))).toEqual([
-      { reference: "S-1", form: "signup", received: "2026-11-21T10:00:00.000Z", firstName: "Sam", lastName: "Lee", email: "sam@example.com", plan: "unlimited" },
+      {
+        reference: "S-1",
+        form: "signup",
+        received: "2026-11-21T10:00:00.000Z",
+        firstName: "Sam",
+        lastName: "Lee",
+        email: "sam@example.com",
+        plan: "unlimited",
+      },
     ]);
     lines.length = 0;
     await run(parseArgs(["outbox"]), store, (t) => lines.push(t));
@@ -76,12 +122,30 @@ describe("staff CLI: privacy commands", () => {
   const ANA = "ana@example.com";
   const REQUEST = "P-7K3M9QX2PA";
   /** What --request refuses: only a privacy request's reference can name who asked. */
-  const NOT_REQUESTS = ["Ana Ruiz", "P-7K3M9QX2P", "P-7K3M9QX2PAB", "C-7K3M9QX2PA", "P-7K3M9QX2PI", "P-7K3M9QX2PU", "P 7K3M9QX2PA", "staff", "retention"];
+  const NOT_REQUESTS = [
+    "Ana Ruiz",
+    "P-7K3M9QX2P",
+    "P-7K3M9QX2PAB",
+    "C-7K3M9QX2PA",
+    "P-7K3M9QX2PI",
+    "P-7K3M9QX2PU",
+    "P 7K3M9QX2PA",
+    "staff",
+    "retention",
+  ];
   const at = (iso: string) => new Date(iso);
   const published: WaiverText = { version: waiver.version, text: waiver.text };
-  const older = (({ version, text }) => ({ version, text }))(publishedWaiver({ paragraphs: ["An older waiver.", "Its second paragraph."] }));
+  const older = (({ version, text }) => ({ version, text }))(
+    publishedWaiver({ paragraphs: ["An older waiver.", "Its second paragraph."] }),
+  );
 
-  function submission(id: string, form: NewSubmission["form"], createdAt: string, payload: Record<string, unknown>, extra: Partial<NewSubmission> = {}): NewSubmission {
+  function submission(
+    id: string,
+    form: NewSubmission["form"],
+    createdAt: string,
+    payload: Record<string, unknown>,
+    extra: Partial<NewSubmission> = {},
+  ): NewSubmission {
     return { id, form, createdAt: at(createdAt), payload, spam: null, notify: true, ...extra };
   }
 
@@ -104,19 +168,39 @@ describe("staff CLI: privacy commands", () => {
 
   /** Ana: a contact, a sign-up, a booking, a spam-flagged contact and her privacy request; Ben: a contact. */
   async function seed() {
-    await store.insert(submission("C-1", "contact", "2026-11-01T09:00:00Z", { name: "Ana\u202e Ruiz", email: ANA, message: "Kids class?" }));
     await store.insert(
-      submission("S-1", "signup", "2026-11-02T09:00:00Z", { firstName: "Ana", lastName: "Ruiz", email: ANA, healthInfo: "Asthma", healthConsent: true, waiverVersion: published.version }, { waiver: published }),
+      submission("C-1", "contact", "2026-11-01T09:00:00Z", { name: "Ana\u202e Ruiz", email: ANA, message: "Kids class?" }),
+    );
+    await store.insert(
+      submission(
+        "S-1",
+        "signup",
+        "2026-11-02T09:00:00Z",
+        { firstName: "Ana", lastName: "Ruiz", email: ANA, healthInfo: "Asthma", healthConsent: true, waiverVersion: published.version },
+        { waiver: published },
+      ),
     );
     const start = "2026-12-03T18:00:00.000Z";
     await store.insert(
-      submission("B-1", "intro", "2026-11-03T09:00:00Z", { start, end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA }, {
-        booking: { coach: "Dana", start: at(start), end: at("2026-12-03T18:30:00.000Z"), email: ANA },
-      }),
+      submission(
+        "B-1",
+        "intro",
+        "2026-11-03T09:00:00Z",
+        { start, end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA },
+        {
+          booking: { coach: "Dana", start: at(start), end: at("2026-12-03T18:30:00.000Z"), email: ANA },
+        },
+      ),
     );
-    await store.insert(submission("X-1", "contact", "2026-11-04T09:00:00Z", { name: "Ana", email: ANA, message: "buy now" }, { spam: "too-fast" }));
-    await store.insert(submission(REQUEST, "privacy-request", "2026-11-05T09:00:00Z", { name: "Ana Ruiz", email: ANA, request: "deletion" }));
-    await store.insert(submission("C-2", "contact", "2026-11-06T09:00:00Z", { name: "Ben Ortiz", email: "ben@example.com", message: "Hours?" }));
+    await store.insert(
+      submission("X-1", "contact", "2026-11-04T09:00:00Z", { name: "Ana", email: ANA, message: "buy now" }, { spam: "too-fast" }),
+    );
+    await store.insert(
+      submission(REQUEST, "privacy-request", "2026-11-05T09:00:00Z", { name: "Ana Ruiz", email: ANA, request: "deletion" }),
+    );
+    await store.insert(
+      submission("C-2", "contact", "2026-11-06T09:00:00Z", { name: "Ben Ortiz", email: "ben@example.com", message: "Hours?" }),
+    );
   }
 
   test("arguments", () => {
@@ -124,7 +208,11 @@ describe("staff CLI: privacy commands", () => {
     expect(() => parseArgs(["find"])).toThrow(/find needs --email/);
     expect(() => parseArgs(["find", "--email"])).toThrow(/--email needs a value/);
     expect(() => parseArgs(["find", "--email", "Ana Ruiz"])).toThrow(/--email must be an e-mail address/);
-    expect(parseArgs(["delete", "--id", " c-7k3m9qx2pa", "--request", "p-7k3m9qx2pa "])).toMatchObject({ command: "delete", id: "C-7K3M9QX2PA", request: REQUEST });
+    expect(parseArgs(["delete", "--id", " c-7k3m9qx2pa", "--request", "p-7k3m9qx2pa "])).toMatchObject({
+      command: "delete",
+      id: "C-7K3M9QX2PA",
+      request: REQUEST,
+    });
     const byAddress = parseArgs(["delete", "--email", ANA]);
     expect(byAddress).toMatchObject({ command: "delete", email: ANA });
     expect(byAddress.request).toBeUndefined();
@@ -160,13 +248,26 @@ describe("staff CLI: privacy commands", () => {
     expect(report).toEqual({
       email: ANA,
       submissions: [
-        { reference: "C-1", form: "contact", received: "2026-11-01T09:00:00.000Z", spam: null, fields: { name: "Ana Ruiz", email: ANA, message: "Kids class?" } },
+        {
+          reference: "C-1",
+          form: "contact",
+          received: "2026-11-01T09:00:00.000Z",
+          spam: null,
+          fields: { name: "Ana Ruiz", email: ANA, message: "Kids class?" },
+        },
         {
           reference: "S-1",
           form: "signup",
           received: "2026-11-02T09:00:00.000Z",
           spam: null,
-          fields: { firstName: "Ana", lastName: "Ruiz", email: ANA, healthInfo: "Asthma", healthConsent: true, waiverVersion: published.version },
+          fields: {
+            firstName: "Ana",
+            lastName: "Ruiz",
+            email: ANA,
+            healthInfo: "Asthma",
+            healthConsent: true,
+            waiverVersion: published.version,
+          },
           waiver: { version: published.version, text: published.text, firstAcceptedAt: "2026-11-02T09:00:00.000Z" },
         },
         {
@@ -176,24 +277,49 @@ describe("staff CLI: privacy commands", () => {
           spam: null,
           fields: { start: "2026-12-03T18:00:00.000Z", end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA },
         },
-        { reference: "X-1", form: "contact", received: "2026-11-04T09:00:00.000Z", spam: "too-fast", fields: { name: "Ana", email: ANA, message: "buy now" } },
-        { reference: REQUEST, form: "privacy-request", received: "2026-11-05T09:00:00.000Z", spam: null, fields: { name: "Ana Ruiz", email: ANA, request: "deletion" } },
+        {
+          reference: "X-1",
+          form: "contact",
+          received: "2026-11-04T09:00:00.000Z",
+          spam: "too-fast",
+          fields: { name: "Ana", email: ANA, message: "buy now" },
+        },
+        {
+          reference: REQUEST,
+          form: "privacy-request",
+          received: "2026-11-05T09:00:00.000Z",
+          spam: null,
+          fields: { name: "Ana Ruiz", email: ANA, request: "deletion" },
+        },
       ],
     });
-    expect(JSON.parse((await cli(["find", "--email", "nobody@example.com"]))[0]!)).toEqual({ email: "nobody@example.com", submissions: [] });
+    expect(JSON.parse((await cli(["find", "--email", "nobody@example.com"]))[0]!)).toEqual({
+      email: "nobody@example.com",
+      submissions: [],
+    });
   });
 
   test("delete --email --request: every submission of the address goes, the request too, logged with the request", async () => {
     await seed();
     const lines = await cli(["delete", "--email", ANA, "--request", REQUEST.toLowerCase()]);
-    expect(lines).toEqual(["Deleted C-1  contact", "Deleted S-1  signup", "Deleted B-1  intro", "Deleted X-1  contact", `Deleted ${REQUEST}  privacy-request`]);
+    expect(lines).toEqual([
+      "Deleted C-1  contact",
+      "Deleted S-1  signup",
+      "Deleted B-1  intro",
+      "Deleted X-1  contact",
+      `Deleted ${REQUEST}  privacy-request`,
+    ]);
     expect(await store.findByEmail(ANA)).toEqual([]);
     expect((await store.list({ includeSpam: true })).map((s) => s.id)).toEqual(["C-2"]);
     expect(await store.bookings(at("2026-01-01T00:00:00Z"))).toEqual([]);
     expect(await cli(["deletions"])).toEqual(
-      [["C-1", "contact", "2026-11-01"], ["S-1", "signup", "2026-11-02"], ["B-1", "intro", "2026-11-03"], ["X-1", "contact", "2026-11-04"], [REQUEST, "privacy-request", "2026-11-05"]].map(
-        ([id, form, day]) => `2026-12-01T12:00:00.000Z  ${id}  ${form}  received ${day}T09:00:00.000Z  by ${REQUEST}`,
-      ),
+      [
+        ["C-1", "contact", "2026-11-01"],
+        ["S-1", "signup", "2026-11-02"],
+        ["B-1", "intro", "2026-11-03"],
+        ["X-1", "contact", "2026-11-04"],
+        [REQUEST, "privacy-request", "2026-11-05"],
+      ].map(([id, form, day]) => `2026-12-01T12:00:00.000Z  ${id}  ${form}  received ${day}T09:00:00.000Z  by ${REQUEST}`),
     );
     expect(await cli(["deletions"])).not.toContainEqual(expect.stringContaining(ANA));
     // Nothing is left of Ana; the deleted request can still be named for a late find (its log line counts).
@@ -205,7 +331,9 @@ describe("staff CLI: privacy commands", () => {
     await seed();
     await expect(cli(["delete", "--id", "C-NOPE"])).rejects.toThrow("No submission has the reference C-NOPE.");
     await expect(cli(["delete", "--email", "nobody@example.com"])).rejects.toThrow("No submission has the address nobody@example.com.");
-    await expect(cli(["delete", "--id", "C-1", "--request", "P-0000000000"])).rejects.toThrow("No privacy request has the reference P-0000000000.");
+    await expect(cli(["delete", "--id", "C-1", "--request", "P-0000000000"])).rejects.toThrow(
+      "No privacy request has the reference P-0000000000.",
+    );
     expect(await store.list({ includeSpam: true })).toHaveLength(6);
     expect(await cli(["deletions"])).toEqual(["No deletions recorded."]);
     expect(await cli(["delete", "--id", "c-2"])).toEqual(["Deleted C-2  contact"]);
@@ -222,7 +350,9 @@ describe("staff CLI: privacy commands", () => {
     expect(byStaff).toMatchObject({ command: "withdraw-consent", id: "S-1" });
     expect(byStaff.request).toBeUndefined();
     for (const bad of NOT_REQUESTS) {
-      expect(() => parseArgs(["withdraw-consent", "--id", "S-1", "--request", bad])).toThrow(/--request must be a privacy request's reference/);
+      expect(() => parseArgs(["withdraw-consent", "--id", "S-1", "--request", bad])).toThrow(
+        /--request must be a privacy request's reference/,
+      );
     }
     expect(() => parseArgs(["withdraw-consent", "--id", "S-1", "--request"])).toThrow(/--request needs a value/);
     expect(() => parseArgs(["withdraw-consent", "--id"])).toThrow(/--id needs a value/);
@@ -239,7 +369,9 @@ describe("staff CLI: privacy commands", () => {
     // The sign-up's staff e-mail is still pending: it would carry the health information.
     expect((await store.outbox(["pending"])).map((m) => m.submissionId)).toEqual(["C-1", "S-1", "B-1", REQUEST, "C-2"]);
 
-    expect(await cli(["withdraw-consent", "--id", " s-1", "--request", REQUEST.toLowerCase()])).toEqual(["Removed the health information from S-1."]);
+    expect(await cli(["withdraw-consent", "--id", " s-1", "--request", REQUEST.toLowerCase()])).toEqual([
+      "Removed the health information from S-1.",
+    ]);
     expect(await store.get("S-1")).toEqual({
       id: "S-1",
       form: "signup",
@@ -259,9 +391,13 @@ describe("staff CLI: privacy commands", () => {
   test("withdraw-consent: an unknown reference, a submission without health information or an unknown request is an error and changes nothing", async () => {
     await seed();
     const [submissions, outbox] = [await store.list({ includeSpam: true }), await store.outbox()];
-    await expect(cli(["withdraw-consent", "--id", "S-NOPE"])).rejects.toThrow("No sign-up with health information has the reference S-NOPE.");
+    await expect(cli(["withdraw-consent", "--id", "S-NOPE"])).rejects.toThrow(
+      "No sign-up with health information has the reference S-NOPE.",
+    );
     await expect(cli(["withdraw-consent", "--id", "C-1"])).rejects.toThrow("No sign-up with health information has the reference C-1.");
-    await expect(cli(["withdraw-consent", "--id", "S-1", "--request", "P-0000000000"])).rejects.toThrow("No privacy request has the reference P-0000000000.");
+    await expect(cli(["withdraw-consent", "--id", "S-1", "--request", "P-0000000000"])).rejects.toThrow(
+      "No privacy request has the reference P-0000000000.",
+    );
     expect(await store.list({ includeSpam: true })).toEqual(submissions);
     expect(await store.outbox()).toEqual(outbox);
     // As for delete, a request already deleted still names who asked: its log line counts.
@@ -293,14 +429,34 @@ describe("staff CLI: privacy commands", () => {
     expect((await store.list({ includeSpam: true })).map((s) => s.id).sort()).toEqual(["C-NEW", "S-OLD", "X-NEW"]);
     expect((await cli(["purge"], now))[1]).toBe("Nothing was past its retention.");
     expect((await cli(["purge", "--dry-run"], now))[1]).toBe("Dry run: nothing is past its retention.");
-    expect(await cli(["deletions"])).toEqual([`2026-11-20T12:00:00.000Z  C-OLD  contact  received ${iso(contactBefore, -1)}  by retention`]);
+    expect(await cli(["deletions"])).toEqual([
+      `2026-11-20T12:00:00.000Z  C-OLD  contact  received ${iso(contactBefore, -1)}  by retention`,
+    ]);
   });
 
   test("waiver: the versions sign-ups accepted, and one version's text by its start", async () => {
     expect(await cli(["waiver"])).toEqual(["No sign-up has accepted a waiver yet."]);
-    await store.insert(submission("S-1", "signup", "2026-10-01T09:00:00Z", { email: ANA, waiverVersion: older.version }, { waiver: older }));
-    await store.insert(submission("S-2", "signup", "2026-11-02T09:00:00Z", { email: "ben@example.com", waiverVersion: published.version }, { waiver: published }));
-    await store.insert(submission("S-3", "signup", "2026-11-03T09:00:00Z", { email: "cy@example.com", waiverVersion: published.version }, { waiver: published }));
+    await store.insert(
+      submission("S-1", "signup", "2026-10-01T09:00:00Z", { email: ANA, waiverVersion: older.version }, { waiver: older }),
+    );
+    await store.insert(
+      submission(
+        "S-2",
+        "signup",
+        "2026-11-02T09:00:00Z",
+        { email: "ben@example.com", waiverVersion: published.version },
+        { waiver: published },
+      ),
+    );
+    await store.insert(
+      submission(
+        "S-3",
+        "signup",
+        "2026-11-03T09:00:00Z",
+        { email: "cy@example.com", waiverVersion: published.version },
+        { waiver: published },
+      ),
+    );
     expect(await cli(["waiver"])).toEqual([
       `${older.version}  first accepted 2026-10-01T09:00:00.000Z`,
       `${published.version}  first accepted 2026-11-02T09:00:00.000Z`,

@@ -65,7 +65,12 @@ describe("a stored sign-up", () => {
     };
     const answers: Array<{ status: number; body: unknown }> = [];
     const send = async (payload: Record<string, unknown>) => {
-      const req = { method: "POST", headers: { "content-type": "application/json", host: "localhost" }, body: payload, socket: { remoteAddress: "127.0.0.1" } };
+      const req = {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost" },
+        body: payload,
+        socket: { remoteAddress: "127.0.0.1" },
+      };
       let status = 200;
       const res = {
         setHeader: () => res,

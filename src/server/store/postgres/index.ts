@@ -77,10 +77,10 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
             [booking.coach, booking.end, booking.start],
           );
           if (busy.rowCount) throw new SlotTakenError(booking.coach, booking.start);
-          const booked = await client.query("SELECT 1 FROM intro_bookings WHERE email = $1 AND cancelled_at IS NULL AND ends_at > $2 LIMIT 1", [
-            booking.email,
-            submission.createdAt,
-          ]);
+          const booked = await client.query(
+            "SELECT 1 FROM intro_bookings WHERE email = $1 AND cancelled_at IS NULL AND ends_at > $2 LIMIT 1",
+            [booking.email, submission.createdAt],
+          );
           if (booked.rowCount) throw new AlreadyBookedError();
           await client
             .query("INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES ($1, $2, $3, $4, $5)", [

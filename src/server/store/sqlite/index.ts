@@ -34,9 +34,7 @@ export function openSqliteStore(file: string): SubmissionStore {
   const insertMessage = db.prepare(
     "INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
   );
-  const insertBooking = db.prepare(
-    "INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES (?, ?, ?, ?, ?)",
-  );
+  const insertBooking = db.prepare("INSERT INTO intro_bookings (submission_id, coach, starts_at, ends_at, email) VALUES (?, ?, ?, ?, ?)");
   // Overlap, not just the same start: staff may change the slot length or move a window after bookings exist.
   const coachBusy = db.prepare(
     "SELECT 1 FROM intro_bookings WHERE coach = ? AND cancelled_at IS NULL AND starts_at < ? AND ends_at > ? LIMIT 1",
@@ -93,8 +91,11 @@ export function openSqliteStore(file: string): SubmissionStore {
   const getSubmission = db.prepare("SELECT * FROM submissions WHERE id = ?");
 
   const cancel = db.transaction((id: string, at: string): CancelResult => {
-    const changed = db.prepare("UPDATE intro_bookings SET cancelled_at = ? WHERE submission_id = ? AND cancelled_at IS NULL").run(at, id).changes;
-    if (changed === 0) return db.prepare("SELECT 1 FROM intro_bookings WHERE submission_id = ?").get(id) ? "already-cancelled" : "not-found";
+    const changed = db
+      .prepare("UPDATE intro_bookings SET cancelled_at = ? WHERE submission_id = ? AND cancelled_at IS NULL")
+      .run(at, id).changes;
+    if (changed === 0)
+      return db.prepare("SELECT 1 FROM intro_bookings WHERE submission_id = ?").get(id) ? "already-cancelled" : "not-found";
     // A confirmation not yet sent would tell the visitor to come to a booking that no longer exists.
     db.prepare("DELETE FROM outbox WHERE submission_id = ? AND kind = 'confirmation' AND status = 'pending'").run(id);
     return "cancelled";
