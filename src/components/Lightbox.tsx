@@ -64,6 +64,7 @@ export function Lightbox({
   if (!current) return null;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog takes the arrow keys for the previous and next photo
     <dialog
       ref={dialogRef}
       className={styles.dialog}
@@ -99,6 +100,7 @@ export function Lightbox({
       }}
     >
       <div className={styles.frame}>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened modal dialog moves focus into itself (WAI-ARIA dialog pattern) */}
         <button type="button" className={styles.close} onClick={close} autoFocus>
           <CloseIcon />
           <span className="visually-hidden">Close photo</span>

@@ -24,6 +24,7 @@ export function NavGroup({ group }: { group: NavGroupModel }) {
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from anywhere inside the open group closes it (disclosure menu pattern)
     <li
       ref={rootRef}
       className={styles.group}

@@ -5,6 +5,7 @@
  * such as \u001b. Line breaks and tabs stay when `keepLines` is set (multi-line fields in an e-mail).
  */
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function escapeControls(value: string, keepLines = false): string {

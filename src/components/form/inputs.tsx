@@ -199,6 +199,7 @@ export function RadioGroup<V>({
         const optionId = index === 0 ? a.id : `${a.id}-${option.value}`;
         return (
           <div key={option.value} className={styles.checkRow}>
+            {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- aria-invalid is global in WAI-ARIA 1.2, and screen readers announce it on each radio */}
             <input
               id={optionId}
               name={name}

@@ -71,6 +71,7 @@ export function SlotPicker({
           <div className={styles.choices}>
             {shown.times.map((time, index) => (
               <label key={time.start} className={styles.choice} htmlFor={`${id}-${index}`}>
+                {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- aria-invalid is global in WAI-ARIA 1.2, and screen readers announce it on each radio */}
                 <input
                   id={`${id}-${index}`}
                   type="radio"

@@ -45,6 +45,7 @@ describe("submitForm", () => {
   test("calls fetch as a plain function, as the browser's fetch requires", async () => {
     let receiver: unknown = "not called";
     const fetch: Fetch = function (this: unknown) {
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the test records what fetch was called on
       receiver = this;
       return Promise.resolve(new Response(JSON.stringify({ id: "C-1" }), { status: 201 }));
     };

@@ -1,0 +1,80 @@
+// Lint rules for the whole repository. Besides the recommended sets, no-restricted-imports encodes
+// the boundaries in DESIGN.md, so an import that would put server code in the browser bundle (or
+// React in a pure module) fails in seconds instead of in review.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const SERVER_CODE = {
+  group: ["**/server", "**/server/**", "**/api", "**/api/**"],
+  message: "Browser code never imports src/server or src/api (DESIGN.md, Boundaries).",
+};
+const PAGE_CODE = {
+  group: ["**/components", "**/components/**", "**/templates", "**/templates/**"],
+  message: "src/api uses src/forms and src/server, never components or templates (DESIGN.md, Boundaries).",
+};
+const BROWSER_CODE = {
+  group: ["**/runtime", "**/runtime/**", "**/components", "**/components/**", "**/hooks", "**/hooks/**"],
+  message: "src/node runs at build time and never imports browser-only code (DESIGN.md, Boundaries).",
+};
+const FRAMEWORKS = {
+  group: ["gatsby", "gatsby/*", "react", "react/*", "react-dom", "react-dom/*", "node:*", "fs", "path", "crypto", "url"],
+  message:
+    "Pure modules import nothing from Gatsby, React or Node, so the browser, the server and the tests share them as they are (DESIGN.md, Boundaries).",
+};
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+export default tseslint.config(
+  {
+    ignores: [
+      "public/",
+      ".cache/",
+      ".netlify/",
+      "node_modules/",
+      "bench/",
+      "screenshots/",
+      "test-results/",
+      "tests/.tmp/",
+      "src/gatsby-types.d.ts",
+      "plugins/decap-admin/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // `typeof import("…")` types a module that is loaded lazily, which a type import cannot express.
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+    },
+  },
+  { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  {
+    files: ["src/**/*.tsx", "src/hooks/**", "gatsby-browser.tsx", "gatsby-ssr.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  { files: ["src/components/**", "src/templates/**", "src/hooks/**", "src/runtime/**", "src/pages/**"], rules: restrict(SERVER_CODE) },
+  { files: ["src/api/**"], rules: restrict(PAGE_CODE) },
+  { files: ["src/node/**"], rules: restrict(BROWSER_CODE) },
+  {
+    files: [
+      "src/forms/**",
+      "src/content/**",
+      "src/intro/**",
+      "src/schedule/week.ts",
+      "src/navigation.ts",
+      "src/routes.ts",
+      "src/redirects.ts",
+      "src/sitemapTree.ts",
+      "src/seo/**",
+    ],
+    rules: restrict(SERVER_CODE, FRAMEWORKS),
+  },
+  prettier,
+);
