@@ -1,4 +1,5 @@
 import { DAYS, minutes, type Day } from "../content/dates";
+import { pathTo } from "../routes";
 
 /** The weekly timetable, shaped for display. Pure. */
 
@@ -42,5 +43,5 @@ export function withProgramFilter(search: string, program: string | null): strin
 
 /** Where the build writes a program's calendar file ("all" for every class). */
 export function calendarPath(programKey: string): string {
-  return `/schedule/${programKey}.ics`;
+  return `${pathTo("schedule")}${programKey}.ics`;
 }
