@@ -9,7 +9,10 @@ import type { ReactElement, ReactNode } from "react";
  * - preconnect hints and GTM's <noscript> iframe go: without JavaScript the preference cannot be read.
  */
 export const CONSENT_SCRIPT =
-  'window.__analyticsOff=navigator.globalPrivacyControl===true||navigator.doNotTrack==="1"||window.doNotTrack==="1";';
+  'window.__analyticsOff=navigator.globalPrivacyControl===true||navigator.doNotTrack==="1"||window.doNotTrack==="1";' +
+  // gatsby-plugin-google-tagmanager pushes to window.dataLayer after every route change; for a visitor
+  // who opted out, that is an array no script ever reads, instead of a TypeError on each navigation.
+  "if(window.__analyticsOff)window.dataLayer=[];";
 
 const GTAG_SRC = "https://www.googletagmanager.com/gtag/js?id=";
 
