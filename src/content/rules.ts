@@ -1,4 +1,3 @@
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import type { z } from "zod";
 import { minutes } from "./dates";
 import { hoursOn } from "./hours";
@@ -30,6 +29,7 @@ import {
   type Waiver,
 } from "./schemas";
 import { announcementSlug } from "./slugs";
+import { vtimezoneDisagreement, vtimezoneFor } from "../schedule/timeZones";
 
 /**
  * The content checks the build runs before anything else. Pure: the caller reads the files and says
@@ -150,15 +150,24 @@ export function checkScheduleHours(file: string, schedule: Schedule, site: SiteI
   return errors;
 }
 
+/** How far ahead the calendar files' time-zone rules must match this machine's: two years of classes. */
+const CALENDAR_CHECK_DAYS = 731;
+
 /**
- * The calendar files carry the zone's daylight-saving rules as a VTIMEZONE from
- * @touch4it/ical-timezones. It reads them from its own files on disk, so this check lives here (build
- * and tests only) rather than in schemas.ts, which the web editor bundles for the browser. Intl knows a
- * few zones the library does not (new or renamed ones, such as Europe/Kyiv).
+ * The calendar files carry the zone's daylight-saving rules as a VTIMEZONE (src/schedule/timeZones.ts).
+ * It must exist, and agree with the tz database the pages use over the next two years; otherwise the
+ * files would place classes an hour off while the pages stay right. Not in schemas.ts, which the web
+ * editor bundles for the browser.
  */
-export function checkTimeZone(file: string, site: SiteInfo): ContentError[] {
-  if (getVtimezoneComponent(site.timeZone)) return [];
-  const message = `${JSON.stringify(site.timeZone)} is not a time zone the calendar files know yet: use another IANA name for the same clock (an older name, or a nearby city)`;
+export function checkTimeZone(file: string, site: SiteInfo, today = new Date().toISOString().slice(0, 10)): ContentError[] {
+  const vtimezone = vtimezoneFor(site.timeZone);
+  if (!vtimezone) {
+    const message = `${JSON.stringify(site.timeZone)} is not a time zone the calendar files know yet: use another IANA name for the same clock (an older name, or a nearby city)`;
+    return [{ file, field: "timeZone", message }];
+  }
+  const differs = vtimezoneDisagreement(site.timeZone, vtimezone, today, CALENDAR_CHECK_DAYS);
+  if (!differs) return [];
+  const message = `the calendar files' rules for ${site.timeZone} disagree with this computer's time zone database on ${differs}: a developer updates timezones-ical-library (or Node)`;
   return [{ file, field: "timeZone", message }];
 }
 

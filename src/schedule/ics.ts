@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday, type ICalCalendar } from "ical-generator";
 import { DAYS, minutes, type Day } from "../content/dates";
 import { addDays } from "../forms/dateRules";
+import { vtimezoneFor } from "./timeZones";
 import type { Slot } from "./week";
 
 /**
@@ -75,7 +75,7 @@ function firstOccurrence(slot: Slot, today: string, timeZone: string): { start: 
 
 /** A missing VTIMEZONE would leave every TZID undefined; the content checks make this unreachable. */
 function vtimezone(timeZone: string): string {
-  const component = getVtimezoneComponent(timeZone);
+  const component = vtimezoneFor(timeZone);
   if (!component) throw new Error(`No VTIMEZONE for ${JSON.stringify(timeZone)}: check timeZone in content/site.json`);
   return component;
 }
