@@ -16,7 +16,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createApp } from "../host/app";
-import { routes } from "../src/routes";
+import { announcementSlug } from "../src/content/slugs";
+import { announcementPath, pathTo, routes } from "../src/routes";
 import { findChromium } from "./browser.mjs";
 import { BUDGETS, KB, kb } from "./budgets";
 
@@ -149,14 +150,13 @@ function median(samples: Sample[]): Sample {
 
 async function main() {
   const runs = Number(option("runs") ?? 3);
-  const announcement = fs
+  const newest = fs
     .readdirSync("content/announcements")
     .filter((f) => f.endsWith(".md"))
     .sort()
-    .pop()
-    ?.replace(/\.md$/, "")
-    .replace(/^\d{4}-\d{2}-\d{2}-/, "");
-  const pages = option("pages")?.split(",") ?? [...routes.map((r) => r.path), `/announcements/${announcement}/`];
+    .pop();
+  const announcements = newest ? [announcementPath(announcementSlug(newest.replace(/\.md$/, "")))] : [];
+  const pages = option("pages")?.split(",") ?? [...routes.map((r) => r.path), ...announcements];
   const builds: { cold?: number; rebuild?: number } = {};
 
   if (!flag("skip-build")) {
@@ -215,7 +215,7 @@ async function main() {
     if (page === "/" && m.htmlBytes > BUDGETS.homeHtml) failures.push(`home HTML ${kb(m.htmlBytes)} > ${kb(BUDGETS.homeHtml)}`);
     if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal)
       failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
-    if (page === "/portfolio/" && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal)
+    if (page === pathTo("gallery") && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal)
       failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
   }
 

@@ -110,7 +110,7 @@ export function signupRuleErrors(
   }
   const guardian = typeof data.guardianName === "string" ? data.guardianName.trim() : "";
   if (age < ADULT_AGE && !guardian) {
-    issues.push({ path: ["guardianName"], message: "Members under 18 need a parent or guardian: enter their name" });
+    issues.push({ path: ["guardianName"], message: `Members under ${ADULT_AGE} need a parent or guardian: enter their name` });
   }
   return issues;
 }

@@ -113,6 +113,9 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
     const { validate, toPayload, endpoint, conflictField } = latest.current;
     const found = validate(values);
     if (Object.keys(found).length > 0) {
+      // A failed send's message and Retry button would otherwise stay beside the new problems.
+      setFailure(null);
+      setStatus("idle");
       showErrors(found);
       return;
     }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { placeLine } from "../content/contact";
 import { zonedToday } from "../content/dates";
 import type { ValidContent } from "../content/rules";
+import { pathTo } from "../routes";
 import { buildCalendar } from "../schedule/ics";
 import { calendarPath } from "../schedule/week";
 import { siteUrl } from "./siteUrl";
@@ -15,7 +16,7 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = n
   const shared = {
     programTitles,
     location: placeLine(site),
-    url: `${origin}/schedule/`,
+    url: `${origin}${pathTo("schedule")}`,
     uidDomain: new URL(origin).hostname,
     timeZone: site.timeZone,
     now,

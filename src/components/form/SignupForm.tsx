@@ -7,6 +7,7 @@ import { apiPath } from "../../forms/endpoints";
 import { combinedErrors, LIMITS } from "../../forms/fields";
 import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, signupRuleErrors, signupSchema, type PlanChoice, type SignupInput } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
+import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
@@ -72,6 +73,7 @@ export function SignupForm({
   search: string;
   onSent?: (reference: string) => void;
 }) {
+  const { payment } = useSiteInfo();
   const payloadOf = (values: Values) => toPayload(values, waiver.version);
   const form = useForm<Input>({
     formId: "signup",
@@ -131,8 +133,8 @@ export function SignupForm({
         <>
           <h2>Welcome to the gym!</h2>
           <p>
-            We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up payment (credit or
-            debit card).
+            We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up payment (
+            {new Intl.ListFormat("en-US", { type: "disjunction" }).format(payment.map((method) => method.toLowerCase()))}).
           </p>
           <YourReference reference={reference} />
         </>
@@ -184,7 +186,7 @@ export function SignupForm({
           required
           autoComplete="name"
           maxLength={LIMITS.name}
-          hint="Required for members under 18. The parent or guardian accepts the waiver for them."
+          hint={`Required for members under ${ADULT_AGE}. The parent or guardian accepts the waiver for them.`}
         />
       )}
       <EmailInput control={form.control} />

@@ -133,6 +133,19 @@ describe("a form through useForm", () => {
     expect(sent).toHaveBeenCalledWith("C-0123456789");
   });
 
+  test("after a failed connection, a form the visitor broke shows its problems, not the old failure", async () => {
+    act(() => root.render(<ContactForm search="" />));
+    fillValid();
+    fetchStub.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await send();
+    expect(container.querySelector("[data-testid=form-failure]")).not.toBeNull();
+    fill("name", "");
+    await send("Send message");
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(container.querySelector("[data-testid=form-failure]")).toBeNull();
+    expect(summaryLinks()).toEqual(["Enter your name"]);
+  });
+
   test("a server failure keeps the values and says so", async () => {
     act(() => root.render(<ContactForm search="" />));
     fillValid();
