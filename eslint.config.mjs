@@ -1,6 +1,7 @@
 // Lint rules for the whole repository. Besides the recommended sets, no-restricted-imports encodes
 // the boundaries in DESIGN.md, so an import that would put server code in the browser bundle (or
 // React in a pure module) fails in seconds instead of in review.
+import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -21,11 +22,45 @@ const BROWSER_CODE = {
   message: "src/node runs at build time and never imports browser-only code (DESIGN.md, Boundaries).",
 };
 const FRAMEWORKS = {
-  group: ["gatsby", "gatsby/*", "react", "react/*", "react-dom", "react-dom/*", "node:*", "fs", "path", "crypto", "url"],
+  group: ["gatsby", "gatsby/*", "gatsby-*", "react", "react/*", "react-dom", "react-dom/*", "node:*", ...builtinModules],
   message:
     "Pure modules import nothing from Gatsby, React or Node, so the browser, the server and the tests share them as they are (DESIGN.md, Boundaries).",
 };
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+// no-restricted-imports does not see import(): a lazily loaded server module would still be bundled.
+const noLazyServerCode = {
+  "no-restricted-syntax": [
+    "error",
+    { selector: "ImportExpression[source.value=/(^|\\/)(server|api)(\\/|$)/]", message: SERVER_CODE.message },
+  ],
+};
+const BROWSER_FILES = [
+  "src/components/**",
+  "src/templates/**",
+  "src/hooks/**",
+  "src/runtime/**",
+  "src/pages/**",
+  "src/cms/**",
+  "src/ssr/**",
+  "src/wrapPageElement.tsx",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+];
+const PURE_FILES = [
+  "src/forms/**",
+  "src/content/**",
+  "src/intro/**",
+  "src/schedule/**",
+  "src/seo/**",
+  "src/navigation.ts",
+  "src/routes.ts",
+  "src/redirects.ts",
+  "src/sitemapTree.ts",
+  "src/analyticsIds.ts",
+  "src/filterOptions.ts",
+  "src/sectionPages.ts",
+  "src/headers.ts",
+];
 
 export default tseslint.config(
   {
@@ -59,22 +94,9 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
-  { files: ["src/components/**", "src/templates/**", "src/hooks/**", "src/runtime/**", "src/pages/**"], rules: restrict(SERVER_CODE) },
+  { files: BROWSER_FILES, rules: { ...restrict(SERVER_CODE), ...noLazyServerCode } },
   { files: ["src/api/**"], rules: restrict(PAGE_CODE) },
   { files: ["src/node/**"], rules: restrict(BROWSER_CODE) },
-  {
-    files: [
-      "src/forms/**",
-      "src/content/**",
-      "src/intro/**",
-      "src/schedule/week.ts",
-      "src/navigation.ts",
-      "src/routes.ts",
-      "src/redirects.ts",
-      "src/sitemapTree.ts",
-      "src/seo/**",
-    ],
-    rules: restrict(SERVER_CODE, FRAMEWORKS),
-  },
+  { files: PURE_FILES, rules: restrict(SERVER_CODE, FRAMEWORKS) },
   prettier,
 );

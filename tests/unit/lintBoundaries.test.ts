@@ -1,0 +1,65 @@
+/**
+ * @jest-environment node
+ */
+import { execFileSync } from "node:child_process";
+
+/**
+ * The import boundaries of DESIGN.md, as eslint.config.mjs encodes them: each forbidden import below
+ * must be refused where it is written, and the allowed one must pass.
+ */
+type Probe = [filePath: string, code: string];
+
+/**
+ * Lints every probe in one child process: ESLint loads its config with import(), which Jest's module
+ * system does not allow.
+ */
+function lint(probes: Probe[]): string[][] {
+  const script = `
+    import { ESLint } from "eslint";
+    const probes = JSON.parse(process.argv[1]);
+    const eslint = new ESLint();
+    const found = [];
+    for (const [filePath, code] of probes) {
+      const [result] = await eslint.lintText(code, { filePath });
+      found.push(result.messages.map((message) => message.ruleId ?? message.message));
+    }
+    process.stdout.write(JSON.stringify(found));
+  `;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(probes)], { encoding: "utf8" }));
+}
+
+const FORBIDDEN: Probe[] = [
+  ["src/components/Probe.tsx", 'import { loadConfig } from "../server/config";\nexport const c = loadConfig;\n'],
+  ["src/templates/probe.tsx", 'import handler from "../api/contact";\nexport const h = handler;\n'],
+  ["gatsby-browser.tsx", 'import { loadConfig } from "./src/server/config";\nexport const c = loadConfig;\n'],
+  ["src/api/probe.ts", 'import { Footer } from "../components/Footer";\nexport const f = Footer;\n'],
+  ["src/node/probe.ts", 'import { trackLead } from "../runtime/analytics";\nexport const t = trackLead;\n'],
+  ["src/forms/probe.ts", 'import fs from "fs";\nexport const f = fs;\n'],
+  ["src/routes.ts", 'import os from "node:os";\nexport const o = os;\n'],
+  ["src/content/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
+  ["src/schedule/probe.ts", 'import { getImage } from "gatsby-plugin-image";\nexport const g = getImage;\n'],
+];
+const LAZY: Probe = ["src/components/Probe.tsx", 'export async function load() {\n  return import("../server/store");\n}\n'];
+const ALLOWED: Probe = [
+  "src/forms/probe.ts",
+  'import { z } from "zod";\nimport { pathTo } from "../routes";\nexport const s = z.string().default(pathTo("home"));\n',
+];
+
+let results: string[][];
+beforeAll(() => {
+  results = lint([...FORBIDDEN, LAZY, ALLOWED]);
+});
+
+describe("import boundaries", () => {
+  test.each(FORBIDDEN.map(([filePath], index) => [filePath, index] as const))("%s refuses a forbidden import", (_filePath, index) => {
+    expect(results[index]).toEqual(["no-restricted-imports"]);
+  });
+
+  test("browser code may not load server code lazily either", () => {
+    expect(results[FORBIDDEN.length]).toEqual(["no-restricted-syntax"]);
+  });
+
+  test("a pure module may use another pure module and a library", () => {
+    expect(results[FORBIDDEN.length + 1]).toEqual([]);
+  });
+});
