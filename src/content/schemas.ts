@@ -58,7 +58,7 @@ export const siteSchema = z
       .strict(),
     geo: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).strict(),
     // Any zone Intl knows, for "today at the gym" on pages and forms. The build also checks that the
-    // calendar files carry current rules for it (checkTimeZone in rules.ts, kept out of the web editor's bundle).
+    // calendar files carry current rules for it (checkTimeZone in crossChecks.ts, kept out of the web editor's bundle).
     timeZone: z.string().refine(isIntlTimeZone, (zone) => ({
       message: `${JSON.stringify(zone)} is not a time zone: use an IANA name such as "America/Denver"`,
     })),
