@@ -1,16 +1,12 @@
-import { CATEGORIES, PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES } from "../content/schemas";
-import { DAYS } from "../content/dates";
+import { CATEGORIES } from "../content/schemas";
+import { settings } from "./settings";
 import {
   alt,
   body,
-  clock,
   date,
-  day,
   image,
   list,
   longText,
-  pattern,
-  program,
   select,
   slug,
   stringList,
@@ -18,7 +14,6 @@ import {
   wholeNumber,
   type CmsConfig,
   type Collection,
-  type Field,
 } from "./fields";
 
 /**
@@ -117,172 +112,6 @@ const galleries: Collection = {
       [slug("id", "Id", "A short name for the photo, like events-7."), image("src", "Photo"), alt("alt", "Photo description")],
       { min: 1, summary: "{{fields.id}}: {{fields.alt}}" },
     ),
-  ],
-} as Collection;
-
-const jsonFile = (name: string, label: string, file: string, fields: Field[]) => ({ name, label, file, fields });
-
-const settings: Collection = {
-  name: "settings",
-  label: "Gym settings",
-  editor: { preview: false },
-  files: [
-    jsonFile("schedule", "Class schedule", "content/schedule.json", [
-      list(
-        "slots",
-        "Classes",
-        [
-          day(),
-          clock("start", "Starts"),
-          clock("end", "Ends"),
-          program("program", "Program"),
-          text("coach", "Coach (optional)", 40, { required: false }),
-        ],
-        {
-          summary: "{{fields.day}} {{fields.start}}–{{fields.end}} {{fields.program}}",
-        },
-      ),
-    ]),
-    jsonFile("rates", "Rates", "content/rates.json", [
-      { name: "currency", label: "Currency", widget: "hidden", default: "USD" } as Field,
-      list(
-        "plans",
-        "Plans (the drop-in is a plan paid per visit)",
-        [
-          slug("id", "Id", "A short name, like drop-in; used in sign-up links."),
-          text("name", "Name", 60),
-          { name: "price", label: "Price in dollars", widget: "number", value_type: "float", min: 0, step: 1 } as Field,
-          select("period", "Paid per", PERIODS),
-          longText("description", "Description", 300),
-          program("program", "Program"),
-          { name: "highlight", label: "Highlight this plan", widget: "boolean", required: false } as Field,
-        ],
-        { min: 1, summary: "{{fields.name}}: ${{fields.price}} / {{fields.period}}" },
-      ),
-      stringList("notes", "Notes under the prices", 200),
-    ]),
-    jsonFile("policies", "Hold and cancellation rules", "content/policies.json", [
-      wholeNumber("holdNoticeDays", "Days of notice for a hold", 0),
-      wholeNumber("minHoldDays", "Shortest hold (days)", 1),
-      wholeNumber("maxHoldDays", "Longest hold (days)", 1),
-      wholeNumber("maxHoldsPerYear", "Holds per year", 1),
-      wholeNumber("cancellationNoticeDays", "Days of notice to cancel", 0),
-      { name: "holdFee", label: "Hold fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
-      { name: "cancellationFee", label: "Cancellation fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
-      { name: "reactivationFee", label: "Reactivation fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
-    ]),
-    jsonFile("intro", "Free intro times", "content/intro.json", [
-      text("name", "Name", 80),
-      longText("summary", "Summary", 300),
-      longText("whatToBring", "What to bring", 300),
-      wholeNumber("slotMinutes", "Length of an intro (minutes)", 15, 120),
-      wholeNumber("horizonDays", "Bookable how many days ahead", 1, 90),
-      wholeNumber("noticeHours", "Hours of notice needed", 0, 168),
-      list(
-        "coaches",
-        "Coaches",
-        [
-          text("name", "Coach", 40),
-          list("windows", "Times", [day(), clock("from", "From"), clock("to", "To")], {
-            min: 1,
-            summary: "{{fields.day}} {{fields.from}}–{{fields.to}}",
-          }),
-        ],
-        {
-          min: 1,
-          summary: "{{fields.name}}",
-        },
-      ),
-      list(
-        "blackouts",
-        "Days with no intros",
-        [date("date", "Date"), text("reason", "Reason", 80), text("coach", "Only this coach (optional)", 40, { required: false })],
-        {
-          summary: "{{fields.date}}: {{fields.reason}}",
-        },
-      ),
-    ]),
-    jsonFile("privacy", "Privacy: how long forms are kept", "content/privacy.json", [
-      wholeNumber("requestResponseDays", "Days to answer a privacy request (45 at most, by law)", 1, 45),
-      wholeNumber("spamDays", "Delete spam after (days)", 1),
-      wholeNumber("contactMonths", "Delete contact messages after (months)", 1),
-      wholeNumber("introMonths", "Delete free-intro bookings after (months)", 1),
-      wholeNumber("requestMonths", "Delete privacy requests after (months)", 1),
-    ]),
-    jsonFile("waiver", "Sign-up waiver", "content/waiver.json", [
-      // Paragraphs are long: each is a text area, not stringList's one-line box.
-      stringList("paragraphs", "Paragraphs (each change is a new version; every version members accepted is kept)", 1000, {
-        min: 1,
-        field: longText("paragraph", "Paragraph", 1000),
-      }),
-    ]),
-    jsonFile("testimonials", "Testimonials", "content/testimonials.json", [
-      list("testimonials", "Testimonials", [longText("quote", "Quote", 400), text("name", "Name", 60), text("detail", "Detail", 80)], {
-        summary: "{{fields.name}}",
-      }),
-    ]),
-    jsonFile("site", "Gym details and hours", "content/site.json", [
-      text("name", "Gym name", 80),
-      text("tagline", "Tagline", 160),
-      {
-        name: "url",
-        label: "Web address",
-        widget: "string",
-        pattern: ["^https://", "Must be a full address starting with https://."],
-      } as Field,
-      { name: "phone", label: "Phone", widget: "string", pattern: pattern(PHONE, PHONE_MESSAGE) } as Field,
-      {
-        name: "email",
-        label: "E-mail",
-        widget: "string",
-        pattern: ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "Must be an e-mail address."],
-      } as Field,
-      {
-        name: "address",
-        label: "Address",
-        widget: "object",
-        fields: [
-          text("street", "Street", 120),
-          text("locality", "Town", 80),
-          { name: "region", label: "State", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter state code like WA."] } as Field,
-          { name: "postalCode", label: "ZIP code", widget: "string", pattern: ["^\\d{5}$", "A five-digit ZIP code."] } as Field,
-          { name: "country", label: "Country", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter country code like US."] } as Field,
-        ],
-      } as Field,
-      {
-        name: "geo",
-        label: "Map position",
-        widget: "object",
-        collapsed: true,
-        fields: [
-          { name: "lat", label: "Latitude", widget: "number", value_type: "float", min: -90, max: 90 } as Field,
-          { name: "lon", label: "Longitude", widget: "number", value_type: "float", min: -180, max: 180 } as Field,
-        ],
-      } as Field,
-      { name: "timeZone", label: "Time zone", widget: "hidden" } as Field,
-      list(
-        "hours",
-        "Opening hours",
-        [select("days", "Days", DAYS, { multiple: true, min: 1 }), clock("opens", "Opens"), clock("closes", "Closes")],
-        {
-          min: 1,
-          summary: "{{fields.opens}}–{{fields.closes}}",
-        },
-      ),
-      stringList("payment", "Payment accepted", 40, { min: 1 }),
-      select("priceRange", "Price range", PRICE_RANGES),
-      list(
-        "social",
-        "Social links",
-        [
-          text("name", "Name", 40),
-          { name: "url", label: "Address", widget: "string", pattern: ["^https://", "Must start with https://."] } as Field,
-        ],
-        {
-          summary: "{{fields.name}}",
-        },
-      ),
-    ]),
   ],
 } as Collection;
 
