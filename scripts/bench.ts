@@ -6,6 +6,7 @@
  *
  *   npm run bench                          everything (about 20 minutes on 2 cores)
  *   npm run bench -- --skip-build --runs 1 --pages /,/portfolio/
+ *   npm run bench -- --skip-build --desktop-runs 1 --save-reports   (each run's report in bench/reports/)
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
@@ -62,6 +63,8 @@ interface Sample {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcp: number;
+  si: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -97,6 +100,11 @@ async function runLighthouse(url: string, origin: string, chromePath: string | u
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, ...(chromePath ? { CHROME_PATH: chromePath } : {}) },
   });
+  if (flag("save-reports")) {
+    const name = `${preset}${new URL(url).pathname.replace(/\/+/g, "-").replace(/-$/, "") || "-home"}-${Date.now()}.json`;
+    fs.mkdirSync("bench/reports", { recursive: true });
+    fs.writeFileSync(path.join("bench/reports", name), stdout);
+  }
   const lhr = JSON.parse(stdout) as {
     categories: Record<string, { score: number | null } | undefined>;
     audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
@@ -117,6 +125,8 @@ async function runLighthouse(url: string, origin: string, chromePath: string | u
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    fcp: numeric("first-contentful-paint"),
+    si: numeric("speed-index"),
     lcp: numeric("largest-contentful-paint"),
     tbt: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
@@ -139,6 +149,9 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** The table's columns are in KB already, so its cells are bare numbers with one decimal. */
+const kbCell = (bytes: number) => (bytes / KB).toFixed(1);
 
 function median(samples: Sample[]): Sample {
   const pick = (key: keyof Sample) => {
@@ -186,11 +199,15 @@ async function main() {
     for (const page of pages) {
       for (const preset of ["mobile", "desktop"] as const) {
         const samples: Sample[] = [];
-        for (let i = 0; i < runs; i++)
+        const count = preset === "desktop" ? Number(option("desktop-runs") ?? runs) : runs;
+        if (count === 0) continue;
+        for (let i = 0; i < count; i++)
           samples.push(await withRetry(() => runLighthouse(`${server.origin}${page}`, server.origin, chromePath, preset)));
         results.push({ page, preset, median: median(samples) });
         const m = median(samples);
-        console.error(`${preset.padEnd(7)} ${page}: perf ${m.performance}, LCP ${Math.round(m.lcp)} ms, CLS ${m.cls.toFixed(3)}`);
+        console.error(
+          `${preset.padEnd(7)} ${page}: perf ${m.performance}, FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, SI ${Math.round(m.si)} ms, CLS ${m.cls.toFixed(3)}, JS ${kbCell(m.jsBytes)} KB`,
+        );
       }
     }
   } finally {
@@ -219,17 +236,15 @@ async function main() {
       failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
   }
 
-  // The table's columns are in KB already, so its cells are bare numbers with one decimal.
-  const kbCell = (bytes: number) => (bytes / KB).toFixed(1);
   const lines = [
     `Lighthouse ${runs > 1 ? `median of ${runs} runs` : "1 run"}, served with gzip and the site's headers.`,
     builds.cold ? `Cold build: ${builds.cold.toFixed(0)} s. Rebuild after one markdown change: ${builds.rebuild?.toFixed(0)} s.` : "",
     "",
-    "| page | preset | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| page | preset | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | SI ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(
       ({ page, preset, median: m }) =>
-        `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${Math.round(m.lcp)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} |`,
+        `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${Math.round(m.fcp)} | ${Math.round(m.lcp)} | ${Math.round(m.tbt)} | ${Math.round(m.si)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} |`,
     ),
     "",
     failures.length === 0 ? "All budgets met." : `Budgets missed:\n${failures.map((f) => `- ${f}`).join("\n")}`,
