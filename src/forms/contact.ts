@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { email, LIMITS, optionalPhone, personName, requiredText, spamFields } from "./fields";
-
+/** What the contact form renders with; its check is src/forms/schemas/contact.ts, loaded on first use. */
 export const INTERESTS = ["membership", "foundations", "kids", "drop-in", "general"] as const;
 export type Interest = (typeof INTERESTS)[number];
 
@@ -11,20 +9,6 @@ export const INTEREST_LABELS: Record<Interest, string> = {
   "drop-in": "Dropping in for a class",
   general: "Something else",
 };
-
-export const contactSchema = z
-  .object({
-    name: personName(),
-    email,
-    phone: optionalPhone,
-    interest: z.enum(INTERESTS, { errorMap: () => ({ message: "Choose what your message is about" }) }),
-    message: requiredText("your message", LIMITS.message, "multi-line"),
-    ...spamFields,
-  })
-  .strict();
-
-export type ContactInput = z.input<typeof contactSchema>;
-export type Contact = z.output<typeof contactSchema>;
 
 /** `?interest=membership` preselects the topic; anything unknown falls back to none. */
 export function interestFromQuery(search: string): Interest | "" {

@@ -1,27 +1,2 @@
-import { z } from "zod";
-import { email, LIMITS, optionalPhone, optionalText, personName, spamFields } from "./fields";
-
+/** What the free-intro booking renders with; its check is src/forms/schemas/intro.ts, loaded on first use. */
 export const CHOOSE_TIME = "Choose a time for your free intro";
-
-/**
- * The free-intro booking. `start` is one of the open slots' start instants; whether it is still open
- * is the server's to say (a field error on `start` when it is not offered, 409 when just taken).
- */
-export const introSchema = z
-  .object({
-    start: z
-      .string({ required_error: CHOOSE_TIME, invalid_type_error: CHOOSE_TIME })
-      .min(1, CHOOSE_TIME)
-      .datetime({ message: CHOOSE_TIME })
-      // One spelling of each instant, so the store's one-booking-per-coach-and-start rule compares like with like.
-      .transform((value) => new Date(value).toISOString()),
-    name: personName(),
-    email,
-    phone: optionalPhone,
-    goals: optionalText("your goals", LIMITS.goals, "multi-line"),
-    ...spamFields,
-  })
-  .strict();
-
-export type IntroInput = z.input<typeof introSchema>;
-export type IntroBooking = z.output<typeof introSchema>;

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { addDays } from "./dateRules";
-import { email, LIMITS, optionalText, personName, spamFields } from "./fields";
 
 /**
  * What a person may ask about their data (Washington's My Health My Data Act, RCW 19.373.040, and the
  * privacy page's promises): confirm and see it, correct it, delete it, withdraw consent, or appeal an answer.
+ * The form's check is src/forms/schemas/privacyRequest.ts, loaded on first use.
  */
 export const PRIVACY_REQUESTS = ["access", "correction", "deletion", "withdraw-consent", "appeal"] as const;
 export type PrivacyRequestKind = (typeof PRIVACY_REQUESTS)[number];
@@ -16,27 +15,6 @@ export const PRIVACY_REQUEST_LABELS: Record<PrivacyRequestKind, { label: string;
   "withdraw-consent": { label: "Withdraw my consent for health information", hint: "You stop using it and delete it." },
   appeal: { label: "Appeal an answer", hint: "Give your earlier request's reference below and why you disagree." },
 };
-
-const NEEDS_DETAILS: Partial<Record<PrivacyRequestKind, string>> = {
-  correction: "Tell us what is wrong and what it should say",
-  appeal: "Give your earlier request's reference and why you disagree with our answer",
-};
-
-export const privacyRequestSchema = z
-  .object({
-    name: personName(),
-    email,
-    request: z.enum(PRIVACY_REQUESTS, { errorMap: () => ({ message: "Choose what you are asking for" }) }),
-    details: optionalText("the details", LIMITS.message, "multi-line"),
-    ...spamFields,
-  })
-  .strict()
-  .superRefine((data, ctx) => {
-    const needed = NEEDS_DETAILS[data.request];
-    if (needed && !data.details) ctx.addIssue({ code: "custom", path: ["details"], message: needed });
-  });
-
-export type PrivacyRequestInput = z.input<typeof privacyRequestSchema>;
 
 /** The last day to answer a request received on `received` (a date at the gym), `days` later. */
 export function answerDueDate(received: string, days: number): string {

@@ -1,10 +1,11 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { contactSchema } from "../forms/contact";
-import { holdSchema } from "../forms/hold";
-import { introSchema } from "../forms/intro";
+import { contactSchema } from "../forms/schemas/contact";
+import { holdSchema } from "../forms/schemas/hold";
+import { introSchema } from "../forms/schemas/intro";
+import { privacyRequestSchema } from "../forms/schemas/privacyRequest";
+import { signupSchema } from "../forms/schemas/signup";
+import { joinablePlans } from "../forms/signup";
 import { expandSlots } from "../intro/availability";
-import { privacyRequestSchema } from "../forms/privacyRequest";
-import { joinablePlans, signupSchema } from "../forms/signup";
 import { intro, policies, rates, site, waiver } from "./content";
 import { formHandler, type FormDefinition } from "./handler";
 import type { FormName } from "./store/types";

@@ -3,7 +3,7 @@ import bytes from "bytes";
 import type { ZodType } from "zod";
 import { config as functionConfig } from "../../server-options/formFunction";
 import { zonedToday } from "../content/dates";
-import { fieldErrors, spamReason } from "../forms/fields";
+import { fieldErrors, spamReason } from "../forms/schemas/fields";
 import type { IntroSlot } from "../intro/availability";
 import { API_HEADERS } from "../headers";
 import { clientAddress, rateLimitKey, type RequestLike } from "./clientAddress";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "../../src/forms/fields";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { scratchBuild } from "../support/scratchBuild";
 import { startProductionServer, type RunningServer } from "../support/servers";
 

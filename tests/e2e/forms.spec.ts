@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { addDays } from "../../src/forms/dateRules";
-import { MIN_FILL_MS } from "../../src/forms/fields";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { gymToday } from "./support/site";

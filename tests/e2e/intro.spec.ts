@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { MIN_FILL_MS } from "../../src/forms/fields";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
 import { timeLabel } from "../../src/intro/display";
 import { startTestPostgres } from "../support/postgres";

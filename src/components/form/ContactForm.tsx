@@ -1,7 +1,9 @@
 import { useEffect } from "react";
-import { contactSchema, INTEREST_LABELS, INTERESTS, interestFromQuery, type ContactInput } from "../../forms/contact";
+import { INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
 import { apiPath } from "../../forms/endpoints";
-import { combinedErrors, LIMITS } from "../../forms/fields";
+import { LIMITS } from "../../forms/limits";
+import { contactSchema, type ContactInput } from "../../forms/schemas/contact";
+import { combinedErrors } from "../../forms/schemas/fields";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";

@@ -9,8 +9,9 @@ import {
   type HoldPolicy,
 } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
-import { combinedErrors, LIMITS } from "../../forms/fields";
-import { holdRuleErrors, holdSchema, type HoldInput } from "../../forms/hold";
+import { LIMITS } from "../../forms/limits";
+import { combinedErrors } from "../../forms/schemas/fields";
+import { holdRuleErrors, holdSchema, type HoldInput } from "../../forms/schemas/hold";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";

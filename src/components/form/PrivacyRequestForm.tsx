@@ -1,13 +1,9 @@
-import { combinedErrors, LIMITS } from "../../forms/fields";
 import { formatLongDate } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
-import {
-  answerDueDate,
-  PRIVACY_REQUEST_LABELS,
-  PRIVACY_REQUESTS,
-  privacyRequestSchema,
-  type PrivacyRequestInput,
-} from "../../forms/privacyRequest";
+import { LIMITS } from "../../forms/limits";
+import { answerDueDate, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
+import { combinedErrors } from "../../forms/schemas/fields";
+import { privacyRequestSchema, type PrivacyRequestInput } from "../../forms/schemas/privacyRequest";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
 import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LIMITS } from "../../forms/fields";
+import { LIMITS } from "../../forms/limits";
 import type { CheckField, TextField } from "../../forms/formValues";
 import type { FormControl } from "../../hooks/useForm";
 import { describedBy, ErrorText, Field, Hint } from "./Field";

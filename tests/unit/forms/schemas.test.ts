@@ -1,8 +1,11 @@
-import { contactSchema, interestFromQuery } from "../../../src/forms/contact";
-import { combinedErrors, fieldErrors, normalizePhone, spamReason } from "../../../src/forms/fields";
-import { holdRuleErrors, holdSchema } from "../../../src/forms/hold";
-import { PRIVACY_REQUESTS, answerDueDate, privacyRequestSchema } from "../../../src/forms/privacyRequest";
-import { HEALTH_CONSENT_NEEDED, joinablePlans, signupRuleErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/signup";
+import { interestFromQuery } from "../../../src/forms/contact";
+import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest";
+import { contactSchema } from "../../../src/forms/schemas/contact";
+import { combinedErrors, fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
+import { holdRuleErrors, holdSchema } from "../../../src/forms/schemas/hold";
+import { privacyRequestSchema } from "../../../src/forms/schemas/privacyRequest";
+import { HEALTH_CONSENT_NEEDED, signupRuleErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/schemas/signup";
+import { joinablePlans } from "../../../src/forms/signup";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);

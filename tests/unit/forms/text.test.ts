@@ -1,5 +1,5 @@
-import { contactSchema } from "../../../src/forms/contact";
-import { fieldErrors } from "../../../src/forms/fields";
+import { contactSchema } from "../../../src/forms/schemas/contact";
+import { fieldErrors } from "../../../src/forms/schemas/fields";
 import { textProblem } from "../../../src/forms/text";
 import { NOT_TEXT } from "../../support/notText";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { isIsoDate } from "../content/dates";
-import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "./dateRules";
-import { calendarDate, email, LIMITS, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
+import { isIsoDate } from "../../content/dates";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "../dateRules";
+import { LIMITS } from "../limits";
+import { calendarDate, email, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
 
 const common = {
   name: personName(),

@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { isIsoDate } from "../content/dates";
-import { normalizeLineBreaks, textProblem, type TextShape } from "./text";
+import { isIsoDate } from "../../content/dates";
+import { LIMITS } from "../limits";
+import { normalizeLineBreaks, textProblem, type TextShape } from "../text";
 
 /**
  * Field rules shared by every form, in the browser and on the server. Strings are trimmed, e-mail is
  * lower-cased, phone numbers are reduced to their digits, every field has a length limit, and every
- * string must be text (src/forms/text.ts).
+ * string must be text (src/forms/text.ts). Lengths come from src/forms/limits.ts, which the pages use too.
  */
-
-export const LIMITS = { name: 100, email: 254, phone: 20, message: 5000, reason: 2000, notes: 2000, goals: 1000 } as const;
 
 /** Refuses what is not text (the message names the field) and stores line breaks as \n. */
 const asText = (schema: z.ZodString, shape: TextShape, label: string) =>

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../privacyRequest";
+import { email, optionalText, personName, spamFields } from "./fields";
+
+const NEEDS_DETAILS: Partial<Record<PrivacyRequestKind, string>> = {
+  correction: "Tell us what is wrong and what it should say",
+  appeal: "Give your earlier request's reference and why you disagree with our answer",
+};
+
+export const privacyRequestSchema = z
+  .object({
+    name: personName(),
+    email,
+    request: z.enum(PRIVACY_REQUESTS, { errorMap: () => ({ message: "Choose what you are asking for" }) }),
+    details: optionalText("the details", LIMITS.message, "multi-line"),
+    ...spamFields,
+  })
+  .strict()
+  .superRefine((data, ctx) => {
+    const needed = NEEDS_DETAILS[data.request];
+    if (needed && !data.details) ctx.addIssue({ code: "custom", path: ["details"], message: needed });
+  });
+
+export type PrivacyRequestInput = z.input<typeof privacyRequestSchema>;
