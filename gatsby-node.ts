@@ -55,14 +55,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     return;
   }
   writeCalendars(publicDir, content);
-  const { policy, hashes } = buildCsp(publicDir, analyticsEnabled(process.env));
-  writeNetlifyHeaders(publicDir, policy);
+  const policies = buildCsp(publicDir, analyticsEnabled(process.env));
+  writeNetlifyHeaders(publicDir, policies);
   const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{
     functionRoute: string;
     functionId: string;
   }>;
   writeNetlifyFunctionRoutes(publicDir, functions);
-  fs.writeFileSync(path.join(".cache", "csp.json"), JSON.stringify({ policy, hashes }, null, 2));
+  fs.writeFileSync(path.join(".cache", "csp.json"), JSON.stringify({ pages: policies }, null, 2));
 };
 
 /**

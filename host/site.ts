@@ -1,22 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
-import { ADMIN_HEADERS, cacheControlFor, isAdminPath, SECURITY_HEADERS } from "../src/headers";
+import { ADMIN_HEADERS, cacheControlFor, isAdminPath, NOT_A_PAGE_POLICY, SECURITY_HEADERS, type PagePolicies } from "../src/headers";
 import { redirectLocation, redirects } from "../src/redirects";
 
 /**
- * The built pages in public/: the site's security headers and the build's Content-Security-Policy on
- * every answer (the web editor at /admin/ has its own), the cache rule for each path (src/headers.ts), the old addresses as 301s that keep the
- * visitor's query, and the 404 page with status 404.
+ * The built pages in public/: the site's security headers on every answer, each page's own
+ * Content-Security-Policy from the build (the web editor at /admin/ has its own, everything that is not
+ * a page a short one that allows nothing), the cache rule for each path (src/headers.ts), the old
+ * addresses as 301s that keep the visitor's query, and the 404 page with status 404.
  */
 export function siteRouter(root: string): Router {
   const publicDir = path.join(root, "public");
-  const csp = (JSON.parse(fs.readFileSync(path.join(root, ".cache", "csp.json"), "utf8")) as { policy: string }).policy;
+  const policies = (JSON.parse(fs.readFileSync(path.join(root, ".cache", "csp.json"), "utf8")) as { pages: PagePolicies }).pages;
+  const notFoundPolicy = policies["/404.html"] ?? NOT_A_PAGE_POLICY;
   const notFoundPage = path.join(publicDir, "404.html");
   const router = express.Router();
 
   const headers: RequestHandler = (req, res, next) => {
-    const own = isAdminPath(req.path) ? ADMIN_HEADERS : { "Content-Security-Policy": csp };
+    const page = req.path.replace(/\/index\.html$/, "/");
+    const own = isAdminPath(req.path) ? ADMIN_HEADERS : { "Content-Security-Policy": policies[page] ?? NOT_A_PAGE_POLICY };
     res.set({ ...SECURITY_HEADERS, ...own, "Cache-Control": cacheControlFor(req.path) });
     next();
   };
@@ -40,7 +43,7 @@ export function siteRouter(root: string): Router {
 
   router.use((_req, res) => {
     // A missing /static/ or .js path must not keep its year-long cache rule on the 404 page.
-    res.set("Cache-Control", "no-store");
+    res.set({ "Cache-Control": "no-store", "Content-Security-Policy": notFoundPolicy });
     res.status(404).sendFile(notFoundPage);
   });
   const failed: ErrorRequestHandler = (error: unknown, _req, res, next) => {

@@ -23,6 +23,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The policy of every answer that is not a page (form answers, images, scripts, data): such a document
+ * opened on its own may run nothing and load nothing. Pages get their own (src/node/csp.ts).
+ */
+export const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Each built page's Content-Security-Policy by its address ("/", "/about/", "/404.html"), as the build writes them. */
+export type PagePolicies = Record<string, string>;
+
+/**
  * What every /api answer carries, set by the form handler itself so each host (the production server,
  * Netlify's functions, `gatsby serve`) sends the same: never cached, never sniffed, never framed.
  */
@@ -30,7 +39,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "no-store",
   "X-Content-Type-Options": "nosniff",
   "Strict-Transport-Security": HSTS,
-  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "Content-Security-Policy": NOT_A_PAGE_POLICY,
   "Referrer-Policy": "no-referrer",
 };
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ADMIN_HEADERS, ADMIN_PATH, contentSecurityPolicy, isAdminPath } from "../headers";
+import { ADMIN_HEADERS, ADMIN_PATH, contentSecurityPolicy, isAdminPath, type PagePolicies } from "../headers";
 
 /** Every HTML file under a folder. */
 export function htmlFiles(dir: string): string[] {
@@ -24,10 +24,21 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The site's Content-Security-Policy: the hashes of every inline script in every built page. */
-export function buildCsp(publicDir: string, analytics: boolean): { policy: string; hashes: string[] } {
-  const hashes = [...new Set(htmlFiles(publicDir).flatMap((file) => inlineScriptHashes(fs.readFileSync(file, "utf8"))))].sort();
-  return { policy: contentSecurityPolicy({ scriptHashes: hashes, analytics }), hashes };
+/**
+ * Each built page's Content-Security-Policy: the hashes of that page's own inline scripts. One
+ * site-wide list would carry every page's hashes (each page's `window.pagePath` script differs) in
+ * every answer, 2-3 KB of header that pushed the home page past the first round trip. A page's policy
+ * stays in force after client-side navigation; the pages navigated to run none of their inline scripts
+ * then (Gatsby renders them from page data), so the first page's list is enough.
+ */
+export function buildCsp(publicDir: string, analytics: boolean): PagePolicies {
+  return Object.fromEntries(
+    htmlFiles(publicDir)
+      .map((file) => [pagePath(publicDir, file), file] as const)
+      .filter(([page]) => !isAdminPath(page))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([page, file]) => [page, contentSecurityPolicy({ scriptHashes: inlineScriptHashes(fs.readFileSync(file, "utf8")), analytics })]),
+  );
 }
 
 const START = "# site headers start (written by the build: src/node/csp.ts)";
@@ -48,21 +59,20 @@ export function pagePath(publicDir: string, file: string): string {
 }
 
 /**
- * Netlify's `_headers` file: the site's CSP on every built page and the editor's headers on /admin/*, in
- * a section of its own (the adapter adds its section afterwards and keeps this one). Pages are listed
- * one by one because Netlify joins the values of two rules that match one path: a `/*` policy would
- * also apply to /admin/ and block the editor.
+ * Netlify's `_headers` file: each built page's CSP and the editor's headers on /admin/*, in a section of
+ * its own (the adapter adds its section afterwards and keeps this one). Pages are listed one by one:
+ * each has its own policy, and Netlify joins the values of two rules that match one path, so a `/*`
+ * policy would also apply to /admin/ and block the editor.
  */
-export function writeNetlifyHeaders(publicDir: string, policy: string): void {
-  const pages = htmlFiles(publicDir)
-    .map((file) => pagePath(publicDir, file))
-    .filter((page) => !isAdminPath(page))
-    .sort();
+export function writeNetlifyHeaders(publicDir: string, policies: PagePolicies): void {
   const rule = (source: string, headers: Record<string, string>) =>
     `${source}\n${Object.entries(headers)
       .map(([name, value]) => `  ${name}: ${value}\n`)
       .join("")}`;
-  const body = [...pages.map((page) => rule(page, { "Content-Security-Policy": policy })), rule(`${ADMIN_PATH}*`, ADMIN_HEADERS)].join("");
+  const body = [
+    ...Object.entries(policies).map(([page, policy]) => rule(page, { "Content-Security-Policy": policy })),
+    rule(`${ADMIN_PATH}*`, ADMIN_HEADERS),
+  ].join("");
   writeSection(path.join(publicDir, "_headers"), START, END, body);
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { adminContentSecurityPolicy, cacheControlFor, isAdminPath } from "../../src/headers";
-import { pagePath, writeNetlifyHeaders } from "../../src/node/csp";
+import { buildCsp, pagePath, writeNetlifyHeaders } from "../../src/node/csp";
 
 test("each path gets the cache rule of the first source that matches it", () => {
   expect(cacheControlFor("/static/abc123/photo.avif")).toBe("public, max-age=31536000, immutable");
@@ -39,12 +39,29 @@ describe("Netlify's _headers", () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test("every page gets the site's policy and the editor its own, with no rule matching both", () => {
-    writeNetlifyHeaders(dir, "default-src 'self'");
+  test("each page's policy lists only the inline scripts that page runs", () => {
+    fs.writeFileSync(path.join(dir, "index.html"), '<script>window.pagePath="/"</script><script type="application/ld+json">{}</script>');
+    fs.writeFileSync(path.join(dir, "about/index.html"), '<script>window.pagePath="/about/"</script><script src="/app.js"></script>');
+    const policies = buildCsp(dir, false);
+    const hashes = (page: string) => policies[page]?.match(/'sha256-[^']+'/g) ?? [];
+    expect(Object.keys(policies)).toEqual(["/", "/404.html", "/about/"]);
+    expect(hashes("/")).toHaveLength(1);
+    expect(hashes("/about/")).toHaveLength(1);
+    expect(hashes("/")).not.toEqual(hashes("/about/"));
+    expect(hashes("/404.html")).toEqual([]);
+  });
+
+  test("every page gets its own policy and the editor its own, with no rule matching both", () => {
+    const policies = {
+      "/": "default-src 'self'; script-src 'sha256-a'",
+      "/404.html": "default-src 'self'",
+      "/about/": "default-src 'self'; script-src 'sha256-b'",
+    };
+    writeNetlifyHeaders(dir, policies);
     const text = fs.readFileSync(path.join(dir, "_headers"), "utf8");
     const rules = [...text.matchAll(/^(\/\S*)\n((?: {2}.+\n)+)/gm)].map(([, source = "", body = ""]) => ({ source, body }));
     const policyOf = (source: string) => rules.find((rule) => rule.source === source)?.body.match(/Content-Security-Policy: (.*)/)?.[1];
-    for (const page of ["/", "/about/", "/404.html"]) expect(policyOf(page)).toBe("default-src 'self'");
+    for (const [page, policy] of Object.entries(policies)) expect(policyOf(page)).toBe(policy);
     expect(policyOf("/admin/*")).toBe(adminContentSecurityPolicy());
     expect(rules.find((rule) => rule.source === "/admin/*")?.body).toContain("X-Robots-Tag: noindex, nofollow");
     // No catch-all policy that Netlify would join with the editor's.
