@@ -6,8 +6,10 @@ import { submitForm, type SubmitResult } from "../forms/submitForm";
 export type { FormValues } from "../forms/formValues";
 export type FormStatus = "idle" | "sending" | "sent" | "failed";
 export type SentResult = Extract<SubmitResult, { kind: "sent" }>;
+/** The shared schema's verdict on the current values: field -> message, none when they may be sent. */
+export type FormCheck<V> = (values: V) => Record<string, string>;
 
-/** What every form's schema has: the honeypot (src/forms/fields.ts's spamFields). */
+/** What every form's schema has: the honeypot (src/forms/schemas/fields.ts's spamFields). */
 export interface SpamInput {
   website?: string;
 }
@@ -30,8 +32,11 @@ export interface UseFormOptions<V> {
   initialValues: V;
   /** Field names in the order they appear, so focus goes to the first error on the page. */
   fieldOrder: ReadonlyArray<FieldName<V>>;
-  /** The shared schema's verdict on the current values: field -> message. */
-  validate(values: V): Record<string, string>;
+  /**
+   * The form's check, from `import()` of its module in src/forms/schemas/: zod is most of a form's
+   * JavaScript and only sending needs it, so it is downloaded once the visitor starts on the form.
+   */
+  loadCheck(): Promise<FormCheck<V>>;
   /** The JSON the endpoint expects (types converted, empty optional fields dropped). */
   toPayload(values: V): Record<string, unknown>;
   /** Told about each accepted submission (analytics). */
@@ -53,6 +58,8 @@ export interface UseFormResult<out V> {
   failure: string | null;
   /** Errors listed in the summary at the top (as of the last attempt to send). */
   summary: FieldProblem[];
+  /** For the form element: the first focus inside it starts loading the check. */
+  onFocus(): void;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   retry(): void;
 }
@@ -78,6 +85,16 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
   // A new object for each attempt, so a second failure on the same field moves focus again.
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
   const startedAt = useRef(0);
+  // The check from the first focus on, shared by every attempt. A module that cannot be loaded
+  // (offline, or a deploy replaced the file) gives no check: the server checks every submission
+  // anyway and answers with the same field errors. That failure is forgotten, so the next press of
+  // Send tries again (the connection may be back); only the first focus starts a load, so moving
+  // between fields while offline does not ask again and again.
+  const check = useRef<Promise<FormCheck<V> | null> | null>(null);
+  const checkRequested = useRef(false);
+  // Set from the press of Send until the answer is handled, including the wait for the check, which
+  // "sending" does not cover, so a second press cannot send twice.
+  const busy = useRef(false);
   // The callbacks are new functions on every render; sending reads the newest ones when it needs them.
   const latest = useRef(options);
   useEffect(() => {
@@ -109,9 +126,19 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
     setFocusRequest(field ? { field } : null);
   }, []);
 
-  const send = useCallback(async () => {
-    const { validate, toPayload, endpoint, conflictField } = latest.current;
-    const found = validate(values);
+  const prepareCheck = useCallback(() => {
+    checkRequested.current = true;
+    check.current ??= latest.current.loadCheck().catch(() => {
+      check.current = null;
+      return null;
+    });
+    return check.current;
+  }, []);
+
+  const attempt = useCallback(async () => {
+    const loaded = await prepareCheck();
+    const { toPayload, endpoint, conflictField } = latest.current;
+    const found = loaded ? loaded(values) : {};
     if (Object.keys(found).length > 0) {
       // A failed send's message and Retry button would otherwise stay beside the new problems.
       setFailure(null);
@@ -154,7 +181,17 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
         setFailure(result.message);
         return;
     }
-  }, [values, showErrors]);
+  }, [values, prepareCheck, showErrors]);
+
+  const send = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await attempt();
+    } finally {
+      busy.current = false;
+    }
+  }, [attempt]);
 
   const setValue = useCallback((name: string, value: FieldValue) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -175,16 +212,19 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
     [values, errors, setValue, fillIfEmpty, idFor],
   );
 
+  const onFocus = useCallback(() => {
+    if (!checkRequested.current) void prepareCheck();
+  }, [prepareCheck]);
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      if (status !== "sending") void send();
+      void send();
     },
-    [status, send],
+    [send],
   );
   const retry = useCallback(() => {
-    if (status !== "sending") void send();
-  }, [status, send]);
+    void send();
+  }, [send]);
 
-  return { control, status, reference, failure, summary, onSubmit, retry };
+  return { control, status, reference, failure, summary, onFocus, onSubmit, retry };
 }

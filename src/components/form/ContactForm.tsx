@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { contactSchema, type ContactInput } from "../../forms/schemas/contact";
-import { combinedErrors } from "../../forms/schemas/fields";
+import type { ContactInput } from "../../forms/schemas/contact";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
@@ -23,13 +22,18 @@ function toPayload(values: Values) {
   };
 }
 
+async function loadCheck() {
+  const { contactErrors } = await import("../../forms/schemas/contact");
+  return (values: Values) => contactErrors(toPayload(values));
+}
+
 export function ContactForm({ search, onSent }: { search: string; onSent?: (reference: string) => void }) {
   const form = useForm<ContactInput>({
     formId: "contact",
     endpoint: apiPath("contact"),
     initialValues: { name: "", email: "", phone: "", interest: "", message: "", website: "" },
     fieldOrder: FIELDS,
-    validate: (values) => combinedErrors(contactSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
+    loadCheck,
     toPayload,
     onSent: (reference) => {
       trackLead("contact");

@@ -40,7 +40,14 @@ export function FormShell({
 
   const sending = form.status === "sending";
   return (
-    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-label={label} aria-busy={sending || undefined}>
+    <form
+      className={styles.form}
+      onFocus={form.onFocus}
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label={label}
+      aria-busy={sending || undefined}
+    >
       {form.summary.length > 0 && (
         <div
           id={form.control.idFor("summary")}

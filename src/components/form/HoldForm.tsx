@@ -10,8 +10,7 @@ import {
 } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { combinedErrors } from "../../forms/schemas/fields";
-import { holdRuleErrors, holdSchema, type HoldInput } from "../../forms/schemas/hold";
+import type { HoldInput } from "../../forms/schemas/hold";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
@@ -92,9 +91,9 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
       website: "",
     },
     fieldOrder: FIELDS,
-    validate: (values) => {
-      const payload = toPayload(values);
-      return combinedErrors(holdSchema(policy, today).safeParse({ ...payload, elapsedMs: 0 }), holdRuleErrors(payload, policy, today));
+    loadCheck: async () => {
+      const { holdErrors } = await import("../../forms/schemas/hold");
+      return (values) => holdErrors(toPayload(values), policy, today);
     },
     toPayload,
     onSent,

@@ -2,8 +2,7 @@ import { formatLongDate } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import { answerDueDate, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
-import { combinedErrors } from "../../forms/schemas/fields";
-import { privacyRequestSchema, type PrivacyRequestInput } from "../../forms/schemas/privacyRequest";
+import type { PrivacyRequestInput } from "../../forms/schemas/privacyRequest";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
 import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
@@ -21,6 +20,11 @@ function toPayload(values: Values) {
   };
 }
 
+async function loadCheck() {
+  const { privacyRequestErrors } = await import("../../forms/schemas/privacyRequest");
+  return (values: Values) => privacyRequestErrors(toPayload(values));
+}
+
 /** A request about one's data; it is not a lead, so it sends no analytics event. */
 export function PrivacyRequestForm({ today, responseDays }: { today: string; responseDays: number }) {
   const form = useForm<PrivacyRequestInput>({
@@ -28,7 +32,7 @@ export function PrivacyRequestForm({ today, responseDays }: { today: string; res
     endpoint: apiPath("privacy-request"),
     initialValues: { request: "", name: "", email: "", details: "", website: "" },
     fieldOrder: FIELDS,
-    validate: (values) => combinedErrors(privacyRequestSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
+    loadCheck,
     toPayload,
   });
 

@@ -5,8 +5,7 @@ import { priceLabel } from "../../content/rates";
 import { ageOn } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { combinedErrors } from "../../forms/schemas/fields";
-import { signupRuleErrors, signupSchema, type SignupInput } from "../../forms/schemas/signup";
+import type { SignupInput } from "../../forms/schemas/signup";
 import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../../forms/signup";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
@@ -98,12 +97,9 @@ export function SignupForm({
       website: "",
     },
     fieldOrder: FIELDS,
-    validate: (values) => {
-      const payload = payloadOf(values);
-      return combinedErrors(
-        signupSchema(plans, today, waiver.version).safeParse({ ...payload, elapsedMs: 0 }),
-        signupRuleErrors(payload, plans, today),
-      );
+    loadCheck: async () => {
+      const { signupErrors } = await import("../../forms/schemas/signup");
+      return (values) => signupErrors(payloadOf(values), plans, today, waiver.version);
     },
     toPayload: payloadOf,
     onSent: (reference) => {

@@ -3,8 +3,7 @@ import { useMemo, useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { combinedErrors } from "../../forms/schemas/fields";
-import { introSchema, type IntroInput } from "../../forms/schemas/intro";
+import type { IntroInput } from "../../forms/schemas/intro";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
@@ -28,6 +27,11 @@ function toPayload(values: Values) {
     ...(values.phone.trim() ? { phone: values.phone } : {}),
     ...(values.goals.trim() ? { goals: values.goals } : {}),
   };
+}
+
+async function loadCheck() {
+  const { introErrors } = await import("../../forms/schemas/intro");
+  return (values: Values) => introErrors(toPayload(values));
 }
 
 /** Call us or write: what a visitor without JavaScript, or without an open time, can do instead. */
@@ -59,7 +63,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     endpoint: apiPath("intro"),
     initialValues: { start: "", name: "", email: "", phone: "", goals: "", website: "" },
     fieldOrder: FIELDS,
-    validate: (values) => combinedErrors(introSchema.safeParse({ ...toPayload(values), elapsedMs: 0 }), []),
+    loadCheck,
     toPayload,
     conflictField: "start",
     onConflict: offerFreshTimes,

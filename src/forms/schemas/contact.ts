@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INTERESTS } from "../contact";
 import { LIMITS } from "../limits";
-import { email, optionalPhone, personName, requiredText, spamFields } from "./fields";
+import { combinedErrors, email, optionalPhone, personName, requiredText, spamFields } from "./fields";
 
 export const contactSchema = z
   .object({
@@ -16,3 +16,8 @@ export const contactSchema = z
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
+
+/** The browser's check before sending (src/hooks/useForm.ts loads it on first use): field -> message. */
+export function contactErrors(payload: Readonly<Record<string, unknown>>): Record<string, string> {
+  return combinedErrors(contactSchema.safeParse(payload), []);
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
 import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "../dateRules";
 import { LIMITS } from "../limits";
-import { calendarDate, email, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
+import { calendarDate, combinedErrors, email, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
 
 const common = {
   name: personName(),
@@ -86,3 +86,11 @@ export function holdRuleErrors(
 
 export type HoldInput = z.input<ReturnType<typeof holdSchema>>;
 export type HoldRequest = z.output<ReturnType<typeof holdSchema>>;
+
+/**
+ * The browser's check before sending (src/hooks/useForm.ts loads it on first use): field -> message.
+ * The date rules run on a half-filled form too, so a wrong date is named before everything is filled in.
+ */
+export function holdErrors(payload: Readonly<Record<string, unknown>>, policy: HoldPolicy, today: string): Record<string, string> {
+  return combinedErrors(holdSchema(policy, today).safeParse(payload), holdRuleErrors(payload, policy, today));
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHOOSE_TIME } from "../intro";
 import { LIMITS } from "../limits";
-import { email, optionalPhone, optionalText, personName, spamFields } from "./fields";
+import { combinedErrors, email, optionalPhone, optionalText, personName, spamFields } from "./fields";
 
 /**
  * The free-intro booking. `start` is one of the open slots' start instants; whether it is still open
@@ -25,3 +25,8 @@ export const introSchema = z
 
 export type IntroInput = z.input<typeof introSchema>;
 export type IntroBooking = z.output<typeof introSchema>;
+
+/** The browser's check before sending (src/hooks/useForm.ts loads it on first use): field -> message. */
+export function introErrors(payload: Readonly<Record<string, unknown>>): Record<string, string> {
+  return combinedErrors(introSchema.safeParse(payload), []);
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../privacyRequest";
-import { email, optionalText, personName, spamFields } from "./fields";
+import { combinedErrors, email, optionalText, personName, spamFields } from "./fields";
 
 const NEEDS_DETAILS: Partial<Record<PrivacyRequestKind, string>> = {
   correction: "Tell us what is wrong and what it should say",
@@ -23,3 +23,8 @@ export const privacyRequestSchema = z
   });
 
 export type PrivacyRequestInput = z.input<typeof privacyRequestSchema>;
+
+/** The browser's check before sending (src/hooks/useForm.ts loads it on first use): field -> message. */
+export function privacyRequestErrors(payload: Readonly<Record<string, unknown>>): Record<string, string> {
+  return combinedErrors(privacyRequestSchema.safeParse(payload), []);
+}

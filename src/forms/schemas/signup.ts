@@ -3,7 +3,7 @@ import { isIsoDate } from "../../content/dates";
 import { addDays, ageOn } from "../dateRules";
 import { LIMITS } from "../limits";
 import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../signup";
-import { calendarDate, email, mustBeTrue, optionalText, personName, phone, spamFields } from "./fields";
+import { calendarDate, combinedErrors, email, mustBeTrue, optionalText, personName, phone, spamFields } from "./fields";
 
 /** How far ahead a start date may be: a typo guard, not a business rule. */
 export const MAX_START_DAYS = 365;
@@ -108,3 +108,16 @@ export function signupRuleErrors(
 
 export type SignupInput = z.input<ReturnType<typeof signupSchema>>;
 export type Signup = z.output<ReturnType<typeof signupSchema>>;
+
+/**
+ * The browser's check before sending (src/hooks/useForm.ts loads it on first use): field -> message.
+ * The age and date rules run on a half-filled form too, so an age problem is named at once.
+ */
+export function signupErrors(
+  payload: Readonly<Record<string, unknown>>,
+  plans: readonly PlanChoice[],
+  today: string,
+  waiverVersion: string,
+): Record<string, string> {
+  return combinedErrors(signupSchema(plans, today, waiverVersion).safeParse(payload), signupRuleErrors(payload, plans, today));
+}

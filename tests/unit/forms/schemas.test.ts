@@ -1,10 +1,11 @@
 import { interestFromQuery } from "../../../src/forms/contact";
 import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest";
-import { contactSchema } from "../../../src/forms/schemas/contact";
-import { combinedErrors, fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
-import { holdRuleErrors, holdSchema } from "../../../src/forms/schemas/hold";
-import { privacyRequestSchema } from "../../../src/forms/schemas/privacyRequest";
-import { HEALTH_CONSENT_NEEDED, signupRuleErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/schemas/signup";
+import { contactErrors, contactSchema } from "../../../src/forms/schemas/contact";
+import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
+import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/schemas/hold";
+import { introErrors } from "../../../src/forms/schemas/intro";
+import { privacyRequestErrors, privacyRequestSchema } from "../../../src/forms/schemas/privacyRequest";
+import { HEALTH_CONSENT_NEEDED, signupErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/schemas/signup";
 import { joinablePlans } from "../../../src/forms/signup";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
@@ -254,7 +255,7 @@ describe("cross-field rules on a half-filled form (what the browser shows before
 
   test("a four-year-old on the kids plan is flagged while other fields are still empty", () => {
     const values = { plan: "kids", startDate: "2026-12-01", dateOfBirth: "2022-06-01" };
-    const errors = combinedErrors(signupSchema(plans, "2026-11-22", "v").safeParse(values), signupRuleErrors(values, plans, "2026-11-22"));
+    const errors = signupErrors(values, plans, "2026-11-22", "v");
     expect(errors.dateOfBirth).toBe("CrossFit Kids is for ages 6 to 12: this member would be 4 on the start date");
     expect(errors.guardianName).toBe("Members under 18 need a parent or guardian: enter their name");
     expect(errors.firstName).toBe("Enter your first name");
@@ -266,6 +267,21 @@ describe("cross-field rules on a half-filled form (what the browser shows before
       { path: ["holdEnd"], message: "A hold lasts at least 14 days: choose 2026-12-14 or later" },
     ]);
     expect(holdRuleErrors({ type: "hold", holdStart: "", holdEnd: "2026-12-05" }, policy, "2026-11-22")).toEqual([]);
+    const errors = holdErrors({ type: "hold", holdStart: "2026-12-01", holdEnd: "2026-12-05" }, policy, "2026-11-22");
+    expect(errors.holdEnd).toBe("A hold lasts at least 14 days: choose 2026-12-14 or later");
+    expect(errors.name).toBe("Enter your name");
+  });
+
+  test("each form's check names every problem on its field, the way the server would", () => {
+    expect(contactErrors({ name: "", email: "ana@", interest: "kids", message: "Hi" })).toEqual({
+      name: "Enter your name",
+      email: "Enter an email address like name@example.com",
+    });
+    expect(contactErrors({ name: "Ana", email: "ana@example.com", interest: "kids", message: "Hi" })).toEqual({});
+    expect(introErrors({ start: "", name: "Ana", email: "ana@example.com" })).toEqual({ start: "Choose a time for your free intro" });
+    expect(privacyRequestErrors({ name: "Ana", email: "ana@example.com", request: "correction" })).toEqual({
+      details: "Tell us what is wrong and what it should say",
+    });
   });
 });
 

@@ -4,12 +4,27 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { ContactForm } from "../../../src/components/form/ContactForm";
+import { FormShell } from "../../../src/components/form/FormShell";
+import { TextInput } from "../../../src/components/form/inputs";
+import { useForm, type FormCheck, type FormValues } from "../../../src/hooks/useForm";
 
 /**
  * The contact form through the typed hook, in a browser-like DOM, with the server stubbed. jsdom has
  * no `Response`, so the stub answers with the few parts of one that submitForm reads (its own tests
  * use real Response objects).
+ *
+ * The form's check is its own module, which the page loads with import(). Under Jest that import()
+ * is a require(), so the module is wrapped here only to count its loads and, when asked, to fail as
+ * a chunk that cannot be downloaded would; what it exports is the real check.
  */
+const mockCheckLoads = jest.fn();
+let mockCheckUnavailable = false;
+jest.mock("../../../src/forms/schemas/contact", () => {
+  mockCheckLoads();
+  if (mockCheckUnavailable) throw new Error("Loading chunk forms-schemas-contact failed.");
+  return jest.requireActual("../../../src/forms/schemas/contact");
+});
+
 function answer(status: number, body: unknown): Response {
   return { status, headers: { get: () => null }, json: async () => body } as unknown as Response;
 }
@@ -26,6 +41,10 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // Each test is a fresh page: the check's module is not loaded yet.
+  jest.resetModules();
+  mockCheckLoads.mockClear();
+  mockCheckUnavailable = false;
   fetchStub.mockReset();
   container = document.createElement("div");
   document.body.append(container);
@@ -40,8 +59,7 @@ afterEach(() => {
 const field = (id: string) => document.getElementById(`contact-${id}`) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** Types as a visitor would: React hears the browser's own input (or, for a select, change) event. */
-function fill(id: string, value: string) {
-  const element = field(id);
+function fill(id: string, value: string, element = field(id)) {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value")?.set;
   act(() => {
     setter?.call(element, value);
@@ -64,6 +82,17 @@ async function send(button = "Send message") {
     target.click();
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+}
+
+/** Lets pending promises (a module being loaded, an answer arriving) settle. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function focus(id: string) {
+  act(() => field(id).focus());
 }
 
 const summaryLinks = () => [...container.querySelectorAll("[role=alert] a")].map((link) => link.textContent);
@@ -166,5 +195,152 @@ describe("a form through useForm", () => {
     fill("interest", "kids");
     act(() => root.render(<ContactForm search="?interest=foundations" />));
     expect(field("interest").value).toBe("kids");
+  });
+
+  test("the check is not loaded with the page: the first focus in the form loads it, once", async () => {
+    act(() => root.render(<ContactForm search="" />));
+    await settle();
+    expect(mockCheckLoads).not.toHaveBeenCalled();
+    focus("name");
+    await settle();
+    expect(mockCheckLoads).toHaveBeenCalledTimes(1);
+    focus("email");
+    fill("email", "ana@");
+    focus("message");
+    await send();
+    expect(mockCheckLoads).toHaveBeenCalledTimes(1);
+    expect(summaryLinks()).toEqual([
+      "Enter your name",
+      "Enter an email address like name@example.com",
+      "Choose what your message is about",
+      "Enter your message",
+    ]);
+    expect(document.activeElement).toBe(field("name"));
+  });
+
+  test("Send pressed before anything was focused waits for the check, then shows its problems", async () => {
+    act(() => root.render(<ContactForm search="" />));
+    fillValid();
+    fill("email", "not an address");
+    await send();
+    expect(mockCheckLoads).toHaveBeenCalledTimes(1);
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(summaryLinks()).toEqual(["Enter an email address like name@example.com"]);
+    expect(document.activeElement).toBe(field("email"));
+  });
+
+  test("a check that cannot be loaded: the form is sent anyway, the server's field errors are shown, values kept", async () => {
+    mockCheckUnavailable = true;
+    act(() => root.render(<ContactForm search="" />));
+    focus("name");
+    fill("name", "Ana Ruiz");
+    fill("email", "not an address");
+    fill("interest", "kids");
+    fill("message", "Hello");
+    fetchStub.mockResolvedValueOnce(answer(422, { errors: { email: "Enter an email address like name@example.com" } }));
+    await send();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String((fetchStub.mock.calls[0] as [string, RequestInit])[1].body))).toMatchObject({ email: "not an address" });
+    expect(summaryLinks()).toEqual(["Enter an email address like name@example.com"]);
+    expect(document.activeElement).toBe(field("email"));
+    expect(field("email").value).toBe("not an address");
+    expect(field("message").value).toBe("Hello");
+    expect(container.querySelector("[data-testid=form-failure]")).toBeNull();
+
+    // The connection is back: the next attempt loads the check and it speaks before the server.
+    mockCheckUnavailable = false;
+    fill("email", "ana@");
+    await send();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(summaryLinks()).toEqual(["Enter an email address like name@example.com"]);
+  });
+
+  test("two quick presses of Send while the check loads send one request", async () => {
+    act(() => root.render(<ContactForm search="" />));
+    fillValid();
+    fetchStub.mockResolvedValue(answer(201, { id: "C-0123456789" }));
+    const button = [...container.querySelectorAll("button")].find((b) => b.textContent === "Send message") as HTMLButtonElement;
+    await act(async () => {
+      button.click();
+      button.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(container.querySelector("[data-testid=form-success]")?.textContent).toContain("C-0123456789");
+  });
+});
+
+/**
+ * The loading itself, with a check whose arrival the test decides: a slow connection, as a form on a
+ * phone may see. The form is the real hook and frame with one field.
+ */
+type ProbeValues = FormValues<{ name: string; website?: string }>;
+
+function ProbeForm({ loadCheck }: { loadCheck: () => Promise<FormCheck<ProbeValues>> }) {
+  const form = useForm<{ name: string; website?: string }>({
+    formId: "probe",
+    endpoint: "/api/contact",
+    initialValues: { name: "", website: "" },
+    fieldOrder: ["name"],
+    loadCheck,
+    toPayload: (values) => ({ name: values.name }),
+  });
+  return (
+    <FormShell form={form} label="Probe" submitLabel="Send" success={(reference) => <p>{reference}</p>}>
+      <TextInput control={form.control} name="name" label="Name" required />
+    </FormShell>
+  );
+}
+
+const nameRequired: FormCheck<ProbeValues> = (values) => {
+  const errors: Record<string, string> = {};
+  if (!values.name.trim()) errors.name = "Enter your name";
+  return errors;
+};
+
+function slowCheck() {
+  let arrive: (check: FormCheck<ProbeValues>) => void = () => undefined;
+  const loaded = new Promise<FormCheck<ProbeValues>>((resolve) => {
+    arrive = resolve;
+  });
+  return { load: jest.fn(() => loaded), arrive: (check: FormCheck<ProbeValues>) => act(async () => arrive(check)) };
+}
+
+const probe = (id: string) => document.getElementById(`probe-${id}`) as HTMLInputElement;
+
+describe("the check, loaded on first use", () => {
+  test("focus asks for it once; Send waits for it and then checks", async () => {
+    const check = slowCheck();
+    act(() => root.render(<ProbeForm loadCheck={check.load} />));
+    expect(check.load).not.toHaveBeenCalled();
+    act(() => probe("name").focus());
+    act(() => probe("name").blur());
+    act(() => probe("name").focus());
+    expect(check.load).toHaveBeenCalledTimes(1);
+    await send("Send");
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(summaryLinks()).toEqual([]);
+    await check.arrive(nameRequired);
+    await settle();
+    expect(check.load).toHaveBeenCalledTimes(1);
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(summaryLinks()).toEqual(["Enter your name"]);
+    expect(document.activeElement).toBe(probe("name"));
+  });
+
+  test("Send pressed again and again while the check is on its way sends once", async () => {
+    const check = slowCheck();
+    act(() => root.render(<ProbeForm loadCheck={check.load} />));
+    act(() => probe("name").focus());
+    fill("name", "Ana", probe("name"));
+    fetchStub.mockResolvedValue(answer(201, { id: "C-0123456789" }));
+    await send("Send");
+    await send("Send");
+    await send("Send");
+    expect(fetchStub).not.toHaveBeenCalled();
+    await check.arrive(nameRequired);
+    await settle();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(container.textContent).toContain("C-0123456789");
   });
 });
