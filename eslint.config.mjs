@@ -26,6 +26,20 @@ const FRAMEWORKS = {
   message:
     "Pure modules import nothing from Gatsby, React or Node, so the browser, the server and the tests share them as they are (DESIGN.md, Boundaries).",
 };
+// zod and the schemas are most of a form's JavaScript and run only when it is sent, so the forms
+// import() them on first use (src/hooks/useForm.ts); one static import would put them back on every
+// form page. Types cost nothing in the bundle.
+const VALIDATOR_MESSAGE =
+  "The form validator (zod, src/forms/schemas/) is loaded on first use with import(), not with the page (src/hooks/useForm.ts); import only types from it statically.";
+const noStaticValidator = {
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      paths: [{ name: "zod", allowTypeImports: true, message: VALIDATOR_MESSAGE }],
+      patterns: [{ group: ["zod/*", "**/forms/schemas", "**/forms/schemas/**"], allowTypeImports: true, message: VALIDATOR_MESSAGE }],
+    },
+  ],
+};
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 // no-restricted-imports does not see import(): a lazily loaded server module would still be bundled.
 const noLazyServerCode = {
@@ -94,7 +108,7 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
-  { files: BROWSER_FILES, rules: { ...restrict(SERVER_CODE), ...noLazyServerCode } },
+  { files: BROWSER_FILES, rules: { ...restrict(SERVER_CODE), ...noLazyServerCode, ...noStaticValidator } },
   { files: ["src/api/**"], rules: restrict(PAGE_CODE) },
   { files: ["src/node/**"], rules: restrict(BROWSER_CODE) },
   { files: PURE_FILES, rules: restrict(SERVER_CODE, FRAMEWORKS) },

@@ -44,10 +44,28 @@ const ALLOWED: Probe = [
   "src/forms/probe.ts",
   'import { z } from "zod";\nimport { pathTo } from "../routes";\nexport const s = z.string().default(pathTo("home"));\n',
 ];
+/** The form validator: browser code loads it with import() on first use, so a static import is refused. */
+const STATIC_VALIDATOR: Probe[] = [
+  ["src/components/form/Probe.tsx", 'import { contactErrors } from "../../forms/schemas/contact";\nexport const c = contactErrors;\n'],
+  ["src/hooks/probe.ts", 'import { z } from "zod";\nexport const s = z.string();\n'],
+];
+const LAZY_VALIDATOR: Probe = [
+  "src/components/form/Probe.tsx",
+  [
+    'import type { ContactInput } from "../../forms/schemas/contact";',
+    'import { type ZodIssue } from "zod";',
+    "export type Values = ContactInput & { issues?: ZodIssue[] };",
+    "export async function loadCheck() {",
+    '  const { contactErrors } = await import("../../forms/schemas/contact");',
+    "  return contactErrors;",
+    "}",
+    "",
+  ].join("\n"),
+];
 
 let results: string[][];
 beforeAll(() => {
-  results = lint([...FORBIDDEN, LAZY, ALLOWED]);
+  results = lint([...FORBIDDEN, LAZY, ALLOWED, ...STATIC_VALIDATOR, LAZY_VALIDATOR]);
 });
 
 describe("import boundaries", () => {
@@ -61,5 +79,16 @@ describe("import boundaries", () => {
 
   test("a pure module may use another pure module and a library", () => {
     expect(results[FORBIDDEN.length + 1]).toEqual([]);
+  });
+
+  test.each(STATIC_VALIDATOR.map(([filePath], index) => [filePath, FORBIDDEN.length + 2 + index] as const))(
+    "%s may not import the form validator statically",
+    (_filePath, index) => {
+      expect(results[index]).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    },
+  );
+
+  test("browser code may import the validator's types, and the validator itself with import()", () => {
+    expect(results[FORBIDDEN.length + 2 + STATIC_VALIDATOR.length]).toEqual([]);
   });
 });
