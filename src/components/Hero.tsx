@@ -18,7 +18,8 @@ export function Hero({
 }) {
   return (
     <div className={styles.hero}>
-      {image && <GatsbyImage image={image} alt={alt} loading="eager" className={styles.image} />}
+      {/* The first screen's photo: fetched with the page's first requests, shown as soon as it arrives. */}
+      {image && <GatsbyImage image={image} alt={alt} loading="eager" fetchPriority="high" className={styles.image} />}
       <div className={styles.overlay}>
         <div className={styles.content}>
           <h1 className={styles.title}>{title}</h1>
