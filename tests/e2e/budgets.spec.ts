@@ -17,6 +17,15 @@ test(`home page HTML is at most ${kb(BUDGETS.homeHtml)} gzip`, () => {
   expect(size).toBeLessThanOrEqual(BUDGETS.homeHtml);
 });
 
+test("every page paints before its JavaScript is requested: no script tag, one loader that waits for the first frame", () => {
+  for (const page of [...urls.pages, "/404.html"]) {
+    const file = page.endsWith(".html") ? `public${page}` : `public${page}index.html`;
+    const html = fs.readFileSync(file, "utf8");
+    expect(html, page).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html, page).toContain('id="gatsby-scripts-after-paint"');
+  }
+});
+
 test(`no page loads more than ${kb(BUDGETS.javascriptPerPage)} of JavaScript (gzip)`, async ({ browser }) => {
   test.setTimeout(120_000);
   for (const path of urls.pages) {
