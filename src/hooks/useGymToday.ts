@@ -1,12 +1,12 @@
-import { useHydrated } from "./useHydrated";
+import { useLiveValue } from "./useHydrated";
 import { zonedToday, type Day } from "../content/dates";
 import { useSiteInfo } from "./useSiteInfo";
 
 /** Today's weekday at the gym: the build's day in the static HTML, the real day once in the browser. */
 export function useGymToday(buildWeekday: string, buildDate: string, timeZone: string): { day: Day; date: string } {
-  const hydrated = useHydrated();
-  if (!hydrated) return { day: buildWeekday as Day, date: buildDate };
-  return zonedToday(new Date(), timeZone);
+  const now = zonedToday(new Date(), timeZone);
+  const date = useLiveValue(now.date, buildDate);
+  return date === buildDate ? { day: buildWeekday as Day, date: buildDate } : now;
 }
 
 /**

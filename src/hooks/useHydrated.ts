@@ -9,3 +9,23 @@ export function useHydrated(): boolean {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
+
+// Whether a page has hydrated in this browser tab: every render after that is an ordinary browser render
+// (a page reached by client-side navigation, a filter link on the same page), with nothing to match.
+let pageHydrated = false;
+
+/**
+ * `live` once the page is hydrated, `asBuilt` before (the value the static HTML was rendered with), so
+ * hydration matches the HTML. Unlike a branch on useHydrated(), the component renders again only when
+ * the two differ (a query string, a day other than the build's): most visits have neither, and a page
+ * that re-rendered itself whole right after hydrating was the longest task a phone ran on it.
+ */
+export function useLiveValue<T>(live: T, asBuilt: T): T {
+  const differs = !Object.is(live, asBuilt);
+  const [, setCaughtUp] = useState(false);
+  useEffect(() => {
+    pageHydrated = true;
+    if (differs) setCaughtUp(true);
+  }, [differs]);
+  return pageHydrated ? live : asBuilt;
+}

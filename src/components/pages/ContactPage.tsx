@@ -1,4 +1,4 @@
-import { useHydrated } from "../../hooks/useHydrated";
+import { useLiveValue } from "../../hooks/useHydrated";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { routeFor, type RoutePageContext } from "../../routes";
 import { ContactForm } from "../form/ContactForm";
@@ -11,7 +11,7 @@ export function ContactPage({ pageContext, search }: { pageContext: Pick<RoutePa
   const route = routeFor(pageContext.routePath);
   const site = useSiteInfo();
   // The static HTML is shared by every query string, so ?interest= is read only once in the browser.
-  const hydrated = useHydrated();
+  const liveSearch = useLiveValue(search, "");
   return (
     <>
       <PageHeader
@@ -20,7 +20,7 @@ export function ContactPage({ pageContext, search }: { pageContext: Pick<RoutePa
         lead="Questions about classes, a free intro session, or your membership: send a message and a coach answers within one business day."
       />
       <Section title="Send us a message" id="message">
-        <ContactForm search={hydrated ? search : ""} />
+        <ContactForm search={liveSearch} />
       </Section>
       <Section title="Find us" id="find-us" tone="muted">
         <VisitUs site={site} />

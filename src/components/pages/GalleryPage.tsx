@@ -1,5 +1,5 @@
 import { categoryFilterOptions, galleriesIn, galleryCategories, selectedCategory } from "../../filterOptions";
-import { useHydrated } from "../../hooks/useHydrated";
+import { useLiveValue } from "../../hooks/useHydrated";
 import { routeFor, type RoutePageContext } from "../../routes";
 import { FilterBar } from "../FilterBar";
 import { Gallery } from "../Gallery";
@@ -20,8 +20,7 @@ export function GalleryPage({
   const galleries = data.galleries.nodes;
   const categories = galleryCategories(galleries);
   // The static HTML shows every gallery; the filter applies once the browser knows the query string.
-  const hydrated = useHydrated();
-  const selected = hydrated ? selectedCategory(search, categories) : null;
+  const selected = useLiveValue(selectedCategory(search, categories), null);
   return (
     <>
       <PageHeader

@@ -1,6 +1,6 @@
 import { programFilterOptions, selectedProgram, slotsOf } from "../../filterOptions";
 import { usePageToday } from "../../hooks/useGymToday";
-import { useHydrated } from "../../hooks/useHydrated";
+import { useLiveValue } from "../../hooks/useHydrated";
 import { routeFor, type RoutePageContext } from "../../routes";
 import { calendarPath } from "../../schedule/week";
 import { Actions } from "../Actions";
@@ -25,13 +25,13 @@ export function SchedulePage({
   const route = routeFor(pageContext.routePath);
   const programs = data.programs.nodes.map((node) => ({ key: node.frontmatter.key ?? "", title: node.frontmatter.title }));
   // The static HTML shows every class; the filter applies once the browser knows the query string.
-  const hydrated = useHydrated();
-  const selected = hydrated
-    ? selectedProgram(
-        search,
-        programs.map((program) => program.key),
-      )
-    : null;
+  const selected = useLiveValue(
+    selectedProgram(
+      search,
+      programs.map((program) => program.key),
+    ),
+    null,
+  );
   const today = usePageToday(pageContext);
   const selectedTitle = programs.find((program) => program.key === selected)?.title;
   return (

@@ -1,6 +1,6 @@
 import { joinablePlans } from "../../forms/signup";
 import { usePageToday } from "../../hooks/useGymToday";
-import { useHydrated } from "../../hooks/useHydrated";
+import { useLiveValue } from "../../hooks/useHydrated";
 import { routeFor, type RoutePageContext } from "../../routes";
 import { SignupForm } from "../form/SignupForm";
 import { PageHeader } from "../PageHeader";
@@ -19,7 +19,7 @@ export function SignupPage({
   search: string;
 }) {
   const route = routeFor(pageContext.routePath);
-  const hydrated = useHydrated();
+  const liveSearch = useLiveValue(search, "");
   const today = usePageToday(pageContext);
   const plans = joinablePlans(data.rates?.plans ?? []);
   if (!data.waiver) throw new Error("content/waiver.json is missing");
@@ -31,7 +31,7 @@ export function SignupPage({
           New to CrossFit? Most members start with Foundations. Compare every plan on the <TitleLink to="rates" /> page.
         </p>
         {/* Read after hydration, so the first render in the browser matches the static HTML, built without a query string. */}
-        <SignupForm plans={plans} today={today.date} waiver={data.waiver} search={hydrated ? search : ""} />
+        <SignupForm plans={plans} today={today.date} waiver={data.waiver} search={liveSearch} />
       </Section>
     </>
   );
