@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { graphql } from "gatsby";
 import { GatsbyImage, getImage, getSrc, type IGatsbyImageData } from "gatsby-plugin-image";
-import { Lightbox, type LightboxImage } from "./Lightbox";
+import type { Lightbox, LightboxImage } from "./Lightbox";
 import * as styles from "./Gallery.module.css";
 
 export const fragment = graphql`
@@ -42,6 +42,21 @@ export const fragment = graphql`
 
 type GalleryImage = Queries.GalleryWithImagesFragment["images"][number];
 
+// The lightbox is only for visitors who open a photo: its code is fetched when a thumbnail is first
+// pointed at, focused or tapped, not with the page. A failed fetch is forgotten, so the next try asks again.
+let lightboxModule: Promise<typeof Lightbox> | undefined;
+function loadLightbox(): Promise<typeof Lightbox> {
+  lightboxModule ??= import("./Lightbox").then(
+    (module) => module.Lightbox,
+    (error: unknown) => {
+      lightboxModule = undefined;
+      throw error;
+    },
+  );
+  return lightboxModule;
+}
+const prefetchLightbox = () => void loadLightbox().catch(() => undefined);
+
 /** The lightbox's photo: fullSrc when the gallery names a larger file, the thumbnail's file otherwise. */
 function fullPhoto(image: GalleryImage) {
   return (image.fullSrc ?? image.full).childImageSharp?.gatsbyImageData;
@@ -58,6 +73,7 @@ function toLightboxImages(gallery: Queries.GalleryWithImagesFragment): LightboxI
 export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragment }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [openerIndex, setOpenerIndex] = useState(0);
+  const [LightboxView, setLightboxView] = useState<typeof Lightbox | null>(null);
   const triggers = useRef<Array<HTMLAnchorElement | null>>([]);
   const images = toLightboxImages(gallery);
   const headingId = `gallery-${gallery.slug}`;
@@ -81,10 +97,20 @@ export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragmen
                 href={fullHref}
                 className={styles.thumb}
                 aria-haspopup="dialog"
+                onPointerEnter={prefetchLightbox}
+                onFocus={prefetchLightbox}
                 onClick={(event) => {
                   event.preventDefault();
-                  setOpenerIndex(index);
-                  setOpenIndex(index);
+                  const { href } = event.currentTarget;
+                  loadLightbox().then(
+                    (view) => {
+                      setLightboxView(() => view);
+                      setOpenerIndex(index);
+                      setOpenIndex(index);
+                    },
+                    // Without the lightbox the link still leads to the full photo.
+                    () => window.location.assign(href),
+                  );
                 }}
               >
                 <GatsbyImage image={thumb} alt={image.alt} />
@@ -93,8 +119,8 @@ export function Gallery({ gallery }: { gallery: Queries.GalleryWithImagesFragmen
           );
         })}
       </ul>
-      {openIndex !== null && (
-        <Lightbox
+      {openIndex !== null && LightboxView && (
+        <LightboxView
           title={gallery.name}
           images={images}
           index={openIndex}
