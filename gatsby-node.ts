@@ -10,6 +10,7 @@ import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src
 import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { resolvers, typeDefs } from "./src/node/schema";
+import { writeScriptsAfterPaint } from "./src/node/scriptsAfterPaint";
 import { siteUrl } from "./src/node/siteUrl";
 import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/styleHash";
 import { writeRobots } from "./src/node/robots";
@@ -55,6 +56,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     return;
   }
   writeCalendars(publicDir, content);
+  // Before the policies: the loader is an inline script they must list.
+  writeScriptsAfterPaint(publicDir);
   const policies = buildCsp(publicDir, analyticsEnabled(process.env));
   writeNetlifyHeaders(publicDir, policies);
   const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{

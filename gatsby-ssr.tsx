@@ -3,7 +3,6 @@ import oswald600 from "@fontsource/oswald/files/oswald-latin-600-normal.woff2";
 import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff2";
 import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff2";
 import { rewriteAnalyticsHead, withoutGtmNoscript } from "./src/ssr/analyticsTags";
-import { scriptsAfterFirstPaint } from "./src/ssr/scriptsAfterPaint";
 import { wrapPageElement as wrap } from "./src/wrapPageElement";
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = wrap;
@@ -30,10 +29,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   replaceHeadComponents,
   getPreBodyComponents,
   replacePreBodyComponents,
-  getPostBodyComponents,
-  replacePostBodyComponents,
 }) => {
   replaceHeadComponents(rewriteAnalyticsHead(getHeadComponents()));
   replacePreBodyComponents(withoutGtmNoscript(getPreBodyComponents()));
-  replacePostBodyComponents(scriptsAfterFirstPaint(getPostBodyComponents()));
 };

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import { isAdminPath } from "../headers";
+import { htmlFiles, pagePath } from "./csp";
+
+/**
+ * The code for one inline script that requests the given scripts after the first frame is painted. A
+ * requestAnimationFrame callback runs just before that frame's paint, so a task it queues runs just
+ * after. A tab opened in the background paints no frames until it is shown; there the load event
+ * starts them instead, so the page is never left unhydrated. Scripts added this way are async, as
+ * Gatsby's own tags were: webpack's runtime accepts its chunks in any order.
+ */
+export function afterPaintLoader(sources: readonly string[]): string {
+  return (
+    `(function(){var s=${JSON.stringify(sources)},d=0;` +
+    'function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;document.body.appendChild(e)})}' +
+    'requestAnimationFrame(function(){setTimeout(go)});addEventListener("load",go)})();'
+  );
+}
+
+// The tags Gatsby writes for its runtime (webpack runtime, framework, app) into every page, exactly so
+// (gatsby/dist/utils/gatsby-webpack-stats-extractor.js); the pages' own content has no <script src>.
+const RUNTIME_SCRIPT = /<script src="([^"]+\.js)" async><\/script>/g;
+
+/**
+ * A page whose runtime scripts wait for the first paint. Gatsby's `<script async>` tags run the moment
+ * they arrive, which is often before the first paint: the page's text then waits for ~50 KB of
+ * JavaScript to download, parse and run, and on a phone the first and largest paints wait with it.
+ * Every page is complete HTML without JavaScript, so the tags become one inline script
+ * (`afterPaintLoader`) that requests the same files once the page has painted; only hydration waits,
+ * by one frame. A page already rewritten comes back unchanged.
+ */
+export function loadScriptsAfterPaint(html: string): string {
+  const sources = [...html.matchAll(RUNTIME_SCRIPT)].map(([, source = ""]) => source);
+  if (sources.length === 0) return html;
+  const first = html.search(RUNTIME_SCRIPT);
+  const rest = html.replace(RUNTIME_SCRIPT, "");
+  const loader = `<script id="gatsby-scripts-after-paint">${afterPaintLoader(sources)}</script>`;
+  return `${rest.slice(0, first)}${loader}${rest.slice(first)}`;
+}
+
+/**
+ * Rewrites every built page (not the web editor's) after the build. Gatsby stitches the runtime's tags
+ * into the HTML after onPreRenderHTML, so the built files are where they can be changed.
+ */
+export function writeScriptsAfterPaint(publicDir: string): void {
+  for (const file of htmlFiles(publicDir)) {
+    if (isAdminPath(pagePath(publicDir, file))) continue;
+    const html = fs.readFileSync(file, "utf8");
+    const rewritten = loadScriptsAfterPaint(html);
+    if (rewritten !== html) fs.writeFileSync(file, rewritten);
+  }
+}
