@@ -3,17 +3,20 @@ import { isAdminPath } from "../headers";
 import { htmlFiles, pagePath } from "./csp";
 
 /**
- * The code for one inline script that requests the given scripts after the first frame is painted. A
- * requestAnimationFrame callback runs just before that frame's paint, so a task it queues runs just
- * after. A tab opened in the background paints no frames until it is shown; there the load event
- * starts them instead, so the page is never left unhydrated. Scripts added this way are async, as
- * Gatsby's own tags were: webpack's runtime accepts its chunks in any order.
+ * The code for one inline script that requests the given scripts once the page has painted its first
+ * content (the browser's first-contentful-paint entry; a first frame can be blank while the fonts are
+ * on their way). A tab opened in the background paints nothing until it is shown, and a browser without
+ * paint timing reports none: there the load event starts them instead, so no page is left unhydrated.
+ * Scripts added this way are async, as Gatsby's own tags were: webpack's runtime accepts its chunks in
+ * any order.
  */
 export function afterPaintLoader(sources: readonly string[]): string {
   return (
     `(function(){var s=${JSON.stringify(sources)},d=0;` +
     'function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;document.body.appendChild(e)})}' +
-    'requestAnimationFrame(function(){setTimeout(go)});addEventListener("load",go)})();'
+    "function soon(){setTimeout(go)}" +
+    'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)soon()}).observe({type:"paint",buffered:true})}catch(e){}' +
+    'addEventListener("load",soon)})();'
   );
 }
 
@@ -22,7 +25,7 @@ export function afterPaintLoader(sources: readonly string[]): string {
 const RUNTIME_SCRIPT = /<script src="([^"]+\.js)" async><\/script>/g;
 
 /**
- * A page whose runtime scripts wait for the first paint. Gatsby's `<script async>` tags run the moment
+ * A page whose runtime scripts wait for its first paint. Gatsby's `<script async>` tags run the moment
  * they arrive, which is often before the first paint: the page's text then waits for ~50 KB of
  * JavaScript to download, parse and run, and on a phone the first and largest paints wait with it.
  * Every page is complete HTML without JavaScript, so the tags become one inline script

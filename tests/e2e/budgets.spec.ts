@@ -17,7 +17,7 @@ test(`home page HTML is at most ${kb(BUDGETS.homeHtml)} gzip`, () => {
   expect(size).toBeLessThanOrEqual(BUDGETS.homeHtml);
 });
 
-test("every page paints before its JavaScript is requested: no script tag, one loader that waits for the first frame", () => {
+test("every page paints before its JavaScript is requested: no script tag, one loader that waits for the first contentful paint", () => {
   for (const page of [...urls.pages, "/404.html"]) {
     const file = page.endsWith(".html") ? `public${page}` : `public${page}index.html`;
     const html = fs.readFileSync(file, "utf8");
