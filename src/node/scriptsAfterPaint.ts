@@ -2,21 +2,25 @@ import fs from "node:fs";
 import { isAdminPath } from "../headers";
 import { htmlFiles, pagePath } from "./csp";
 
+/** How long after the load event a visible page waits for a first-contentful-paint entry that never came. */
+const LAST_RESORT_MS = 3000;
+
 /**
  * The code for one inline script that requests the given scripts once the page has painted its first
  * content (the browser's first-contentful-paint entry; a first frame can be blank while the fonts are
- * on their way). A tab opened in the background paints nothing until it is shown, and a browser without
- * paint timing reports none: there the load event starts them instead, so no page is left unhydrated.
- * Scripts added this way are async, as Gatsby's own tags were: webpack's runtime accepts its chunks in
- * any order.
+ * on their way). The load event, which on a light page comes before that paint, starts them only where
+ * no paint is coming: a tab opened in the background, a browser without paint timing; a visible page
+ * whose paint entry never arrives gets them a little later. Scripts added this way are async, as
+ * Gatsby's own tags were: webpack's runtime accepts its chunks in any order.
  */
 export function afterPaintLoader(sources: readonly string[]): string {
   return (
-    `(function(){var s=${JSON.stringify(sources)},d=0;` +
+    `(function(){var s=${JSON.stringify(sources)},d=0,p=0;` +
     'function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;document.body.appendChild(e)})}' +
     "function soon(){setTimeout(go)}" +
-    'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)soon()}).observe({type:"paint",buffered:true})}catch(e){}' +
-    'addEventListener("load",soon)})();'
+    'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)soon()}).observe({type:"paint",buffered:true});' +
+    'p=PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0}catch(e){}' +
+    `addEventListener("load",function(){if(!p||document.visibilityState!=="visible")soon();else setTimeout(go,${LAST_RESORT_MS})})})();`
   );
 }
 

@@ -26,6 +26,26 @@ test("every page paints before its JavaScript is requested: no script tag, one l
   }
 });
 
+test("in the browser, the first contentful paint comes before any of the page's JavaScript is requested", async ({ browser }) => {
+  for (const path of ["/", "/contact/", "/portfolio/"]) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" }); // the scripts did load and run
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    await context.close();
+    expect(paint, path).not.toBeNull();
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(Math.min(...scripts), path).toBeGreaterThan(paint ?? Infinity);
+  }
+});
+
 test(`no page loads more than ${kb(BUDGETS.javascriptPerPage)} of JavaScript (gzip)`, async ({ browser }) => {
   test.setTimeout(120_000);
   for (const path of urls.pages) {

@@ -35,17 +35,25 @@ describe("the loader waits for the first contentful paint", () => {
   let observers: Array<(entries: { getEntriesByName(name: string): unknown[] }) => void>;
   const paint = (name: string) =>
     observers.forEach((callback) => callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }));
+  const setVisibility = (state: DocumentVisibilityState) =>
+    Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  const load = () => {
+    window.dispatchEvent(new Event("load"));
+    jest.advanceTimersByTime(0);
+  };
   beforeEach(() => {
     jest.useFakeTimers();
     observers = [];
     Object.assign(window, {
       PerformanceObserver: class {
+        static supportedEntryTypes: string[] = ["paint", "resource"];
         constructor(callback: (typeof observers)[number]) {
           observers.push(callback);
         }
         observe() {}
       },
     });
+    setVisibility("visible");
     document.body.innerHTML = "";
   });
   afterEach(() => {
@@ -53,38 +61,44 @@ describe("the loader waits for the first contentful paint", () => {
     delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
   });
 
-  test("nothing is requested before the first contentful paint; then each script once, in Gatsby's order", () => {
+  test("nothing is requested before the first contentful paint, not even at the load event; then each script once, in Gatsby's order", () => {
     window.eval(afterPaintLoader(SOURCES));
-    jest.runOnlyPendingTimers();
     paint("first-paint"); // a blank frame while the fonts load
-    jest.runOnlyPendingTimers();
+    load(); // a light page has loaded before it paints
     expect(requested()).toEqual([]);
     paint("first-contentful-paint");
     expect(requested()).toEqual([]); // in the task after the paint's
-    jest.runOnlyPendingTimers();
+    jest.advanceTimersByTime(0);
     expect(requested()).toEqual(SOURCES);
-    window.dispatchEvent(new Event("load"));
-    jest.runOnlyPendingTimers();
+    jest.runAllTimers();
     expect(requested()).toEqual(SOURCES);
   });
 
   test("a tab opened in the background, which paints nothing, loads them at the load event", () => {
+    setVisibility("hidden");
     window.eval(afterPaintLoader(SOURCES));
-    window.dispatchEvent(new Event("load"));
-    jest.runOnlyPendingTimers();
+    load();
     expect(requested()).toEqual(SOURCES);
     paint("first-contentful-paint");
-    jest.runOnlyPendingTimers();
+    jest.runAllTimers();
     expect(requested()).toEqual(SOURCES);
   });
 
   test("a browser without paint timing loads them at the load event", () => {
     delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
     window.eval(afterPaintLoader(SOURCES));
-    jest.runOnlyPendingTimers();
+    jest.advanceTimersByTime(0);
     expect(requested()).toEqual([]);
-    window.dispatchEvent(new Event("load"));
-    jest.runOnlyPendingTimers();
+    load();
+    expect(requested()).toEqual(SOURCES);
+  });
+
+  test("a visible page whose paint entry never comes still gets them, 3 s after the load event", () => {
+    window.eval(afterPaintLoader(SOURCES));
+    load();
+    jest.advanceTimersByTime(2999);
+    expect(requested()).toEqual([]);
+    jest.advanceTimersByTime(1);
     expect(requested()).toEqual(SOURCES);
   });
 });
