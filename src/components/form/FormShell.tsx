@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { UseFormResult } from "../../hooks/useForm";
+import { useHydrated } from "../../hooks/useHydrated";
 import { Honeypot } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -22,6 +23,9 @@ export function FormShell({
   success: (reference: string) => ReactNode;
   children: ReactNode;
 }) {
+  // Until the page is live the form can do nothing: it sends with JavaScript. Enabled, text typed then
+  // would be lost or unseen by the form, and Enter would submit it the browser's way, into the address.
+  const hydrated = useHydrated();
   const successRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
@@ -67,19 +71,21 @@ export function FormShell({
           </ul>
         </div>
       )}
-      {children}
-      <Honeypot control={form.control} />
-      {form.status === "failed" && form.failure && (
-        <div ref={failureRef} tabIndex={-1} className={styles.failure} role="alert" data-testid="form-failure">
-          <p>{form.failure}</p>
-          <button type="button" className={styles.secondaryButton} onClick={form.retry}>
-            Try again
-          </button>
-        </div>
-      )}
-      <button type="submit" className={styles.submit} disabled={sending}>
-        {sending ? "Sending…" : submitLabel}
-      </button>
+      <fieldset className={styles.fields} disabled={!hydrated}>
+        {children}
+        <Honeypot control={form.control} />
+        {form.status === "failed" && form.failure && (
+          <div ref={failureRef} tabIndex={-1} className={styles.failure} role="alert" data-testid="form-failure">
+            <p>{form.failure}</p>
+            <button type="button" className={styles.secondaryButton} onClick={form.retry}>
+              Try again
+            </button>
+          </div>
+        )}
+        <button type="submit" className={styles.submit} disabled={sending}>
+          {sending ? "Sending…" : submitLabel}
+        </button>
+      </fieldset>
     </form>
   );
 }
