@@ -85,15 +85,14 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
   // A new object for each attempt, so a second failure on the same field moves focus again.
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
   const startedAt = useRef(0);
-  // The check from the first focus on, shared by every attempt. A module that cannot be loaded
-  // (offline, or a deploy replaced the file) gives no check: the server checks every submission
-  // anyway and answers with the same field errors. That failure is forgotten, so the next press of
-  // Send tries again (the connection may be back); only the first focus starts a load, so moving
-  // between fields while offline does not ask again and again.
-  const check = useRef<Promise<FormCheck<V> | null> | null>(null);
+  // The first focus starts loading the check; each press of Send asks for it again (import() keeps
+  // the loaded module, so that costs nothing once it is here), which gives a check built from the
+  // newest options (today's date, the plans) and retries a load that failed. A module that cannot be
+  // loaded (offline, or a deploy replaced the file) gives no check: the server checks every
+  // submission anyway and answers with the same field errors.
   const checkRequested = useRef(false);
-  // Set from the press of Send until the answer is handled, including the wait for the check, which
-  // "sending" does not cover, so a second press cannot send twice.
+  // Set from the press of Send until the answer is handled: "sending" reaches the button only on the
+  // next render, so a second press in the same moment could still send twice.
   const busy = useRef(false);
   // The callbacks are new functions on every render; sending reads the newest ones when it needs them.
   const latest = useRef(options);
@@ -126,16 +125,14 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
     setFocusRequest(field ? { field } : null);
   }, []);
 
-  const prepareCheck = useCallback(() => {
+  const prepareCheck = useCallback((): Promise<FormCheck<V> | null> => {
     checkRequested.current = true;
-    check.current ??= latest.current.loadCheck().catch(() => {
-      check.current = null;
-      return null;
-    });
-    return check.current;
+    return latest.current.loadCheck().catch(() => null);
   }, []);
 
   const attempt = useCallback(async () => {
+    // The button shows "Sending…" while the check loads too, so a visitor sees the press was taken.
+    setStatus("sending");
     const loaded = await prepareCheck();
     const { toPayload, endpoint, conflictField } = latest.current;
     const found = loaded ? loaded(values) : {};

@@ -75,6 +75,8 @@ function fillValid() {
 }
 
 /** Presses the send button and lets the answer arrive: a macrotask runs only after every pending promise. */
+const buttonNamed = (name: string) => [...container.querySelectorAll("button")].find((b) => b.textContent === name);
+
 async function send(button = "Send message") {
   const target = [...container.querySelectorAll("button")].find((b) => b.textContent === button);
   if (!target) throw new Error(`no button "${button}"`);
@@ -320,9 +322,13 @@ describe("the check, loaded on first use", () => {
     await send("Send");
     expect(fetchStub).not.toHaveBeenCalled();
     expect(summaryLinks()).toEqual([]);
+    // The press is taken: the button says so while the check is on its way.
+    expect(buttonNamed("Sending…")?.disabled).toBe(true);
     await check.arrive(nameRequired);
     await settle();
-    expect(check.load).toHaveBeenCalledTimes(1);
+    // Send asks again (import() answers at once once the module is here), so the check is built
+    // from the newest options.
+    expect(check.load).toHaveBeenCalledTimes(2);
     expect(fetchStub).not.toHaveBeenCalled();
     expect(summaryLinks()).toEqual(["Enter your name"]);
     expect(document.activeElement).toBe(probe("name"));
@@ -335,8 +341,12 @@ describe("the check, loaded on first use", () => {
     fill("name", "Ana", probe("name"));
     fetchStub.mockResolvedValue(answer(201, { id: "C-0123456789" }));
     await send("Send");
-    await send("Send");
-    await send("Send");
+    // The button is disabled now; pressing Enter in a field submits the form all the same.
+    await act(async () => {
+      probe("name").form?.requestSubmit();
+      probe("name").form?.requestSubmit();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(fetchStub).not.toHaveBeenCalled();
     await check.arrive(nameRequired);
     await settle();
