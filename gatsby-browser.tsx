@@ -1,5 +1,6 @@
 import "./src/styles/global.css";
 import type { GatsbyBrowser } from "gatsby";
+import { markPageHydrated } from "./src/hooks/useHydrated";
 import { beforeRouteChange, startRecovery, watchPageLoads } from "./src/runtime/recovery";
 import { wrapPageElement as wrap } from "./src/wrapPageElement";
 
@@ -13,6 +14,7 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ router
 
 /** Marks the page as interactive: styles and tests can tell the static HTML from the running app. */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  markPageHydrated();
   document.documentElement.dataset.hydrated = "true";
 };
 

@@ -14,6 +14,11 @@ export function useHydrated(): boolean {
 // (a page reached by client-side navigation, a filter link on the same page), with nothing to match.
 let pageHydrated = false;
 
+/** Called once the first page has hydrated (gatsby-browser's onInitialClientRender), whatever it was. */
+export function markPageHydrated(): void {
+  pageHydrated = true;
+}
+
 /**
  * `live` once the page is hydrated, `asBuilt` before (the value the static HTML was rendered with), so
  * hydration matches the HTML. Unlike a branch on useHydrated(), the component renders again only when
@@ -22,10 +27,12 @@ let pageHydrated = false;
  */
 export function useLiveValue<T>(live: T, asBuilt: T): T {
   const differs = !Object.is(live, asBuilt);
+  // Rendered while hydrating: the one render that showed the value as built and may need another.
+  const hydrating = !pageHydrated;
   const [, setCaughtUp] = useState(false);
   useEffect(() => {
     pageHydrated = true;
-    if (differs) setCaughtUp(true);
-  }, [differs]);
+    if (differs && hydrating) setCaughtUp(true);
+  }, [differs, hydrating]);
   return pageHydrated ? live : asBuilt;
 }

@@ -15,6 +15,8 @@ function newTab() {
   return {
     act: (jest.requireActual("react") as typeof import("react")).act,
     hydrateRoot: (jest.requireActual("react-dom/client") as typeof ReactDomClient).hydrateRoot,
+    createRoot: (jest.requireActual("react-dom/client") as typeof ReactDomClient).createRoot,
+    markPageHydrated: (jest.requireActual("../../src/hooks/useHydrated") as typeof HookModule).markPageHydrated,
     useLiveValue: (jest.requireActual("../../src/hooks/useHydrated") as typeof HookModule).useLiveValue,
   };
 }
@@ -72,5 +74,19 @@ describe("useLiveValue: the static HTML's value while hydrating, the browser's a
     tab.navigate("?program=kids");
     expect(renders[0]).toBe("?program=kids");
     expect(container.textContent).toBe("?program=kids");
+  });
+
+  test("a page reached by client-side navigation from one without the hook shows the browser's value in its first render", () => {
+    const { act, createRoot, markPageHydrated, useLiveValue } = newTab();
+    markPageHydrated(); // the first page (say /about/) hydrated; it has no live values of its own
+    function Filter({ search }: { search: string }) {
+      const selected = useLiveValue(search, "");
+      renders.push(selected);
+      return <p>{selected || "all classes"}</p>;
+    }
+    const root = createRoot(container);
+    act(() => root.render(<Filter search="?program=kids" />));
+    cleanUp = () => act(() => root.unmount());
+    expect(renders).toEqual(["?program=kids"]);
   });
 });
