@@ -75,7 +75,7 @@ type Directives = Array<[string, string[]]>;
 const policyText = (directives: Directives) => directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
 
 export interface CspOptions {
-  /** sha256 hashes (base64) of every inline script in the built pages. */
+  /** sha256 hashes (base64) of the page's inline scripts. */
   scriptHashes: readonly string[];
   /** Allow Google Analytics / Tag Manager (only when their ids are set). */
   analytics: boolean;

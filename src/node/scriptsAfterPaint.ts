@@ -32,9 +32,10 @@ const RUNTIME_SCRIPT = /<script src="([^"]+\.js)" async><\/script>/g;
  * A page whose runtime scripts wait for its first paint. Gatsby's `<script async>` tags run the moment
  * they arrive, which is often before the first paint: the page's text then waits for ~50 KB of
  * JavaScript to download, parse and run, and on a phone the first and largest paints wait with it.
- * Every page is complete HTML without JavaScript, so the tags become one inline script
- * (`afterPaintLoader`) that requests the same files once the page has painted; only hydration waits,
- * by one frame. A page already rewritten comes back unchanged.
+ * Every page's content is complete HTML, so the tags become one inline script (`afterPaintLoader`)
+ * that requests the same files once the page has painted: their download starts after that paint
+ * instead of with the HTML, and hydration later by as much. A page already rewritten comes back
+ * unchanged.
  */
 export function loadScriptsAfterPaint(html: string): string {
   const sources = [...html.matchAll(RUNTIME_SCRIPT)].map(([, source = ""]) => source);
