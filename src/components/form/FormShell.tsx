@@ -23,8 +23,8 @@ export function FormShell({
   success: (reference: string) => ReactNode;
   children: ReactNode;
 }) {
-  // Until the page is live the form can do nothing: it sends with JavaScript. Enabled, text typed then
-  // would be lost or unseen by the form, and Enter would submit it the browser's way, into the address.
+  // Until the page is live the form can do nothing: it sends with JavaScript. An enabled button would let
+  // Enter submit it the browser's way, a GET that puts what was typed into the address.
   const hydrated = useHydrated();
   const successRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -71,21 +71,19 @@ export function FormShell({
           </ul>
         </div>
       )}
-      <fieldset className={styles.fields} disabled={!hydrated}>
-        {children}
-        <Honeypot control={form.control} />
-        {form.status === "failed" && form.failure && (
-          <div ref={failureRef} tabIndex={-1} className={styles.failure} role="alert" data-testid="form-failure">
-            <p>{form.failure}</p>
-            <button type="button" className={styles.secondaryButton} onClick={form.retry}>
-              Try again
-            </button>
-          </div>
-        )}
-        <button type="submit" className={styles.submit} disabled={sending}>
-          {sending ? "Sending…" : submitLabel}
-        </button>
-      </fieldset>
+      {children}
+      <Honeypot control={form.control} />
+      {form.status === "failed" && form.failure && (
+        <div ref={failureRef} tabIndex={-1} className={styles.failure} role="alert" data-testid="form-failure">
+          <p>{form.failure}</p>
+          <button type="button" className={styles.secondaryButton} onClick={form.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
+        {sending ? "Sending…" : submitLabel}
+      </button>
     </form>
   );
 }
