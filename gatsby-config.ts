@@ -56,8 +56,6 @@ const config: GatsbyConfig = {
     generateOnBuild: true,
   },
   plugins: [
-    // Preact in the browser: a 10 KB framework instead of React's 45 KB (README, Performance).
-    "gatsby-plugin-preact",
     {
       resolve: "gatsby-source-filesystem",
       options: { name: "content", path: contentDir() },
