@@ -1,7 +1,7 @@
 import compression from "compression";
 import express, { type Express } from "express";
 import { functionsRouter } from "./functions";
-import { siteRouter } from "./site";
+import { builtFiles, siteRouter } from "./site";
 
 /**
  * The production server for self-hosting: the built site and its form functions from one process,
@@ -16,5 +16,17 @@ export function createApp(root: string): Express {
   // The functions set their own headers (src/headers.ts, API_HEADERS); pages get the site's.
   app.use("/api", functionsRouter(root));
   app.use(siteRouter(root));
+  return app;
+}
+
+/**
+ * Another Gatsby build's public/ folder served the same way, compression and headers included, without
+ * functions or a Content-Security-Policy: the benchmark's reference site.
+ */
+export function createStaticApp(publicDir: string): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use(builtFiles(publicDir, () => ({})));
   return app;
 }

@@ -11,40 +11,46 @@ import { redirectLocation, redirects } from "../src/redirects";
  * addresses as 301s that keep the visitor's query, and the 404 page with status 404.
  */
 export function siteRouter(root: string): Router {
-  const publicDir = path.join(root, "public");
   const policies = (JSON.parse(fs.readFileSync(path.join(root, ".cache", "csp.json"), "utf8")) as { pages: PagePolicies }).pages;
-  const notFoundPolicy = policies["/404.html"] ?? NOT_A_PAGE_POLICY;
-  const notFoundPage = path.join(publicDir, "404.html");
-  const router = express.Router();
-
-  const headers: RequestHandler = (req, res, next) => {
-    const page = req.path.replace(/\/index\.html$/, "/");
-    const own = isAdminPath(req.path) ? ADMIN_HEADERS : { "Content-Security-Policy": policies[page] ?? NOT_A_PAGE_POLICY };
-    res.set({ ...SECURITY_HEADERS, ...own, "Cache-Control": cacheControlFor(req.path) });
-    next();
-  };
-  router.use(headers);
-
   const moved = new Map(
     redirects.flatMap((redirect) => [
       [redirect.from, redirect.to],
       [`${redirect.from}/`, redirect.to],
     ]),
   );
-  router.use((req, res, next) => {
+  const redirect: RequestHandler = (req, res, next) => {
     const to = moved.get(req.path);
     if (!to) return next();
     const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
     res.redirect(301, redirectLocation(to, search));
-  });
+  };
+  const own = (page: string) => (isAdminPath(page) ? ADMIN_HEADERS : { "Content-Security-Policy": policies[page] ?? NOT_A_PAGE_POLICY });
+  return builtFiles(path.join(root, "public"), own, redirect);
+}
+
+/**
+ * A Gatsby build's files as every build here is served: the security headers, each path's cache rule
+ * and the headers `own` gives a page's path ("/", "/about/", "/404.html") on every answer; then
+ * `before` (the site's redirects), the files, and public/404.html with status 404 for anything missing.
+ * The benchmark serves the reference starter's build with it too.
+ */
+export function builtFiles(publicDir: string, own: (page: string) => Record<string, string>, before?: RequestHandler): Router {
+  const router = express.Router();
+  const headers: RequestHandler = (req, res, next) => {
+    res.set({ ...SECURITY_HEADERS, ...own(req.path.replace(/\/index\.html$/, "/")), "Cache-Control": cacheControlFor(req.path) });
+    next();
+  };
+  router.use(headers);
+  if (before) router.use(before);
 
   // The header middleware has set Cache-Control per path; serve-static would replace it with its own.
   router.use(express.static(publicDir, { cacheControl: false, redirect: true }));
 
+  const notFoundHeaders = own("/404.html");
   router.use((_req, res) => {
     // A missing /static/ or .js path must not keep its year-long cache rule on the 404 page.
-    res.set({ "Cache-Control": "no-store", "Content-Security-Policy": notFoundPolicy });
-    res.status(404).sendFile(notFoundPage);
+    res.set({ ...notFoundHeaders, "Cache-Control": "no-store" });
+    res.status(404).sendFile(path.join(publicDir, "404.html"));
   });
   const failed: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);
