@@ -1,12 +1,17 @@
 /**
  * The performance benchmark: cold build time, rebuild time after one markdown change, then Lighthouse
- * (mobile and desktop presets, median of 3 runs) on every page of the route table and one
- * announcement, served as production would serve them (gzip, the site's headers). Prints a table,
- * writes bench/results.json and bench/results.md, and exits 1 when a budget is missed.
+ * (default mobile settings) on every page of the route table and the newest announcement, each run
+ * followed by a run of the reference site's home page (a stock Gatsby 5 + React 18 starter's build,
+ * served by the same server code with the same compression). Lighthouse's simulated phone CPU moves by
+ * several times from one machine to the next, so speed budgets are ratios against that reference,
+ * measured in the same run. Prints a table, writes bench/results.json and bench/results.md, and exits
+ * 1 when a budget is missed.
  *
- *   npm run bench                          everything (about 20 minutes on 2 cores)
- *   npm run bench -- --skip-build --runs 1 --pages /,/portfolio/
- *   npm run bench -- --skip-build --desktop-runs 1 --save-reports   (each run's report in bench/reports/)
+ *   npm run bench                                   everything, median of 5 (about an hour on 2 cores)
+ *   npm run bench -- --skip-build --runs 3 --pages /,/about/
+ *   npm run bench -- --skip-build --site DIR        another build of the site (DIR holds public/ and .cache/)
+ *   npm run bench -- --reference PATH | --no-reference
+ *   npm run bench -- --desktop-runs 1 --save-reports (desktop preset too; each report in bench/reports/)
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
@@ -16,7 +21,8 @@ import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createApp } from "../host/app";
+import type { Express } from "express";
+import { createApp, createStaticApp } from "../host/app";
 import { announcementSlug } from "../src/content/slugs";
 import { announcementPath, pathTo, routes } from "../src/routes";
 import { findChromium } from "./browser.mjs";
@@ -32,6 +38,7 @@ const CHROME_FLAGS = [
   "--disable-component-update",
   "--no-first-run",
 ];
+const DEFAULT_REFERENCE = path.resolve("../shared/reference/gatsby-starter-blog");
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -46,16 +53,26 @@ function timeBuild(env: NodeJS.ProcessEnv = process.env): number {
   return (Date.now() - started) / 1000;
 }
 
+interface Served {
+  origin: string;
+  publicDir: string;
+  close(): void;
+}
+
+async function serve(app: Express, publicDir: string): Promise<Served> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, publicDir, close: () => server.close() };
+}
+
 /**
  * The site as `npm start` serves it: the production server (host/app.ts) over the build, so pages that
  * fetch (the intro page's open times) are measured with their real answers. Submissions made while
  * measuring go to a scratch data folder.
  */
-async function serveProductionLike(): Promise<{ origin: string; close: () => void }> {
+function serveSite(root: string): Promise<Served> {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "gym-bench-"));
-  const server = http.createServer(createApp(process.cwd()));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return serve(createApp(root), path.join(root, "public"));
 }
 
 interface Sample {
@@ -73,10 +90,10 @@ interface Sample {
   htmlBytes: number;
 }
 
-function gzipOf(origin: string, url: string): number | null {
+function gzipOf(served: Served, url: string): number | null {
+  if (!url.startsWith(served.origin)) return null;
   const pathname = new URL(url).pathname;
-  if (!url.startsWith(origin)) return null;
-  const file = pathname.endsWith("/") ? path.join("public", pathname, "index.html") : path.join("public", pathname);
+  const file = path.join(served.publicDir, pathname.endsWith("/") ? path.join(pathname, "index.html") : pathname);
   return fs.existsSync(file) && fs.statSync(file).isFile() ? gzipSync(fs.readFileSync(file), { level: 9 }).length : null;
 }
 
@@ -84,9 +101,9 @@ function gzipOf(origin: string, url: string): number | null {
  * One Lighthouse run through its own CLI (a plain Node process: Lighthouse sends functions into the
  * page as source text, which a TypeScript loader's helpers would break).
  */
-async function runLighthouse(url: string, origin: string, chromePath: string | undefined, preset: "mobile" | "desktop"): Promise<Sample> {
+async function runLighthouse(served: Served, page: string, chromePath: string | undefined, preset: "mobile" | "desktop", label: string): Promise<Sample> {
   const args = [
-    url,
+    `${served.origin}${page}`,
     "--quiet",
     "--output=json",
     "--output-path=stdout",
@@ -94,14 +111,14 @@ async function runLighthouse(url: string, origin: string, chromePath: string | u
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
     ...(preset === "desktop" ? ["--preset=desktop"] : []),
   ];
-  // Asynchronous: the page server runs in this same process and must keep answering.
+  // Asynchronous: the page servers run in this same process and must keep answering.
   const { stdout } = await execFileAsync("node_modules/.bin/lighthouse", args, {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, ...(chromePath ? { CHROME_PATH: chromePath } : {}) },
   });
   if (flag("save-reports")) {
-    const name = `${preset}${new URL(url).pathname.replace(/\/+/g, "-").replace(/-$/, "") || "-home"}-${Date.now()}.json`;
+    const name = `${label}-${preset}${page.replace(/\/+/g, "-").replace(/-$/, "") || "-home"}-${Date.now()}.json`;
     fs.mkdirSync("bench/reports", { recursive: true });
     fs.writeFileSync(path.join("bench/reports", name), stdout);
   }
@@ -117,9 +134,9 @@ async function runLighthouse(url: string, origin: string, chromePath: string | u
   // Total: bytes on the wire (headers included). JavaScript and HTML: their gzip size, as the budgets
   // count them (and npm test measures them).
   const bytes = (filter: (r: { resourceType: string }) => boolean) =>
-    requests.filter(filter).reduce((sum, r) => sum + (r.transferSize || gzipOf(origin, r.url) || 0), 0);
+    requests.filter(filter).reduce((sum, r) => sum + (r.transferSize || gzipOf(served, r.url) || 0), 0);
   const bodies = (filter: (r: { resourceType: string }) => boolean) =>
-    requests.filter(filter).reduce((sum, r) => sum + (gzipOf(origin, r.url) ?? r.transferSize ?? 0), 0);
+    requests.filter(filter).reduce((sum, r) => sum + (gzipOf(served, r.url) ?? r.transferSize ?? 0), 0);
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -152,6 +169,7 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 
 /** The table's columns are in KB already, so its cells are bare numbers with one decimal. */
 const kbCell = (bytes: number) => (bytes / KB).toFixed(1);
+const ms = (value: number) => String(Math.round(value));
 
 function median(samples: Sample[]): Sample {
   const pick = (key: keyof Sample) => {
@@ -161,8 +179,65 @@ function median(samples: Sample[]): Sample {
   return Object.fromEntries((Object.keys(samples[0] as Sample) as Array<keyof Sample>).map((key) => [key, pick(key)])) as unknown as Sample;
 }
 
+interface Result {
+  page: string;
+  preset: "mobile" | "desktop";
+  site: Sample;
+  /** The reference home page's median, from runs interleaved with this page's. */
+  reference?: Sample;
+}
+
+/** TBT as a multiple of the reference home's, the figure the budget holds (0 ms against 0 ms is 0). */
+function tbtRatio({ site, reference }: Result): number | undefined {
+  if (!reference) return undefined;
+  return site.tbt === 0 ? 0 : site.tbt / Math.max(reference.tbt, 1);
+}
+
+function budgetFailures(results: readonly Result[]): string[] {
+  const failures: string[] = [];
+  for (const result of results) {
+    const { page, preset, site: m, reference } = result;
+    if (preset === "mobile") {
+      for (const [name, value] of [
+        ["accessibility", m.accessibility],
+        ["best practices", m.bestPractices],
+        ["SEO", m.seo],
+      ] as const) {
+        if (value < BUDGETS.score) failures.push(`${page} (mobile): ${name} ${value} < ${BUDGETS.score}`);
+      }
+      if (reference && m.performance < reference.performance)
+        failures.push(`${page} (mobile): performance ${m.performance} < the reference home's ${reference.performance}`);
+      const ratio = tbtRatio(result);
+      if (ratio !== undefined && ratio > BUDGETS.tbtRatio)
+        failures.push(`${page} (mobile): TBT ${ms(m.tbt)} ms is ${ratio.toFixed(2)}x the reference home's ${ms(reference?.tbt ?? 0)} ms (budget ${BUDGETS.tbtRatio}x)`);
+    }
+    if (m.cls > BUDGETS.cls) failures.push(`${page} (${preset}): CLS ${m.cls.toFixed(3)} > ${BUDGETS.cls}`);
+    if (m.jsBytes > BUDGETS.javascriptPerPage) failures.push(`${page} (${preset}): JavaScript ${kb(m.jsBytes)} > ${kb(BUDGETS.javascriptPerPage)}`);
+    if (page === "/" && m.htmlBytes > BUDGETS.homeHtml) failures.push(`home HTML ${kb(m.htmlBytes)} > ${kb(BUDGETS.homeHtml)}`);
+    if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal) failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
+    if (page === pathTo("gallery") && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal)
+      failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
+  }
+  return failures;
+}
+
+function table(results: readonly Result[]): string[] {
+  const rows = results.map((result) => {
+    const { page, preset, site: m, reference: r } = result;
+    const ratio = tbtRatio(result);
+    const ref = r ? [r.performance, ms(r.lcp), ms(r.tbt), kbCell(r.jsBytes), ratio?.toFixed(2) ?? ""] : ["", "", "", "", ""];
+    return `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${ms(m.si)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} | ${ref.join(" | ")} |`;
+  });
+  return [
+    "| page | preset | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | SI ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) | ref. perf | ref. LCP ms | ref. TBT ms | ref. JS KB | TBT / ref. |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows,
+  ];
+}
+
 async function main() {
-  const runs = Number(option("runs") ?? 3);
+  const runs = Number(option("runs") ?? 5);
+  const desktopRuns = Number(option("desktop-runs") ?? 0);
   const newest = fs
     .readdirSync("content/announcements")
     .filter((f) => f.endsWith(".md"))
@@ -170,9 +245,15 @@ async function main() {
     .pop();
   const announcements = newest ? [announcementPath(announcementSlug(newest.replace(/\.md$/, "")))] : [];
   const pages = option("pages")?.split(",") ?? [...routes.map((r) => r.path), ...announcements];
+  const referenceDir = flag("no-reference") ? undefined : path.resolve(option("reference") ?? DEFAULT_REFERENCE);
+  if (referenceDir && !fs.existsSync(path.join(referenceDir, "index.html"))) {
+    if (option("reference")) throw new Error(`No built site at ${referenceDir} (its index.html is missing)`);
+    console.error(`No reference build at ${referenceDir}: measuring the site alone, without the speed budgets.`);
+  }
+  const hasReference = referenceDir !== undefined && fs.existsSync(path.join(referenceDir, "index.html"));
   const builds: { cold?: number; rebuild?: number } = {};
 
-  if (!flag("skip-build")) {
+  if (!flag("skip-build") && !option("site")) {
     execFileSync("node_modules/.bin/gatsby", ["clean"], { stdio: "ignore" });
     builds.cold = timeBuild();
     const file = path.join(
@@ -193,59 +274,42 @@ async function main() {
   }
 
   const chromePath = (await findChromium())?.path;
-  const server = await serveProductionLike();
-  const results: Array<{ page: string; preset: string; median: Sample }> = [];
+  const site = await serveSite(path.resolve(option("site") ?? "."));
+  const reference = hasReference && referenceDir ? await serve(createStaticApp(referenceDir), referenceDir) : undefined;
+  const results: Result[] = [];
   try {
     for (const page of pages) {
       for (const preset of ["mobile", "desktop"] as const) {
-        const samples: Sample[] = [];
-        const count = preset === "desktop" ? Number(option("desktop-runs") ?? runs) : runs;
+        const count = preset === "desktop" ? desktopRuns : runs;
         if (count === 0) continue;
-        for (let i = 0; i < count; i++)
-          samples.push(await withRetry(() => runLighthouse(`${server.origin}${page}`, server.origin, chromePath, preset)));
-        results.push({ page, preset, median: median(samples) });
-        const m = median(samples);
+        const own: Sample[] = [];
+        const theirs: Sample[] = [];
+        // Interleaved, so whatever the machine is doing falls on both alike.
+        for (let i = 0; i < count; i++) {
+          own.push(await withRetry(() => runLighthouse(site, page, chromePath, preset, "site")));
+          if (reference) theirs.push(await withRetry(() => runLighthouse(reference, "/", chromePath, preset, "reference")));
+        }
+        const result: Result = { page, preset, site: median(own), reference: theirs.length > 0 ? median(theirs) : undefined };
+        results.push(result);
+        const { site: m, reference: r } = result;
         console.error(
-          `${preset.padEnd(7)} ${page}: perf ${m.performance}, FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, SI ${Math.round(m.si)} ms, CLS ${m.cls.toFixed(3)}, JS ${kbCell(m.jsBytes)} KB`,
+          `${preset.padEnd(7)} ${page}: perf ${m.performance}, FCP ${ms(m.fcp)} ms, LCP ${ms(m.lcp)} ms, TBT ${ms(m.tbt)} ms, CLS ${m.cls.toFixed(3)}, JS ${kbCell(m.jsBytes)} KB` +
+            (r ? ` | reference home: perf ${r.performance}, LCP ${ms(r.lcp)} ms, TBT ${ms(r.tbt)} ms, TBT ratio ${tbtRatio(result)?.toFixed(2)}` : ""),
         );
       }
     }
   } finally {
-    server.close();
+    site.close();
+    reference?.close();
   }
 
-  const failures: string[] = [];
-  for (const { page, preset, median: m } of results) {
-    if (preset === "mobile") {
-      for (const [name, value] of [
-        ["performance", m.performance],
-        ["accessibility", m.accessibility],
-        ["best practices", m.bestPractices],
-        ["SEO", m.seo],
-      ] as const) {
-        if (value < BUDGETS.score) failures.push(`${page} (mobile): ${name} ${value} < ${BUDGETS.score}`);
-      }
-    }
-    if (m.cls > BUDGETS.cls) failures.push(`${page} (${preset}): CLS ${m.cls.toFixed(3)} > ${BUDGETS.cls}`);
-    if (m.jsBytes > BUDGETS.javascriptPerPage)
-      failures.push(`${page} (${preset}): JavaScript ${kb(m.jsBytes)} > ${kb(BUDGETS.javascriptPerPage)}`);
-    if (page === "/" && m.htmlBytes > BUDGETS.homeHtml) failures.push(`home HTML ${kb(m.htmlBytes)} > ${kb(BUDGETS.homeHtml)}`);
-    if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal)
-      failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
-    if (page === pathTo("gallery") && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal)
-      failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
-  }
-
+  const failures = budgetFailures(results);
   const lines = [
-    `Lighthouse ${runs > 1 ? `median of ${runs} runs` : "1 run"}, served with gzip and the site's headers.`,
+    `Lighthouse ${lighthouseVersion()}, ${runs > 1 ? `median of ${runs} runs` : "1 run"}, served with gzip and the site's headers` +
+      (reference ? `; each run followed by one of the reference home (${path.relative(process.cwd(), referenceDir ?? "")}), served the same way.` : "."),
     builds.cold ? `Cold build: ${builds.cold.toFixed(0)} s. Rebuild after one markdown change: ${builds.rebuild?.toFixed(0)} s.` : "",
     "",
-    "| page | preset | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | SI ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...results.map(
-      ({ page, preset, median: m }) =>
-        `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${Math.round(m.fcp)} | ${Math.round(m.lcp)} | ${Math.round(m.tbt)} | ${Math.round(m.si)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} |`,
-    ),
+    ...table(results),
     "",
     failures.length === 0 ? "All budgets met." : `Budgets missed:\n${failures.map((f) => `- ${f}`).join("\n")}`,
   ].filter((line, i, all) => line !== "" || all[i - 1] !== "");
@@ -254,6 +318,10 @@ async function main() {
   fs.writeFileSync("bench/results.md", `${lines.join("\n")}\n`);
   console.log(lines.join("\n"));
   if (failures.length > 0 && !flag("no-fail")) process.exit(1);
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
 }
 
 main().catch((error: unknown) => {
