@@ -48,6 +48,40 @@ const noLazyServerCode = {
     { selector: "ImportExpression[source.value=/(^|\\/)(server|api)(\\/|$)/]", message: SERVER_CODE.message },
   ],
 };
+// The first use of each Intl service in a browser loads locale or time-zone data: 50-100 ms on a phone,
+// spent inside the task that hydrates the page. Code that renders pages formats with plain functions
+// (src/content/dates.ts, src/content/gymClock.ts), and the server words what needs a time zone.
+const INTL_MESSAGE =
+  "Code that renders pages does not use Intl or locale comparisons (each first use costs a phone 50-100 ms while the page hydrates): use src/content/dates.ts or src/content/gymClock.ts.";
+const noIntl = {
+  "no-restricted-globals": ["error", { name: "Intl", message: INTL_MESSAGE }],
+  "no-restricted-properties": [
+    "error",
+    ...["localeCompare", "toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({
+      property,
+      message: INTL_MESSAGE,
+    })),
+  ],
+};
+/** Everything a public page's bundle holds: browser code and the pure modules it renders with. */
+const RENDERED_FILES = [
+  "src/components/**",
+  "src/templates/**",
+  "src/hooks/**",
+  "src/runtime/**",
+  "src/pages/**",
+  "src/wrapPageElement.tsx",
+  "gatsby-browser.tsx",
+  "src/content/**",
+  "src/forms/**",
+  "src/schedule/week.ts",
+  "src/seo/**",
+  "src/navigation.ts",
+  "src/routes.ts",
+  "src/sitemapTree.ts",
+  "src/filterOptions.ts",
+  "src/sectionPages.ts",
+];
 const BROWSER_FILES = [
   "src/components/**",
   "src/templates/**",
@@ -112,5 +146,6 @@ export default tseslint.config(
   { files: ["src/api/**"], rules: restrict(PAGE_CODE) },
   { files: ["src/node/**"], rules: restrict(BROWSER_CODE) },
   { files: PURE_FILES, rules: restrict(SERVER_CODE, FRAMEWORKS) },
+  { files: RENDERED_FILES, rules: noIntl },
   prettier,
 );

@@ -1,3 +1,4 @@
+import { compareText } from "./content/dates";
 import { pathTo, type Route } from "./routes";
 
 /** Pure: route table -> navigation model. The header renders it; the unit tests pin each rule. */
@@ -37,13 +38,13 @@ interface Sortable {
   label: string;
 }
 
-/** navOrder ascending, routes without an order after those with one, then by label. */
+/** navOrder ascending, routes without an order after those with one, then by label (code units: compareText). */
 export function compareNav(a: Sortable, b: Sortable): number {
   const aHas = a.order !== undefined;
   const bHas = b.order !== undefined;
   if (aHas && bHas && a.order !== b.order) return (a.order as number) - (b.order as number);
   if (aHas !== bHas) return aHas ? -1 : 1;
-  return a.label.localeCompare(b.label, "en");
+  return compareText(a.label, b.label);
 }
 
 export function firstSegment(path: string): string {

@@ -4,6 +4,7 @@
  * descriptions from it, and the sitemap page lists it. Paths end in "/" because the site uses
  * `trailingSlash: "always"`.
  */
+import type { UtcOffsets } from "./content/gymClock";
 
 export type TemplateName =
   | "home"
@@ -295,6 +296,8 @@ export interface RoutePageContext {
   /** The build date in the gym's time zone (YYYY-MM-DD) and its weekday. */
   today: string;
   weekday: string;
+  /** The gym's UTC offsets from the build on, so the browser can tell the gym's date (src/content/gymClock.ts). */
+  utcOffsets: UtcOffsets;
   /** Slugs of the announcements that are listed (not expired), newest first. */
   listed: string[];
 }

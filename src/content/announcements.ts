@@ -1,3 +1,5 @@
+import { compareText } from "./dates";
+
 /** Which announcements the list shows, newest first. Pure. */
 
 export interface AnnouncementEntry {
@@ -14,5 +16,5 @@ export function isListed(entry: AnnouncementEntry, today: string): boolean {
 export function listedAnnouncements<T extends AnnouncementEntry>(entries: readonly T[], today: string): T[] {
   return entries
     .filter((entry) => isListed(entry, today))
-    .sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : b.date.localeCompare(a.date)));
+    .sort((a, b) => (a.date === b.date ? compareText(a.slug, b.slug) : compareText(b.date, a.date)));
 }

@@ -37,6 +37,23 @@ export function minutes(clock: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
+/**
+ * Sorts text by code unit, the same in Node and every browser. localeCompare's first use in a browser
+ * builds an ICU collator, tens of milliseconds on a phone, while the page hydrates.
+ */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * "Credit Card and Debit Card", "cash, card, or check": an English list, written out rather than with
+ * Intl.ListFormat, whose first use in a browser loads locale data while the page hydrates.
+ */
+export function listText(items: readonly string[], joiner: "and" | "or"): string {
+  if (items.length <= 2) return items.join(` ${joiner} `);
+  return `${items.slice(0, -1).join(", ")}, ${joiner} ${items[items.length - 1]}`;
+}
+
 /** "17:30" -> "5:30 PM" */
 export function formatClock(clock: string): string {
   const total = minutes(clock);
@@ -47,15 +64,21 @@ export function formatClock(clock: string): string {
   return `${twelve}:${String(mins).padStart(2, "0")} ${suffix}`;
 }
 
-/** The calendar date (YYYY-MM-DD) and weekday at `instant` in an IANA time zone. */
+// One formatter per zone: building one loads the time-zone data, which costs far more than using it.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date (YYYY-MM-DD) and weekday at `instant` in an IANA time zone. For the build and the
+ * server; a page asks its offset table first (src/content/gymClock.ts) and this only past its end.
+ */
 export function zonedToday(instant: Date, timeZone: string): { date: string; day: Day } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    weekday: "long",
-  }).formatToParts(instant);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // eslint-disable-next-line no-restricted-globals -- the server's clock, and a page's only when its offset table has run out
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   return { date: `${get("year")}-${get("month")}-${get("day")}`, day: get("weekday") as Day };
 }

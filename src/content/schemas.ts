@@ -33,6 +33,7 @@ export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
 export const day = z.enum(DAYS, { message: `must be one of ${DAYS.join(", ")}` });
 function isIntlTimeZone(zone: string): boolean {
   try {
+    // eslint-disable-next-line no-restricted-globals -- content checks run at build time and in the editor, never on a public page
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
   } catch {

@@ -1,4 +1,4 @@
-import { isIsoDate } from "../content/dates";
+import { DAYS, isIsoDate } from "../content/dates";
 
 /**
  * Calendar arithmetic on YYYY-MM-DD dates. Dates are whole days at the gym, in its own time zone;
@@ -64,13 +64,13 @@ export function earliestCancelDate(policy: HoldPolicy, today: string): string {
   return addDays(today, policy.cancellationNoticeDays);
 }
 
-/** "2026-12-05" -> "Saturday, December 5, 2026" */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * "2026-12-05" -> "Saturday, December 5, 2026". Written out rather than with Intl, whose first use
+ * in a browser loads locale data (tens of milliseconds on a phone, while a form page hydrates).
+ */
 export function formatLongDate(date: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(toUtc(date)));
+  const day = new Date(toUtc(date));
+  return `${DAYS[(day.getUTCDay() + 6) % 7]}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }

@@ -1,20 +1,20 @@
-import { useLiveValue } from "./useHydrated";
 import { zonedToday, type Day } from "../content/dates";
+import { dateFromOffsets } from "../content/gymClock";
+import type { RoutePageContext } from "../routes";
+import { useLiveValue } from "./useHydrated";
 import { useSiteInfo } from "./useSiteInfo";
 
-/** Today's weekday at the gym: the build's day in the static HTML, the real day once in the browser. */
-export function useGymToday(buildWeekday: string, buildDate: string, timeZone: string): { day: Day; date: string } {
-  const now = zonedToday(new Date(), timeZone);
-  const date = useLiveValue(now.date, buildDate);
-  return date === buildDate ? { day: buildWeekday as Day, date: buildDate } : now;
-}
-
 /**
- * Today at the gym for a page built from the route table: the build's day from its page context, the
- * time zone from content/site.json. The build validates site.json and useSiteInfo throws without it,
- * so no page guesses a zone of its own.
+ * Today at the gym for a page built from the route table: the build's day (its page context) in the
+ * static HTML, the real day once in the browser. The real day comes from the page's table of the
+ * gym's UTC offsets, made at build time, so no time-zone formatter is built while the page hydrates;
+ * only a browser whose clock is outside the table (a build over a year old) asks Intl, with the zone
+ * content/site.json names.
  */
-export function usePageToday(pageContext: { weekday: string; today: string }): { day: Day; date: string } {
+export function usePageToday(pageContext: Pick<RoutePageContext, "weekday" | "today" | "utcOffsets">): { day: Day; date: string } {
   const { timeZone } = useSiteInfo();
-  return useGymToday(pageContext.weekday, pageContext.today, timeZone);
+  const now = new Date();
+  const live = dateFromOffsets(pageContext.utcOffsets, now) ?? zonedToday(now, timeZone);
+  const date = useLiveValue(live.date, pageContext.today);
+  return date === pageContext.today ? { day: pageContext.weekday as Day, date } : live;
 }

@@ -2,12 +2,16 @@ import path from "node:path";
 import type { Actions, CreatePagesArgs } from "gatsby";
 import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
+import { utcOffsets } from "../schedule/timeZones";
 import { announcementPath, routes, type RoutePageContext, type TemplateName } from "../routes";
 import { loadCheckedContent } from "./contentChecks";
 
 export function templatePath(template: TemplateName | "announcement"): string {
   return path.resolve(`src/templates/${template}.tsx`);
 }
+
+/** How far ahead the browser's table of the gym's UTC offsets reaches; past it, the browser asks Intl. */
+const OFFSET_TABLE_DAYS = 400;
 
 interface AnnouncementQuery {
   announcements: { nodes: Array<{ fields: { slug: string }; frontmatter: { date: string; expires: string | null } }> };
@@ -40,7 +44,10 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
     return;
   }
   const { announcements } = result.data;
-  const { date: today, day: weekday } = zonedToday(new Date(), content.site.timeZone);
+  const now = new Date();
+  const { date: today, day: weekday } = zonedToday(now, content.site.timeZone);
+  // From a day before the build (a visitor's clock may be a little behind) to over a year after it.
+  const offsets = utcOffsets(content.site.timeZone, new Date(now.getTime() - 86_400_000), OFFSET_TABLE_DAYS);
   const entries = announcements.nodes.map((node) => ({
     slug: node.fields.slug,
     date: node.frontmatter.date,
@@ -48,7 +55,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   }));
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
-  createRoutePages(actions.createPage, { today, weekday, listed });
+  createRoutePages(actions.createPage, { today, weekday, utcOffsets: offsets, listed });
   for (const { slug } of entries) {
     actions.createPage({
       path: announcementPath(slug),
@@ -58,7 +65,10 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   }
 }
 
-function createRoutePages(createPage: Actions["createPage"], shared: Pick<RoutePageContext, "today" | "weekday" | "listed">): void {
+function createRoutePages(
+  createPage: Actions["createPage"],
+  shared: Pick<RoutePageContext, "today" | "weekday" | "utcOffsets" | "listed">,
+): void {
   for (const route of routes) {
     const context: RoutePageContext = {
       routePath: route.path,

@@ -1,6 +1,7 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset, tzScan } from "@date-fns/tz";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
+import type { UtcOffsets } from "../content/gymClock";
 
 /**
  * The VTIMEZONE the calendar files carry for an IANA zone, from timezones-ical-library (built from
@@ -29,4 +30,11 @@ export function vtimezoneDisagreement(timeZone: string, vtimezone: string, from:
     }
   }
   return undefined;
+}
+
+/** The zone's UTC offset from `from` for `days` days, one entry per change (the browser's gym clock). */
+export function utcOffsets(timeZone: string, from: Date, days: number): UtcOffsets {
+  const until = new Date(from.getTime() + days * 86_400_000);
+  const changes = tzScan(timeZone, { start: from, end: until }).map((change) => [change.date.getTime(), change.offset] as const);
+  return { changes: [[from.getTime(), tzOffset(timeZone, from)], ...changes], until: until.getTime() };
 }

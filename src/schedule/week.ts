@@ -1,4 +1,4 @@
-import { DAYS, minutes, type Day } from "../content/dates";
+import { compareText, DAYS, minutes, type Day } from "../content/dates";
 import { pathTo } from "../routes";
 
 /** The weekly timetable, shaped for display. Pure. */
@@ -22,7 +22,7 @@ export function groupByDay<T extends Slot>(slots: readonly T[]): Array<DaySchedu
     day,
     slots: slots
       .filter((slot) => slot.day === day)
-      .sort((a, b) => minutes(a.start) - minutes(b.start) || a.program.localeCompare(b.program)),
+      .sort((a, b) => minutes(a.start) - minutes(b.start) || compareText(a.program, b.program)),
   })).filter((group) => group.slots.length > 0);
 }
 

@@ -1,5 +1,7 @@
 import type { CreatePagesArgs } from "gatsby";
 import * as contentChecks from "../../src/node/contentChecks";
+import { zonedToday } from "../../src/content/dates";
+import { dateFromOffsets, type UtcOffsets } from "../../src/content/gymClock";
 import { createAllPages } from "../../src/node/pages";
 
 /** createAllPages with the real content, its site.json zone replaced by `timeZone`. */
@@ -40,6 +42,14 @@ describe("createAllPages", () => {
     expect(home?.context).toMatchObject({ today: "2026-11-21", weekday: "Saturday" });
     const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/");
     expect(tokyo?.context).toMatchObject({ today: "2026-11-22", weekday: "Sunday" });
+  });
+
+  test("the page context's offset table gives the same day as Intl in the browser, from the build for over a year", async () => {
+    const home = (await createPages("America/Los_Angeles")).find((page) => page.path === "/");
+    const offsets = home?.context.utcOffsets as UtcOffsets;
+    for (let ms = Date.now(); ms < Date.now() + 366 * 86_400_000; ms += 3_600_000) {
+      expect(dateFromOffsets(offsets, new Date(ms))).toEqual(zonedToday(new Date(ms), "America/Los_Angeles"));
+    }
   });
 
   test("each announcement gets its page at the route table's address", async () => {

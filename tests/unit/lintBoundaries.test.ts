@@ -63,9 +63,22 @@ const LAZY_VALIDATOR: Probe = [
   ].join("\n"),
 ];
 
+/** Intl's first use loads locale data while a page hydrates: code that renders pages may not use it. */
+const INTL: Probe[] = [
+  ["src/components/Probe.tsx", 'export const list = new Intl.ListFormat("en-US").format(["a", "b"]);\n'],
+  ["src/navigation.ts", 'export const order = (a: string, b: string) => a.localeCompare(b, "en");\n'],
+  ["src/hooks/probe.ts", "export const when = new Date().toLocaleDateString();\n"],
+];
+const SERVER_INTL: Probe = [
+  "src/server/probe.ts",
+  'export const f = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles" });\n',
+];
+
 let results: string[][];
+let intl: string[][];
 beforeAll(() => {
   results = lint([...FORBIDDEN, LAZY, ALLOWED, ...STATIC_VALIDATOR, LAZY_VALIDATOR]);
+  intl = lint([...INTL, SERVER_INTL]);
 });
 
 describe("import boundaries", () => {
@@ -90,5 +103,16 @@ describe("import boundaries", () => {
 
   test("browser code may import the validator's types, and the validator itself with import()", () => {
     expect(results[FORBIDDEN.length + 2 + STATIC_VALIDATOR.length]).toEqual([]);
+  });
+
+  test.each(INTL.map(([filePath], index) => [filePath, index] as const))(
+    "%s may not use Intl or a locale comparison",
+    (_filePath, index) => {
+      expect(intl[index]?.[0]).toMatch(/^no-restricted-(globals|properties)$/);
+    },
+  );
+
+  test("the server formats with Intl as it likes", () => {
+    expect(intl[INTL.length]).toEqual([]);
   });
 });

@@ -32,7 +32,8 @@ const programs = [
   { key: "crossfit", title: "CrossFit" },
   { key: "kids", title: "CrossFit Kids" },
 ];
-const today = { weekday: "Tuesday", today: "2026-11-24" };
+// An empty offset table: these pages are rendered as the build renders them, with the build's day.
+const today = { weekday: "Tuesday", today: "2026-11-24", utcOffsets: { changes: [], until: 0 } };
 const announcement = {
   fields: { slug: "holiday-hours" },
   frontmatter: { title: "Holiday hours", summary: "Closed on Thanksgiving.", date: "November 16, 2026", iso: "2026-11-16" },

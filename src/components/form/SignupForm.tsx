@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "gatsby";
-import { isIsoDate } from "../../content/dates";
+import { isIsoDate, listText } from "../../content/dates";
 import { priceLabel } from "../../content/rates";
 import { ageOn } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
@@ -75,6 +75,10 @@ export function SignupForm({
   onSent?: (reference: string) => void;
 }) {
   const { payment } = useSiteInfo();
+  const paymentChoices = listText(
+    payment.map((method) => method.toLowerCase()),
+    "or",
+  );
   const payloadOf = (values: Values) => toPayload(values, waiver.version);
   const form = useForm<Input>({
     formId: "signup",
@@ -132,7 +136,7 @@ export function SignupForm({
           <h2>Welcome to the gym!</h2>
           <p>
             We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up payment (
-            {new Intl.ListFormat("en-US", { type: "disjunction" }).format(payment.map((method) => method.toLowerCase()))}).
+            {paymentChoices}).
           </p>
           <YourReference reference={reference} />
         </>

@@ -16,7 +16,13 @@ import { VisitUs } from "../VisitUs";
 import { WeekStrip } from "../WeekStrip";
 
 /** The home page: the gym at a glance, each section leading to the page that says more. */
-export function HomePage({ data, pageContext }: { data: Queries.HomePageQuery; pageContext: Pick<RoutePageContext, "weekday" | "today"> }) {
+export function HomePage({
+  data,
+  pageContext,
+}: {
+  data: Queries.HomePageQuery;
+  pageContext: Pick<RoutePageContext, "weekday" | "today" | "utcOffsets">;
+}) {
   const site = useSiteInfo();
   const today = usePageToday(pageContext);
   const page = data.page;

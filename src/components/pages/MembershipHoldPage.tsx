@@ -13,7 +13,7 @@ export function MembershipHoldPage({
   pageContext,
 }: {
   data: Queries.MembershipHoldPageQuery;
-  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday">;
+  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday" | "utcOffsets">;
 }) {
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);

@@ -11,7 +11,7 @@ export function PrivacyRequestPage({
   pageContext,
 }: {
   data: Queries.PrivacyRequestPageQuery;
-  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday">;
+  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday" | "utcOffsets">;
 }) {
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);

@@ -19,7 +19,7 @@ export function ProgramPage({
   pageContext,
 }: {
   data: Queries.ProgramPageQuery;
-  pageContext: Pick<RoutePageContext, "programKey" | "today" | "weekday">;
+  pageContext: Pick<RoutePageContext, "programKey" | "today" | "weekday" | "utcOffsets">;
 }) {
   const today = usePageToday(pageContext);
   const program = data.program;

@@ -19,7 +19,7 @@ export function SchedulePage({
   search,
 }: {
   data: Pick<Queries.SchedulePageQuery, "schedule" | "programs">;
-  pageContext: Pick<RoutePageContext, "routePath" | "weekday" | "today">;
+  pageContext: Pick<RoutePageContext, "routePath" | "weekday" | "today" | "utcOffsets">;
   search: string;
 }) {
   const route = routeFor(pageContext.routePath);

@@ -14,7 +14,7 @@ export function SignupPage({
   search,
 }: {
   data: Queries.SignupPageQuery;
-  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday">;
+  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday" | "utcOffsets">;
   /** The page's query string: a plan chosen on the rates page arrives as ?plan=. */
   search: string;
 }) {
