@@ -1,6 +1,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { API_HEADERS } from "../headers";
 import { openSlots } from "../intro/availability";
+import { slotsByDay, zoneName } from "../intro/display";
 import { intro, site } from "./content";
 import { errorSummary } from "./log";
 import { getStore } from "./runtime";
@@ -12,7 +13,11 @@ import { getStore } from "./runtime";
  */
 export const INTRO_SLOTS_CACHE_CONTROL = "private, max-age=15";
 
-/** GET /api/intro-slots: the open free-intro slots, { timeZone, slots: [{ start, end, coach }] }. */
+/**
+ * GET /api/intro-slots: the open free-intro slots, { timeZone, zone, slots: [{ start, end, coach }],
+ * days }: `days` groups the start times by day in the gym's zone with the labels the booking page
+ * shows (src/intro/display.ts), and `zone` names the zone ("Pacific Time").
+ */
 export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -30,5 +35,6 @@ export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunction
     return;
   }
   res.setHeader("Cache-Control", INTRO_SLOTS_CACHE_CONTROL);
-  res.status(200).json({ timeZone: site.timeZone, slots: openSlots(intro, site.timeZone, now, taken) });
+  const slots = openSlots(intro, site.timeZone, now, taken);
+  res.status(200).json({ timeZone: site.timeZone, zone: zoneName(site.timeZone), slots, days: slotsByDay(slots, site.timeZone) });
 }

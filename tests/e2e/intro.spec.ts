@@ -4,12 +4,12 @@ import ICAL from "ical.js";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
-import { timeLabel } from "../../src/intro/display";
+import { timeLabel, zoneName } from "../../src/intro/display";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp } from "../support/smtp";
 import { expectNoAxeViolations } from "./support/axe";
-import { gotoReady } from "./support/page";
+import { gotoReady, holdScripts } from "./support/page";
 import { site } from "./support/site";
 
 /**
@@ -290,15 +290,32 @@ test.describe("the /intro/ page", () => {
     await expectNoAxeViolations(page, "/intro/ booked");
   });
 
-  test("without JavaScript the page says how to book by phone or message", async ({ browser }) => {
+  test("without JavaScript the page says how to book by phone or message, and promises no times", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/intro/");
-    const notice = page.getByText("Booking online needs JavaScript");
+    // The text is in a <noscript>, which Playwright's text queries pass over: found by its element.
+    const notice = page.locator("noscript > p");
     await expect(notice).toBeVisible();
+    await expect(notice).toContainText("Booking online needs JavaScript");
+    expect(await page.locator("main").innerText()).toContain("Booking online needs JavaScript");
     await expect(notice.getByRole("link", { name: /555/ })).toHaveAttribute("href", /^tel:/);
     await expect(notice.getByRole("link", { name: "send us a message" })).toHaveAttribute("href", "/contact/");
+    await expect(page.getByText("Loading open times")).toBeHidden();
     await context.close();
+  });
+
+  test("with JavaScript the page never shows that text: it says the times are loading until they come", async ({ page }) => {
+    // innerText is the text as rendered: it holds a <noscript>'s text only where scripts are off.
+    const shown = () => page.locator("main").innerText();
+    const release = await holdScripts(page);
+    await page.goto("/intro/", { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("status")).toHaveText("Loading open times…");
+    expect(await shown()).not.toContain("Booking online needs JavaScript");
+    release();
+    await expect(page.getByRole("radio").first()).toBeVisible();
+    expect(await shown()).not.toContain("Booking online needs JavaScript");
+    await expect(page.getByText(`Times are ${zoneName(site.timeZone)}, where the gym is.`)).toBeVisible();
   });
 
   test("every free-intro call to action leads to the booking page", async ({ page }) => {

@@ -1,13 +1,11 @@
 import { Link } from "gatsby";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { IntroInput } from "../../forms/schemas/intro";
 import { useForm, type FormValues } from "../../hooks/useForm";
-import { useHydrated } from "../../hooks/useHydrated";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
-import { slotsByDay, whenLabel } from "../../intro/display";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "../form/FormShell";
 import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
@@ -44,13 +42,13 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
 }
 
 /**
- * The booking: open times from the store, then the visitor's details. Before the page is live (and
- * without JavaScript) it says how else to book.
+ * The booking: open times from the store, then the visitor's details. The page's HTML says the times
+ * are loading (they are fetched once the page is live); without JavaScript it says how else to book
+ * instead, in a <noscript>, so a visitor with JavaScript never sees that text.
  */
-export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; timeZone: string; contactPath: string }) {
-  const hydrated = useHydrated();
+export function IntroBooking({ phone, contactPath }: { phone: string; contactPath: string }) {
   const slots = useIntroSlots();
-  const days = useMemo(() => slotsByDay(slots.slots, timeZone), [slots.slots, timeZone]);
+  const { days, zone } = slots.offer;
   const [day, setDay] = useState("");
   const [confirmation, setConfirmation] = useState(true);
   // A time the server no longer offers (taken, or now too soon) is cleared, and the list asked for again.
@@ -76,20 +74,16 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
     },
   });
 
-  if (!hydrated) {
-    return (
-      <div className={styles.booking}>
+  const chosen = booking.control.values.start;
+  const when = days.flatMap((d) => d.times).find((time) => time.start === chosen)?.when ?? chosen;
+  return (
+    <div className={`${form.form} ${styles.booking}`}>
+      <noscript>
         <p className={form.notice}>
           Booking online needs JavaScript. To book your free intro, <OtherWays phone={phone} contactPath={contactPath} />.
         </p>
-      </div>
-    );
-  }
-
-  const chosen = booking.control.values.start;
-  return (
-    <div className={`${form.form} ${styles.booking}`}>
-      <p role="status" className={form.hint}>
+      </noscript>
+      <p role="status" className={`${form.hint} ${styles.status}`}>
         {slots.status === "loading"
           ? "Loading open times…"
           : slots.status === "ready" && slots.refreshed
@@ -121,7 +115,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
             <>
               <h2>You are booked</h2>
               <p>
-                Your free intro is on <strong>{whenLabel(chosen, timeZone)}</strong>.{" "}
+                Your free intro is on <strong>{when}</strong>.{" "}
                 {confirmation
                   ? `We are emailing a confirmation with a calendar file to ${booking.control.values.email}.`
                   : "Please note the time: no confirmation email is sent for this booking."}
@@ -135,7 +129,7 @@ export function IntroBooking({ phone, timeZone, contactPath }: { phone: string; 
             </>
           )}
         >
-          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} timeZone={timeZone} />
+          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />
           <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
           <EmailInput control={booking.control} hint="We send your confirmation here." />
           <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />

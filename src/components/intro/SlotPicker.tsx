@@ -1,5 +1,5 @@
 import type { FormControl } from "../../hooks/useForm";
-import { zoneName, type DaySlots } from "../../intro/display";
+import type { DaySlots } from "../../intro/display";
 import { describedBy, ErrorText, Hint } from "../form/Field";
 import * as form from "../form/Form.module.css";
 import * as styles from "./SlotPicker.module.css";
@@ -14,20 +14,21 @@ export function SlotPicker({
   days,
   day,
   onDay,
-  timeZone,
+  zone,
 }: {
   control: FormControl<{ start: string }>;
   days: readonly DaySlots[];
   /** The chosen day (YYYY-MM-DD). */
   day: string;
   onDay(date: string): void;
-  timeZone: string;
+  /** The gym's time zone by name ("Pacific Time"), from the server's answer. */
+  zone: string;
 }) {
   const shown = days.find((d) => d.date === day) ?? days[0];
   const id = control.idFor("start");
   const error = control.errors.start;
   const dayId = control.idFor("day");
-  const hint = `Times are ${zoneName(timeZone)}, where the gym is.`;
+  const hint = `Times are ${zone || "in the gym's time zone"}, where the gym is.`;
   return (
     <div className={styles.picker} data-invalid={error ? "" : undefined}>
       <fieldset className={form.fieldset}>

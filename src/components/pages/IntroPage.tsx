@@ -25,7 +25,7 @@ export function IntroPage({ data, pageContext }: { data: Queries.IntroPageQuery;
       </Section>
       {/* Last on the page: the open times arrive after the page is live and only the footer moves. */}
       <Section title="Choose a time" id="book">
-        <IntroBooking phone={site.phone} timeZone={site.timeZone} contactPath={pathTo("contact")} />
+        <IntroBooking phone={site.phone} contactPath={pathTo("contact")} />
       </Section>
     </>
   );

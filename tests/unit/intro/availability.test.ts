@@ -160,13 +160,17 @@ describe("how intro times read", () => {
         date: "2026-11-23",
         label: "Monday, November 23",
         short: "Mon, Nov 23",
-        times: [{ start: "2026-11-24T07:30:00.000Z", label: "11:30 PM" }],
+        times: [
+          { start: "2026-11-24T07:30:00.000Z", label: "11:30 PM", when: "Monday, November 23, 2026 at 11:30 PM Pacific Standard Time" },
+        ],
       },
       {
         date: "2026-11-24",
         label: "Tuesday, November 24",
         short: "Tue, Nov 24",
-        times: [{ start: "2026-11-24T17:00:00.000Z", label: "9:00 AM" }],
+        times: [
+          { start: "2026-11-24T17:00:00.000Z", label: "9:00 AM", when: "Tuesday, November 24, 2026 at 9:00 AM Pacific Standard Time" },
+        ],
       },
     ]);
   });
