@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { buildNav, type NavLink } from "../navigation";
 import { linkTo, pathTo, routes } from "../routes";
@@ -15,33 +15,41 @@ function NavItemLink({ link }: { link: NavLink }) {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], summary, button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Logo, the main links, the separate utility cluster and the call to action. Below the desktop
- * breakpoint the links live in a full-height panel opened by the menu button; while it is open, focus
- * stays inside the header and Escape closes it.
+ * breakpoint the links live in a full-height panel that the menu disclosure opens: a <details>, so it
+ * opens with JavaScript off and while the page is still loading its scripts (the panel is the next
+ * element, shown by CSS while the disclosure is open). Once the page is live, focus stays inside the
+ * header while it is open, Escape closes it, and so does following a link.
  */
 export function Header({ pathname, siteName }: { pathname: string; siteName: string }) {
   const nav = buildNav(routes, pathname);
   const intro = linkTo("intro");
   const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const shownPath = useRef(pathname);
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
+  useEffect(() => {
+    // Opened before the page was live: it stays open, now with the keyboard handling below.
+    if (menuRef.current?.open) setOpen(true);
   }, []);
 
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setOpen(false);
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return undefined;
     document.documentElement.dataset.menuOpen = "true";
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        close(true);
+        setOpen(false);
+        menuRef.current?.querySelector("summary")?.focus();
         return;
       }
       if (event.key !== "Tab" || !headerRef.current) return;
@@ -64,7 +72,7 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
       delete document.documentElement.dataset.menuOpen;
       document.removeEventListener("keydown", onKey);
     };
-  }, [open, close]);
+  }, [open]);
 
   return (
     <header ref={headerRef} className={styles.header} data-site-header>
@@ -75,18 +83,14 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
             {siteName}
           </span>
         </Link>
-        <button
-          ref={buttonRef}
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={open}
-          aria-controls="site-navigation"
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <CloseIcon /> : <MenuIcon />}
-          <span>Menu</span>
-        </button>
-        <nav id="site-navigation" aria-label="Main" className={styles.nav} data-open={open || undefined}>
+        <details ref={menuRef} className={styles.menu} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary className={styles.menuButton} aria-controls="site-navigation">
+            <MenuIcon className={styles.openIcon} />
+            <CloseIcon className={styles.closeIcon} />
+            <span>Menu</span>
+          </summary>
+        </details>
+        <nav id="site-navigation" aria-label="Main" className={styles.nav}>
           <ul className={styles.mainList}>
             {nav.main.map((entry) =>
               entry.kind === "group" ? (
