@@ -69,6 +69,20 @@ type AnyValues = Record<string, FieldValue>;
 // Not passed as `window.fetch` itself: the browser's fetch refuses to run with another `this`.
 const browserFetch = (url: string, init: RequestInit) => fetch(url, init);
 
+/** What a field shows: its text, whether it is ticked, or which of its group's radios is chosen. */
+function shownValue(field: HTMLElement | null, name: string): FieldValue | undefined {
+  if (field instanceof HTMLInputElement) {
+    if (field.type === "checkbox") return field.checked;
+    if (field.type === "radio") {
+      const chosen = field.form?.querySelector<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(name)}"]:checked`);
+      return chosen?.value ?? "";
+    }
+    return field.value;
+  }
+  if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) return field.value;
+  return undefined;
+}
+
 /**
  * A form's state and focus; sending and reading the answer is `submitForm`'s. Values are never
  * cleared on failure: a visitor can always fix or resend what they typed. The server's answer wins
@@ -106,6 +120,18 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
 
   const { formId } = options;
   const idFor = useCallback((name: string) => `${formId}-${name}`, [formId]);
+
+  // What a visitor typed or chose before the page went live is on the screen but not in the state:
+  // React keeps a field's value while it hydrates. It is read back once, so nothing they did is lost
+  // (and the next render does not wipe it); a form rendered in the browser matches its state already.
+  useEffect(() => {
+    const typed: Record<string, FieldValue> = {};
+    for (const [name, initial] of Object.entries(latest.current.initialValues as AnyValues)) {
+      const value = shownValue(document.getElementById(idFor(name)), name);
+      if (value !== undefined && value !== initial) typed[name] = value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+  }, [idFor]);
 
   useEffect(() => {
     const field = focusRequest && document.getElementById(idFor(focusRequest.field));

@@ -4,7 +4,7 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { addDays } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { expectNoAxeViolations } from "./support/axe";
-import { gotoReady } from "./support/page";
+import { gotoReady, holdScripts } from "./support/page";
 import { gymToday } from "./support/site";
 
 /** The staff's own tool, reading the store the served site writes. */
@@ -96,6 +96,29 @@ test.describe("contact form", () => {
   test("?interest= preselects the topic (the old store pages link here)", async ({ page }) => {
     await gotoReady(page, "/contact/?interest=membership");
     await expect(page.getByLabel(label("What is your message about?"))).toHaveValue("membership");
+  });
+
+  test("?interest= is chosen before the page's scripts arrive, and what a visitor does then is kept", async ({ page }) => {
+    await page.clock.install();
+    const release = await holdScripts(page);
+    await page.goto("/contact/?interest=membership", { waitUntil: "domcontentloaded" });
+    const topic = page.getByLabel(label("What is your message about?"));
+    await expect(topic).toHaveValue("membership");
+    // The visitor changes the topic and starts typing before the page is live.
+    await topic.selectOption("kids");
+    await page.getByLabel(label("Your name")).fill("Early Eve");
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(topic).toHaveValue("kids");
+    await expect(page.getByLabel(label("Your name"))).toHaveValue("Early Eve");
+    // What is sent is what the page shows: the state holds the choices made before it went live.
+    await page.getByLabel(label("Email")).fill("eve@example.com");
+    await page.getByLabel(label("Message")).fill("Is there a class for my son after school?");
+    await tookTimeToFill(page);
+    const sent = page.waitForRequest("**/api/contact");
+    await page.getByRole("button", { name: "Send message" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ name: "Early Eve", interest: "kids" });
+    await expect(page.getByTestId("form-success")).toBeVisible();
   });
 
   test("a failing network keeps every value and offers to try again", async ({ page }) => {

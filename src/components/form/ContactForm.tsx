@@ -6,6 +6,7 @@ import type { ContactInput } from "../../forms/schemas/contact";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
+import { QueryChoice } from "./QueryChoice";
 import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 
 type Values = FormValues<ContactInput>;
@@ -41,7 +42,8 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
     },
   });
 
-  // ?interest=membership (the old store pages link here) preselects the topic once the page is live.
+  // ?interest=membership (the old store pages link here) preselects the topic: as the page is parsed
+  // (QueryChoice), and on a page reached by a link once the site is live.
   const preselected = interestFromQuery(search);
   const { fillIfEmpty } = form.control;
   useEffect(() => {
@@ -71,6 +73,7 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
         required
         options={INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))}
       />
+      <QueryChoice selectId={form.control.idFor("interest")} param="interest" />
       <TextArea control={form.control} name="message" label="Message" required maxLength={LIMITS.message} />
     </FormShell>
   );
