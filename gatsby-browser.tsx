@@ -1,4 +1,6 @@
 import "./src/styles/global.css";
+import { type ReactElement, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { markPageHydrated } from "./src/hooks/useHydrated";
 import { beforeRouteChange, startRecovery, watchPageLoads } from "./src/runtime/recovery";
@@ -26,3 +28,22 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location, prevLocation }) => {
   beforeRouteChange(location, !prevLocation);
 };
+
+/**
+ * Hydration as a transition: React then hydrates the page in slices of a few milliseconds with the main
+ * thread free between them, instead of in one task as long as the whole page (a phone's longest task
+ * on most pages). A tap on the page while it hydrates makes React finish first and then handle it.
+ */
+function hydrateInTransition(element: ReactElement, root: Element): void {
+  if (!document.getElementById("gatsby-focus-wrapper")?.hasChildNodes()) {
+    // Nothing was rendered ahead (a page built without HTML): render it, as Gatsby would.
+    createRoot(root).render(element);
+    return;
+  }
+  startTransition(() => {
+    hydrateRoot(root, element);
+  });
+}
+// Gatsby's types give this hook ReactDOM's legacy `render` signature; its runtime calls the function
+// it returns with (element, container) and ignores what that returns.
+export const replaceHydrateFunction = (() => hydrateInTransition) as unknown as GatsbyBrowser["replaceHydrateFunction"];
