@@ -101,7 +101,13 @@ function gzipOf(served: Served, url: string): number | null {
  * One Lighthouse run through its own CLI (a plain Node process: Lighthouse sends functions into the
  * page as source text, which a TypeScript loader's helpers would break).
  */
-async function runLighthouse(served: Served, page: string, chromePath: string | undefined, preset: "mobile" | "desktop", label: string): Promise<Sample> {
+async function runLighthouse(
+  served: Served,
+  page: string,
+  chromePath: string | undefined,
+  preset: "mobile" | "desktop",
+  label: string,
+): Promise<Sample> {
   const args = [
     `${served.origin}${page}`,
     "--quiet",
@@ -209,12 +215,16 @@ function budgetFailures(results: readonly Result[]): string[] {
         failures.push(`${page} (mobile): performance ${m.performance} < the reference home's ${reference.performance}`);
       const ratio = tbtRatio(result);
       if (ratio !== undefined && ratio > BUDGETS.tbtRatio)
-        failures.push(`${page} (mobile): TBT ${ms(m.tbt)} ms is ${ratio.toFixed(2)}x the reference home's ${ms(reference?.tbt ?? 0)} ms (budget ${BUDGETS.tbtRatio}x)`);
+        failures.push(
+          `${page} (mobile): TBT ${ms(m.tbt)} ms is ${ratio.toFixed(2)}x the reference home's ${ms(reference?.tbt ?? 0)} ms (budget ${BUDGETS.tbtRatio}x)`,
+        );
     }
     if (m.cls > BUDGETS.cls) failures.push(`${page} (${preset}): CLS ${m.cls.toFixed(3)} > ${BUDGETS.cls}`);
-    if (m.jsBytes > BUDGETS.javascriptPerPage) failures.push(`${page} (${preset}): JavaScript ${kb(m.jsBytes)} > ${kb(BUDGETS.javascriptPerPage)}`);
+    if (m.jsBytes > BUDGETS.javascriptPerPage)
+      failures.push(`${page} (${preset}): JavaScript ${kb(m.jsBytes)} > ${kb(BUDGETS.javascriptPerPage)}`);
     if (page === "/" && m.htmlBytes > BUDGETS.homeHtml) failures.push(`home HTML ${kb(m.htmlBytes)} > ${kb(BUDGETS.homeHtml)}`);
-    if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal) failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
+    if (page === "/" && preset === "mobile" && m.totalBytes > BUDGETS.homeTotal)
+      failures.push(`home total ${kb(m.totalBytes)} > ${kb(BUDGETS.homeTotal)}`);
     if (page === pathTo("gallery") && preset === "mobile" && m.totalBytes > BUDGETS.galleryTotal)
       failures.push(`gallery total ${kb(m.totalBytes)} > ${kb(BUDGETS.galleryTotal)}`);
   }
@@ -294,7 +304,9 @@ async function main() {
         const { site: m, reference: r } = result;
         console.error(
           `${preset.padEnd(7)} ${page}: perf ${m.performance}, FCP ${ms(m.fcp)} ms, LCP ${ms(m.lcp)} ms, TBT ${ms(m.tbt)} ms, CLS ${m.cls.toFixed(3)}, JS ${kbCell(m.jsBytes)} KB` +
-            (r ? ` | reference home: perf ${r.performance}, LCP ${ms(r.lcp)} ms, TBT ${ms(r.tbt)} ms, TBT ratio ${tbtRatio(result)?.toFixed(2)}` : ""),
+            (r
+              ? ` | reference home: perf ${r.performance}, LCP ${ms(r.lcp)} ms, TBT ${ms(r.tbt)} ms, TBT ratio ${tbtRatio(result)?.toFixed(2)}`
+              : ""),
         );
       }
     }
@@ -306,7 +318,9 @@ async function main() {
   const failures = budgetFailures(results);
   const lines = [
     `Lighthouse ${lighthouseVersion()}, ${runs > 1 ? `median of ${runs} runs` : "1 run"}, served with gzip and the site's headers` +
-      (reference ? `; each run followed by one of the reference home (${path.relative(process.cwd(), referenceDir ?? "")}), served the same way.` : "."),
+      (reference
+        ? `; each run followed by one of the reference home (${path.relative(process.cwd(), referenceDir ?? "")}), served the same way.`
+        : "."),
     builds.cold ? `Cold build: ${builds.cold.toFixed(0)} s. Rebuild after one markdown change: ${builds.rebuild?.toFixed(0)} s.` : "",
     "",
     ...table(results),

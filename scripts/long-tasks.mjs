@@ -32,7 +32,13 @@ if (!url) {
 }
 
 const TASK = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
-const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "disabled-by-default-v8.cpu_profiler"];
+const CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "loading",
+  "disabled-by-default-v8.cpu_profiler",
+];
 
 const maps = new Map();
 async function label(frame) {
@@ -50,8 +56,8 @@ async function label(frame) {
 }
 
 /** The JavaScript samples of the trace's CPU profile: [{ ts, frame }] with each sample's leaf frame. */
+const nodes = new Map();
 function samplesOf(events, pid, tid) {
-  const nodes = new Map();
   const samples = [];
   const chunks = events.filter((e) => e.name === "ProfileChunk" && e.pid === pid);
   const start = events.find((e) => e.name === "Profile" && e.pid === pid);
@@ -73,7 +79,12 @@ function samplesOf(events, pid, tid) {
 const executablePath = process.env.CHROMIUM_PATH ?? (await findChromium())?.path ?? "/usr/bin/chromium";
 const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
 for (let run = 1; run <= runs; run++) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto("about:blank");
   const cdp = await context.newCDPSession(page);
@@ -92,7 +103,9 @@ for (let run = 1; run <= runs; run++) {
   if (!parse) throw new Error("no ParseHTML event for the page in the trace");
   const { pid, tid } = parse;
   const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === "X").sort((a, b) => a.ts - b.ts);
-  const start = events.find((e) => e.name === "navigationStart" && e.pid === pid && (e.args?.data?.documentLoaderURL ?? "").startsWith(url));
+  const start = events.find(
+    (e) => e.name === "navigationStart" && e.pid === pid && (e.args?.data?.documentLoaderURL ?? "").startsWith(url),
+  );
   const t0 = start?.ts ?? parse.ts;
   const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid);
   const samples = samplesOf(events, pid, tid);
@@ -111,17 +124,32 @@ for (let run = 1; run <= runs; run++) {
     for (const e of inside) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
     const names = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6);
     const functions = new Map();
+    const inclusive = new Map();
     const within = samples.filter((s) => s.ts >= task.ts && s.ts <= end && s.node);
     for (let i = 0; i < within.length; i++) {
       const sample = within[i];
-      const next = within[i + 1]?.ts ?? end;
+      const ms = ((within[i + 1]?.ts ?? end) - sample.ts) / 1000;
       const name = await label(sample.node.callFrame);
       if (name === "(idle)" || name === "(root)") continue;
-      functions.set(name, (functions.get(name) ?? 0) + (next - sample.ts) / 1000);
+      functions.set(name, (functions.get(name) ?? 0) + ms);
+      const seen = new Set();
+      for (let node = sample.node; node; node = nodes.get(node.parent)) {
+        const source = (await label(node.callFrame)).split(" ")[1] ?? "";
+        // Our own modules and Gatsby's runtime, by file: what the task was doing, in the code's words.
+        const file = source.split(":")[0];
+        if (!(file.startsWith("src/") || file.startsWith(".cache/")) || seen.has(file)) continue;
+        seen.add(file);
+        inclusive.set(file, (inclusive.get(file) ?? 0) + ms);
+      }
     }
     const top = [...functions].sort((a, b) => b[1] - a[1]).slice(0, 6);
-    lines.push(`  at ${((task.ts - t0) / 1000).toFixed(0).padStart(5)} ms, ${duration.toFixed(0).padStart(4)} ms: ${names.map(([n, v]) => `${n} ${v.toFixed(0)}`).join(", ")}`);
+    const files = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    lines.push(
+      `  at ${((task.ts - t0) / 1000).toFixed(0).padStart(5)} ms, ${duration.toFixed(0).padStart(4)} ms: ${names.map(([n, v]) => `${n} ${v.toFixed(0)}`).join(", ")}`,
+    );
     if (top.length > 0) lines.push(`      JS self time: ${top.map(([n, v]) => `${n} ${v.toFixed(0)}`).join("; ")}`);
+    if (files.length > 0)
+      lines.push(`      inside (src/ and Gatsby's .cache/, inclusive): ${files.map(([n, v]) => `${n} ${v.toFixed(0)}`).join("; ")}`);
   }
   console.log(
     `${url} (run ${run}, ${cpu}x CPU): first contentful paint ${fcp ? ((fcp.ts - t0) / 1000).toFixed(0) : "?"} ms; ${tasks.length} tasks, ${busy.toFixed(0)} ms busy, ${blocking.toFixed(0)} ms over 50 ms per task`,
