@@ -57,7 +57,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   }
   writeCalendars(publicDir, content);
   // Before the policies: the loader is an inline script they must list.
-  writeScriptsAfterPaint(publicDir);
+  try {
+    writeScriptsAfterPaint(publicDir);
+  } catch (error) {
+    reporter.panicOnBuild((error as Error).message);
+    return;
+  }
   const policies = buildCsp(publicDir, analyticsEnabled(process.env));
   writeNetlifyHeaders(publicDir, policies);
   const functions = JSON.parse(fs.readFileSync(path.join(".cache", "functions", "manifest.json"), "utf8")) as Array<{

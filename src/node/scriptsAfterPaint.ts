@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { isAdminPath } from "../headers";
 import { htmlFiles, pagePath } from "./csp";
 
@@ -28,33 +29,57 @@ export function afterPaintLoader(sources: readonly string[]): string {
 // (gatsby/dist/utils/gatsby-webpack-stats-extractor.js); the pages' own content has no <script src>.
 const RUNTIME_SCRIPT = /<script src="([^"]+\.js)" async><\/script>/g;
 
+const LOADER_ID = "gatsby-scripts-after-paint";
+/** Every page Gatsby renders has its root element; the redirect pages the build writes have not. */
+const GATSBY_PAGE = /<div id="___gatsby">/;
+const ANY_SCRIPT_FILE = /<script\b[^>]*\ssrc=/;
+
 /**
  * A page whose runtime scripts wait for its first paint. Gatsby's `<script async>` tags run the moment
- * they arrive, which is often before the first paint: the page's text then waits for ~50 KB of
+ * they arrive, which is often before the first paint: the page's text then waits for ~90 KB of
  * JavaScript to download, parse and run, and on a phone the first and largest paints wait with it.
  * Every page's content is complete HTML, so the tags become one inline script (`afterPaintLoader`)
  * that requests the same files once the page has painted: their download starts after that paint
  * instead of with the HTML, and hydration later by as much. A page already rewritten comes back
- * unchanged.
+ * unchanged, and so does a page Gatsby did not render (a redirect page).
+ *
+ * Throws, naming `file`, when a Gatsby page's tags are not the ones this expects: Gatsby's markup
+ * changed, and a page left half rewritten would load its scripts before the paint, or not at all.
  */
-export function loadScriptsAfterPaint(html: string): string {
+export function loadScriptsAfterPaint(html: string, file = "a page"): string {
+  if (!GATSBY_PAGE.test(html)) return html;
+  if (html.includes(`id="${LOADER_ID}"`)) {
+    if (ANY_SCRIPT_FILE.test(html)) throw new Error(`${file} has Gatsby's script tags beside the after-paint loader`);
+    return html;
+  }
   const sources = [...html.matchAll(RUNTIME_SCRIPT)].map(([, source = ""]) => source);
-  if (sources.length === 0) return html;
+  const names = sources.map((source) => source.replace(/^\/|-[0-9a-f]+\.js$/g, ""));
+  if (!["webpack-runtime", "framework", "app"].every((name) => names.includes(name))) {
+    throw new Error(
+      `${file}: Gatsby's runtime tags (<script src="/webpack-runtime-….js" async></script> and the framework and app files) were not found. ` +
+        "Gatsby's markup has changed: update src/node/scriptsAfterPaint.ts, or the page would load its scripts before its first paint.",
+    );
+  }
   const first = html.search(RUNTIME_SCRIPT);
   const rest = html.replace(RUNTIME_SCRIPT, "");
-  const loader = `<script id="gatsby-scripts-after-paint">${afterPaintLoader(sources)}</script>`;
+  if (ANY_SCRIPT_FILE.test(rest))
+    throw new Error(`${file} has a script tag the after-paint loader does not know: Gatsby's markup has changed`);
+  const loader = `<script id="${LOADER_ID}">${afterPaintLoader(sources)}</script>`;
   return `${rest.slice(0, first)}${loader}${rest.slice(first)}`;
 }
 
 /**
- * Rewrites every built page (not the web editor's) after the build. Gatsby stitches the runtime's tags
- * into the HTML after onPreRenderHTML, so the built files are where they can be changed.
+ * Rewrites every built page after the build: not the web editor's, and not Gatsby's own fragments in
+ * public/_gatsby/ (the slices it stitches into pages). Gatsby stitches the runtime's tags into the
+ * HTML after onPreRenderHTML, so the built files are where they can be changed. Throws as
+ * `loadScriptsAfterPaint` does.
  */
 export function writeScriptsAfterPaint(publicDir: string): void {
   for (const file of htmlFiles(publicDir)) {
-    if (isAdminPath(pagePath(publicDir, file))) continue;
+    const page = pagePath(publicDir, file);
+    if (isAdminPath(page) || page.startsWith("/_gatsby/")) continue;
     const html = fs.readFileSync(file, "utf8");
-    const rewritten = loadScriptsAfterPaint(html);
+    const rewritten = loadScriptsAfterPaint(html, path.relative(process.cwd(), file));
     if (rewritten !== html) fs.writeFileSync(file, rewritten);
   }
 }

@@ -1,7 +1,10 @@
 /**
  * @jest-environment jsdom
  */
-import { afterPaintLoader, loadScriptsAfterPaint } from "../../src/node/scriptsAfterPaint";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterPaintLoader, loadScriptsAfterPaint, writeScriptsAfterPaint } from "../../src/node/scriptsAfterPaint";
 
 const SOURCES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
 
@@ -28,6 +31,38 @@ test("Gatsby's runtime tags become one inline loader in their place; everything 
 test("a page without Gatsby's runtime (a redirect page) is left alone", () => {
   const redirect = '<html><head><meta http-equiv="refresh" content="0; url=/schedule/"></head></html>';
   expect(loadScriptsAfterPaint(redirect)).toBe(redirect);
+});
+
+describe("when Gatsby's markup changes, the build stops and names the page", () => {
+  test.each([
+    ["tags written another way", GATSBY_PAGE.replace(/ async><\/script>/g, " defer></script>")],
+    ["a runtime file missing", GATSBY_PAGE.replace('<script src="/framework-2.js" async></script>', "")],
+    ["no runtime tags at all", GATSBY_PAGE.replace(/<script src=.*?<\/script>/g, "")],
+    ["another script file beside them", GATSBY_PAGE.replace("</body>", '<script src="/extra-4.js" defer></script></body>')],
+  ])("%s", (_case, page) => {
+    expect(() => loadScriptsAfterPaint(page, "public/about/index.html")).toThrow(/public\/about\/index\.html/);
+  });
+
+  test("a rewritten page that got a script tag back", () => {
+    const page = loadScriptsAfterPaint(GATSBY_PAGE).replace("</body>", '<script src="/app-3.js" async></script></body>');
+    expect(() => loadScriptsAfterPaint(page, "public/index.html")).toThrow(/public\/index\.html/);
+  });
+});
+
+test("the build rewrites pages but leaves Gatsby's slices and the web editor alone", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "after-paint-"));
+  const write = (file: string, html: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), html);
+  };
+  write("about/index.html", GATSBY_PAGE);
+  write("_gatsby/slices/_gatsby-scripts-1.html", GATSBY_PAGE);
+  write("admin/index.html", GATSBY_PAGE);
+  writeScriptsAfterPaint(dir);
+  expect(fs.readFileSync(path.join(dir, "about/index.html"), "utf8")).toBe(loadScriptsAfterPaint(GATSBY_PAGE));
+  expect(fs.readFileSync(path.join(dir, "_gatsby/slices/_gatsby-scripts-1.html"), "utf8")).toBe(GATSBY_PAGE);
+  expect(fs.readFileSync(path.join(dir, "admin/index.html"), "utf8")).toBe(GATSBY_PAGE);
+  fs.rmSync(dir, { recursive: true });
 });
 
 describe("the loader waits for the first contentful paint", () => {
