@@ -1,18 +1,19 @@
 import { useEffect, useState } from "react";
 
-/**
- * False during the server render and the first browser render, true after. Anything that depends on
- * the browser (the query string, today's date) waits for it, so hydration matches the static HTML.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 // Whether a page has hydrated in this browser tab: every render after that is an ordinary browser render
 // (a page reached by client-side navigation, a filter link on the same page), with nothing to match.
 let pageHydrated = false;
+
+/**
+ * False during the server render and while the first page hydrates, true after (and at once on pages
+ * reached by client-side navigation). Anything that depends on the browser waits for it, so hydration
+ * matches the static HTML.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
 
 /** Called once the first page has hydrated (gatsby-browser's onInitialClientRender), whatever it was. */
 export function markPageHydrated(): void {

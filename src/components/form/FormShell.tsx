@@ -23,9 +23,6 @@ export function FormShell({
   success: (reference: string) => ReactNode;
   children: ReactNode;
 }) {
-  // Until the page is live the form can do nothing: it sends with JavaScript. An enabled button would let
-  // Enter submit it the browser's way, a GET that puts what was typed into the address.
-  const hydrated = useHydrated();
   const successRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
@@ -81,10 +78,22 @@ export function FormShell({
           </button>
         </div>
       )}
-      <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
-        {sending ? "Sending…" : submitLabel}
-      </button>
+      <SendButton sending={sending} label={submitLabel} />
     </form>
+  );
+}
+
+/**
+ * Until the page is live the form can do nothing: it sends with JavaScript. An enabled button would let
+ * Enter submit it the browser's way, a GET that puts what was typed into the address. The button is
+ * its own component so that going live renders it alone, not the whole form.
+ */
+function SendButton({ sending, label }: { sending: boolean; label: string }) {
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
+      {sending ? "Sending…" : label}
+    </button>
   );
 }
 
