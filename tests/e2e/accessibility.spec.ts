@@ -24,14 +24,14 @@ test.describe("interactive states pass axe too", () => {
   test("the mobile menu, open", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await gotoReady(page, "/");
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Membership" }).click();
+    await page.locator("header summary", { hasText: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Membership" }).click();
     await expectNoAxeViolations(page, "the open mobile menu");
   });
 
   test("the membership dropdown, open", async ({ page }) => {
     await gotoReady(page, "/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Membership" }).click();
+    await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Membership" }).click();
     await expectNoAxeViolations(page, "the open membership dropdown");
   });
 
@@ -93,10 +93,10 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Tab"); // skip link
     await page.keyboard.press("Tab"); // logo
     await page.keyboard.press("Tab"); // menu button
-    const menu = page.getByRole("button", { name: "Menu" });
+    const menu = page.locator("header summary", { hasText: "Menu" });
     await expect(menu).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     const seen: string[] = [];
     for (let i = 0; i < 9; i++) {
       await page.keyboard.press("Tab");
