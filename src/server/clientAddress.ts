@@ -37,6 +37,18 @@ export function clientAddress(req: RequestLike, trustProxy: boolean): string | u
 }
 
 /**
+ * The scheme the visitor's browser used, by the same rules of trust: Netlify's own header, the
+ * proxy's X-Forwarded-Proto behind nginx, else whether the socket itself is TLS.
+ */
+export function requestScheme(req: RequestLike, trustProxy: boolean): "http" | "https" {
+  const encrypted = Boolean((req.socket as { encrypted?: boolean } | null | undefined)?.encrypted);
+  let forwarded: string | undefined;
+  if (!req.socket && req.netlifyFunctionParams !== undefined) forwarded = lastEntry(req.headers["x-forwarded-proto"]) ?? "https";
+  else if (trustProxy) forwarded = lastEntry(req.headers["x-forwarded-proto"]);
+  return (forwarded ?? (encrypted ? "https" : "http")).toLowerCase() === "https" ? "https" : "http";
+}
+
+/**
  * The key one client's requests are counted under. IPv4 addresses count one by one (IPv4-mapped IPv6
  * included); IPv6 addresses count per /64, the block a single home or phone is given, so one visitor
  * cannot take a fresh address for every request. Anything unparseable shares one key.

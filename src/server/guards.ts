@@ -21,26 +21,29 @@ export function checkContentType(headers: IncomingHttpHeaders): Rejection | null
   return { status: 415, error: "Send the form as application/json." };
 }
 
-function hostOf(url: string | undefined): string | null {
+function originOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
-    return new URL(url).host.toLowerCase();
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin;
   } catch {
     return null;
   }
 }
 
+const FOREIGN: Rejection = { status: 403, error: "Forms can only be sent from this website." };
+
 /**
- * Same-site only: a browser on another site cannot post a visitor's data here. Requests without an
- * Origin (curl, the staff's own scripts) are allowed; the rate limit still applies.
+ * Same-origin only (scheme, host and port): a browser on another site, or on this site's plain-HTTP
+ * address, cannot post a visitor's data here. The site's own origin is SITE_URL's, or the one the
+ * request was made to (its Host, on the scheme the server or its proxy received it on). Requests
+ * without an Origin (curl, the staff's own scripts) are allowed; the rate limit still applies.
  */
-export function checkOrigin(headers: IncomingHttpHeaders, siteUrl?: string): Rejection | null {
-  const own = new Set([headers.host?.toLowerCase(), hostOf(siteUrl)].filter((host): host is string => Boolean(host)));
+export function checkOrigin(headers: IncomingHttpHeaders, siteUrl: string | undefined, scheme: "http" | "https"): Rejection | null {
+  const own = new Set([originOf(headers.host ? `${scheme}://${headers.host}` : undefined), originOf(siteUrl)]);
+  own.delete(null);
   const origin = headers.origin;
-  if (origin !== undefined) {
-    const host = hostOf(origin);
-    if (!host || !own.has(host)) return { status: 403, error: "Forms can only be sent from this website." };
-  }
-  if (headers["sec-fetch-site"] === "cross-site") return { status: 403, error: "Forms can only be sent from this website." };
+  if (origin !== undefined && !own.has(originOf(origin))) return FOREIGN;
+  if (headers["sec-fetch-site"] === "cross-site") return FOREIGN;
   return null;
 }

@@ -1,3 +1,4 @@
+import { requestScheme } from "../../../src/server/clientAddress";
 import { checkContentType, checkMethod, checkOrigin } from "../../../src/server/guards";
 import { newReference } from "../../../src/server/ids";
 import { readConfig, smtpUrlProblem } from "../../../src/server/config";
@@ -15,15 +16,31 @@ describe("request guards", () => {
     expect(checkContentType({})?.status).toBe(415);
   });
 
-  test("same-site only", () => {
+  test("same origin only: scheme, host and port", () => {
     const host = { host: "localhost:9000" };
-    expect(checkOrigin({ ...host, origin: "http://localhost:9000" })).toBeNull();
-    expect(checkOrigin({ ...host, origin: "https://www.gym.example" }, "https://www.gym.example")).toBeNull();
-    expect(checkOrigin({ ...host })).toBeNull();
-    expect(checkOrigin({ ...host, origin: "https://evil.example" })?.status).toBe(403);
-    expect(checkOrigin({ ...host, origin: "null" })?.status).toBe(403);
-    expect(checkOrigin({ ...host, "sec-fetch-site": "cross-site" })?.status).toBe(403);
-    expect(checkOrigin({ ...host, "sec-fetch-site": "same-origin" })).toBeNull();
+    expect(checkOrigin({ ...host, origin: "http://localhost:9000" }, undefined, "http")).toBeNull();
+    expect(checkOrigin({ ...host, origin: "https://www.gym.example" }, "https://www.gym.example", "http")).toBeNull();
+    expect(checkOrigin({ ...host }, undefined, "http")).toBeNull();
+    expect(checkOrigin({ ...host, origin: "https://evil.example" }, undefined, "http")?.status).toBe(403);
+    expect(checkOrigin({ ...host, origin: "null" }, undefined, "http")?.status).toBe(403);
+    expect(checkOrigin({ ...host, "sec-fetch-site": "cross-site" }, undefined, "http")?.status).toBe(403);
+    expect(checkOrigin({ ...host, "sec-fetch-site": "same-origin" }, undefined, "http")).toBeNull();
+    // The same host on another scheme or port is another origin.
+    expect(checkOrigin({ ...host, origin: "https://localhost:9000" }, undefined, "http")?.status).toBe(403);
+    expect(checkOrigin({ ...host, origin: "http://localhost:9001" }, undefined, "http")?.status).toBe(403);
+    const site = { host: "www.gym.example" };
+    expect(checkOrigin({ ...site, origin: "http://www.gym.example" }, "https://www.gym.example", "https")?.status).toBe(403);
+    expect(checkOrigin({ ...site, origin: "https://www.gym.example:8443" }, "https://www.gym.example", "https")?.status).toBe(403);
+    expect(checkOrigin({ ...site, origin: "https://WWW.gym.example:443" }, "https://www.gym.example", "https")).toBeNull();
+  });
+
+  test("the request's scheme is believed only from a source the host vouches for", () => {
+    const plain = { headers: { "x-forwarded-proto": "https" }, socket: { remoteAddress: "127.0.0.1" } };
+    expect(requestScheme(plain, false)).toBe("http");
+    expect(requestScheme(plain, true)).toBe("https");
+    expect(requestScheme({ headers: {}, socket: { remoteAddress: "127.0.0.1", encrypted: true } as never }, false)).toBe("https");
+    expect(requestScheme({ headers: {}, socket: null, netlifyFunctionParams: {} }, false)).toBe("https");
+    expect(requestScheme({ headers: { "x-forwarded-proto": "http" }, socket: null, netlifyFunctionParams: {} }, false)).toBe("http");
   });
 });
 
