@@ -15,21 +15,22 @@ function flatten(submission: StoredSubmission): Record<string, string> {
 
 /**
  * Spreadsheets run a cell as a formula when it starts with = + - @ (or their full-width forms, which
- * some convert), and skip a leading tab, CR or NUL before looking; a quote mark keeps such a cell
- * text. Plain numbers (phone numbers are stored as +1 and ten digits) cannot do harm and stay as they are.
+ * some convert), and skip a leading tab, CR or NUL before looking. As OWASP's CSV-injection advice
+ * says, such a cell gets a leading quote mark, numbers too (a phone number "+1..." stays readable as
+ * text), and every cell is quoted. Control characters and lone surrogates become \u escapes.
  */
 const FORMULA_LEAD = /^[=+\-@\t\r\0\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function csvCell(raw: string): string {
   const value = escapeControls(raw, true);
-  const safe = FORMULA_LEAD.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = FORMULA_LEAD.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export function toCsv(submissions: readonly StoredSubmission[]): string {
   const rows = submissions.map(flatten);
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const lines = [columns.join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column] ?? "")).join(","))];
+  const lines = [columns.map(csvCell).join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column] ?? "")).join(","))];
   return `${lines.join("\r\n")}\r\n`;
 }
 

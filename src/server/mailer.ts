@@ -67,6 +67,17 @@ function label(key: string): string {
   return key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 }
 
+/**
+ * A multi-line value as one block under its label, every line indented, so text a visitor typed
+ * ("...\nEmail: someone@else") can never read as a field of its own.
+ */
+function indented(value: string): string {
+  return `\n${escapeControls(value, true)
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n")}`;
+}
+
 /** A booking's times read in the gym's zone; every other field as it was stored. */
 function shown(key: string, value: unknown): string {
   if ((key === "start" || key === "end") && typeof value === "string") return whenLabel(value, site.timeZone);
@@ -95,7 +106,7 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
     .map(
       ([key, value]) =>
-        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? `\n${escapeControls(value, true)}` : escapeControls(shown(key, value))}`,
+        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? indented(value) : escapeControls(shown(key, value))}`,
     );
   const title = `${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {

@@ -1,4 +1,5 @@
 import { confirmationMail } from "./confirmationMail";
+import { errorSummary } from "./log";
 import type { Mailer } from "./mailer";
 import { staffMail } from "./mailer";
 import type { SubmissionStore } from "./store/types";
@@ -10,6 +11,8 @@ export interface OutboxSettings {
   /** How long a claimed message stays locked while it is being sent. */
   lockMs?: number;
   maxAttempts?: number;
+  /** Asked before each message: false ends the run (the server is stopping). */
+  keepGoing?: () => boolean;
 }
 
 export const MAX_ATTEMPTS = 12;
@@ -29,41 +32,54 @@ export interface DeliveryReport {
 }
 
 /**
- * Sends every due e-mail (to staff, and a booking's confirmation to the visitor) once. A message is marked sent only after the SMTP server accepted it;
- * a failure schedules a retry with backoff, and after MAX_ATTEMPTS the message stays in the outbox as
- * failed, where `npm run submissions -- outbox` shows it.
+ * Sends every due e-mail (to staff, and a booking's confirmation to the visitor). A message is marked
+ * sent only after the SMTP server accepted it; a failure is one log line (form, reference, attempt and
+ * the error, no addresses) and a retry with backoff, and after MAX_ATTEMPTS the message stays in the
+ * outbox as failed, where `npm run submissions -- outbox` shows it.
  */
 export async function deliverDue(
   store: SubmissionStore,
   mailer: Mailer,
   settings: OutboxSettings,
   now = new Date(),
+  log: (line: string) => void = console.error,
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange, whose
   // timeouts (mailer.ts) are shorter than the lock, so a slow server cannot make another process
   // take the same message while it is still being sent.
-  for (let sentThisRun = 0; sentThisRun < BATCH; sentThisRun++) {
+  for (let sentThisRun = 0; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
     // Each claim locks from the moment it is taken, not from the start of the run.
     const claimedAt = sentThisRun === 0 ? now : new Date(Math.max(Date.now(), now.getTime()));
     const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
     if (!message) break;
+    const what = `${message.kind === "confirmation" ? "Confirmation" : "Staff"} e-mail for ${message.submission.form} ${message.submission.id}`;
     try {
       await mailer.send(
         message.kind === "confirmation"
           ? confirmationMail(message.submission, settings.mailFrom, settings.domain)
           : staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain),
       );
-      await store.markSent(message.id, new Date());
-      report.sent += 1;
     } catch (error) {
       const attempt = message.attempts + 1;
       const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
-      await store.markFailed(message.id, error instanceof Error ? error.message : String(error), retryAt);
+      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : ", giving up"}): ${errorSummary(error)}`);
+      await store.markFailed(message.id, errorSummary(error), retryAt);
       if (retryAt) report.failed += 1;
       else report.gaveUp += 1;
+      continue;
     }
+    // Delivery is at least once: if the store cannot record the send, the claim's lock runs out and the
+    // message goes again, with the same Message-ID, which mail apps show once.
+    try {
+      await store.markSent(message.id, new Date());
+    } catch (error) {
+      log(`${what} was sent but could not be marked sent; it may be sent again: ${errorSummary(error)}`);
+      report.sent += 1;
+      break;
+    }
+    report.sent += 1;
   }
   return report;
 }

@@ -68,8 +68,15 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     await store.insert(submission("C-DOWN1"));
     await store.insert(submission("C-DOWN2"));
     const start = new Date();
-    const down = await deliverDue(store, smtpMailer(`smtp://127.0.0.1:${port}`), settings, start);
+    const logged: string[] = [];
+    const down = await deliverDue(store, smtpMailer(`smtp://127.0.0.1:${port}`), settings, start, (line) => logged.push(line));
     expect(down).toEqual({ sent: 0, failed: 2, gaveUp: 0 });
+    // One line per failed send: which message, which attempt, why; no address, no name.
+    expect(logged).toEqual([
+      expect.stringMatching(/^Staff e-mail for contact C-DOWN1 failed \(attempt 1 of 12\): .*ECONNREFUSED/),
+      expect.stringMatching(/^Staff e-mail for contact C-DOWN2 failed \(attempt 1 of 12\): .*ECONNREFUSED/),
+    ]);
+    expect(logged.join("\n")).not.toMatch(/@|Ana/);
     const pending = await store.outbox(["pending"]);
     expect(pending.map((m) => [m.submissionId, m.attempts])).toEqual([
       ["C-DOWN1", 1],

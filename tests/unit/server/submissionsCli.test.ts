@@ -21,7 +21,7 @@ describe("staff CLI", () => {
     expect(() => parseArgs(["erase"])).toThrow(/Unknown command/);
   });
 
-  test("CSV quotes what needs quoting and defuses spreadsheet formulas", () => {
+  test("CSV quotes every cell and defuses spreadsheet formulas", () => {
     const csv = toCsv([
       {
         id: "C-1",
@@ -32,19 +32,23 @@ describe("staff CLI", () => {
       },
     ]);
     expect(csv).toBe(
-      'reference,form,received,name,phone,message\r\nC-1,contact,2026-11-20T10:00:00.000Z,"\'=HYPERLINK(""x"")",+12535550142,"Hi, ""coach""\nline 2"\r\n',
+      '"reference","form","received","name","phone","message"\r\n' +
+        '"C-1","contact","2026-11-20T10:00:00.000Z","\'=HYPERLINK(""x"")","\'+12535550142","Hi, ""coach""\nline 2"\r\n',
     );
   });
 
-  test("every formula lead is defused, full-width forms and hidden leads included", () => {
+  test("every formula lead is defused, numbers, full-width forms and hidden leads included", () => {
     for (const lead of ["=", "+", "-", "@", "\t", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]) {
-      expect(csvCell(`${lead}SUM(A1)`).replace(/^"/, "")).toMatch(/^'/);
+      expect(csvCell(`${lead}SUM(A1)`)).toBe(`"'${lead}SUM(A1)"`);
     }
-    // A NUL or CR in front is shown as an escape, so no spreadsheet can skip it to reach the "=".
-    expect(csvCell("\u0000=SUM(A1)")).toBe("\\u0000=SUM(A1)");
-    expect(csvCell("\r=SUM(A1)")).toBe("\\u000d=SUM(A1)");
-    expect(csvCell("+12535550142")).toBe("+12535550142");
-    expect(csvCell("-3")).toBe("-3");
+    expect(csvCell("+12535550142")).toBe(`"'+12535550142"`);
+    expect(csvCell("-3")).toBe(`"'-3"`);
+    expect(csvCell("plain")).toBe(`"plain"`);
+    // A NUL or CR in front is shown as an escape, so no spreadsheet can skip it to reach the "=";
+    // a lone surrogate (not text at all) is escaped the same way.
+    expect(csvCell("\u0000=SUM(A1)")).toBe(`"\\u0000=SUM(A1)"`);
+    expect(csvCell("\r=SUM(A1)")).toBe(`"\\u000d=SUM(A1)"`);
+    expect(csvCell("a\uD800b")).toBe(`"a\\ud800b"`);
   });
 
   test("list output shows control characters instead of sending them to the terminal", async () => {
@@ -403,6 +407,24 @@ describe("staff CLI: privacy commands", () => {
     // As for delete, a request already deleted still names who asked: its log line counts.
     expect(await cli(["delete", "--id", REQUEST])).toEqual([`Deleted ${REQUEST}  privacy-request`]);
     expect(await cli(["withdraw-consent", "--id", "S-1", "--request", REQUEST])).toEqual(["Removed the health information from S-1."]);
+  });
+
+  test("restore --id: one held as too fast goes to the staff list with its staff e-mail; a real one or a typo is an error", async () => {
+    await seed();
+    expect(await cli(["list", "--spam"])).toContainEqual(expect.stringMatching(/^X-1 .*spam:too-fast$/));
+    const restore = (id: string, notify: boolean) =>
+      run({ ...parseArgs(["restore", "--id", id]), notify }, store, () => undefined, at("2026-12-01T12:00:00Z"));
+    await expect(restore("C-1", true)).rejects.toThrow(/No submission held as spam has the reference C-1/);
+    await expect(restore("X-404", true)).rejects.toThrow(/X-404/);
+    const before = (await store.outbox()).length;
+    const lines: string[] = [];
+    await run({ ...parseArgs(["restore", "--id", "x-1"]), notify: true }, store, (text) => lines.push(text), at("2026-12-01T12:00:00Z"));
+    expect(lines).toEqual(["X-1 is in the staff list now; its staff e-mail is queued."]);
+    expect((await store.list()).map((s) => s.id)).toContain("X-1");
+    expect((await store.get("X-1"))?.spam).toBeNull();
+    const queued = (await store.outbox()).slice(before);
+    expect(queued.map((m) => [m.submissionId, m.kind, m.status])).toEqual([["X-1", "staff", "pending"]]);
+    expect(() => parseArgs(["restore"])).toThrow(/restore needs --id REFERENCE/);
   });
 
   test("purge --dry-run lists exactly what purge then deletes, and deletes nothing itself", async () => {
