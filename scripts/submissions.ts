@@ -8,6 +8,7 @@
  *   npm run submissions -- list [--form contact|signup|...] [--since YYYY-MM-DD] [--spam]
  *   npm run submissions -- export --format csv|json [--form ...] [--since ...]
  *   npm run submissions -- outbox [--retry]
+ *   npm run submissions -- restore --id REFERENCE
  *   npm run submissions -- intro list [--all]
  *   npm run submissions -- intro cancel REFERENCE
  *   npm run submissions -- find --email ADDRESS
@@ -26,7 +27,7 @@ import { FORMS, PRIVACY_REFERENCE, type FormName, type PrivacyReference, type Su
 import { CommandError, type Print } from "./submissions/command";
 import { exportSubmissions } from "./submissions/export";
 import { intro } from "./submissions/intro";
-import { list } from "./submissions/list";
+import { list, restore } from "./submissions/list";
 import { outbox } from "./submissions/outbox";
 import { deletions, find, purge, remove, waiver, withdrawConsent } from "./submissions/privacy";
 
@@ -36,6 +37,8 @@ const USAGE = `Usage:
   npm run submissions -- list [--form ${FORMS.join("|")}] [--since YYYY-MM-DD] [--spam]
   npm run submissions -- export --format csv|json [--form ...] [--since YYYY-MM-DD]
   npm run submissions -- outbox [--retry]
+  npm run submissions -- restore --id REFERENCE    moves one held as spam (list --spam shows them) into the
+                                                   staff list, and e-mails it to staff when mail is set up
   npm run submissions -- intro list [--all]        upcoming free-intro bookings (--all: cancelled ones too)
   npm run submissions -- intro cancel REFERENCE    frees the booking's slot for other visitors
   npm run submissions -- find --email ADDRESS      everything held about an address, as JSON (an access request)
@@ -70,17 +73,19 @@ export interface Options {
   /** For delete and withdraw-consent: the privacy request that asked for it. */
   request?: PrivacyReference;
   dryRun: boolean;
+  /** For restore: whether mail is set up (SMTP_URL and STAFF_EMAIL), so staff are e-mailed as for any form. */
+  notify: boolean;
   /** For waiver: a version (or the start of one) whose text to print. */
   version?: string;
 }
 
-const COMMANDS = ["list", "export", "outbox", "intro", "find", "delete", "withdraw-consent", "purge", "deletions", "waiver"];
+const COMMANDS = ["list", "export", "outbox", "restore", "intro", "find", "delete", "withdraw-consent", "purge", "deletions", "waiver"];
 /** The commands that act on a privacy request, so take --id and --request. */
 const BY_REFERENCE = ["delete", "withdraw-consent"];
 
 export function parseArgs(argv: readonly string[]): Options {
   const [command = "", ...afterCommand] = argv;
-  const options: Options = { command, spam: false, retry: false, all: false, dryRun: false };
+  const options: Options = { command, spam: false, retry: false, all: false, dryRun: false, notify: false };
   let rest = afterCommand;
   if (command === "waiver" && afterCommand[0] !== undefined && !afterCommand[0].startsWith("--")) {
     const [version = "", ...after] = afterCommand;
@@ -126,7 +131,7 @@ export function parseArgs(argv: readonly string[]): Options {
       const email = value().trim().toLowerCase();
       if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError("--email must be an e-mail address");
       options.email = email;
-    } else if (arg === "--id" && BY_REFERENCE.includes(command)) options.id = value().trim().toUpperCase();
+    } else if (arg === "--id" && (BY_REFERENCE.includes(command) || command === "restore")) options.id = value().trim().toUpperCase();
     else if (arg === "--request" && BY_REFERENCE.includes(command)) {
       // Only a reference is accepted, so no name or note about the person ever reaches the deletion log.
       const request = value().trim().toUpperCase();
@@ -142,6 +147,7 @@ export function parseArgs(argv: readonly string[]): Options {
     throw new UsageError("delete needs either --id REFERENCE or --email ADDRESS");
   }
   if (command === "withdraw-consent" && !options.id) throw new UsageError("withdraw-consent needs --id REFERENCE");
+  if (command === "restore" && !options.id) throw new UsageError("restore needs --id REFERENCE");
   return options;
 }
 
@@ -164,6 +170,8 @@ export async function run(options: Options, store: SubmissionStore, out: Print, 
       return waiver(options.version, store, out);
     case "outbox":
       return outbox(options.retry, store, out);
+    case "restore":
+      return restore(options.id ?? "", options.notify, store, out, now);
     case "export":
       return exportSubmissions(options.format, filter, store, out);
     default:
@@ -183,7 +191,10 @@ async function main() {
     }
     throw error;
   }
-  const store = await openStore(readConfig());
+  // A person at a terminal can wait for the site's write to finish; the site itself never waits long.
+  const config = readConfig();
+  options.notify = Boolean(config.smtpUrl && config.staffEmail);
+  const store = await openStore(config, { busyTimeoutMs: 5_000 });
   try {
     await run(options, store, (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`));
   } catch (error) {

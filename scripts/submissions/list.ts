@@ -1,6 +1,6 @@
 import { escapeControls } from "../../src/server/printable";
 import type { ListFilter, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
-import type { Print } from "./command";
+import { CommandError, type Print } from "./command";
 
 function summaryLine(submission: StoredSubmission): string {
   const p = submission.payload;
@@ -25,4 +25,10 @@ export async function list(filter: ListFilter, store: SubmissionStore, out: Prin
   const submissions = await store.list(filter);
   if (submissions.length === 0) out("No submissions match.");
   for (const submission of submissions) out(summaryLine(submission));
+}
+
+/** A submission held as spam, back in the staff list (and e-mailed to staff, as it would have been). */
+export async function restore(id: string, notify: boolean, store: SubmissionStore, out: Print, now: Date): Promise<void> {
+  if (!(await store.restoreSpam(id, notify, now))) throw new CommandError(`No submission held as spam has the reference ${id}.`);
+  out(`${id} is in the staff list now${notify ? "; its staff e-mail is queued" : ""}.`);
 }

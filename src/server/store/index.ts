@@ -6,8 +6,14 @@ import type { SubmissionStore } from "./types";
 
 export type { SubmissionStore } from "./types";
 
-/** PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
-export async function openStore(config: Pick<ServerConfig, "databaseUrl" | "dataDir">): Promise<SubmissionStore> {
+/**
+ * PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. `busyTimeoutMs` is SQLite's
+ * wait for another process's lock: short for the site (the default), longer for the staff CLI.
+ */
+export async function openStore(
+  config: Pick<ServerConfig, "databaseUrl" | "dataDir">,
+  options: { busyTimeoutMs?: number } = {},
+): Promise<SubmissionStore> {
   if (config.databaseUrl) return openPostgresStore(config.databaseUrl);
-  return openSqliteStore(path.join(config.dataDir, "submissions.sqlite"));
+  return openSqliteStore(path.join(config.dataDir, "submissions.sqlite"), options);
 }

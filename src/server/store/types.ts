@@ -98,6 +98,14 @@ export class AlreadyBookedError extends Error {
   }
 }
 
+/**
+ * Whether an error is one of the store's own, by name: each Gatsby Function is a bundle with its own
+ * copy of these classes, while the open store is shared by every function in the process
+ * (processState), so `instanceof` fails whenever another function opened it.
+ */
+export const isSlotTaken = (error: unknown): boolean => error instanceof Error && error.name === "SlotTakenError";
+export const isAlreadyBooked = (error: unknown): boolean => error instanceof Error && error.name === "AlreadyBookedError";
+
 export interface InsertResult {
   /** Whether a confirmation to the visitor was queued (not when one went to that address within the hour). */
   confirmationQueued: boolean;
@@ -147,6 +155,12 @@ export interface ListFilter {
   includeSpam?: boolean;
 }
 
+/**
+ * A limiter counting in the store's rate_limits table. Both of rate-limiter-flexible's SQL limiters
+ * have `clearExpired` (rows that expired before the given time, in ms); its types leave it out.
+ */
+export type StoreLimiter = RateLimiterAbstract & { clearExpired(expiredBeforeMs: number): Promise<unknown> };
+
 export interface RateLimiterOptions {
   /** Keeps the counts of different limiters apart in the one table. */
   keyPrefix: string;
@@ -158,7 +172,8 @@ export interface RateLimiterOptions {
 export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimiterOptions) => ({
   tableName: "rate_limits",
   tableCreated: true,
-  clearExpiredByTimeout: true,
+  // Swept by rateLimit.ts's sweepLimits instead: the library's SQLite timer stops after one failure.
+  clearExpiredByTimeout: false,
   keyPrefix,
   points,
   duration: durationSeconds,
@@ -181,6 +196,11 @@ export interface SubmissionStore {
   outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;
+  /**
+   * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the
+   * staff list, queuing its staff e-mail when `notify`. False when no held submission has that reference.
+   */
+  restoreSpam(id: string, notify: boolean, now: Date): Promise<boolean>;
   /** Active bookings that end after `from` (the times no visitor may take). */
   takenSlots(from: Date): Promise<Array<{ coach: string; start: Date; end: Date }>>;
   /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
@@ -211,7 +231,7 @@ export interface SubmissionStore {
   /** Every waiver text a sign-up has accepted, oldest first. */
   waivers(): Promise<StoredWaiver[]>;
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
-  rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
+  rateLimiter(options: RateLimiterOptions): StoreLimiter;
   close(): Promise<void>;
 }
 

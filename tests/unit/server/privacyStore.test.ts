@@ -455,6 +455,32 @@ describe("SQLite store: privacy (a real database file)", () => {
     await store.close();
   });
 
+  test("a purge that deletes nothing leaves the file alone; one whose wipe failed wipes at the next purge", async () => {
+    const file = tempFile();
+    const store = openSqliteStore(file);
+    await seed(store);
+    await store.insert(contact("C-OLD", "2024-01-01T00:00:00Z", "old@example.net"));
+    const cutoffs = { spamBefore: at("2026-10-01T00:00:00Z"), forms: [{ form: "contact" as const, before: at("2024-11-20T00:00:00Z") }] };
+    // Another process in the middle of a read: a wipe (VACUUM, then emptying the WAL) cannot finish.
+    const reader = new Database(file, { readonly: true });
+    const holdRead = () => {
+      reader.exec("BEGIN");
+      reader.prepare("SELECT count(*) FROM submissions").get();
+    };
+    holdRead();
+    await expect(store.purge(cutoffs, at("2026-12-01T00:00:00Z"))).rejects.toThrow(/the next purge wipes them/);
+    reader.exec("COMMIT");
+    // The owed wipe is done by the next purge although it deletes nothing...
+    expect(await store.purge(cutoffs, at("2026-12-02T00:00:00Z"))).toEqual({ spam: 0, forms: { contact: 0 } });
+    expect(fileTraces(file, ["old@example.net"])).toEqual([]);
+    // ...and after that a purge with nothing to delete does not touch the file, reader or not.
+    holdRead();
+    expect(await store.purge(cutoffs, at("2026-12-03T00:00:00Z"))).toEqual({ spam: 0, forms: { contact: 0 } });
+    reader.exec("COMMIT");
+    reader.close();
+    await store.close();
+  });
+
   test("look-up by e-mail uses migration 4's index, not a scan of every submission", async () => {
     const file = tempFile();
     await openSqliteStore(file).close();

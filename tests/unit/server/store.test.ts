@@ -4,12 +4,21 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import { bookingAllowed, countBooking, hitLimits } from "../../../src/server/rateLimit";
+import { bookingAllowed, countBooking, hitClientLimit, hitFormCeiling, sweepLimits } from "../../../src/server/rateLimit";
 import { AlreadyBookedError, SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 
 const at = (iso: string) => new Date(iso);
+
+/** Polls until the condition holds (a real timer is running), for at most five seconds. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  const end = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("condition not met within 5 s");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 function submission(id: string, extra: Partial<NewSubmission> = {}): NewSubmission {
   return {
@@ -49,15 +58,18 @@ async function limitsHoldAcrossProcesses(a: SubmissionStore, b: SubmissionStore)
   });
   const [first, second] = [limits(a), limits(b)];
   const results = [];
-  for (const limiter of [first, second, first, second]) results.push(await hitLimits(limiter, "contact", "203.0.113.9"));
+  for (const limiter of [first, second, first, second]) results.push(await hitClientLimit(limiter, "contact", "203.0.113.9"));
   expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
   expect(results[3]).toMatchObject({ scope: "client", retryAfterSeconds: expect.any(Number) });
-  // Other visitors are counted apart, until the whole form reaches its ceiling of 5.
-  expect((await hitLimits(second, "contact", "198.51.100.7")).allowed).toBe(true);
-  expect((await hitLimits(first, "contact", "198.51.100.8")).allowed).toBe(true);
-  expect(await hitLimits(second, "contact", "198.51.100.9")).toMatchObject({ allowed: false, scope: "form" });
-  // Each form has its own counts.
-  expect((await hitLimits(first, "signup", "203.0.113.9")).allowed).toBe(true);
+  // Other visitors are counted apart; each form has its own counts.
+  expect((await hitClientLimit(second, "contact", "198.51.100.7")).allowed).toBe(true);
+  expect((await hitClientLimit(first, "signup", "203.0.113.9")).allowed).toBe(true);
+  // The form's ceiling of 5 accepted submissions is shared by both processes.
+  const ceiling = [];
+  for (const limiter of [first, second, first, second, first, second]) ceiling.push(await hitFormCeiling(limiter, "contact"));
+  expect(ceiling.map((r) => r.allowed)).toEqual([true, true, true, true, true, false]);
+  expect(ceiling[5]).toMatchObject({ scope: "form", retryAfterSeconds: expect.any(Number) });
+  expect((await hitFormCeiling(first, "signup")).allowed).toBe(true);
   // Bookings count only once made, from either process: asking costs nothing.
   for (let i = 0; i < 3; i++) expect(await bookingAllowed(first, "203.0.113.9")).toBe(true);
   await countBooking(first, "203.0.113.9");
@@ -279,6 +291,36 @@ describe("SQLite store (a real database file)", () => {
       await limitsHoldAcrossProcesses(a, b);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  test("expired rate-limit counts are swept, and a sweep that fails does not stop the next ones", async () => {
+    const file = path.join(dir, "submissions.sqlite");
+    const store = openSqliteStore(file);
+    const limits = {
+      perClient: store.rateLimiter({ keyPrefix: "client", points: 3, durationSeconds: 60 }),
+      perForm: store.rateLimiter({ keyPrefix: "form", points: 5, durationSeconds: 60 }),
+      bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: 2, durationSeconds: 86_400 }),
+    };
+    await hitClientLimit(limits, "contact", "203.0.113.9");
+    const db = new Database(file);
+    const rows = () => (db.prepare("SELECT count(*) AS n FROM rate_limits").get() as { n: number }).n;
+    // Expired two hours ago: past the hour the sweep keeps.
+    db.prepare("UPDATE rate_limits SET expire = ?").run(Date.now() - 7_200_000);
+    // The table is away, so the first sweeps fail; the log says so, once a sweep.
+    db.exec("ALTER TABLE rate_limits RENAME TO rate_limits_away");
+    const logged: string[] = [];
+    const stop = sweepLimits(limits, 20, (line) => logged.push(line));
+    try {
+      await waitFor(() => logged.length >= 2);
+      expect(logged[0]).toMatch(/^Could not delete expired rate-limit counts; trying again later: .*no such table/);
+      db.exec("ALTER TABLE rate_limits_away RENAME TO rate_limits");
+      expect(rows()).toBe(1);
+      await waitFor(() => rows() === 0);
+    } finally {
+      stop();
+      db.close();
+      await store.close();
     }
   });
 

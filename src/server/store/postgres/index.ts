@@ -1,7 +1,8 @@
 import { Pool } from "pg";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
+import { errorSummary } from "../../log";
 import { migrations } from "../migrations";
-import type { ClaimedMessage, ListFilter, OutboxKind, SubmissionStore } from "../types";
+import type { ClaimedMessage, StoreLimiter, ListFilter, OutboxKind, SubmissionStore } from "../types";
 import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "../types";
 import { postgresPrivacy } from "./privacy";
 import { type BookingRow, type OutboxRow, type SubmissionRow, toBooking, toMessage, toSubmission } from "./rows";
@@ -40,9 +41,25 @@ export async function migratePostgres(pool: Pool): Promise<void> {
   });
 }
 
+/**
+ * Bounds on every wait, so a database that is down or stuck gives the visitor a 503 in seconds, not a
+ * request that hangs: connecting, each statement, each lock, and a transaction left open by a bug.
+ */
+export const POOL_SETTINGS = {
+  max: 5,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  statement_timeout: 10_000,
+  lock_timeout: 5_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
+
 /** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
 export async function openPostgresStore(connectionString: string): Promise<SubmissionStore> {
-  const pool = new Pool({ connectionString, max: 5 });
+  const pool = new Pool({ connectionString, ...POOL_SETTINGS });
+  // An idle connection the server drops (a restart, a failover) is reported here; without a listener
+  // it would be an unhandled 'error' event and end the process. The pool opens a new one when asked.
+  pool.on("error", (error) => console.error(`A PostgreSQL connection was lost; the next request opens another: ${errorSummary(error)}`));
   // While the database is unreachable every request tries again; each failed try must not leave a pool behind.
   await migratePostgres(pool).catch(async (error: unknown) => {
     await pool.end().catch(() => undefined);
@@ -175,6 +192,19 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
       const result = await pool.query("UPDATE outbox SET status = 'pending', next_attempt_at = $1 WHERE status = 'failed'", [now]);
       return result.rowCount ?? 0;
     },
+    async restoreSpam(id, notify, now) {
+      return inTransaction(pool, async (client) => {
+        const restored = await client.query("UPDATE submissions SET spam = NULL WHERE id = $1 AND spam IS NOT NULL", [id]);
+        if (!restored.rowCount) return false;
+        if (notify) {
+          await client.query(
+            "INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at) VALUES ($1, 'staff', 'pending', 0, $2, $2)",
+            [id, now],
+          );
+        }
+        return true;
+      });
+    },
     async takenSlots(from) {
       const { rows } = await pool.query<{ coach: string; starts_at: Date; ends_at: Date }>(
         "SELECT coach, starts_at, ends_at FROM intro_bookings WHERE cancelled_at IS NULL AND ends_at > $1",
@@ -209,7 +239,8 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
     ...postgresPrivacy(pool),
     rateLimiter(options) {
       // storeType is given because the library otherwise guesses it from the class name.
-      return new RateLimiterPostgres({ ...limiterSettings(options), storeClient: pool, storeType: "pool" });
+      // clearExpired is in both SQL limiters, not in their published types (see StoreLimiter).
+      return new RateLimiterPostgres({ ...limiterSettings(options), storeClient: pool, storeType: "pool" }) as unknown as StoreLimiter;
     },
     async close() {
       await pool.end();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { RateLimiterSQLite } from "rate-limiter-flexible";
-import type { CancelResult, ClaimedMessage, ListFilter, NewSubmission, SubmissionStore } from "../types";
+import type { CancelResult, ClaimedMessage, StoreLimiter, ListFilter, NewSubmission, SubmissionStore } from "../types";
 import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, limiterSettings, SlotTakenError } from "../types";
 import { migrateSqlite, open } from "./connection";
 import { sqlitePrivacy } from "./privacy";
@@ -17,7 +17,14 @@ function isSlotConflict(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" && Boolean(message?.includes("intro_bookings."));
 }
 
-export function openSqliteStore(file: string): SubmissionStore {
+/**
+ * How long a statement waits for another process's lock (the staff CLI's VACUUM, another server) before
+ * SQLITE_BUSY. better-sqlite3 waits on the event loop's thread, so the site keeps this short: a visitor
+ * gets a 503 with Retry-After, and every other request, pages included, goes on. The CLI can wait longer.
+ */
+export const SITE_BUSY_TIMEOUT_MS = 200;
+
+export function openSqliteStore(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS } = {}): SubmissionStore {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = open(file);
   // WAL lets the staff CLI read while the site writes; FULL syncs the WAL on every commit, so a row is
@@ -25,7 +32,7 @@ export function openSqliteStore(file: string): SubmissionStore {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   migrateSqlite(db);
 
   const insertSubmission = db.prepare(
@@ -89,6 +96,12 @@ export function openSqliteStore(file: string): SubmissionStore {
   });
 
   const getSubmission = db.prepare("SELECT * FROM submissions WHERE id = ?");
+  const unmarkSpam = db.prepare("UPDATE submissions SET spam = NULL WHERE id = ? AND spam IS NOT NULL");
+  const restore = db.transaction((id: string, notify: boolean, at: string): boolean => {
+    if (unmarkSpam.run(id).changes === 0) return false;
+    if (notify) insertMessage.run(id, "staff", at, at);
+    return true;
+  });
 
   const cancel = db.transaction((id: string, at: string): CancelResult => {
     const changed = db
@@ -108,7 +121,7 @@ export function openSqliteStore(file: string): SubmissionStore {
     if (!limiterDb) {
       limiterDb = open(file);
       limiterDb.pragma("synchronous = NORMAL");
-      limiterDb.pragma("busy_timeout = 5000");
+      limiterDb.pragma(`busy_timeout = ${busyTimeoutMs}`);
     }
     return limiterDb;
   };
@@ -164,6 +177,9 @@ export function openSqliteStore(file: string): SubmissionStore {
     async retryFailed(now) {
       return db.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'").run(now.toISOString()).changes;
     },
+    async restoreSpam(id, notify, now) {
+      return restore.immediate(id, notify, now.toISOString());
+    },
     async takenSlots(from) {
       const rows = db
         .prepare("SELECT coach, starts_at, ends_at FROM intro_bookings WHERE cancelled_at IS NULL AND ends_at > ?")
@@ -185,7 +201,12 @@ export function openSqliteStore(file: string): SubmissionStore {
     },
     ...sqlitePrivacy(db),
     rateLimiter(options) {
-      return new RateLimiterSQLite({ ...limiterSettings(options), storeClient: limiterConnection(), storeType: "better-sqlite3" });
+      // clearExpired is in both SQL limiters, not in their published types (see StoreLimiter).
+      return new RateLimiterSQLite({
+        ...limiterSettings(options),
+        storeClient: limiterConnection(),
+        storeType: "better-sqlite3",
+      }) as unknown as StoreLimiter;
     },
     async close() {
       limiterDb?.close();

@@ -13,6 +13,15 @@ export function zeroDeletedRows(db: Database.Database): void {
 }
 
 /**
+ * A deletion marks a scrub owed in the same transaction, and only a finished scrub clears the mark, so
+ * one that fails (the file busy) is done by the next purge even if that one deletes nothing, and a
+ * purge that deletes nothing leaves the file alone. The header's user_version holds the mark: nothing
+ * else here uses it (migrations are kept in schema_migrations), and every process sees it.
+ */
+const SCRUB_OWED = 1;
+const markScrubOwed = (db: Database.Database) => db.pragma(`user_version = ${SCRUB_OWED}`);
+
+/**
  * After a deletion, no copy of the deleted rows may stay in the files. secure_delete zeroes a deleted
  * row, but not the stale copies that page splits left behind in rows written before it was on (every
  * row of a database older than migration 4, or written by another tool); VACUUM rewrites every page
@@ -21,14 +30,23 @@ export function zeroDeletedRows(db: Database.Database): void {
 function scrub(db: Database.Database): void {
   try {
     db.exec("VACUUM");
+    // Cleared before the checkpoint, which must leave the WAL empty; marked again if it cannot.
+    db.pragma("user_version = 0");
     const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>;
-    if (result?.busy) throw new Error("another connection kept reading the database");
+    if (result?.busy) {
+      markScrubOwed(db);
+      throw new Error("another connection kept reading the database");
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `The rows are deleted, but old copies could not be wiped from the database file yet (${reason}); the next purge wipes them.`,
     );
   }
+}
+
+function scrubIfOwed(db: Database.Database): void {
+  if (db.pragma("user_version", { simple: true }) === SCRUB_OWED) scrub(db);
 }
 
 /** Prepares the privacy statements on the store's connection (once, when the store opens). */
@@ -50,6 +68,7 @@ export function sqlitePrivacy(db: Database.Database): PrivacyOperations {
       recordDeletion.run(id, row.form, row.created_at, at, requestedBy);
       deleted.push(id);
     }
+    if (deleted.length > 0) markScrubOwed(db);
     return deleted;
   });
 
@@ -61,6 +80,7 @@ export function sqlitePrivacy(db: Database.Database): PrivacyOperations {
   const forgetHealth = db.transaction((id: string): boolean => {
     if (removeHealth.run(id).changes === 0) return false;
     deleteUnsentOf.run(id);
+    markScrubOwed(db);
     return true;
   });
 
@@ -85,6 +105,7 @@ export function sqlitePrivacy(db: Database.Database): PrivacyOperations {
       purgeMessages.run(params);
       report.forms[form] = (report.forms[form] ?? 0) + purgeExpired.run(params).changes;
     }
+    if (report.spam + Object.values(report.forms).reduce((sum, count) => sum + count, 0) > 0) markScrubOwed(db);
     return report;
   });
 
@@ -97,18 +118,18 @@ export function sqlitePrivacy(db: Database.Database): PrivacyOperations {
     },
     async deleteSubmissions(ids, reason, at) {
       const deleted = remove.immediate(ids, requesterOf(reason), at.toISOString());
-      if (deleted.length > 0) scrub(db);
+      scrubIfOwed(db);
       return deleted;
     },
     async forgetHealth(id) {
       const forgotten = forgetHealth.immediate(id);
-      if (forgotten) scrub(db);
+      scrubIfOwed(db);
       return forgotten;
     },
     async purge(cutoffs, at) {
       const report = purge.immediate(cutoffs, at.toISOString());
-      // Every time, not only when rows went: a scrub that failed last time (the file busy) is done now.
-      scrub(db);
+      // VACUUM rewrites the whole file and holds it meanwhile: only when there is something to wipe.
+      scrubIfOwed(db);
       return report;
     },
     async deletions() {
