@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { errorSummary } from "../src/server/log";
-import { kickOutbox, serverConfig, startDailyPurge } from "../src/server/runtime";
+import { kickOutbox, serverConfig, startDailyPurge, stopBackgroundWork } from "../src/server/runtime";
 import { createApp } from "./app";
 
 const root = process.cwd();
@@ -27,7 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 // retention are deleted by this process itself, daily, so no cron job has to be remembered.
 serverConfig();
 kickOutbox();
-startDailyPurge();
+const stopPurge = startDailyPurge();
 
 const server = createApp(root).listen(port, host, () => {
   console.log(`CrossFit Graham site on http://${host}:${port}`);
@@ -37,15 +37,34 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-// A background task that fails (the rate limiter's hourly clean-up, say) is logged; it must not take the
+// A background task that fails (a timer inside a library, say) is logged; it must not take the
 // forms down with it, as Node's default for an unhandled rejection would.
 process.on("unhandledRejection", (reason) => console.error(`A background task failed: ${errorSummary(reason)}`));
 
-// On SIGTERM (systemd, a deploy) finish the requests in flight, then stop.
+/** How long a stop may take before the process exits anyway (systemd's default is 90 s). */
+const STOP_LIMIT_MS = 10_000;
+
+// On SIGTERM (systemd, a deploy): take no new requests, finish those in flight and the e-mail being
+// sent, close the store, then exit. Whatever is not done by then waits in the database for the next start.
+let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
+  // `on`, not `once`: a second signal (a process manager repeating itself) must not end the stop early.
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight and the e-mail being sent, then stopping`);
+    setTimeout(() => {
+      console.error(`Stopped after ${STOP_LIMIT_MS / 1000} s with work unfinished; it is retried at the next start`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
+    stopPurge();
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A kept-alive connection is idle between requests; close each as soon as its last answer is out.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    void stopBackgroundWork(requestsDone.then(() => clearInterval(idle))).then(() => {
+      console.log("Stopped");
+      process.exit(0);
+    });
   });
 }

@@ -6,14 +6,14 @@ import { zonedToday } from "../content/dates";
 import { fieldErrors, spamReason } from "../forms/schemas/fields";
 import type { IntroSlot } from "../intro/availability";
 import { API_HEADERS } from "../headers";
-import { clientAddress, rateLimitKey, type RequestLike } from "./clientAddress";
+import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./clientAddress";
 import { site } from "./content";
 import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
-import { bookingAllowed, countBooking, hitLimits, type LimitResult } from "./rateLimit";
+import { bookingAllowed, countBooking, hitClientLimit, hitFormCeiling, type LimitResult, type Limits } from "./rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "./runtime";
-import { AlreadyBookedError, SlotTakenError, type FormName, type InsertResult, type WaiverText } from "./store/types";
+import { isAlreadyBooked, isSlotTaken, type FormName, type InsertResult, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
   form: FormName;
@@ -30,11 +30,15 @@ export interface FormDefinition {
 
 export const NOT_OFFERED = "That time is no longer open for booking. Choose one of the times shown.";
 export const JUST_TAKEN = "Sorry, someone has just booked that time. Please choose another one.";
-export const ALREADY_BOOKED =
-  "This email address already has a free intro booked. To change the time, reply to your confirmation email or call us.";
+/** Kept with a request from an address that already has an upcoming intro, for the staff who read it. */
+export const ALREADY_BOOKED_NOTE = "This address already had an upcoming free intro, so this time was not booked.";
 const BOOKED_ENOUGH = "This connection has booked several free intros today. Please call us to book another.";
 // A real person gets the form back with this and sends it again; only the silent answer is for bots.
 const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
+
+const COULD_NOT_SAVE = "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.";
+/** What a 503 asks the browser to wait: the store is restarting or busy, rarely for long. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
 
 const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
 
@@ -44,13 +48,13 @@ const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string>
 };
 
 /**
- * Counts the request against the limits. If the store cannot count (it is down), the request goes
- * on: storing it will fail the same way and answer 503, while bad input still gets its 4xx.
+ * Counts a request against a limit. If the store cannot count (it is down), the request goes on:
+ * storing it will fail the same way and answer 503, while bad input still gets its 4xx.
  */
-async function checkLimits(form: FormName, key: string): Promise<Rejection | null> {
+async function checkLimit(form: FormName, count: (limits: Limits) => Promise<LimitResult>): Promise<Rejection | null> {
   let result: LimitResult;
   try {
-    result = await hitLimits(await getLimits(), form, key);
+    result = await count(await getLimits());
   } catch (error) {
     console.error(`Could not count a ${form} request against the rate limit: ${errorSummary(error)}`);
     return null;
@@ -83,10 +87,11 @@ export function formHandler(definition: FormDefinition) {
     };
     const config = serverConfig();
 
-    const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl);
+    const request = req as GatsbyFunctionRequest & RequestLike;
+    const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
     if (early) return reject(early);
-    const clientKey = rateLimitKey(clientAddress(req as GatsbyFunctionRequest & RequestLike, config.trustProxy));
-    const limited = await checkLimits(definition.form, clientKey);
+    const clientKey = rateLimitKey(clientAddress(request, config.trustProxy));
+    const limited = await checkLimit(definition.form, (limits) => hitClientLimit(limits, definition.form, clientKey));
     if (limited) return reject(limited);
     const type = checkContentType(req.headers);
     if (type) return reject(type);
@@ -121,44 +126,60 @@ export function formHandler(definition: FormDefinition) {
       return;
     }
     if (offered && spam === "too-fast") return reject({ status: 422, error: TOO_FAST });
+    // Only what passed every check counts against the form's ceiling, so junk cannot lock a form for
+    // everyone; a privacy request is the visitor's right under the law and is never refused by it.
+    if (!spam && definition.form !== "privacy-request") {
+      const ceiling = await checkLimit(definition.form, (limits) => hitFormCeiling(limits, definition.form));
+      if (ceiling) return reject(ceiling);
+    }
     if (offered && !spam && !(await bookingAllowedFailOpen(clientKey))) return reject({ status: 429, error: BOOKED_ENOUGH });
     const id = newReference(definition.form);
     const notify = mailEnabled(config);
+    const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
+    const store = async (fields: Record<string, unknown>, slot?: IntroSlot): Promise<InsertResult> =>
+      (await getStore()).insert({
+        id,
+        form: definition.form,
+        createdAt: now,
+        payload: fields,
+        spam,
+        notify,
+        ...waiver,
+        ...(slot && {
+          booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: String(payload.email) },
+          confirm: notify,
+        }),
+      });
+    const unavailable = (error: unknown) => {
+      console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
+      reject({ status: 503, error: COULD_NOT_SAVE, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
+    };
+    const accepted = (confirmation: boolean) => {
+      // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
+      res.status(201).json(offered ? { id, confirmation } : { id });
+      if (!spam) kickOutbox();
+    };
+
     // Spam takes no slot; a real booking tries each free coach in turn, and the database says who got it.
     const attempts: ReadonlyArray<IntroSlot | undefined> = offered && !spam ? offered : [undefined];
     for (const slot of attempts) {
       let stored: InsertResult;
       try {
-        const store = await getStore();
-        stored = await store.insert({
-          id,
-          form: definition.form,
-          createdAt: now,
-          payload: slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
-          spam,
-          notify,
-          ...(definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } }),
-          ...(slot && {
-            booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: String(payload.email) },
-            confirm: notify,
-          }),
-        });
+        stored = await store(slot ? { ...payload, end: slot.end, coach: slot.coach } : payload, slot);
       } catch (error) {
-        if (error instanceof SlotTakenError) continue;
-        if (error instanceof AlreadyBookedError) {
-          res.status(422).json({ errors: { email: ALREADY_BOOKED } });
-          return;
+        if (isSlotTaken(error)) continue;
+        if (!isAlreadyBooked(error)) return unavailable(error);
+        // One upcoming intro per address, and the answer must not tell whether an address has one: the
+        // request is kept for staff, unbooked, and answered as a booking is. The address gets no mail:
+        // its one confirmation went out with the booking it holds.
+        try {
+          await store({ ...payload, note: ALREADY_BOOKED_NOTE });
+        } catch (again) {
+          return unavailable(again);
         }
-        console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
-        res.status(503).json({
-          error: "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.",
-        });
-        return;
+        return accepted(notify);
       }
-      // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-      res.status(201).json(offered ? { id, confirmation: stored.confirmationQueued } : { id });
-      if (spam) return;
-      kickOutbox();
+      accepted(stored.confirmationQueued);
       if (slot)
         await getLimits()
           .then((limits) => countBooking(limits, clientKey))

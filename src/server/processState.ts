@@ -13,6 +13,10 @@ export interface ProcessState {
   limits?: Limits;
   outboxTimer?: ReturnType<typeof setInterval>;
   delivering?: Promise<unknown>;
+  /** Stops the sweep of expired rate-limit counts (rateLimit.ts). */
+  stopSweep?: () => void;
+  /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
+  stopping?: boolean;
 }
 
 const KEY = Symbol.for("crossfit-graham.form-server");

@@ -1,15 +1,19 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { StoreLimiter } from "./store/types";
+import { errorSummary } from "./log";
 
 /**
  * Two limits per form, counted in the store (rate-limiter-flexible on the same SQLite file or
  * PostgreSQL database) so they hold across server processes and function instances, and so this
  * process keeps no per-visitor memory at all:
  * - per client: FORM_RATE_LIMIT_PER_MINUTE from one address (one /64 for IPv6);
- * - per form: FORM_CEILING_PER_MINUTE from everyone together, which keeps a flood from many
- *   addresses from filling the store and the staff's inbox.
+ * - per form: FORM_CEILING_PER_MINUTE accepted submissions from everyone together, which keeps a
+ *   flood from many addresses from filling the store and the staff's inbox. Only submissions that
+ *   passed validation and the spam checks are counted, so junk cannot spend it for everyone, and a
+ *   privacy request never meets it: the law gives the visitor that right.
  */
 export interface Limits {
-  perClient: RateLimiterAbstract;
+  perClient: StoreLimiter;
   perForm: RateLimiterAbstract;
   /** Free-intro bookings made from one address in a day, INTRO_BOOKINGS_PER_CLIENT_PER_DAY (see bookingAllowed). */
   bookingsPerClient: RateLimiterAbstract;
@@ -33,13 +37,42 @@ async function consume(limiter: RateLimiterAbstract, key: string): Promise<numbe
   }
 }
 
-/** Counts one request. A store error is thrown: the caller decides what an unknown count means. */
-export async function hitLimits(limits: Limits, form: string, clientKey: string): Promise<LimitResult> {
-  const client = await consume(limits.perClient, `${form}:${clientKey}`);
-  if (client !== null) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(client / 1000)), scope: "client" };
-  const everyone = await consume(limits.perForm, form);
-  if (everyone !== null) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(everyone / 1000)), scope: "form" };
-  return { allowed: true };
+const refused = (ms: number, scope: "client" | "form"): LimitResult => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+  scope,
+});
+
+/** Counts one request from a client, whatever it holds. A store error is thrown: the caller decides. */
+export async function hitClientLimit(limits: Limits, form: string, clientKey: string): Promise<LimitResult> {
+  const wait = await consume(limits.perClient, `${form}:${clientKey}`);
+  return wait === null ? { allowed: true } : refused(wait, "client");
+}
+
+/** Counts one accepted submission against the form's ceiling. A store error is thrown. */
+export async function hitFormCeiling(limits: Limits, form: string): Promise<LimitResult> {
+  const wait = await consume(limits.perForm, form);
+  return wait === null ? { allowed: true } : refused(wait, "form");
+}
+
+/** rate-limiter-flexible's rows of the last hour are kept; older ones are deleted by sweepLimits. */
+export const LIMIT_ROWS_KEPT_MS = 3_600_000;
+export const LIMIT_SWEEP_INTERVAL_MS = 300_000;
+
+/**
+ * Deletes expired counts every few minutes. rate-limiter-flexible can do this itself, but its SQLite
+ * limiter stops for good after one failed sweep (a locked file, say) and leaves an unhandled
+ * rejection; this one logs the failure and sweeps again next time. Returns a function that stops it.
+ */
+export function sweepLimits(limits: Limits, intervalMs = LIMIT_SWEEP_INTERVAL_MS, log = console.error): () => void {
+  const timer = setInterval(() => {
+    // One table holds every limiter's rows, so one limiter's sweep clears them all.
+    Promise.resolve()
+      .then(() => limits.perClient.clearExpired(Date.now() - LIMIT_ROWS_KEPT_MS))
+      .catch((error: unknown) => log(`Could not delete expired rate-limit counts; trying again later: ${errorSummary(error)}`));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -4,7 +4,7 @@ import { errorSummary } from "./log";
 import { smtpMailer } from "./mailer";
 import { deliverDue } from "./outbox";
 import { processState } from "./processState";
-import type { Limits } from "./rateLimit";
+import { sweepLimits, type Limits } from "./rateLimit";
 import { purgeExpired, purgeSummary } from "./retention";
 import { openStore } from "./store";
 import type { SubmissionStore } from "./store/types";
@@ -54,6 +54,7 @@ export async function getLimits(): Promise<Limits> {
       perForm: store.rateLimiter({ keyPrefix: "form", points: formCeilingPerMinute, durationSeconds: 60 }),
       bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: bookingsPerClientPerDay, durationSeconds: 86_400 }),
     };
+    state.stopSweep = sweepLimits(state.limits);
   }
   return state.limits;
 }
@@ -79,28 +80,30 @@ export function siteDomain(siteUrl: string | undefined): string {
  * Sends what is due now and keeps retrying every 30 s while the process runs. Called after the
  * visitor has their answer; it never throws, so nothing here can turn a stored submission into an error.
  */
-export function kickOutbox(): void {
+export function kickOutbox({ timer = true } = {}): void {
   try {
     const config = serverConfig();
     const { smtpUrl, staffEmail, mailFrom, smtpProblem } = config;
     if (!smtpUrl || !staffEmail) return;
     const state = processState();
     const run = () => {
-      if (state.delivering) return;
+      if (state.delivering || state.stopping) return;
       if (smtpProblem) {
         console.error(`Staff e-mail not sent: ${smtpProblem}. It waits in the outbox.`);
         return;
       }
       const mailer = smtpMailer(smtpUrl);
       state.delivering = getStore()
-        .then((store) => deliverDue(store, mailer, { staffEmail, mailFrom, domain: siteDomain(config.siteUrl) }))
+        .then((store) =>
+          deliverDue(store, mailer, { staffEmail, mailFrom, domain: siteDomain(config.siteUrl), keepGoing: () => !state.stopping }),
+        )
         .catch((error: unknown) => console.error(`Staff e-mail delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
           state.delivering = undefined;
         });
     };
     run();
-    if (!state.outboxTimer) {
+    if (timer && !state.outboxTimer) {
       state.outboxTimer = setInterval(run, OUTBOX_INTERVAL_MS);
       state.outboxTimer.unref();
     }
@@ -109,25 +112,27 @@ export function kickOutbox(): void {
   }
 }
 
+/** Deletes what is past its retention (content/privacy.json) now. A failure is one log line; never throws. */
+export async function purgeNow(): Promise<void> {
+  await Promise.resolve()
+    .then(getStore)
+    .then((store) => purgeExpired(store, privacy, new Date()))
+    .then((report) => {
+      const summary = purgeSummary(report);
+      if (summary) console.log(`Retention purge: ${summary} deleted`);
+    })
+    .catch((error: unknown) => console.error(`Retention purge failed; it runs again at its next time: ${errorSummary(error)}`));
+}
+
 /**
- * Deletes what is past its retention (content/privacy.json) a minute after start-up, then every 24
- * hours, for as long as the production server runs (host/main.ts). A failure is one log line and the
- * next day's run tries again; neither timer keeps the process alive. Returns a function that stops it.
+ * Runs purgeNow a minute after start-up, then every 24 hours, for as long as the production server
+ * runs (host/main.ts). Neither timer keeps the process alive. Returns a function that stops it.
  */
 export function startDailyPurge(): () => void {
-  const run = () =>
-    Promise.resolve()
-      .then(getStore)
-      .then((store) => purgeExpired(store, privacy, new Date()))
-      .then((report) => {
-        const summary = purgeSummary(report);
-        if (summary) console.log(`Retention purge: ${summary} deleted`);
-      })
-      .catch((error: unknown) => console.error(`Retention purge failed; it runs again in 24 hours: ${errorSummary(error)}`));
   let daily: ReturnType<typeof setInterval> | undefined;
   const first = setTimeout(() => {
-    void run();
-    daily = setInterval(run, PURGE_INTERVAL_MS);
+    void purgeNow();
+    daily = setInterval(() => void purgeNow(), PURGE_INTERVAL_MS);
     daily.unref();
   }, PURGE_DELAY_MS);
   first.unref();
@@ -135,4 +140,32 @@ export function startDailyPurge(): () => void {
     clearTimeout(first);
     clearInterval(daily);
   };
+}
+
+/**
+ * Sends what is due now and waits until it is done: for a host that may freeze the process once the
+ * answer is out (Netlify's scheduled function, netlify/functions/outbox.mts). Never throws.
+ */
+export async function deliverNow(): Promise<void> {
+  kickOutbox({ timer: false });
+  await processState().delivering;
+}
+
+/**
+ * For a graceful stop: no new e-mail is started and the timers stop at once; the one being sent is
+ * finished (the SMTP timeouts in mailer.ts bound it); once `requestsDone` too, the store closes. Mail
+ * still due waits in the outbox for the next start. Never throws.
+ */
+export async function stopBackgroundWork(requestsDone: Promise<void>): Promise<void> {
+  const state = processState();
+  state.stopping = true;
+  clearInterval(state.outboxTimer);
+  state.outboxTimer = undefined;
+  state.stopSweep?.();
+  await requestsDone;
+  while (state.delivering) await state.delivering;
+  const store = state.store;
+  state.store = undefined;
+  state.limits = undefined;
+  await store?.then((open) => open.close()).catch((error: unknown) => console.error(`Closing the store failed: ${errorSummary(error)}`));
 }

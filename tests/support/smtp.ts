@@ -10,19 +10,23 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives. `rejectNext` makes it refuse messages
- * with a temporary failure, like a mail server that is having trouble.
+ * with a temporary failure, like a mail server that is having trouble; `delayMs` makes it take that
+ * long to accept each message, like a slow one (`receiving` counts messages whose data has arrived).
  */
 export interface TestSmtp {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Messages whose data has arrived, accepted or not yet. */
+  receiving(): number;
   rejectNext(count: number): void;
   stop(): Promise<void>;
 }
 
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+export async function startTestSmtp(port = 0, { delayMs = 0 } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let rejecting = 0;
+  let arrived = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -31,7 +35,10 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", () => void accept());
+      const accept = async () => {
+        arrived += 1;
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         if (rejecting > 0) {
           rejecting -= 1;
           const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
@@ -50,7 +57,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
           },
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -62,6 +69,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
+    receiving: () => arrived,
     rejectNext(count) {
       rejecting = count;
     },
