@@ -1,0 +1,13 @@
+/**
+ * Deletes what is past its retention (content/privacy.json) once a day on Netlify, where no process
+ * lives long enough to run the production server's daily timer (host/main.ts).
+ */
+import { purgeNow } from "../../src/server/runtime";
+
+export default async function purge(): Promise<Response> {
+  await purgeNow();
+  return new Response(null, { status: 204 });
+}
+
+/** Netlify's scheduled-function setting (cron syntax, UTC): 10:30 UTC is early morning at the gym. */
+export const config = { schedule: "30 10 * * *" };

@@ -1,0 +1,67 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+
+/**
+ * Netlify's scheduled functions (netlify/functions/), run as Netlify runs them: their module loaded in
+ * a process of its own, the default export called once, against a real database file and a real
+ * SMTP server on loopback. What they must do is what the production server's timers do.
+ */
+// Not execFileSync: the SMTP server answering the function runs in this process.
+async function invoke(file: string, env: Record<string, string>): Promise<void> {
+  const script = `import(${JSON.stringify(path.resolve(file))}).then(async (m) => {
+    const answer = await m.default(new Request("http://localhost/"));
+    if (!(answer instanceof Response) || answer.status !== 204) throw new Error("unexpected answer");
+    if (typeof m.config?.schedule !== "string") throw new Error("no schedule");
+    process.exit(0);
+  })`;
+  await promisify(execFile)("node_modules/.bin/tsx", ["-e", script], { env: { ...process.env, ...env } });
+}
+
+describe("Netlify scheduled functions", () => {
+  let dir: string;
+  let smtp: TestSmtp;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-scheduled-"));
+    smtp = await startTestSmtp();
+  });
+  afterEach(async () => {
+    await smtp.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("outbox sends what is due and returns only when it is sent", async () => {
+    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+    await store.insert({
+      id: "C-NETLIFY01",
+      form: "contact",
+      createdAt: new Date(),
+      payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
+      spam: null,
+      notify: true,
+    });
+    await invoke("netlify/functions/outbox.mts", { DATA_DIR: dir, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" });
+    expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([expect.stringContaining("[C-NETLIFY01]")]);
+    expect((await store.outbox()).map((m) => m.status)).toEqual(["sent"]);
+    await store.close();
+  });
+
+  test("purge deletes what is past its retention", async () => {
+    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+    await store.insert({
+      id: "X-OLDSPAM01",
+      form: "contact",
+      createdAt: new Date("2020-01-01T00:00:00Z"),
+      payload: { name: "Bot", email: "bot@example.com", message: "buy" },
+      spam: "honeypot",
+      notify: false,
+    });
+    await invoke("netlify/functions/purge.mts", { DATA_DIR: dir });
+    expect(await store.get("X-OLDSPAM01")).toBeUndefined();
+    await store.close();
+  });
+});
