@@ -1,3 +1,4 @@
+import { checkRawHtml } from "./rawHtml";
 import type { z } from "zod";
 import { checkUnique, type ContentError } from "./contentError";
 import {
@@ -53,6 +54,8 @@ export interface MarkdownFile {
   file: string;
   frontmatter: unknown;
   body: string;
+  /** The file's line on which the body starts (after the frontmatter); 1 if not known. */
+  bodyLine?: number;
 }
 
 export interface RawContent {
@@ -242,6 +245,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
       ),
     );
   }
+  for (const md of [...raw.announcements, ...raw.programs, ...raw.pages]) errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {
     const known = Object.keys(placeholderValues(policies, privacy));
     for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, known));

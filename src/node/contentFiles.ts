@@ -60,8 +60,10 @@ export function readContent(dir = contentDir()): ReadResult {
       .map((name) => {
         const file = label(path.join(absolute, name));
         try {
-          const parsed = matter(fs.readFileSync(path.join(absolute, name), "utf8"), FRONTMATTER);
-          return { file, frontmatter: parsed.data, body: parsed.content };
+          const source = fs.readFileSync(path.join(absolute, name), "utf8");
+          const parsed = matter(source, FRONTMATTER);
+          const bodyLine = source.slice(0, source.length - parsed.content.length).split("\n").length;
+          return { file, frontmatter: parsed.data, body: parsed.content, bodyLine };
         } catch (error) {
           problems.push({ file, message: `has a frontmatter error (${(error as Error).message.split("\n")[0]})` });
           return { file, frontmatter: undefined, body: "" };

@@ -29,6 +29,16 @@ describe("content rules (each fails the build with file, field and reason)", () 
     expect(problems(raw)).toEqual([`${raw.programs[0]?.file}: (file): unknown field(s) tittle: check the spelling`]);
   });
 
+  test("raw HTML in markdown (it would run on the site) is named with its line; a line break is fine", () => {
+    const page = raw.announcements[0]!;
+    page.body = `First paragraph.<br>\n\n<script>alert(document.cookie)</script>\n\n[x](#) <img src=x onerror="alert(1)">\n`;
+    page.bodyLine = 8;
+    expect(problems(raw)).toEqual([
+      `${page.file}: body (line 10): raw HTML is not allowed (<script>alert(document.cookie)</script>); write it in markdown`,
+      `${page.file}: body (line 12): raw HTML is not allowed (<img src=x onerror="alert(1)">); write it in markdown`,
+    ]);
+  });
+
   test("a bad date", () => {
     json(raw.announcements[0]?.frontmatter).date = "2026-02-30";
     expect(problems(raw)).toEqual([`${raw.announcements[0]?.file}: date: must be a real date written YYYY-MM-DD`]);
