@@ -36,8 +36,20 @@ export function siteRouter(root: string): Router {
  */
 export function builtFiles(publicDir: string, own: (page: string) => Record<string, string>, before?: RequestHandler): Router {
   const router = express.Router();
+  const notFoundHeaders = own("/404.html");
+  const notFound: RequestHandler = (_req, res) => {
+    // A missing /static/ or .js path must not keep its year-long cache rule on the 404 page.
+    res.set({ ...SECURITY_HEADERS, ...notFoundHeaders, "Cache-Control": "no-store" });
+    res.status(404).sendFile(path.join(publicDir, "404.html"));
+  };
+  // Headers are chosen by the path as sent, files found by the path decoded: "/admin/..%2fabout/"
+  // would be the about page with the editor's policy. A path that decoding would change the shape of
+  // names no page.
+  router.use((req, res, next) => (isPlainPath(req.path) ? next() : notFound(req, res, next)));
   const headers: RequestHandler = (req, res, next) => {
-    res.set({ ...SECURITY_HEADERS, ...own(req.path.replace(/\/index\.html$/, "/")), "Cache-Control": cacheControlFor(req.path) });
+    // By the decoded path, as the file is found (isPlainPath let only decodable paths through).
+    const page = decodeURIComponent(req.path);
+    res.set({ ...SECURITY_HEADERS, ...own(page.replace(/\/index\.html$/, "/")), "Cache-Control": cacheControlFor(page) });
     next();
   };
   router.use(headers);
@@ -46,12 +58,7 @@ export function builtFiles(publicDir: string, own: (page: string) => Record<stri
   // The header middleware has set Cache-Control per path; serve-static would replace it with its own.
   router.use(express.static(publicDir, { cacheControl: false, redirect: true }));
 
-  const notFoundHeaders = own("/404.html");
-  router.use((_req, res) => {
-    // A missing /static/ or .js path must not keep its year-long cache rule on the 404 page.
-    res.set({ ...notFoundHeaders, "Cache-Control": "no-store" });
-    res.status(404).sendFile(path.join(publicDir, "404.html"));
-  });
+  router.use(notFound);
   const failed: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);
     console.error(`Serving a page failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -59,4 +66,16 @@ export function builtFiles(publicDir: string, own: (page: string) => Record<stri
   };
   router.use(failed);
   return router;
+}
+
+/** True when the path has no encoded slash or backslash, decodes, and is already in normal form (no "..", ".", "//"). */
+export function isPlainPath(rawPath: string): boolean {
+  if (/%(2f|5c|00)/i.test(rawPath)) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return false;
+  }
+  return !decoded.includes("\\") && path.posix.normalize(decoded) === decoded;
 }

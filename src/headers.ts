@@ -96,7 +96,7 @@ export function contentSecurityPolicy({ scriptHashes, analytics }: CspOptions): 
     ["connect-src", ["'self'", ...(analytics ? GOOGLE_COLLECT : [])]],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
+    ["base-uri", ["'none'"]],
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["upgrade-insecure-requests", []],
@@ -124,7 +124,7 @@ export function adminContentSecurityPolicy(): string {
     ["connect-src", ["'self'", "blob:", "https://api.github.com", CMS_LOCAL_BACKEND, "https://www.githubstatus.com"]],
     ["frame-src", ["'self'", "blob:"]],
     ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
+    ["base-uri", ["'none'"]],
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
   ];

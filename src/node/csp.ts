@@ -14,10 +14,34 @@ export function htmlFiles(dir: string): string[] {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const DATA_TYPES = /type="(application\/ld\+json|application\/json)"/i;
 
-/** sha256 (base64) of each inline script a browser would run, as CSP hashes them. */
+const MARKDOWN_OPEN = /<div\b[^>]*\bdata-markdown\b[^>]*>/gi;
+const DIV_TAG = /<(\/?)div\b[^>]*>/gi;
+
+/** The page without the markdown staff wrote (Markdown.tsx's `data-markdown` blocks, nested divs and all). */
+export function withoutMarkdown(html: string): string {
+  let out = "";
+  let from = 0;
+  for (const open of html.matchAll(MARKDOWN_OPEN)) {
+    if (open.index < from) continue;
+    out += html.slice(from, open.index);
+    let depth = 1;
+    DIV_TAG.lastIndex = open.index + open[0].length;
+    let tag: RegExpExecArray | null;
+    while (depth > 0 && (tag = DIV_TAG.exec(html))) depth += tag[1] ? -1 : 1;
+    // An unclosed block runs to the end of the page: nothing after it is trusted either.
+    from = depth === 0 ? DIV_TAG.lastIndex : html.length;
+  }
+  return out + html.slice(from);
+}
+
+/**
+ * sha256 (base64) of each inline script a browser would run, as CSP hashes them: only those the build
+ * wrote. A script inside staff-written markdown (which the content check already refuses) is never
+ * allowed by our own policy.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, attributes = "", body = ""] of withoutMarkdown(html).matchAll(INLINE_SCRIPT)) {
     if (DATA_TYPES.test(attributes) || body.length === 0) continue;
     hashes.push(createHash("sha256").update(body, "utf8").digest("base64"));
   }

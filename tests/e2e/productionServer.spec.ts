@@ -45,6 +45,21 @@ test.describe("pages", () => {
     expect(missingAsset.status).toBe(404);
     expect(missingAsset.headers.get("cache-control")).toBe("no-store");
   });
+
+  test("an encoded path cannot reach a page with another route's policy or cache rule", async ({ baseURL }) => {
+    const notFoundPolicy = (await fetch(`${baseURL}/no-such-page/`)).headers.get("content-security-policy");
+    for (const url of ["/admin/..%2fabout/", "/static/..%2fabout/", "/admin/%2e%2e%2fabout/", "/static/..%5cabout/", "/about/%2e/"]) {
+      const response = await fetch(`${baseURL}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get("content-security-policy"), url).toBe(notFoundPolicy);
+      expect(response.headers.get("cache-control"), url).toBe("no-store");
+      expect(response.headers.get("x-frame-options"), url).toBe("DENY");
+    }
+    // A plainly encoded character is still the page it names.
+    const encoded = await fetch(`${baseURL}/%61bout/`);
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get("content-security-policy")).toBe((await fetch(`${baseURL}/about/`)).headers.get("content-security-policy"));
+  });
 });
 
 test.describe("form endpoints", () => {

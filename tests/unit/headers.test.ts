@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { adminContentSecurityPolicy, cacheControlFor, isAdminPath } from "../../src/headers";
-import { buildCsp, pagePath, writeNetlifyHeaders } from "../../src/node/csp";
+import { adminContentSecurityPolicy, cacheControlFor, contentSecurityPolicy, isAdminPath } from "../../src/headers";
+import { buildCsp, inlineScriptHashes, pagePath, withoutMarkdown, writeNetlifyHeaders } from "../../src/node/csp";
 
 test("each path gets the cache rule of the first source that matches it", () => {
   expect(cacheControlFor("/static/abc123/photo.avif")).toBe("public, max-age=31536000, immutable");
@@ -49,6 +49,21 @@ describe("Netlify's _headers", () => {
     expect(hashes("/about/")).toHaveLength(1);
     expect(hashes("/")).not.toEqual(hashes("/about/"));
     expect(hashes("/404.html")).toEqual([]);
+  });
+
+  test("a script inside staff-written markdown is never allowed by the page's own policy", () => {
+    const ours = '<script>window.pagePath="/"</script>';
+    const block = '<div class="prose" data-markdown=""><p>Hi</p><div><script>alert(1)</script></div><script>alert(2)</script></div>';
+    const unclosed = '<div data-markdown=""><script>alert(3)</script>';
+    expect(withoutMarkdown(`<p>a</p>${block}<p>b</p>`)).toBe("<p>a</p><p>b</p>");
+    expect(inlineScriptHashes(`<main>${block}${ours}</main>`)).toEqual(inlineScriptHashes(ours));
+    expect(inlineScriptHashes(`${ours}<main>${unclosed}<script>alert(4)</script>`)).toEqual(inlineScriptHashes(ours));
+    expect(inlineScriptHashes(ours)).toHaveLength(1);
+  });
+
+  test("every policy sets base-uri 'none'", () => {
+    expect(contentSecurityPolicy({ scriptHashes: [], analytics: true })).toContain("base-uri 'none'");
+    expect(adminContentSecurityPolicy()).toContain("base-uri 'none'");
   });
 
   test("every page gets its own policy and the editor its own, with no rule matching both", () => {
