@@ -7,6 +7,7 @@ import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
 import { writeCalendars } from "./src/node/calendars";
 import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
+import { keepSourceMapsPrivate, PRIVATE_SOURCE_MAPS } from "./src/node/sourceMaps";
 import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { resolvers, typeDefs } from "./src/node/schema";
@@ -71,6 +72,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   }>;
   writeNetlifyFunctionRoutes(publicDir, functions);
   fs.writeFileSync(path.join(".cache", "csp.json"), JSON.stringify({ pages: policies }, null, 2));
+  keepSourceMapsPrivate(publicDir, path.resolve(PRIVATE_SOURCE_MAPS));
 };
 
 /**

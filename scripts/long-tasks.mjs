@@ -45,8 +45,11 @@ async function label(frame) {
   const file = (frame.url || "").split("/").pop() ?? "";
   if (!file.endsWith(".js")) return frame.functionName || (file ? `(${file})` : "(native)");
   if (!maps.has(file)) {
-    const map = path.join(publicDir, `${file}.map`);
-    maps.set(file, fs.existsSync(map) ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(map, "utf8"))) : null);
+    // The build keeps its maps in .cache/source-maps/ beside public/ (src/node/sourceMaps.ts), or in public/.
+    const map = [path.join(publicDir, "..", ".cache", "source-maps", `${file}.map`), path.join(publicDir, `${file}.map`)].find((f) =>
+      fs.existsSync(f),
+    );
+    maps.set(file, map ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(map, "utf8"))) : null);
   }
   const consumer = maps.get(file);
   if (!consumer) return `${frame.functionName || "(anonymous)"} ${file}`;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { sourceMapOf } from "../../src/node/sourceMaps";
 import { gotoReady } from "./support/page";
 
 /**
@@ -22,8 +22,8 @@ test("React renders the page: its root marker is on the page's root, and react-d
 
   // What each script was built from, by its source map in the build.
   const sources = scripts.flatMap((script) => {
-    const map = path.join("public", `${script}.map`);
-    return fs.existsSync(map) ? (JSON.parse(fs.readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
+    const map = sourceMapOf(script);
+    return map ? (JSON.parse(fs.readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
   });
   expect(scripts.length).toBeGreaterThan(2);
   expect(sources.some((source) => source.includes("node_modules/react-dom/cjs/react-dom.production.min.js"))).toBe(true);
