@@ -48,7 +48,7 @@ test.describe("pages", () => {
 
   test("an encoded path cannot reach a page with another route's policy or cache rule", async ({ baseURL }) => {
     const notFoundPolicy = (await fetch(`${baseURL}/no-such-page/`)).headers.get("content-security-policy");
-    for (const url of ["/admin/..%2fabout/", "/static/..%2fabout/", "/admin/%2e%2e%2fabout/", "/static/..%5cabout/", "/about/%2e/"]) {
+    for (const url of ["/admin/..%2fabout/", "/static/..%2fabout/", "/admin/%2e%2e%2fabout/", "/static/..%5cabout/"]) {
       const response = await fetch(`${baseURL}${url}`);
       expect(response.status, url).toBe(404);
       expect(response.headers.get("content-security-policy"), url).toBe(notFoundPolicy);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { adminContentSecurityPolicy, cacheControlFor, contentSecurityPolicy, isAdminPath } from "../../src/headers";
+import { isPlainPath } from "../../host/site";
 import { buildCsp, inlineScriptHashes, pagePath, withoutMarkdown, writeNetlifyHeaders } from "../../src/node/csp";
 
 test("each path gets the cache rule of the first source that matches it", () => {
@@ -90,4 +91,20 @@ describe("Netlify's _headers", () => {
     expect(pagePath(dir, path.join(dir, "about", "index.html"))).toBe("/about/");
     expect(pagePath(dir, path.join(dir, "404.html"))).toBe("/404.html");
   });
+});
+
+test("a path that decoding would change in shape names no page (the server answers it with the 404 page)", () => {
+  for (const raw of [
+    "/admin/..%2fabout/",
+    "/static/..%5cabout/",
+    "/about/%2e/",
+    "/about/%2e%2e/admin/",
+    "/a//b/",
+    "/%E0%A4%A/",
+    "/x%00/",
+  ]) {
+    expect(isPlainPath(raw)).toBe(false);
+  }
+  for (const raw of ["/", "/about/", "/%61bout/", "/static/abc/photo%20one.jpg", "/page-data/index/page-data.json"])
+    expect(isPlainPath(raw)).toBe(true);
 });
