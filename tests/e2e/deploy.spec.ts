@@ -30,6 +30,12 @@ test.describe("Netlify adapter output", () => {
     expect(functions.sort()).toEqual(expect.arrayContaining(["contact-js", "membership-hold-js", "signup-js"]));
   });
 
+  test("no source map is published (PUBLIC_SOURCE_MAPS is not set)", () => {
+    const maps = (fs.readdirSync("public", { recursive: true }) as string[]).filter((file) => file.endsWith(".map"));
+    expect(maps).toEqual([]);
+    expect(fs.readdirSync(".cache/source-maps").length).toBeGreaterThan(10);
+  });
+
   test("the functions count visitors by Netlify's client-IP header, and answer with the API headers", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-netlify-"));
     const event = (client: string) => ({
