@@ -1,11 +1,17 @@
 /**
  * Deletes what is past its retention (content/privacy.json) once a day on Netlify, where no process
- * lives long enough to run the production server's daily timer (host/main.ts).
+ * lives long enough to run the production server's daily timer (host/main.ts), and the rate-limit counts
+ * that have expired, which the server's own sweep (rateLimit.ts) would delete every few minutes.
  */
-import { purgeNow } from "../../src/server/runtime";
+import { errorSummary } from "../../src/server/log";
+import { LIMIT_ROWS_KEPT_MS } from "../../src/server/rateLimit";
+import { getLimits, purgeNow } from "../../src/server/runtime";
 
 export default async function purge(): Promise<Response> {
   await purgeNow();
+  await getLimits()
+    .then((limits) => limits.perClient.clearExpired(Date.now() - LIMIT_ROWS_KEPT_MS))
+    .catch((error: unknown) => console.error(`Could not delete expired rate-limit counts: ${errorSummary(error)}`));
   return new Response(null, { status: 204 });
 }
 

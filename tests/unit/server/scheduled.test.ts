@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import Database from "better-sqlite3";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 
@@ -50,7 +51,7 @@ describe("Netlify scheduled functions", () => {
     await store.close();
   });
 
-  test("purge deletes what is past its retention", async () => {
+  test("purge deletes what is past its retention, and expired rate-limit counts", async () => {
     const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
     await store.insert({
       id: "X-OLDSPAM01",
@@ -60,8 +61,12 @@ describe("Netlify scheduled functions", () => {
       spam: "honeypot",
       notify: false,
     });
+    const db = new Database(path.join(dir, "submissions.sqlite"));
+    db.prepare("INSERT INTO rate_limits (key, points, expire) VALUES ('client:contact:203.0.113.9', 1, ?)").run(Date.now() - 7_200_000);
     await invoke("netlify/functions/purge.mts", { DATA_DIR: dir });
     expect(await store.get("X-OLDSPAM01")).toBeUndefined();
+    expect(db.prepare("SELECT count(*) AS n FROM rate_limits").get()).toEqual({ n: 0 });
+    db.close();
     await store.close();
   });
 });
