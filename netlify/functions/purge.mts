@@ -3,15 +3,12 @@
  * lives long enough to run the production server's daily timer (host/main.ts), and the rate-limit counts
  * that have expired, which the server's own sweep (rateLimit.ts) would delete every few minutes.
  */
-import { errorSummary } from "../../src/server/log";
-import { LIMIT_ROWS_KEPT_MS } from "../../src/server/rateLimit";
+import { sweepOnce } from "../../src/server/rateLimit";
 import { getLimits, purgeNow } from "../../src/server/runtime";
 
 export default async function purge(): Promise<Response> {
   await purgeNow();
-  await getLimits()
-    .then((limits) => limits.perClient.clearExpired(Date.now() - LIMIT_ROWS_KEPT_MS))
-    .catch((error: unknown) => console.error(`Could not delete expired rate-limit counts: ${errorSummary(error)}`));
+  await getLimits().then(sweepOnce, () => undefined); // the purge has just logged a store that cannot open
   return new Response(null, { status: 204 });
 }
 

@@ -55,22 +55,25 @@ export async function hitFormCeiling(limits: Limits, form: string): Promise<Limi
   return wait === null ? { allowed: true } : refused(wait, "form");
 }
 
-/** rate-limiter-flexible's rows of the last hour are kept; older ones are deleted by sweepLimits. */
-export const LIMIT_ROWS_KEPT_MS = 3_600_000;
+/** rate-limiter-flexible's rows of the last hour are kept; older ones are deleted by sweepOnce. */
+const LIMIT_ROWS_KEPT_MS = 3_600_000;
 export const LIMIT_SWEEP_INTERVAL_MS = 300_000;
 
+/** Deletes expired counts once; a failure is one log line. Never throws. */
+export async function sweepOnce(limits: Limits, log: (line: string) => void = console.error): Promise<void> {
+  // One table holds every limiter's rows, so one limiter's sweep clears them all.
+  await Promise.resolve()
+    .then(() => limits.perClient.clearExpired(Date.now() - LIMIT_ROWS_KEPT_MS))
+    .catch((error: unknown) => log(`Could not delete expired rate-limit counts; trying again later: ${errorSummary(error)}`));
+}
+
 /**
- * Deletes expired counts every few minutes. rate-limiter-flexible can do this itself, but its SQLite
- * limiter stops for good after one failed sweep (a locked file, say) and leaves an unhandled
- * rejection; this one logs the failure and sweeps again next time. Returns a function that stops it.
+ * sweepOnce every few minutes. rate-limiter-flexible can do this itself, but its SQLite limiter stops
+ * for good after one failed sweep (a locked file, say) and leaves an unhandled rejection; this one
+ * logs the failure and sweeps again next time. Returns a function that stops it.
  */
 export function sweepLimits(limits: Limits, intervalMs = LIMIT_SWEEP_INTERVAL_MS, log = console.error): () => void {
-  const timer = setInterval(() => {
-    // One table holds every limiter's rows, so one limiter's sweep clears them all.
-    Promise.resolve()
-      .then(() => limits.perClient.clearExpired(Date.now() - LIMIT_ROWS_KEPT_MS))
-      .catch((error: unknown) => log(`Could not delete expired rate-limit counts; trying again later: ${errorSummary(error)}`));
-  }, intervalMs);
+  const timer = setInterval(() => void sweepOnce(limits, log), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -50,12 +50,14 @@ const kinds = async (store: SubmissionStore) => (await store.outbox()).map((m) =
  * Two stores opened on the same database, as two server processes (or two function instances) would:
  * the rate limits they enforce together must be the limits, not twice them.
  */
+/** Small limits, counted in a store: 3 per client, 5 per form a minute, 2 bookings a day. */
+const limits = (store: SubmissionStore) => ({
+  perClient: store.rateLimiter({ keyPrefix: "client", points: 3, durationSeconds: 60 }),
+  perForm: store.rateLimiter({ keyPrefix: "form", points: 5, durationSeconds: 60 }),
+  bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: 2, durationSeconds: 86_400 }),
+});
+
 async function limitsHoldAcrossProcesses(a: SubmissionStore, b: SubmissionStore) {
-  const limits = (store: SubmissionStore) => ({
-    perClient: store.rateLimiter({ keyPrefix: "client", points: 3, durationSeconds: 60 }),
-    perForm: store.rateLimiter({ keyPrefix: "form", points: 5, durationSeconds: 60 }),
-    bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: 2, durationSeconds: 86_400 }),
-  });
   const [first, second] = [limits(a), limits(b)];
   const results = [];
   for (const limiter of [first, second, first, second]) results.push(await hitClientLimit(limiter, "contact", "203.0.113.9"));
@@ -297,12 +299,8 @@ describe("SQLite store (a real database file)", () => {
   test("expired rate-limit counts are swept, and a sweep that fails does not stop the next ones", async () => {
     const file = path.join(dir, "submissions.sqlite");
     const store = openSqliteStore(file);
-    const limits = {
-      perClient: store.rateLimiter({ keyPrefix: "client", points: 3, durationSeconds: 60 }),
-      perForm: store.rateLimiter({ keyPrefix: "form", points: 5, durationSeconds: 60 }),
-      bookingsPerClient: store.rateLimiter({ keyPrefix: "bookings", points: 2, durationSeconds: 86_400 }),
-    };
-    await hitClientLimit(limits, "contact", "203.0.113.9");
+    const counted = limits(store);
+    await hitClientLimit(counted, "contact", "203.0.113.9");
     const db = new Database(file);
     const rows = () => (db.prepare("SELECT count(*) AS n FROM rate_limits").get() as { n: number }).n;
     // Expired two hours ago: past the hour the sweep keeps.
@@ -310,7 +308,7 @@ describe("SQLite store (a real database file)", () => {
     // The table is away, so the first sweeps fail; the log says so, once a sweep.
     db.exec("ALTER TABLE rate_limits RENAME TO rate_limits_away");
     const logged: string[] = [];
-    const stop = sweepLimits(limits, 20, (line) => logged.push(line));
+    const stop = sweepLimits(counted, 20, (line) => logged.push(line));
     try {
       await waitFor(() => logged.length >= 2);
       expect(logged[0]).toMatch(/^Could not delete expired rate-limit counts; trying again later: .*no such table/);

@@ -45,7 +45,7 @@ export async function migratePostgres(pool: Pool): Promise<void> {
  * Bounds on every wait, so a database that is down or stuck gives the visitor a 503 in seconds, not a
  * request that hangs: connecting, each statement, each lock, and a transaction left open by a bug.
  */
-export const POOL_SETTINGS = {
+const POOL_SETTINGS = {
   max: 5,
   connectionTimeoutMillis: 5_000,
   idleTimeoutMillis: 30_000,
