@@ -30,7 +30,7 @@ const analytics: GatsbyConfig["plugins"] = [
         {
           resolve: "gatsby-plugin-google-tagmanager",
           // Page views come from gtag when both are set; GTM gets a "gatsby-route-change" event for its
-          // own tags (README: configure GTM so it does not send GA4 page views too).
+          // own tags (docs/operations.md, Analytics: configure GTM so it does not send GA4 page views too).
           options: { id: gtmId, includeInDevelopment: false, routeChangeEventName: "gatsby-route-change", enableWebVitalsTracking: false },
         },
       ]
@@ -46,7 +46,7 @@ const config: GatsbyConfig = {
   },
   trailingSlash: "always",
   // On Netlify: real 301s for createRedirect, the headers below and the form functions. Other hosts
-  // serve public/ as it is (README: self-hosting).
+  // serve public/ as it is (docs/operations.md, Self-hosting behind nginx).
   adapter: netlifyAdapter({ excludeDatastoreFromEngineFunction: true }),
   // Applied by the adapter; the Content-Security-Policy is added by the build (src/node/csp.ts).
   headers: gatsbyHeaders(),

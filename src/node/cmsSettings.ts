@@ -3,8 +3,8 @@ import type { BackendSettings } from "../cms/config";
 const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
 /**
- * Where the web editor commits on a real deployment, from the build's environment (README: the web
- * editor). Without CMS_GITHUB_REPO the editor still works against the local backend (`npm run cms`);
+ * Where the web editor commits on a real deployment, from the build's environment (docs/operations.md,
+ * the web editor's sign-in). Without CMS_GITHUB_REPO the editor still works against the local backend (`npm run cms`);
  * the problem is one line in the build's output, never a failed build.
  */
 export function cmsSettings(env: NodeJS.ProcessEnv = process.env): { settings: BackendSettings; problem?: string } {
