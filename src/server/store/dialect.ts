@@ -1,0 +1,65 @@
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql, type SqlBool } from "kysely";
+import type { Database, StoredJson, StoredTime } from "./schema";
+import type { NewBooking, RateLimiterOptions, StoreLimiter } from "./types";
+
+/** The one place a dialect turns our values into its columns' and back (see schema.ts). */
+export interface Codec {
+  time(date: Date): StoredTime;
+  payload(stored: StoredJson): Record<string, unknown>;
+}
+
+/**
+ * What truly differs between SQLite and PostgreSQL, each given by its own file (sqlite.ts, postgres.ts).
+ * The queries (submissions.ts, bookings.ts, outbox.ts, privacy.ts) are written once against it.
+ */
+export interface Dialect {
+  readonly kind: "sqlite" | "postgres";
+  readonly db: Kysely<Database>;
+  readonly codec: Codec;
+  /**
+   * Runs `work` as one transaction on one connection: committed when it resolves, rolled back when it
+   * throws. Everything in `work` must go through the connection it is given.
+   */
+  write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Inside `write`, before a booking's checks: concurrent bookings of its coach or its address wait here. */
+  lockBooking(trx: Kysely<Database>, booking: NewBooking): Promise<void>;
+  /** The choice of due messages, locked so that two senders claiming at once take different ones. */
+  lockDue<O>(query: SelectQueryBuilder<Database, "outbox", O>): SelectQueryBuilder<Database, "outbox", O>;
+  /** Whether an error is the database refusing a second active booking of one coach and start. */
+  isSlotConflict(error: unknown): boolean;
+  /** SQL on the payload column, which each database reads with its own JSON functions. */
+  readonly payloadSql: {
+    /** The payload's `email`, written exactly as migration 4 indexes it, or the index goes unused. */
+    email: RawBuilder<unknown>;
+    /** Whether the payload holds `healthInfo`, whatever its value. */
+    hasHealthInfo: RawBuilder<SqlBool>;
+    /** The payload without `healthInfo` and `healthConsent`. */
+    withoutHealthInfo: RawBuilder<string>;
+  };
+  /**
+   * Inside `write`, when it deletes or changes personal data: the old bytes are owed a wipe from the
+   * database's files. `wipeIfOwed` runs after every such operation, so a wipe that failed is done later.
+   */
+  markWipeOwed(trx: Kysely<Database>): Promise<void>;
+  wipeIfOwed(): Promise<void>;
+  rateLimiter(options: RateLimiterOptions): StoreLimiter;
+  close(): Promise<void>;
+}
+
+/**
+ * `write` for both dialects, which differ only in how the transaction begins. A failed rollback (the
+ * connection is gone, or the database already rolled back) must not hide the error that caused it.
+ */
+export function inTransaction<T>(db: Kysely<Database>, begin: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql.raw(begin).execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
