@@ -1,0 +1,91 @@
+import type { Kysely } from "kysely";
+import type { Codec, Dialect } from "./dialect";
+import { toMessage, toSubmission } from "./rows";
+import type { Database } from "./schema";
+import type { ClaimedMessage, OutboxKind, SubmissionStore } from "./types";
+
+/** Queues a message for a submission, due at once, in the caller's transaction. */
+export async function queueMessage(trx: Kysely<Database>, codec: Codec, submissionId: string, kind: OutboxKind, at: Date): Promise<void> {
+  const time = codec.time(at);
+  await trx
+    .insertInto("outbox")
+    .values({ submission_id: submissionId, kind, status: "pending", attempts: 0, next_attempt_at: time, created_at: time })
+    .execute();
+}
+
+type OutboxOperations = Pick<SubmissionStore, "claimDue" | "markSent" | "markFailed" | "outbox" | "retryFailed">;
+
+export function outboxQueries(dialect: Dialect): OutboxOperations {
+  const { db, codec } = dialect;
+  return {
+    async claimDue(now, limit, lockMs) {
+      const time = codec.time(now);
+      const claimed = await dialect.write((trx) => {
+        const due = dialect.lockDue(
+          trx
+            .selectFrom("outbox")
+            .select("id")
+            .where("status", "=", "pending")
+            .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", time)]))
+            .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", time)]))
+            .orderBy("id")
+            .limit(limit),
+        );
+        return trx
+          .updateTable("outbox")
+          .set({ locked_until: codec.time(new Date(now.getTime() + lockMs)) })
+          .where("id", "in", due)
+          .returningAll()
+          .execute();
+      });
+      if (claimed.length === 0) return [];
+      const rows = await db
+        .selectFrom("submissions")
+        .selectAll()
+        .where("id", "in", [...new Set(claimed.map((row) => row.submission_id))])
+        .execute();
+      const submissions = new Map(rows.map((row) => [row.id, toSubmission(row, codec)]));
+      // A submission deleted since its message was claimed has nothing left to send.
+      return claimed
+        .map(toMessage)
+        .sort((a, b) => a.id - b.id)
+        .flatMap((message): ClaimedMessage[] => {
+          const submission = submissions.get(message.submissionId);
+          return submission ? [{ ...message, submission }] : [];
+        });
+    },
+    async markSent(messageId, at) {
+      await db
+        .updateTable("outbox")
+        .set((eb) => ({ status: "sent", sent_at: codec.time(at), locked_until: null, attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", messageId)
+        .execute();
+    },
+    async markFailed(messageId, error, retryAt) {
+      await db
+        .updateTable("outbox")
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          last_error: error.slice(0, 1000),
+          locked_until: null,
+          status: retryAt ? "pending" : "failed",
+          next_attempt_at: retryAt ? codec.time(retryAt) : null,
+        }))
+        .where("id", "=", messageId)
+        .execute();
+    },
+    async outbox(statuses = ["pending", "sent", "failed"]) {
+      if (statuses.length === 0) return [];
+      const rows = await db.selectFrom("outbox").selectAll().where("status", "in", statuses).orderBy("id").execute();
+      return rows.map(toMessage);
+    },
+    async retryFailed(now) {
+      const result = await db
+        .updateTable("outbox")
+        .set({ status: "pending", next_attempt_at: codec.time(now) })
+        .where("status", "=", "failed")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { bookingQueries } from "./bookings";
+import type { Dialect } from "./dialect";
+import { outboxQueries } from "./outbox";
+import { privacyQueries } from "./privacy";
+import { submissionQueries } from "./submissions";
+import type { SubmissionStore } from "./types";
+
+/** The store on either database: the same queries, given what differs by the dialect's own file. */
+export function storeOn(dialect: Dialect): SubmissionStore {
+  return {
+    kind: dialect.kind,
+    ...submissionQueries(dialect),
+    ...bookingQueries(dialect),
+    ...outboxQueries(dialect),
+    ...privacyQueries(dialect),
+    rateLimiter: (options) => dialect.rateLimiter(options),
+    close: () => dialect.close(),
+  };
+}

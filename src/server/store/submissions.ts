@@ -1,0 +1,62 @@
+import { confirmedRecently, takeSlot } from "./bookings";
+import type { Dialect } from "./dialect";
+import { queueMessage } from "./outbox";
+import { toSubmission } from "./rows";
+import type { ListFilter, SubmissionStore } from "./types";
+
+type SubmissionOperations = Pick<SubmissionStore, "insert" | "get" | "list" | "restoreSpam">;
+
+export function submissionQueries(dialect: Dialect): SubmissionOperations {
+  const { db, codec } = dialect;
+  return {
+    async insert(submission) {
+      const { id, form, payload, spam, booking, waiver } = submission;
+      return dialect.write(async (trx) => {
+        const createdAt = codec.time(submission.createdAt);
+        await trx
+          .insertInto("submissions")
+          .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam })
+          .execute();
+        if (waiver) {
+          await trx
+            .insertInto("waivers")
+            .values({ version: waiver.version, text: waiver.text, first_accepted_at: createdAt })
+            .onConflict((conflict) => conflict.column("version").doNothing())
+            .execute();
+        }
+        if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt);
+        if (spam) return { confirmationQueued: false };
+        if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
+        if (!submission.confirm || !booking) return { confirmationQueued: false };
+        // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
+        if (await confirmedRecently(dialect, trx, booking.email, submission.createdAt)) return { confirmationQueued: false };
+        await queueMessage(trx, codec, id, "confirmation", submission.createdAt);
+        return { confirmationQueued: true };
+      });
+    },
+    async get(id) {
+      const row = await db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? toSubmission(row, codec) : undefined;
+    },
+    async list(filter: ListFilter = {}) {
+      let query = db.selectFrom("submissions").selectAll().orderBy("created_at").orderBy("id");
+      if (!filter.includeSpam) query = query.where("spam", "is", null);
+      if (filter.form) query = query.where("form", "=", filter.form);
+      if (filter.since) query = query.where("created_at", ">=", codec.time(filter.since));
+      return (await query.execute()).map((row) => toSubmission(row, codec));
+    },
+    async restoreSpam(id, notify, now) {
+      return dialect.write(async (trx) => {
+        const restored = await trx
+          .updateTable("submissions")
+          .set({ spam: null })
+          .where("id", "=", id)
+          .where("spam", "is not", null)
+          .executeTakeFirst();
+        if (Number(restored.numUpdatedRows) === 0) return false;
+        if (notify) await queueMessage(trx, codec, id, "staff", now);
+        return true;
+      });
+    },
+  };
+}
