@@ -1,0 +1,114 @@
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { Pool } from "pg";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
+import { errorSummary } from "../log";
+import { type Dialect, inTransaction } from "./dialect";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+import { storeOn } from "./store";
+import { limiterSettings, type StoreLimiter, type SubmissionStore } from "./types";
+
+/** The expression migration 4 indexes: a query must use it exactly for PostgreSQL to use the index. */
+export const EMAIL_KEY = "(payload->>'email')";
+
+/**
+ * Bounds on every wait, so a database that is down or stuck gives the visitor a 503 in seconds, not a
+ * request that hangs: connecting, each statement, each lock, and a transaction left open by a bug.
+ */
+const POOL_SETTINGS = {
+  max: 5,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  statement_timeout: 10_000,
+  lock_timeout: 5_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
+
+/** Namespaces of the per-coach and per-address booking locks (pg_advisory_xact_lock's first key). */
+const LOCK_COACH = 7_263_101;
+const LOCK_ADDRESS = 7_263_102;
+
+/** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
+const MIGRATION_LOCK = 7_263_001;
+
+/** pg's error for a second active booking of one coach and start (unique_violation on our index). */
+function isSlotConflict(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === "23505" && constraint === "intro_bookings_slot";
+}
+
+/** A connection dropped while checked out: the statement that next uses it fails with the reason. */
+const ignoreDrop = () => undefined;
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  await inTransaction(db, "begin", async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`.execute(
+      trx,
+    );
+    const done = new Set((await trx.selectFrom("schema_migrations").select("version").execute()).map((row) => row.version));
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      // Without parameters pg sends the text as one simple query, so a migration may hold several statements.
+      await sql.raw(migration.postgres).execute(trx);
+      await trx
+        .insertInto("schema_migrations")
+        .values({ version: migration.version, name: migration.name, applied_at: sql<Date>`now()` })
+        .execute();
+    }
+  });
+}
+
+/** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
+export async function openPostgresStore(connectionString: string): Promise<SubmissionStore> {
+  const pool = new Pool({ connectionString, ...POOL_SETTINGS });
+  // An idle connection the server drops (a restart, a failover) is reported here; without a listener
+  // it would be an unhandled 'error' event and end the process. The pool opens a new one when asked.
+  pool.on("error", (error) => console.error(`A PostgreSQL connection was lost; the next request opens another: ${errorSummary(error)}`));
+  // pg-pool listens for errors only on idle connections; one checked out for a query that the server
+  // drops while no statement is running would otherwise emit an unhandled 'error' and end the process.
+  // pg-pool discards such a connection when it is released.
+  pool.on("connect", (client) => client.on("error", ignoreDrop));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // While the database is unreachable every request tries again; each failed try must not leave a pool behind.
+  await migrate(db).catch(async (error: unknown) => {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  });
+
+  const dialect: Dialect = {
+    kind: "postgres",
+    db,
+    codec: {
+      time: (date) => date,
+      // JSONB: pg returns it parsed.
+      payload: (stored) => stored as Record<string, unknown>,
+    },
+    // READ COMMITTED, PostgreSQL's default: the booking locks and SKIP LOCKED below do the rest.
+    write: (work) => inTransaction(db, "begin", work),
+    async lockBooking(trx, booking) {
+      // Bookings of one coach, and bookings by one address, wait for each other here (always in that
+      // order, so two never wait on each other), so the checks that follow see every committed one.
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_COACH}, hashtext(${booking.coach}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${booking.email}))`.execute(trx);
+    },
+    // SKIP LOCKED: concurrent senders each take different messages instead of waiting.
+    lockDue: (query) => query.forUpdate().skipLocked(),
+    isSlotConflict,
+    payloadSql: {
+      email: sql.raw(EMAIL_KEY),
+      hasHealthInfo: sql`payload ? 'healthInfo'`,
+      withoutHealthInfo: sql`payload - 'healthInfo' - 'healthConsent'`,
+    },
+    // PostgreSQL's files keep dead row versions until autovacuum reuses the space (types.ts says so).
+    markWipeOwed: async () => undefined,
+    wipeIfOwed: async () => undefined,
+    rateLimiter(options) {
+      // storeType is given because the library otherwise guesses it from the class name.
+      // clearExpired is in both SQL limiters, not in their published types (see StoreLimiter).
+      return new RateLimiterPostgres({ ...limiterSettings(options), storeClient: pool, storeType: "pool" }) as unknown as StoreLimiter;
+    },
+    close: () => db.destroy(),
+  };
+  return storeOn(dialect);
+}
