@@ -117,7 +117,7 @@ export const migrations: readonly Migration[] = [
     name: "deletion log, accepted waivers, look-up by e-mail",
     // deletions holds no personal data, only that a submission existed and who had it deleted; the CHECK
     // keeps names and notes out of it whatever the caller. The e-mail index's expression is the one the
-    // stores' queries use (EMAIL_KEY in sqlite/privacy.ts and postgres/privacy.ts), or it would not be used. outbox's
+    // stores' queries use (EMAIL_KEY in sqlite.ts and postgres.ts), or it would not be used. outbox's
     // foreign key has no index of its own, so deleting a submission would otherwise scan the whole outbox.
     sqlite: `
       CREATE TABLE deletions (

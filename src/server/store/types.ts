@@ -168,7 +168,7 @@ export interface RateLimiterOptions {
   durationSeconds: number;
 }
 
-/** rate-limiter-flexible's settings shared by both stores: our migration creates the table. */
+/** rate-limiter-flexible's settings shared by both databases: our migration creates the table. */
 export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimiterOptions) => ({
   tableName: "rate_limits",
   tableCreated: true,
@@ -180,7 +180,7 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
 });
 
 /**
- * Where submissions live. Both implementations (SQLite file, PostgreSQL) commit a submission and its
+ * Where submissions live. On either database (SQLite file, PostgreSQL) it commits a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
  */
 export interface SubmissionStore {
@@ -235,7 +235,7 @@ export interface SubmissionStore {
   close(): Promise<void>;
 }
 
-/** The operations that answer the privacy duties; each store keeps them in its own privacy.ts. */
+/** The operations that answer the privacy duties, kept together in privacy.ts. */
 export type PrivacyOperations = Pick<
   SubmissionStore,
   "findByEmail" | "deleteSubmissions" | "forgetHealth" | "purge" | "deletions" | "waivers"
