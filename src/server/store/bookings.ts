@@ -8,7 +8,13 @@ import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, type NewBooking, SlotTake
  * Takes a booking's slot in `insert`'s transaction, or throws SlotTakenError (the coach is booked at an
  * overlapping time) or AlreadyBookedError (the address holds an intro that has not ended by `createdAt`).
  */
-export async function takeSlot(dialect: Dialect, trx: Kysely<Database>, submissionId: string, booking: NewBooking, createdAt: Date) {
+export async function takeSlot(
+  dialect: Dialect,
+  trx: Kysely<Database>,
+  submissionId: string,
+  booking: NewBooking,
+  createdAt: Date,
+): Promise<void> {
   const { codec } = dialect;
   await dialect.lockBooking(trx, booking);
   const [start, end] = [codec.time(booking.start), codec.time(booking.end)];

@@ -36,7 +36,10 @@ function open(file: string): Sqlite.Database {
   return db;
 }
 
-/** Applies the migrations not yet applied, before the store is used, so opening it stays synchronous. */
+/**
+ * Applies the migrations not yet applied, through better-sqlite3 itself before Kysely gets the connection:
+ * Kysely's API is asynchronous, and openSqliteStore's callers (the CLI, tests, tools) open it synchronously.
+ */
 function migrate(db: Sqlite.Database): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
   // IMMEDIATE takes the write lock first, so two processes starting together cannot both migrate.
