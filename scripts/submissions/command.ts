@@ -3,3 +3,6 @@ export type Print = (text: string) => void;
 
 /** A request the store cannot carry out (an unknown reference): one line, exit code 1. */
 export class CommandError extends Error {}
+
+/** The command line itself is wrong (an unknown option, a bad value, a missing one): one line, exit code 2. */
+export class UsageError extends Error {}

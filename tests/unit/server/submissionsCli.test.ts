@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { csvCell, parseArgs, run, toCsv } from "../../../scripts/submissions";
+import { csvCell, helpText, parseArgs, run, toCsv, type Options } from "../../../scripts/submissions";
+import { COMMANDS } from "../../../scripts/submissions/commands";
 import { privacy, waiver } from "../../../src/server/content";
 import { retentionCutoffs } from "../../../src/server/retention";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
@@ -119,6 +120,138 @@ describe("staff CLI", () => {
     expect(lines).toEqual(["Outbox is empty: every staff e-mail has been sent."]);
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("staff CLI: the command line", () => {
+  const blank = { spam: false, retry: false, all: false, dryRun: false, notify: false };
+  /** One command line for each command, every option given: what each must read as. */
+  const READS: Array<[string[], Options]> = [
+    [
+      ["list", "--form", "signup", "--since", "2026-11-01", "--spam"],
+      { ...blank, command: "list", form: "signup", since: new Date("2026-11-01T00:00:00Z"), spam: true },
+    ],
+    [
+      ["export", "--format=csv", "--form=privacy-request", "--since=2026-01-31", "--spam"],
+      { ...blank, command: "export", format: "csv", form: "privacy-request", since: new Date("2026-01-31T00:00:00Z"), spam: true },
+    ],
+    [["outbox", "--retry"], { ...blank, command: "outbox", retry: true }],
+    [["restore", "--id", " x-1 "], { ...blank, command: "restore", id: "X-1" }],
+    [["intro", "list", "--all"], { ...blank, command: "intro list", all: true }],
+    [["intro", "cancel", " b-7k3m9qx2pa "], { ...blank, command: "intro cancel", reference: "B-7K3M9QX2PA" }],
+    [["find", "--email", " Ana@Example.COM "], { ...blank, command: "find", email: "ana@example.com" }],
+    [
+      ["delete", "--email", "Ana@Example.com", "--request", "p-7k3m9qx2pa"],
+      { ...blank, command: "delete", email: "ana@example.com", request: "P-7K3M9QX2PA" },
+    ],
+    [
+      ["withdraw-consent", "--id", "s-1", "--request", "P-7K3M9QX2PA"],
+      { ...blank, command: "withdraw-consent", id: "S-1", request: "P-7K3M9QX2PA" },
+    ],
+    [["purge", "--dry-run"], { ...blank, command: "purge", dryRun: true }],
+    [["deletions"], { ...blank, command: "deletions" }],
+    [["waiver", "ABCdef12"], { ...blank, command: "waiver", version: "abcdef12" }],
+  ];
+
+  test("every command reads each of its options", () => {
+    for (const [argv, options] of READS) expect(parseArgs(argv)).toEqual(options);
+    // Every command in the table is read above, so a new one needs its line here.
+    expect(READS.map(([argv]) => parseArgs(argv).command).sort()).toEqual(COMMANDS.map((command) => command.name).sort());
+    expect(parseArgs(["delete", "--id", "c-1"])).toEqual({ ...blank, command: "delete", id: "C-1" });
+    expect(parseArgs(["intro", "list"])).toEqual({ ...blank, command: "intro list" });
+    expect(parseArgs(["waiver"])).toEqual({ ...blank, command: "waiver" });
+  });
+
+  test("a wrong command line is one line naming the problem", () => {
+    const PROBLEMS: Array<[string[], string]> = [
+      [[], "Give a command"],
+      [["erase"], 'Unknown command "erase"'],
+      [["--form", "contact"], 'Unknown command "--form"'],
+      [["intro"], "intro needs list or cancel"],
+      [["intro", "stop"], "intro needs list or cancel"],
+      [["list", "--yes"], "Unknown option --yes"],
+      [["list", "-y"], "Unknown option -y"],
+      [["outbox", "--form", "contact"], "Unknown option --form"],
+      [["intro", "cancel", "--all", "B-1"], "Unknown option --all"],
+      [["purge", "--dry-run=yes"], "--dry-run takes no value"],
+      [["list", "--since"], "--since needs a value"],
+      [["delete", "--id", "--yes"], "--id needs a value"],
+      [["list", "--since", "2026-02-30"], "--since must be a date written YYYY-MM-DD"],
+      [["list", "--since", "11/01/2026"], "--since must be a date written YYYY-MM-DD"],
+      [["list", "--form", "Contact"], "--form must be one of contact, signup, membership-hold, intro, privacy-request"],
+      [["export", "--format", "xlsx"], "--format must be csv or json"],
+      [["export", "--form", "contact"], "export needs --format csv|json"],
+      [["find"], "find needs --email ADDRESS"],
+      [["find", "--email", "ana"], "--email must be an e-mail address"],
+      [["restore"], "restore needs --id REFERENCE"],
+      [["delete", "--request", "P-7K3M9QX2PA"], "delete needs either --id REFERENCE or --email ADDRESS"],
+      [["delete", "--id", "C-1", "--request", "Ana Ruiz"], "--request must be a privacy request's reference, like P-7K3M9QX2PA"],
+      [["withdraw-consent", "--request", "P-7K3M9QX2PA"], "withdraw-consent needs --id REFERENCE"],
+      [["intro", "cancel"], "intro cancel needs the booking's reference, like B-7K3M9QX2PA"],
+      [["intro", "cancel", "B-1", "B-2"], 'Unexpected argument "B-2"'],
+      [["deletions", "all"], 'Unexpected argument "all"'],
+      [["list", "contact"], 'Unexpected argument "contact"'],
+      [["waiver", "v1"], "waiver VERSION is the hexadecimal version `waiver` lists"],
+    ];
+    for (const [argv, problem] of PROBLEMS) {
+      let message = "";
+      try {
+        parseArgs(argv);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect([argv, message]).toEqual([argv, problem]);
+    }
+  });
+
+  test("--help: the list of commands, or one command's options and example, whatever else is given", () => {
+    const help = { ...blank, command: "help" };
+    expect(parseArgs(["--help"])).toEqual(help);
+    expect(parseArgs(["-h"])).toEqual(help);
+    expect(parseArgs(["delete", "--help"])).toEqual({ ...help, topic: "delete" });
+    // Before the rules across options: delete needs --id or --email, but not to explain itself.
+    expect(parseArgs(["delete", "--id", "C-1", "-h"])).toEqual({ ...help, topic: "delete" });
+    expect(parseArgs(["intro", "--help"])).toEqual({ ...help, topic: "intro" });
+    expect(parseArgs(["intro", "cancel", "--help"])).toEqual({ ...help, topic: "intro cancel" });
+
+    const overview = helpText();
+    /** A help text's two-column rows, as [left, right]. */
+    const rows = (text: string) => text.split("\n").map((line) => line.trim().split(/ {2,}/));
+    for (const command of COMMANDS) expect(rows(overview)).toContainEqual([command.name, command.summary]);
+    expect(overview).toContain("npm run submissions -- <command> --help");
+
+    expect(helpText("delete")).toBe(
+      [
+        "npm run submissions -- delete [--id REFERENCE] [--email ADDRESS] [--request P-XXXXXXXXXX]",
+        "",
+        "Deletes one submission (--id) or every submission of an address (--email), privacy requests",
+        "included, and records each in the deletion log (references and dates, no personal data). --request",
+        "may name a request that is itself among those deleted.",
+        "",
+        "Options:",
+        "  --id REFERENCE          one submission",
+        "  --email ADDRESS         every submission of the address",
+        "  --request P-XXXXXXXXXX  the privacy request that asked for it",
+        "  -h, --help              shows this help",
+        "",
+        "Example:",
+        "  npm run submissions -- delete --email ana@example.com --request P-7K3M9QX2PA",
+      ].join("\n"),
+    );
+    expect(helpText("intro")).toContain("npm run submissions -- intro list [--all]");
+    expect(helpText("intro")).toContain("npm run submissions -- intro cancel REFERENCE");
+    expect(helpText("waiver")).toMatch(/^npm run submissions -- waiver \[VERSION\]$/m);
+    expect(helpText("export")).toMatch(/^npm run submissions -- export --format csv\|json \[--form contact\|signup\|/m);
+    for (const command of COMMANDS) {
+      const text = helpText(command.name);
+      for (const [name, option] of Object.entries(command.options)) {
+        expect(rows(text)).toContainEqual([option.type === "string" ? `--${name} ${option.value}` : `--${name}`, option.help]);
+      }
+      expect(rows(text)).toContainEqual(["-h, --help", "shows this help"]);
+      // Each example is a command line the parser reads (up to a shell redirection).
+      const example = command.example.split(" > ")[0]!.split(" ");
+      expect(parseArgs(example).command).toBe(command.name);
+    }
   });
 });
 
