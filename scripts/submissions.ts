@@ -15,7 +15,7 @@ import { readConfig } from "../src/server/config";
 import { openStore } from "../src/server/store";
 import type { SubmissionStore } from "../src/server/store/types";
 import { helpTopic, parseArgs } from "./submissions/args";
-import { UsageError, type Print } from "./submissions/command";
+import { UsageError, type Ask, type Print } from "./submissions/command";
 import type { Options } from "./submissions/commands";
 import { exportSubmissions } from "./submissions/export";
 import { helpText } from "./submissions/help";
@@ -23,11 +23,13 @@ import { intro } from "./submissions/intro";
 import { list, restore } from "./submissions/list";
 import { outbox } from "./submissions/outbox";
 import { deletions, find, purge, remove, waiver, withdrawConsent } from "./submissions/privacy";
+import { askOnTerminal } from "./submissions/terminal";
 
 export { csvCell, toCsv } from "./submissions/export";
 export { helpText, parseArgs, type Options };
 
-export async function run(options: Options, store: SubmissionStore, out: Print, now = new Date()): Promise<void> {
+/** Carries out a parsed command; `ask` is the terminal delete confirms on, none when there is no terminal. */
+export async function run(options: Options, store: SubmissionStore, out: Print, now = new Date(), ask?: Ask): Promise<void> {
   const filter = { form: options.form, since: options.since, includeSpam: options.spam };
   switch (options.command) {
     case "help":
@@ -47,7 +49,7 @@ export async function run(options: Options, store: SubmissionStore, out: Print, 
     case "find":
       return find(options.email ?? "", store, out);
     case "delete":
-      return remove(options, store, out, now);
+      return remove(options, store, out, now, ask);
     case "withdraw-consent":
       return withdrawConsent(options, store, out);
     case "purge":
@@ -71,7 +73,7 @@ async function main(argv: readonly string[]) {
   options.notify = Boolean(config.smtpUrl && config.staffEmail);
   const store = await openStore(config, { busyTimeoutMs: 5_000 });
   try {
-    await run(options, store, print);
+    await run(options, store, print, new Date(), process.stdin.isTTY ? askOnTerminal : undefined);
   } finally {
     await store.close();
   }

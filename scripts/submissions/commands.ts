@@ -27,6 +27,8 @@ export interface Options {
   /** For delete and withdraw-consent: the privacy request that asked for it. */
   request?: PrivacyReference;
   dryRun: boolean;
+  /** For delete: delete without asking first. */
+  yes: boolean;
   /** For restore: whether mail is set up (SMTP_URL and STAFF_EMAIL), so staff are e-mailed as for any form. */
   notify: boolean;
   /** For waiver: a version (or the start of one) whose text to print. */
@@ -34,7 +36,7 @@ export interface Options {
 }
 
 export function blankOptions(command: string): Options {
-  return { command, spam: false, retry: false, all: false, dryRun: false, notify: false };
+  return { command, spam: false, retry: false, all: false, dryRun: false, yes: false, notify: false };
 }
 
 /** An option with a value: its placeholder in the help, and how the value lands in Options (or throws a UsageError). */
@@ -234,11 +236,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "delete",
     summary: "deletes submissions (a deletion request) and logs it",
     about:
-      "Deletes one submission (--id) or every submission of an address (--email), privacy requests included, and records each in the deletion log (references and dates, no personal data). --request may name a request that is itself among those deleted.",
+      "Deletes one submission (--id) or every submission of an address (--email), privacy requests included, and records each in the deletion log (references and dates, no personal data). --request may name a request that is itself among those deleted. It first lists what it would delete and asks; only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
     options: {
       id: id("one submission"),
       email: email("every submission of the address"),
       request,
+      yes: {
+        type: "boolean",
+        help: "delete without asking (for scripts)",
+        set(options) {
+          options.yes = true;
+        },
+      },
     },
     check: (options) =>
       Boolean(options.id) === Boolean(options.email) ? "delete needs either --id REFERENCE or --email ADDRESS" : undefined,

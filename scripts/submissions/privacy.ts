@@ -2,7 +2,7 @@ import { privacy } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/retention";
 import type { DeletionReason, PrivacyReference, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
-import { CommandError, type Print } from "./command";
+import { CommandError, UsageError, type Ask, type Print } from "./command";
 
 /** What delete and withdraw-consent act on: one submission (`id`) or every one of an address (`email`, delete only). */
 export interface PrivacyTarget {
@@ -11,7 +11,12 @@ export interface PrivacyTarget {
   email?: string;
   /** The privacy request that asked for it. */
   request?: PrivacyReference;
+  /** For delete: delete without asking first. */
+  yes?: boolean;
 }
+
+/** To the minute, as list and the dry run show it. */
+const received = (date: Date) => date.toISOString().slice(0, 16).replace("T", " ");
 
 /** For an access request: every submission of the address, every field, and the waiver text a sign-up accepted. */
 export async function find(email: string, store: SubmissionStore, out: Print): Promise<void> {
@@ -46,7 +51,11 @@ async function checkRequest(target: PrivacyTarget, store: SubmissionStore): Prom
   if (request?.form !== "privacy-request" && !logged) throw new CommandError(`No privacy request has the reference ${reference}.`);
 }
 
-export async function remove(target: PrivacyTarget, store: SubmissionStore, out: Print, now: Date): Promise<void> {
+/**
+ * Deletes after listing the submissions and asking on the terminal (`ask`), unless `yes`; with neither a
+ * terminal nor `yes` it refuses, so a script cannot hang on a question nobody sees.
+ */
+export async function remove(target: PrivacyTarget, store: SubmissionStore, out: Print, now: Date, ask?: Ask): Promise<void> {
   // The request may itself be among those deleted (it holds the address too).
   await checkRequest(target, store);
   let targets: StoredSubmission[];
@@ -55,21 +64,33 @@ export async function remove(target: PrivacyTarget, store: SubmissionStore, out:
     if (!submission) throw new CommandError(`No submission has the reference ${escapeControls(target.id)}.`);
     targets = [submission];
   } else {
-    const found = await store.findByEmail(target.email ?? "");
-    if (found.length === 0) throw new CommandError(`No submission has the address ${escapeControls(target.email ?? "")}.`);
     // Privacy requests go too: they hold the address. The deletion log keeps their references, and
     // --request names the one that asked, which is the record that it was done.
-    targets = found;
+    targets = await store.findByEmail(target.email ?? "");
+  }
+  if (targets.length === 0) {
+    // Not a mistake in the command: a deletion request from someone the gym holds nothing about.
+    out(escapeControls(`No submission has the address ${target.email ?? ""}: nothing to delete.`));
+    return;
+  }
+  if (!target.yes) {
+    const count = `${targets.length} submission${targets.length === 1 ? "" : "s"}`;
+    out(`Would delete ${count}:`);
+    for (const s of targets) out(escapeControls(`${s.id}  ${received(s.createdAt)}  ${s.form}`));
+    if (!ask) throw new UsageError(`Nothing was deleted: there is no terminal to ask on. Add --yes to delete ${count} without asking.`);
+    const answer = (await ask(`Delete ${count}? [y/N] `)).trim().toLowerCase();
+    if (answer !== "y" && answer !== "yes") {
+      out("Nothing was deleted.");
+      return;
+    }
   }
   const reason: DeletionReason = { kind: "request", requestedBy: target.request ?? "staff" };
   const deleted = new Set(
-    targets.length
-      ? await store.deleteSubmissions(
-          targets.map((s) => s.id),
-          reason,
-          now,
-        )
-      : [],
+    await store.deleteSubmissions(
+      targets.map((s) => s.id),
+      reason,
+      now,
+    ),
   );
   for (const s of targets) if (deleted.has(s.id)) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
   if (deleted.size === 0) out("Nothing was deleted.");
@@ -96,8 +117,7 @@ export async function purge(dryRun: boolean, store: SubmissionStore, out: Print,
   const expired = (await store.list({ includeSpam: true })).filter((s) => isExpired(s, cutoffs));
   if (expired.length === 0) out("Dry run: nothing is past its retention.");
   else out(`Dry run: these ${expired.length} would be deleted (nothing was):`);
-  for (const s of expired)
-    out(escapeControls(`${s.id}  ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")}  ${s.form}${s.spam ? "  spam" : ""}`));
+  for (const s of expired) out(escapeControls(`${s.id}  ${received(s.createdAt)}  ${s.form}${s.spam ? "  spam" : ""}`));
 }
 
 export async function deletions(store: SubmissionStore, out: Print): Promise<void> {

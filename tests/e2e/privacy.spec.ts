@@ -197,7 +197,7 @@ test.describe("privacy requests", () => {
     expect(JSON.stringify(held)).toContain("deletion");
 
     // Staff carry it out: nothing of the address is left, and the log names only the request.
-    expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference)).toContain(
+    expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference, "--yes")).toContain(
       `Deleted ${reference}`,
     );
     expect(JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "jordan.keyes@example.com"))).toMatchObject({ submissions: [] });

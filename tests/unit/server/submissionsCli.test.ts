@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -124,7 +125,7 @@ describe("staff CLI", () => {
 });
 
 describe("staff CLI: the command line", () => {
-  const blank = { spam: false, retry: false, all: false, dryRun: false, notify: false };
+  const blank = { spam: false, retry: false, all: false, dryRun: false, yes: false, notify: false };
   /** One command line for each command, every option given: what each must read as. */
   const READS: Array<[string[], Options]> = [
     [
@@ -141,8 +142,8 @@ describe("staff CLI: the command line", () => {
     [["intro", "cancel", " b-7k3m9qx2pa "], { ...blank, command: "intro cancel", reference: "B-7K3M9QX2PA" }],
     [["find", "--email", " Ana@Example.COM "], { ...blank, command: "find", email: "ana@example.com" }],
     [
-      ["delete", "--email", "Ana@Example.com", "--request", "p-7k3m9qx2pa"],
-      { ...blank, command: "delete", email: "ana@example.com", request: "P-7K3M9QX2PA" },
+      ["delete", "--email", "Ana@Example.com", "--request", "p-7k3m9qx2pa", "--yes"],
+      { ...blank, command: "delete", email: "ana@example.com", request: "P-7K3M9QX2PA", yes: true },
     ],
     [
       ["withdraw-consent", "--id", "s-1", "--request", "P-7K3M9QX2PA"],
@@ -184,7 +185,7 @@ describe("staff CLI: the command line", () => {
       [["find"], "find needs --email ADDRESS"],
       [["find", "--email", "ana"], "--email must be an e-mail address"],
       [["restore"], "restore needs --id REFERENCE"],
-      [["delete", "--request", "P-7K3M9QX2PA"], "delete needs either --id REFERENCE or --email ADDRESS"],
+      [["delete", "--yes"], "delete needs either --id REFERENCE or --email ADDRESS"],
       [["delete", "--id", "C-1", "--request", "Ana Ruiz"], "--request must be a privacy request's reference, like P-7K3M9QX2PA"],
       [["withdraw-consent", "--request", "P-7K3M9QX2PA"], "withdraw-consent needs --id REFERENCE"],
       [["intro", "cancel"], "intro cancel needs the booking's reference, like B-7K3M9QX2PA"],
@@ -222,16 +223,18 @@ describe("staff CLI: the command line", () => {
 
     expect(helpText("delete")).toBe(
       [
-        "npm run submissions -- delete [--id REFERENCE] [--email ADDRESS] [--request P-XXXXXXXXXX]",
+        "npm run submissions -- delete [--id REFERENCE] [--email ADDRESS] [--request P-XXXXXXXXXX] [--yes]",
         "",
         "Deletes one submission (--id) or every submission of an address (--email), privacy requests",
         "included, and records each in the deletion log (references and dates, no personal data). --request",
-        "may name a request that is itself among those deleted.",
+        "may name a request that is itself among those deleted. It first lists what it would delete and asks;",
+        "only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
         "",
         "Options:",
         "  --id REFERENCE          one submission",
         "  --email ADDRESS         every submission of the address",
         "  --request P-XXXXXXXXXX  the privacy request that asked for it",
+        "  --yes                   delete without asking (for scripts)",
         "  -h, --help              shows this help",
         "",
         "Example:",
@@ -438,7 +441,7 @@ describe("staff CLI: privacy commands", () => {
 
   test("delete --email --request: every submission of the address goes, the request too, logged with the request", async () => {
     await seed();
-    const lines = await cli(["delete", "--email", ANA, "--request", REQUEST.toLowerCase()]);
+    const lines = await cli(["delete", "--email", ANA, "--request", REQUEST.toLowerCase(), "--yes"]);
     expect(lines).toEqual([
       "Deleted C-1  contact",
       "Deleted S-1  signup",
@@ -460,20 +463,83 @@ describe("staff CLI: privacy commands", () => {
     );
     expect(await cli(["deletions"])).not.toContainEqual(expect.stringContaining(ANA));
     // Nothing is left of Ana; the deleted request can still be named for a late find (its log line counts).
-    await expect(cli(["delete", "--email", ANA])).rejects.toThrow(`No submission has the address ${ANA}.`);
-    expect(await cli(["delete", "--id", "C-2", "--request", REQUEST], at("2026-12-02T12:00:00Z"))).toEqual(["Deleted C-2  contact"]);
+    expect(await cli(["delete", "--email", ANA])).toEqual([`No submission has the address ${ANA}: nothing to delete.`]);
+    expect(await cli(["delete", "--id", "C-2", "--request", REQUEST, "--yes"], at("2026-12-02T12:00:00Z"))).toEqual([
+      "Deleted C-2  contact",
+    ]);
   });
 
-  test("delete: an unknown reference, address or request is an error and deletes nothing", async () => {
+  test("delete lists what it would delete, asks, and deletes only on y or yes", async () => {
     await seed();
-    await expect(cli(["delete", "--id", "C-NOPE"])).rejects.toThrow("No submission has the reference C-NOPE.");
-    await expect(cli(["delete", "--email", "nobody@example.com"])).rejects.toThrow("No submission has the address nobody@example.com.");
-    await expect(cli(["delete", "--id", "C-1", "--request", "P-0000000000"])).rejects.toThrow(
+    const listing = [
+      "Would delete 5 submissions:",
+      "C-1  2026-11-01 09:00  contact",
+      "S-1  2026-11-02 09:00  signup",
+      "B-1  2026-11-03 09:00  intro",
+      "X-1  2026-11-04 09:00  contact",
+      `${REQUEST}  2026-11-05 09:00  privacy-request`,
+    ];
+    async function answering(answer: string, args = ["delete", "--email", ANA]) {
+      const [lines, questions]: [string[], string[]] = [[], []];
+      await run(
+        parseArgs(args),
+        store,
+        (text) => lines.push(text),
+        at("2026-12-01T12:00:00Z"),
+        async (question) => {
+          questions.push(question);
+          return answer;
+        },
+      );
+      return { lines, questions };
+    }
+    for (const answer of ["n", "N", "no", "", " ", "yep", "y y", "ja"]) {
+      expect(await answering(answer)).toEqual({ lines: [...listing, "Nothing was deleted."], questions: ["Delete 5 submissions? [y/N] "] });
+    }
+    expect(await store.findByEmail(ANA)).toHaveLength(5);
+    expect(await cli(["deletions"])).toEqual(["No deletions recorded."]);
+    // The listing shows references, forms and dates, and no more of the person than "Deleted ..." lines do.
+    expect(listing.join("\n")).not.toMatch(/ana|ruiz|kids|asthma/i);
+
+    // Without a terminal to ask on, and without --yes, it refuses instead of waiting for an answer.
+    await expect(cli(["delete", "--id", "C-2"])).rejects.toThrow(
+      "Nothing was deleted: there is no terminal to ask on. Add --yes to delete 1 submission without asking.",
+    );
+    expect(await store.get("C-2")).not.toBeNull();
+
+    expect(await answering(" Y ", ["delete", "--id", "c-2"])).toEqual({
+      lines: ["Would delete 1 submission:", "C-2  2026-11-06 09:00  contact", "Deleted C-2  contact"],
+      questions: ["Delete 1 submission? [y/N] "],
+    });
+    expect((await answering("YES")).lines).toEqual([
+      ...listing,
+      "Deleted C-1  contact",
+      "Deleted S-1  signup",
+      "Deleted B-1  intro",
+      "Deleted X-1  contact",
+      `Deleted ${REQUEST}  privacy-request`,
+    ]);
+    expect(await store.list({ includeSpam: true })).toEqual([]);
+    // --yes asks nothing, and nothing to delete asks nothing either.
+    expect(await answering("n", ["delete", "--email", ANA, "--yes"])).toEqual({
+      lines: [`No submission has the address ${ANA}: nothing to delete.`],
+      questions: [],
+    });
+  });
+
+  test("delete: an unknown reference or request is an error, an address with nothing held says so; nothing is deleted", async () => {
+    await seed();
+    await expect(cli(["delete", "--id", "C-NOPE", "--yes"])).rejects.toThrow("No submission has the reference C-NOPE.");
+    await expect(cli(["delete", "--id", "C-1", "--request", "P-0000000000", "--yes"])).rejects.toThrow(
       "No privacy request has the reference P-0000000000.",
     );
+    // A deletion request from someone the gym holds nothing about is not a mistake: it is answered, and nothing is asked.
+    expect(await cli(["delete", "--email", "nobody@example.com"])).toEqual([
+      "No submission has the address nobody@example.com: nothing to delete.",
+    ]);
     expect(await store.list({ includeSpam: true })).toHaveLength(6);
     expect(await cli(["deletions"])).toEqual(["No deletions recorded."]);
-    expect(await cli(["delete", "--id", "c-2"])).toEqual(["Deleted C-2  contact"]);
+    expect(await cli(["delete", "--id", "c-2", "--yes"])).toEqual(["Deleted C-2  contact"]);
     expect(await cli(["deletions"])).toEqual(["2026-12-01T12:00:00.000Z  C-2  contact  received 2026-11-06T09:00:00.000Z  by staff"]);
   });
 
@@ -538,7 +604,7 @@ describe("staff CLI: privacy commands", () => {
     expect(await store.list({ includeSpam: true })).toEqual(submissions);
     expect(await store.outbox()).toEqual(outbox);
     // As for delete, a request already deleted still names who asked: its log line counts.
-    expect(await cli(["delete", "--id", REQUEST])).toEqual([`Deleted ${REQUEST}  privacy-request`]);
+    expect(await cli(["delete", "--id", REQUEST, "--yes"])).toEqual([`Deleted ${REQUEST}  privacy-request`]);
     expect(await cli(["withdraw-consent", "--id", "S-1", "--request", REQUEST])).toEqual(["Removed the health information from S-1."]);
   });
 
@@ -621,4 +687,146 @@ describe("staff CLI: privacy commands", () => {
     const unknown = older.version.startsWith("0") ? "f" : "0";
     await expect(cli(["waiver", unknown.repeat(64)])).rejects.toThrow(`No stored waiver has the version ${unknown.repeat(64)}.`);
   });
+});
+
+describe("staff CLI as staff run it: its own process, with a terminal or without", () => {
+  const TSX = path.resolve("node_modules/.bin/tsx");
+  const CLI = path.resolve("scripts/submissions.ts");
+  const ANA = "ana@example.com";
+  const REQUEST = "P-7K3M9QX2PA";
+
+  interface Finished {
+    code: number | null;
+    stdout: string;
+    stderr: string;
+  }
+
+  let dir: string;
+  let store: SubmissionStore;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-cli-process-"));
+    // The file the CLI opens for DATA_DIR, as the site writes it.
+    store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+    const insert = (id: string, form: NewSubmission["form"], day: string, payload: Record<string, unknown>) =>
+      store.insert({ id, form, createdAt: new Date(`${day}T09:00:00Z`), payload, spam: null, notify: false });
+    await insert("C-1", "contact", "2026-11-01", { name: "Ana Ruiz", email: ANA, message: "Kids class?" });
+    await insert(REQUEST, "privacy-request", "2026-11-05", { name: "Ana Ruiz", email: ANA, request: "deletion" });
+    await insert("C-2", "contact", "2026-11-06", { name: "Ben Ortiz", email: "ben@example.com", message: "Hours?" });
+  });
+  afterEach(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function finished(child: ReturnType<typeof spawn>): Promise<Finished> {
+    let [stdout, stderr] = ["", ""];
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // A CLI that waits for an answer nobody gives would otherwise hold the test until Jest's timeout.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    return new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  /** stdin is a pipe, as from a script or cron: it gets `input`, then ends. */
+  function piped(args: string[], input = ""): Promise<Finished> {
+    const child = spawn(TSX, [CLI, ...args], { env: { ...process.env, DATA_DIR: dir }, stdio: "pipe" });
+    const done = finished(child);
+    child.stdin.end(input);
+    return done;
+  }
+
+  /**
+   * At a real terminal: util-linux `script` runs the CLI on a pseudo-terminal, as a person's shell does,
+   * and `keys` are typed once the question shows. The terminal echoes them and ends lines with \r\n;
+   * its output (stdout and stderr together) comes back as plain lines.
+   */
+  async function atTerminal(args: string[], keys: string): Promise<Finished> {
+    const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+    const child = spawn("script", ["--quiet", "--return", "--command", [TSX, CLI, ...args].map(quote).join(" "), "/dev/null"], {
+      env: { ...process.env, DATA_DIR: dir },
+      stdio: "pipe",
+    });
+    let typed = false;
+    let shown = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      shown += chunk.toString();
+      if (!typed && shown.includes("[y/N]")) {
+        typed = true;
+        child.stdin.write(keys);
+      }
+    });
+    const result = await finished(child);
+    child.stdin.end();
+    // eslint-disable-next-line no-control-regex -- the terminal's own control sequences, removed to compare text
+    return { ...result, stdout: result.stdout.replace(/\r/g, "").replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "") };
+  }
+
+  const listing = ["Would delete 2 submissions:", "C-1  2026-11-01 09:00  contact", `${REQUEST}  2026-11-05 09:00  privacy-request`];
+  const ids = async () => (await store.list({ includeSpam: true })).map((s) => s.id);
+
+  test("at a terminal: n keeps everything, Ctrl+C too, y deletes", async () => {
+    for (const keys of ["n\r", "\u0003"]) {
+      const no = await atTerminal(["delete", "--email", ANA], keys);
+      expect(no.code).toBe(0);
+      expect(no.stdout).toContain(`${listing.join("\n")}\nDelete 2 submissions? [y/N] `);
+      expect(no.stdout).toMatch(/\nNothing was deleted\.\n$/);
+      expect(await ids()).toEqual(["C-1", REQUEST, "C-2"]);
+    }
+    expect(await store.deletions()).toEqual([]);
+
+    const yes = await atTerminal(["delete", "--email", ANA, "--request", REQUEST], "y\r");
+    expect(yes.code).toBe(0);
+    expect(yes.stdout).toContain(`${listing.join("\n")}\nDelete 2 submissions? [y/N] y\n`);
+    expect(yes.stdout).toMatch(/\nDeleted C-1 {2}contact\nDeleted P-7K3M9QX2PA {2}privacy-request\n$/);
+    expect(await ids()).toEqual(["C-2"]);
+    expect((await store.deletions()).map((r) => [r.reference, r.requestedBy])).toEqual([
+      ["C-1", REQUEST],
+      [REQUEST, REQUEST],
+    ]);
+  }, 60_000);
+
+  test("without a terminal: --yes deletes without asking; without it, nothing is deleted, whatever the pipe says", async () => {
+    const refused = await piped(["delete", "--email", ANA], "y\n");
+    expect(refused).toEqual({
+      code: 2,
+      stdout: `${listing.join("\n")}\n`,
+      stderr:
+        "Nothing was deleted: there is no terminal to ask on. Add --yes to delete 2 submissions without asking.\n" +
+        "See npm run submissions -- delete --help\n",
+    });
+    expect(await ids()).toEqual(["C-1", REQUEST, "C-2"]);
+
+    expect(await piped(["delete", "--email", ANA, "--yes"])).toEqual({
+      code: 0,
+      stdout: `Deleted C-1  contact\nDeleted ${REQUEST}  privacy-request\n`,
+      stderr: "",
+    });
+    expect(await ids()).toEqual(["C-2"]);
+    expect(await piped(["delete", "--email", ANA])).toEqual({
+      code: 0,
+      stdout: `No submission has the address ${ANA}: nothing to delete.\n`,
+      stderr: "",
+    });
+  }, 60_000);
+
+  test("exit codes: 0 for help, 2 for a wrong command line, 1 for a request the store cannot carry out", async () => {
+    expect(await piped(["--help"])).toEqual({ code: 0, stdout: `${helpText()}\n`, stderr: "" });
+    expect(await piped(["purge", "--dry-run", "--since", "2026-11-01"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "Unknown option --since\nSee npm run submissions -- purge --help\n",
+    });
+    expect(await piped(["delete", "--id", "C-404", "--yes"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "No submission has the reference C-404.\n",
+    });
+    expect(await ids()).toEqual(["C-1", REQUEST, "C-2"]);
+  }, 60_000);
 });
