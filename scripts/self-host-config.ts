@@ -4,16 +4,19 @@
  * src/redirects.ts and the build's CSP), so nginx adds none; it only limits request bodies and tells
  * the server who the visitor is.
  *
- *   npm run self-host-config [-- --server-name www.example.com --upstream 127.0.0.1:9000 --listen 80]
+ *   npm run self-host-config [-- --server-name www.example.com --upstream 127.0.0.1:9000 --listen 80 --out FILE]
+ *   npm run self-host-config -- --help
  *
  * The server name defaults to the host of the site's public address: content/site.json's url, or
  * SITE_URL when set, as for the build's canonical links.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import bytes from "bytes";
 import { config as formFunctionConfig } from "../server-options/formFunction";
 import { siteUrl } from "../src/node/siteUrl";
+import { parseArgsProblem } from "./parseArgsProblem";
 
 export interface NginxOptions {
   serverName: string;
@@ -50,20 +53,53 @@ export function nginxConfig({ serverName, listen, upstream }: NginxOptions): str
   ].join("\n");
 }
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+const DEFAULTS = { upstream: "127.0.0.1:9000", listen: "80", out: "deploy/nginx.conf" };
+
+const USAGE = `npm run self-host-config [-- options]
+
+Writes nginx's configuration for the production server (host/main.ts): TLS goes in front of it.
+
+Options:
+  --server-name NAME    the site's host name (default: the host of SITE_URL or content/site.json's url)
+  --upstream HOST:PORT  where the production server listens (default: ${DEFAULTS.upstream})
+  --listen PORT         where nginx listens (default: ${DEFAULTS.listen})
+  --out FILE            the file to write (default: ${DEFAULTS.out})
+  -h, --help            shows this help`;
+
+/** The command line, read strictly: an unknown option or one without its value is an error, not ignored. */
+export function readArguments(argv: readonly string[]): (NginxOptions & { out: string }) | "help" {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      "server-name": { type: "string" },
+      upstream: { type: "string", default: DEFAULTS.upstream },
+      listen: { type: "string", default: DEFAULTS.listen },
+      out: { type: "string", default: DEFAULTS.out },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  const { upstream, listen, out } = values;
+  return { serverName: values["server-name"] ?? new URL(siteUrl()).hostname, upstream, listen, out };
 }
 
 function main() {
-  const config = nginxConfig({
-    serverName: option("server-name", new URL(siteUrl()).hostname),
-    listen: option("listen", "80"),
-    upstream: option("upstream", "127.0.0.1:9000"),
-  });
-  const out = path.resolve(option("out", "deploy/nginx.conf"));
+  let options: ReturnType<typeof readArguments>;
+  try {
+    options = readArguments(process.argv.slice(2));
+  } catch (error) {
+    // Exit code 2, as for any wrong command line; other errors are thrown on (exit code 1).
+    console.error(`${parseArgsProblem(error)}\nSee npm run self-host-config -- --help`);
+    process.exit(2);
+  }
+  if (options === "help") {
+    console.log(USAGE);
+    return;
+  }
+  const out = path.resolve(options.out);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, config);
+  fs.writeFileSync(out, nginxConfig(options));
   console.log(`Wrote ${path.relative(process.cwd(), out)}`);
 }
 
