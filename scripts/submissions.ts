@@ -82,6 +82,12 @@ async function main(argv: readonly string[]) {
 if (require.main === module) {
   const argv = process.argv.slice(2);
   main(argv).catch((error: unknown) => {
+    // Without a command, the list of commands is the most useful answer.
+    if (argv.length === 0) {
+      console.error(helpText());
+      process.exitCode = 2;
+      return;
+    }
     // 2 for a wrong command line; 1 for a request the store cannot carry out (CommandError) or any other failure.
     console.error(error instanceof Error ? error.message : error);
     const topic = helpTopic(argv);

@@ -815,8 +815,9 @@ describe("staff CLI as staff run it: its own process, with a terminal or without
     });
   }, 60_000);
 
-  test("exit codes: 0 for help, 2 for a wrong command line, 1 for a request the store cannot carry out", async () => {
+  test("exit codes: 0 for help, 2 for a wrong or missing command (which lists the commands), 1 for a request the store cannot carry out", async () => {
     expect(await piped(["--help"])).toEqual({ code: 0, stdout: `${helpText()}\n`, stderr: "" });
+    expect(await piped([])).toEqual({ code: 2, stdout: "", stderr: `${helpText()}\n` });
     expect(await piped(["purge", "--dry-run", "--since", "2026-11-01"])).toEqual({
       code: 2,
       stdout: "",
