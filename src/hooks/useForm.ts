@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { firstErrorField, orderErrors, type FieldProblem } from "../forms/errorOrder";
+import { useCallback, useMemo, useReducer, useRef, type FormEvent } from "react";
+import { errorsOf, formReducer, initialFormState, type FormPhase } from "../forms/formState";
 import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
 import { submitForm, type SubmitResult } from "../forms/submitForm";
 
 export type { FormValues } from "../forms/formValues";
-export type FormStatus = "idle" | "sending" | "sent" | "failed";
+export type { FormPhase } from "../forms/formState";
 export type SentResult = Extract<SubmitResult, { kind: "sent" }>;
 /** The shared schema's verdict on the current values: field -> message, none when they may be sent. */
 export type FormCheck<V> = (values: V) => Record<string, string>;
@@ -41,7 +41,7 @@ export interface UseFormOptions<V> {
   toPayload(values: V): Record<string, unknown>;
   /** Told about each accepted submission (analytics). */
   onSent?(reference: string, sent: SentResult): void;
-  /** Told about the field errors of a 422, after they are shown (a booking refreshes its times). */
+  /** Told about the field errors of a 422, just before they are shown (a booking refreshes its times). */
   onFieldErrors?(errors: Record<string, string>): void;
   /**
    * For a booking: the field a 409 (the slot was just taken) is about. Its message is shown on that
@@ -53,201 +53,131 @@ export interface UseFormOptions<V> {
 
 export interface UseFormResult<out V> {
   control: FormControl<V>;
-  status: FormStatus;
-  reference: string | null;
-  failure: string | null;
-  /** Errors listed in the summary at the top (as of the last attempt to send). */
-  summary: FieldProblem[];
+  /** Editing (with the last attempt's problems), sending, sent (with the reference) or failed (with why). */
+  phase: FormPhase;
+  /** For the form element: reads back what the visitor did on the page before it went live. */
+  formRef(form: HTMLFormElement | null): void;
   /** For the form element: the first focus inside it starts loading the check. */
   onFocus(): void;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   retry(): void;
 }
 
-type AnyValues = Record<string, FieldValue>;
-
 // Not passed as `window.fetch` itself: the browser's fetch refuses to run with another `this`.
 const browserFetch = (url: string, init: RequestInit) => fetch(url, init);
 
-/** What a field shows: its text, whether it is ticked, or which of its group's radios is chosen. */
-function shownValue(field: HTMLElement | null, name: string): FieldValue | undefined {
-  if (field instanceof HTMLInputElement) {
-    if (field.type === "checkbox") return field.checked;
-    if (field.type === "radio") {
-      const chosen = field.form?.querySelector<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(name)}"]:checked`);
-      return chosen?.value ?? "";
+/**
+ * The fields a visitor changed on the page before it went live, by name. React keeps what a field
+ * shows while it hydrates and sets only its default (the HTML's value attribute, checked attribute,
+ * selected option or text) to what it rendered, so a field that shows something else than its
+ * default was changed by the visitor, or by the inline script that applies `?interest=` (QueryChoice).
+ */
+function changedOnPage(form: HTMLFormElement): Record<string, FieldValue> {
+  const changed: Record<string, FieldValue> = {};
+  for (const field of form.elements) {
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      if (field.checked === field.defaultChecked) continue;
+      const group = form.elements.namedItem(field.name);
+      changed[field.name] = field.type === "checkbox" ? field.checked : group instanceof RadioNodeList ? group.value : field.value;
+    } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+      if (field.value !== field.defaultValue) changed[field.name] = field.value;
+    } else if (field instanceof HTMLSelectElement) {
+      // Without a selected attribute, a select shows its first option.
+      const initial = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+      if (field.value !== (initial?.value ?? "")) changed[field.name] = field.value;
     }
-    return field.value;
   }
-  if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) return field.value;
-  return undefined;
+  return changed;
 }
 
 /**
- * A form's state and focus; sending and reading the answer is `submitForm`'s. Values are never
- * cleared on failure: a visitor can always fix or resend what they typed. The server's answer wins
- * over the browser's check. `TInput` is the schema's input type (`z.input<...>`).
+ * A form's state (src/forms/formState.ts) and its sending; reading the answer is `submitForm`'s. The
+ * server's answer wins over the browser's check. `TInput` is the schema's input type (`z.input<...>`).
  */
 export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormValues<TInput>>): UseFormResult<FormValues<TInput>> {
   type V = FormValues<TInput>;
-  const [values, setValues] = useState<V>(options.initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState<FieldProblem[]>([]);
-  const [status, setStatus] = useState<FormStatus>("idle");
-  const [reference, setReference] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  // A new object for each attempt, so a second failure on the same field moves focus again.
-  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
-  const startedAt = useRef(0);
-  // The first focus starts loading the check; each press of Send asks for it again (import() keeps
-  // the loaded module, so that costs nothing once it is here), which gives a check built from the
-  // newest options (today's date, the plans) and retries a load that failed. A module that cannot be
-  // loaded (offline, or a deploy replaced the file) gives no check: the server checks every
-  // submission anyway and answers with the same field errors.
-  const checkRequested = useRef(false);
-  // Set from the press of Send until the answer is handled: "sending" reaches the button only on the
-  // next render, so a second press in the same moment could still send twice.
-  const busy = useRef(false);
-  // The callbacks are new functions on every render; sending reads the newest ones when it needs them.
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
+  const { formId, endpoint, initialValues, fieldOrder, loadCheck, toPayload, onSent, onFieldErrors, conflictField, onConflict } = options;
+  const [{ values, phase, startedAt }, dispatch] = useReducer(formReducer<V>, initialValues, (initial) =>
+    initialFormState(initial, performance.now()),
+  );
+  // Whether the check was asked for yet: the first focus asks, so it is usually here by the time Send
+  // is pressed. Not state: nothing on the page shows it, and a state would render the whole form again
+  // on the visitor's first tap.
+  const checkAsked = useRef(false);
 
-  useEffect(() => {
-    startedAt.current = performance.now();
-  }, []);
-
-  const { formId } = options;
   const idFor = useCallback((name: string) => `${formId}-${name}`, [formId]);
 
-  // What a visitor typed or chose before the page went live is on the screen but not in the state:
-  // React keeps a field's value while it hydrates. It is read back once, so nothing they did is lost
-  // (and the next render does not wipe it); a form rendered in the browser matches its state already.
-  useEffect(() => {
-    const typed: Record<string, FieldValue> = {};
-    for (const [name, initial] of Object.entries(latest.current.initialValues as AnyValues)) {
-      const value = shownValue(document.getElementById(idFor(name)), name);
-      if (value !== undefined && value !== initial) typed[name] = value;
-    }
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
-  }, [idFor]);
-
-  useEffect(() => {
-    const field = focusRequest && document.getElementById(idFor(focusRequest.field));
-    if (!field) return;
-    // Focus the first field, but show the list of problems above it too when both fit on the screen:
-    // scrolled to the field alone, the list's top links would sit half under the sticky header.
-    field.focus({ preventScroll: true });
-    document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
-    if (field.getBoundingClientRect().bottom > window.innerHeight) field.scrollIntoView({ block: "nearest" });
-  }, [focusRequest, idFor]);
-
-  const showErrors = useCallback((found: Record<string, string>) => {
-    const { fieldOrder } = latest.current;
-    setErrors(found);
-    setSummary(orderErrors(found, fieldOrder));
-    const field = firstErrorField(found, fieldOrder);
-    setFocusRequest(field ? { field } : null);
+  // Called when the form element is attached: as the page hydrates, or when the form is rendered in
+  // the browser (then nothing differs and nothing happens).
+  const formRef = useCallback((form: HTMLFormElement | null) => {
+    const changed = form ? changedOnPage(form) : {};
+    if (Object.keys(changed).length > 0) dispatch({ type: "shown", values: changed });
   }, []);
 
-  const prepareCheck = useCallback((): Promise<FormCheck<V> | null> => {
-    checkRequested.current = true;
-    return latest.current.loadCheck().catch(() => null);
-  }, []);
+  // A module that cannot be loaded (offline, or a deploy replaced the file) gives no check: the server
+  // checks every submission anyway and answers with the same field errors.
+  const askForCheck = () => {
+    checkAsked.current = true;
+    return loadCheck().catch(() => null);
+  };
 
-  const attempt = useCallback(async () => {
-    // The button shows "Sending…" while the check loads too, so a visitor sees the press was taken.
-    setStatus("sending");
-    const loaded = await prepareCheck();
-    const { toPayload, endpoint, conflictField } = latest.current;
-    const found = loaded ? loaded(values) : {};
+  const attempt = async () => {
+    // Asked again on each Send (import() keeps the loaded module, so that costs nothing once it is
+    // here): the check is built from the newest options (today's date, the plans), and a load that
+    // failed is tried again.
+    const check = await askForCheck();
+    const found = check ? check(values) : {};
     if (Object.keys(found).length > 0) {
-      // A failed send's message and Retry button would otherwise stay beside the new problems.
-      setFailure(null);
-      setStatus("idle");
-      showErrors(found);
+      dispatch({ type: "problems", errors: found, fieldOrder });
       return;
     }
-    setErrors({});
-    setSummary([]);
-    setFailure(null);
-    setStatus("sending");
+    dispatch({ type: "checked" });
     const result = await submitForm({
       endpoint,
       values: {
         ...toPayload(values),
-        website: String((values as AnyValues).website ?? ""),
-        elapsedMs: Math.round(performance.now() - startedAt.current),
+        website: String((values as Readonly<Record<string, FieldValue>>).website ?? ""),
+        elapsedMs: Math.round(performance.now() - startedAt),
       },
       fetch: browserFetch,
       conflictField,
     });
-    switch (result.kind) {
-      case "sent":
-        setReference(result.reference);
-        setStatus("sent");
-        latest.current.onSent?.(result.reference, result);
-        return;
-      case "field-errors":
-        setStatus("idle");
-        latest.current.onFieldErrors?.(result.errors);
-        showErrors(result.errors);
-        return;
-      case "conflict":
-        setStatus("idle");
-        latest.current.onConflict?.();
-        showErrors({ [result.field]: result.message });
-        return;
-      case "failed":
-        setStatus("failed");
-        setFailure(result.message);
-        return;
-    }
-  }, [values, prepareCheck, showErrors]);
+    // The callbacks run before the field errors are shown: a booking clears the time it no longer
+    // offers, and that must not also clear the time's new error.
+    if (result.kind === "field-errors") onFieldErrors?.(result.errors);
+    if (result.kind === "conflict") onConflict?.();
+    dispatch({ type: "answer", result, fieldOrder });
+    if (result.kind === "sent") onSent?.(result.reference, result);
+  };
 
-  const send = useCallback(async () => {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      await attempt();
-    } finally {
-      busy.current = false;
-    }
-  }, [attempt]);
+  const send = () => {
+    // React renders "sending" before the page gets the next click or key press, so a second press
+    // finds the form sending (and its button disabled): nothing is sent twice.
+    if (phase.status === "sending" || phase.status === "sent") return;
+    dispatch({ type: "send" });
+    void attempt();
+  };
 
-  const setValue = useCallback((name: string, value: FieldValue) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _removed, ...rest } = current;
-      return rest;
-    });
-  }, []);
-
-  const fillIfEmpty = useCallback((name: string, value: string) => {
-    setValues((current) => ((current as AnyValues)[name] ? current : { ...current, [name]: value }));
-  }, []);
-
+  const setValue = useCallback((name: string, value: FieldValue) => dispatch({ type: "change", field: name, value }), []);
+  const fillIfEmpty = useCallback((name: string, value: string) => dispatch({ type: "fill-if-empty", field: name, value }), []);
+  const errors = errorsOf(phase);
   const control = useMemo<FormControl<V>>(
     // The server may also name fields this form lacks; those appear in the summary only.
     () => ({ values, errors: errors as FieldErrors<V>, setValue, fillIfEmpty, idFor }),
     [values, errors, setValue, fillIfEmpty, idFor],
   );
 
-  const onFocus = useCallback(() => {
-    if (!checkRequested.current) void prepareCheck();
-  }, [prepareCheck]);
-  const onSubmit = useCallback(
-    (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      void send();
+  return {
+    control,
+    phase,
+    formRef,
+    onFocus: () => {
+      if (!checkAsked.current) void askForCheck();
     },
-    [send],
-  );
-  const retry = useCallback(() => {
-    void send();
-  }, [send]);
-
-  return { control, status, reference, failure, summary, onFocus, onSubmit, retry };
+    onSubmit: (event) => {
+      event.preventDefault();
+      send();
+    },
+    retry: send,
+  };
 }

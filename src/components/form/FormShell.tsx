@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { foundOf } from "../../forms/formState";
 import type { UseFormResult } from "../../hooks/useForm";
 import { useHydrated } from "../../hooks/useHydrated";
 import { Honeypot } from "./inputs";
@@ -6,7 +7,9 @@ import * as styles from "./Form.module.css";
 
 /**
  * The frame every form shares: the error summary, the fields, the send button (disabled while
- * sending), the failure message with a retry, and the success message that replaces the form.
+ * sending), the failure message with a retry, and the success message that replaces the form. It
+ * moves focus to whatever a press of Send brought: the first field with a problem, the failure, or
+ * the success message.
  */
 export function FormShell({
   form,
@@ -23,25 +26,41 @@ export function FormShell({
   success: (reference: string) => ReactNode;
   children: ReactNode;
 }) {
+  const { phase, control } = form;
+  const { idFor } = control;
+  const found = foundOf(phase);
   const successRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (form.status === "sent") successRef.current?.focus();
-    if (form.status === "failed") failureRef.current?.focus();
-  }, [form.status]);
+    if (phase.status === "sent") successRef.current?.focus();
+    if (phase.status === "failed") failureRef.current?.focus();
+  }, [phase.status]);
 
-  if (form.status === "sent" && form.reference) {
+  // Each attempt that finds problems makes a new `found`, so a second one on the same field moves focus again.
+  useEffect(() => {
+    const field = found.focus && document.getElementById(idFor(found.focus));
+    if (!field) return;
+    // Focus the first field, but show the list of problems above it too when both fit on the screen:
+    // scrolled to the field alone, the list's top links would sit half under the sticky header.
+    field.focus({ preventScroll: true });
+    document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
+    if (field.getBoundingClientRect().bottom > window.innerHeight) field.scrollIntoView({ block: "nearest" });
+  }, [found, idFor]);
+
+  if (phase.status === "sent") {
     return (
       <div ref={successRef} tabIndex={-1} className={styles.success} role="status" data-testid="form-success">
-        {success(form.reference)}
+        {success(phase.reference)}
       </div>
     );
   }
 
-  const sending = form.status === "sending";
+  const sending = phase.status === "sending";
+  const { summary } = found;
   return (
     <form
+      ref={form.formRef}
       className={styles.form}
       onFocus={form.onFocus}
       onSubmit={form.onSubmit}
@@ -49,30 +68,25 @@ export function FormShell({
       aria-label={label}
       aria-busy={sending || undefined}
     >
-      {form.summary.length > 0 && (
-        <div
-          id={form.control.idFor("summary")}
-          className={styles.summary}
-          role="alert"
-          aria-labelledby={`${form.control.idFor("summary")}-title`}
-        >
-          <h2 id={`${form.control.idFor("summary")}-title`} className={styles.summaryTitle}>
-            {form.summary.length === 1 ? "There is a problem" : `There are ${form.summary.length} problems`}
+      {summary.length > 0 && (
+        <div id={idFor("summary")} className={styles.summary} role="alert" aria-labelledby={`${idFor("summary")}-title`}>
+          <h2 id={`${idFor("summary")}-title`} className={styles.summaryTitle}>
+            {summary.length === 1 ? "There is a problem" : `There are ${summary.length} problems`}
           </h2>
           <ul>
-            {form.summary.map(({ field, message }) => (
+            {summary.map(({ field, message }) => (
               <li key={field}>
-                <a href={`#${form.control.idFor(field)}`}>{message}</a>
+                <a href={`#${idFor(field)}`}>{message}</a>
               </li>
             ))}
           </ul>
         </div>
       )}
       {children}
-      <Honeypot control={form.control} />
-      {form.status === "failed" && form.failure && (
+      <Honeypot control={control} />
+      {phase.status === "failed" && (
         <div ref={failureRef} tabIndex={-1} className={styles.failure} role="alert" data-testid="form-failure">
-          <p>{form.failure}</p>
+          <p>{phase.message}</p>
           <button type="button" className={styles.secondaryButton} onClick={form.retry}>
             Try again
           </button>

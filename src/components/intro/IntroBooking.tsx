@@ -106,7 +106,7 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
           time that suits you.
         </p>
       )}
-      {(days.length > 0 || booking.status === "sent") && (
+      {(days.length > 0 || booking.phase.status === "sent") && (
         <FormShell
           form={booking}
           label="Book your free intro"

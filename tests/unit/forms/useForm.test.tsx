@@ -1,10 +1,12 @@
 /**
  * @jest-environment jsdom
  */
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { act, type ReactElement } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import type * as ReactDomServer from "react-dom/server";
 import { ContactForm } from "../../../src/components/form/ContactForm";
 import { FormShell } from "../../../src/components/form/FormShell";
+import { HoldForm } from "../../../src/components/form/HoldForm";
 import { TextInput } from "../../../src/components/form/inputs";
 import { useForm, type FormCheck, type FormValues } from "../../../src/hooks/useForm";
 
@@ -257,17 +259,31 @@ describe("a form through useForm", () => {
     expect(summaryLinks()).toEqual(["Enter an email address like name@example.com"]);
   });
 
-  test("two quick presses of Send while the check loads send one request", async () => {
+  test("Send pressed again while the message is on its way sends it once", async () => {
     act(() => root.render(<ContactForm search="" />));
     fillValid();
-    fetchStub.mockResolvedValue(answer(201, { id: "C-0123456789" }));
-    const button = [...container.querySelectorAll("button")].find((b) => b.textContent === "Send message") as HTMLButtonElement;
+    let arrive: () => void = () => undefined;
+    fetchStub.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          arrive = () => resolve(answer(201, { id: "C-0123456789" }));
+        }),
+    );
+    await send();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    const button = buttonNamed("Sending…");
+    expect(button?.disabled).toBe(true);
+    // A browser hands the page one press at a time, and React renders "sending" in between: the
+    // button is disabled by then, but Enter in a field submits the form all the same.
     await act(async () => {
-      button.click();
-      button.click();
+      button?.click();
+      field("name").form?.requestSubmit();
+      field("email").form?.requestSubmit();
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(fetchStub).toHaveBeenCalledTimes(1);
+    await act(async () => arrive());
+    await settle();
     expect(container.querySelector("[data-testid=form-success]")?.textContent).toContain("C-0123456789");
   });
 });
@@ -352,5 +368,95 @@ describe("the check, loaded on first use", () => {
     await settle();
     expect(fetchStub).toHaveBeenCalledTimes(1);
     expect(container.textContent).toContain("C-0123456789");
+  });
+});
+
+/**
+ * A form page as a visitor on a slow phone gets it: the HTML first (rendered as Gatsby renders it, by
+ * React's Node build), fields the visitor changes before the scripts arrive, then hydration.
+ */
+describe("what a visitor does before the page goes live", () => {
+  const { renderToString } = jest.requireActual<typeof ReactDomServer>("react-dom/server.node");
+  let page: HTMLElement;
+  let live: Root | undefined;
+
+  beforeEach(() => {
+    page = document.createElement("div");
+    document.body.append(page);
+  });
+  afterEach(() => {
+    act(() => live?.unmount());
+    live = undefined;
+    page.remove();
+  });
+
+  function goLive(form: ReactElement) {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    act(() => {
+      live = hydrateRoot(page, form);
+    });
+    expect(errors).not.toHaveBeenCalled(); // hydration matched the HTML
+    errors.mockRestore();
+  }
+
+  const inPage = <T extends HTMLElement>(id: string) => page.querySelector<T>(`#${id}`) as T;
+
+  async function sendIn(label: string) {
+    const button = [...page.querySelectorAll("button")].find((b) => b.textContent === label);
+    await act(async () => {
+      button?.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+
+  test("typed text and a chosen topic are kept, and sent", async () => {
+    const form = <ContactForm search="" />;
+    page.innerHTML = renderToString(form);
+    // Typed, and chosen by the inline script that applies ?interest= (QueryChoice), before the scripts ran.
+    inPage<HTMLInputElement>("contact-name").value = "Early Eve";
+    inPage<HTMLSelectElement>("contact-interest").value = "kids";
+    goLive(form);
+    expect(inPage<HTMLInputElement>("contact-name").value).toBe("Early Eve");
+    expect(inPage<HTMLSelectElement>("contact-interest").value).toBe("kids");
+
+    fill("email", "eve@example.com", inPage<HTMLInputElement>("contact-email"));
+    fill("message", "Is there a class for my son?", inPage<HTMLTextAreaElement>("contact-message"));
+    fetchStub.mockResolvedValueOnce(answer(201, { id: "C-0123456789" }));
+    await sendIn("Send message");
+    expect(JSON.parse(String((fetchStub.mock.calls[0] as [string, RequestInit])[1].body))).toMatchObject({
+      name: "Early Eve",
+      email: "eve@example.com",
+      interest: "kids",
+    });
+  });
+
+  test("a radio chosen and a box ticked are kept: the form shows what they bring and checks them as chosen", async () => {
+    const policy = { holdNoticeDays: 7, minHoldDays: 14, maxHoldDays: 90, cancellationNoticeDays: 30 };
+    const form = <HoldForm policy={policy} today="2026-11-24" />;
+    page.innerHTML = renderToString(form);
+    expect(page.querySelector("#hold-cancelDate")).toBeNull();
+    inPage<HTMLInputElement>("hold-type-cancel").checked = true;
+    inPage<HTMLInputElement>("hold-acknowledged").checked = true;
+    goLive(form);
+    // The cancellation's date field, which the HTML did not have.
+    expect(page.querySelector("#hold-cancelDate")).not.toBeNull();
+    await sendIn("Send cancellation notice");
+    const problems = [...page.querySelectorAll("[role=alert] a")].map((link) => link.textContent);
+    expect(problems).not.toContain("Choose a hold or a cancellation");
+    expect(problems).not.toContain("Confirm that you have read the hold and cancellation policy");
+    expect(problems.length).toBeGreaterThan(0);
+    expect(inPage<HTMLInputElement>("hold-type-cancel").checked).toBe(true);
+    expect(inPage<HTMLInputElement>("hold-acknowledged").checked).toBe(true);
+    expect(document.activeElement).toBe(inPage("hold-name"));
+  });
+
+  test("in the HTML, Send is disabled (Enter cannot send the form the browser's way, into the address); live, it is not", () => {
+    const form = <ContactForm search="" />;
+    page.innerHTML = renderToString(form);
+    const button = () => [...page.querySelectorAll("button")].find((b) => b.textContent === "Send message");
+    expect(button()?.disabled).toBe(true);
+    goLive(form);
+    expect(button()?.disabled).toBe(false);
+    expect(inPage<HTMLInputElement>("contact-name").value).toBe("");
   });
 });
