@@ -107,6 +107,10 @@ test.describe("contact form", () => {
     // The visitor changes the topic and starts typing before the page is live.
     await topic.selectOption("kids");
     await page.getByLabel(label("Your name")).fill("Early Eve");
+    // Until its scripts run the form sends nothing: Send is disabled, so Enter does not submit it the
+    // browser's way (a GET that would put what was typed into the address and lose it).
+    await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+    await page.getByLabel(label("Your name")).press("Enter");
     release();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(topic).toHaveValue("kids");
@@ -119,6 +123,23 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     expect((await sent).postDataJSON()).toMatchObject({ name: "Early Eve", interest: "kids" });
     await expect(page.getByTestId("form-success")).toBeVisible();
+  });
+
+  test("a double click on Send sends the message once", async ({ page }) => {
+    await openForm(page, "/contact/");
+    await page.getByLabel(label("Your name")).fill("Double Dee");
+    await page.getByLabel(label("Email")).fill("dee@example.com");
+    await page.getByLabel(label("What is your message about?")).selectOption("general");
+    await page.getByLabel(label("Message")).fill("Clicked twice, out of habit.");
+    await tookTimeToFill(page);
+    let posts = 0;
+    await page.route("**/api/contact", async (route) => {
+      posts += 1;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send message" }).dblclick();
+    await expect(page.getByTestId("form-success")).toBeVisible();
+    expect(posts).toBe(1);
   });
 
   test("a failing network keeps every value and offers to try again", async ({ page }) => {
