@@ -2,8 +2,10 @@ import { z } from "zod";
 import { DAYS, isClock, toIsoDate } from "./dates";
 
 /**
- * The content model: one schema per kind of file in content/. Pure (zod only), so the build's content
- * checks, the unit tests and the forms all use the same definitions.
+ * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
+ * (zod only), so the build's content checks, the unit tests and the forms all use the same
+ * definitions; the GraphQL types are derived from them (src/node/schema.ts) and the web editor's
+ * fields are checked against them (tests/unit/cmsConfig.test.ts).
  */
 
 const text = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
@@ -16,7 +18,8 @@ export const IMAGE_FILE = /\.(jpe?g|png|webp|avif)$/i;
 export const ALT_MIN = 5;
 const slug = z.string().regex(SLUG, SLUG_MESSAGE);
 const clock = z.string().refine(isClock, "must be a 24-hour time like \"05:00\" or \"17:30\"");
-const isoDate = z
+/** A date written YYYY-MM-DD (the GraphQL schema and the editor know it as a date: src/content/fieldTable.ts). */
+export const isoDate = z
   .unknown()
   .superRefine((value, ctx) => {
     if (value === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is required" });
@@ -24,7 +27,8 @@ const isoDate = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be a real date written YYYY-MM-DD" });
   })
   .transform((value) => toIsoDate(value) as string);
-const imagePath = z
+/** An image file, relative to the content file that names it (a File in the GraphQL schema). */
+export const imagePath = z
   .string()
   .regex(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif file path");
 const altText = z.string().trim().min(ALT_MIN, `needs real alt text describing the image (at least ${ALT_MIN} characters)`);
