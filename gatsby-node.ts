@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { analyticsEnabled } from "./src/analyticsIds";
-import { announcementSlug } from "./src/content/slugs";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
 import { writeCalendars } from "./src/node/calendars";
 import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
 import { keepSourceMapsPrivate, PRIVATE_SOURCE_MAPS } from "./src/node/sourceMaps";
+import { createMarkdownNode } from "./src/node/markdownNodes";
 import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { resolvers, typeDefs } from "./src/node/schema";
@@ -33,14 +33,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   createResolvers(resolvers);
 };
 
-export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions }) => {
-  if (node.internal.type !== "MarkdownRemark" || !node.parent) return;
-  const file = getNode(node.parent) as { relativeDirectory?: string; name?: string } | undefined;
-  const collection = file?.relativeDirectory?.split(path.sep)[0] ?? "";
-  const name = file?.name ?? "";
-  actions.createNodeField({ node, name: "collection", value: collection });
-  actions.createNodeField({ node, name: "slug", value: collection === "announcements" ? announcementSlug(name) : name });
-};
+export const onCreateNode: GatsbyNode["onCreateNode"] = createMarkdownNode;
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   createRedirects(args.actions.createRedirect);

@@ -36,6 +36,165 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+type Announcement = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly date: Scalars['Date'];
+  readonly expires: Maybe<Scalars['Date']>;
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly image: Maybe<File>;
+  readonly imageAlt: Maybe<Scalars['String']>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly slug: Scalars['String'];
+  readonly summary: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+
+type Announcement_dateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+type Announcement_expiresArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type AnnouncementConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AnnouncementEdge>;
+  readonly group: ReadonlyArray<AnnouncementGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Announcement>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AnnouncementConnection_distinctArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+
+type AnnouncementConnection_groupArgs = {
+  field: AnnouncementFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AnnouncementConnection_maxArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+
+type AnnouncementConnection_minArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+
+type AnnouncementConnection_sumArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+type AnnouncementEdge = {
+  readonly next: Maybe<Announcement>;
+  readonly node: Announcement;
+  readonly previous: Maybe<Announcement>;
+};
+
+type AnnouncementFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly expires: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<FileFieldSelector>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type AnnouncementFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly expires: InputMaybe<DateQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<FileFilterInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AnnouncementGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AnnouncementEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<AnnouncementGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Announcement>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AnnouncementGroupConnection_distinctArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+
+type AnnouncementGroupConnection_groupArgs = {
+  field: AnnouncementFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AnnouncementGroupConnection_maxArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+
+type AnnouncementGroupConnection_minArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+
+type AnnouncementGroupConnection_sumArgs = {
+  field: AnnouncementFieldSelector;
+};
+
+type AnnouncementSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly expires: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<FileSortInput>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type BlurredOptions = {
   /** Force the output format for the low-res preview. Default is to use the same format as the input. You should rarely need to change this */
   readonly toFormat: InputMaybe<ImageFormat>;
@@ -820,98 +979,6 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
-type Frontmatter = {
-  readonly audience: Maybe<Scalars['String']>;
-  readonly date: Maybe<Scalars['Date']>;
-  readonly expires: Maybe<Scalars['Date']>;
-  readonly faq: Maybe<ReadonlyArray<Faq>>;
-  readonly headline: Maybe<Scalars['String']>;
-  readonly hero: Maybe<File>;
-  readonly heroAlt: Maybe<Scalars['String']>;
-  readonly highlights: Maybe<ReadonlyArray<Scalars['String']>>;
-  readonly image: Maybe<File>;
-  readonly imageAlt: Maybe<Scalars['String']>;
-  readonly key: Maybe<Scalars['String']>;
-  readonly lead: Maybe<Scalars['String']>;
-  readonly order: Maybe<Scalars['Int']>;
-  readonly summary: Maybe<Scalars['String']>;
-  readonly tagline: Maybe<Scalars['String']>;
-  readonly title: Scalars['String'];
-};
-
-
-type Frontmatter_dateArgs = {
-  difference: InputMaybe<Scalars['String']>;
-  formatString: InputMaybe<Scalars['String']>;
-  fromNow: InputMaybe<Scalars['Boolean']>;
-  locale: InputMaybe<Scalars['String']>;
-};
-
-
-type Frontmatter_expiresArgs = {
-  difference: InputMaybe<Scalars['String']>;
-  formatString: InputMaybe<Scalars['String']>;
-  fromNow: InputMaybe<Scalars['Boolean']>;
-  locale: InputMaybe<Scalars['String']>;
-};
-
-type FrontmatterFieldSelector = {
-  readonly audience: InputMaybe<FieldSelectorEnum>;
-  readonly date: InputMaybe<FieldSelectorEnum>;
-  readonly expires: InputMaybe<FieldSelectorEnum>;
-  readonly faq: InputMaybe<FaqFieldSelector>;
-  readonly headline: InputMaybe<FieldSelectorEnum>;
-  readonly hero: InputMaybe<FileFieldSelector>;
-  readonly heroAlt: InputMaybe<FieldSelectorEnum>;
-  readonly highlights: InputMaybe<FieldSelectorEnum>;
-  readonly image: InputMaybe<FileFieldSelector>;
-  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
-  readonly key: InputMaybe<FieldSelectorEnum>;
-  readonly lead: InputMaybe<FieldSelectorEnum>;
-  readonly order: InputMaybe<FieldSelectorEnum>;
-  readonly summary: InputMaybe<FieldSelectorEnum>;
-  readonly tagline: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type FrontmatterFilterInput = {
-  readonly audience: InputMaybe<StringQueryOperatorInput>;
-  readonly date: InputMaybe<DateQueryOperatorInput>;
-  readonly expires: InputMaybe<DateQueryOperatorInput>;
-  readonly faq: InputMaybe<FaqFilterListInput>;
-  readonly headline: InputMaybe<StringQueryOperatorInput>;
-  readonly hero: InputMaybe<FileFilterInput>;
-  readonly heroAlt: InputMaybe<StringQueryOperatorInput>;
-  readonly highlights: InputMaybe<StringQueryOperatorInput>;
-  readonly image: InputMaybe<FileFilterInput>;
-  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
-  readonly key: InputMaybe<StringQueryOperatorInput>;
-  readonly lead: InputMaybe<StringQueryOperatorInput>;
-  readonly order: InputMaybe<IntQueryOperatorInput>;
-  readonly summary: InputMaybe<StringQueryOperatorInput>;
-  readonly tagline: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type FrontmatterSortInput = {
-  readonly audience: InputMaybe<SortOrderEnum>;
-  readonly date: InputMaybe<SortOrderEnum>;
-  readonly expires: InputMaybe<SortOrderEnum>;
-  readonly faq: InputMaybe<FaqSortInput>;
-  readonly headline: InputMaybe<SortOrderEnum>;
-  readonly hero: InputMaybe<FileSortInput>;
-  readonly heroAlt: InputMaybe<SortOrderEnum>;
-  readonly highlights: InputMaybe<SortOrderEnum>;
-  readonly image: InputMaybe<FileSortInput>;
-  readonly imageAlt: InputMaybe<SortOrderEnum>;
-  readonly key: InputMaybe<SortOrderEnum>;
-  readonly lead: InputMaybe<SortOrderEnum>;
-  readonly order: InputMaybe<SortOrderEnum>;
-  readonly summary: InputMaybe<SortOrderEnum>;
-  readonly tagline: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type GalleryImage = {
   readonly alt: Scalars['String'];
   readonly fullSrc: Maybe<File>;
@@ -1619,8 +1686,16 @@ type InternalSortInput = {
 
 type IntroBlackout = {
   readonly coach: Maybe<Scalars['String']>;
-  readonly date: Scalars['String'];
+  readonly date: Scalars['Date'];
   readonly reason: Scalars['String'];
+};
+
+
+type IntroBlackout_dateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
 };
 
 type IntroBlackoutFieldSelector = {
@@ -1631,7 +1706,7 @@ type IntroBlackoutFieldSelector = {
 
 type IntroBlackoutFilterInput = {
   readonly coach: InputMaybe<StringQueryOperatorInput>;
-  readonly date: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<DateQueryOperatorInput>;
   readonly reason: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -1906,8 +1981,6 @@ type MarkdownRemark = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly excerpt: Maybe<Scalars['String']>;
   readonly excerptAst: Maybe<Scalars['JSON']>;
-  readonly fields: MarkdownRemarkFields;
-  readonly frontmatter: Frontmatter;
   readonly headings: Maybe<ReadonlyArray<Maybe<MarkdownHeading>>>;
   readonly html: Maybe<Scalars['String']>;
   readonly htmlAst: Maybe<Scalars['JSON']>;
@@ -1994,8 +2067,6 @@ type MarkdownRemarkFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly excerptAst: InputMaybe<FieldSelectorEnum>;
-  readonly fields: InputMaybe<MarkdownRemarkFieldsFieldSelector>;
-  readonly frontmatter: InputMaybe<FrontmatterFieldSelector>;
   readonly headings: InputMaybe<MarkdownHeadingFieldSelector>;
   readonly html: InputMaybe<FieldSelectorEnum>;
   readonly htmlAst: InputMaybe<FieldSelectorEnum>;
@@ -2007,32 +2078,10 @@ type MarkdownRemarkFieldSelector = {
   readonly wordCount: InputMaybe<MarkdownWordCountFieldSelector>;
 };
 
-type MarkdownRemarkFields = {
-  readonly collection: Scalars['String'];
-  readonly slug: Scalars['String'];
-};
-
-type MarkdownRemarkFieldsFieldSelector = {
-  readonly collection: InputMaybe<FieldSelectorEnum>;
-  readonly slug: InputMaybe<FieldSelectorEnum>;
-};
-
-type MarkdownRemarkFieldsFilterInput = {
-  readonly collection: InputMaybe<StringQueryOperatorInput>;
-  readonly slug: InputMaybe<StringQueryOperatorInput>;
-};
-
-type MarkdownRemarkFieldsSortInput = {
-  readonly collection: InputMaybe<SortOrderEnum>;
-  readonly slug: InputMaybe<SortOrderEnum>;
-};
-
 type MarkdownRemarkFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly excerptAst: InputMaybe<JSONQueryOperatorInput>;
-  readonly fields: InputMaybe<MarkdownRemarkFieldsFilterInput>;
-  readonly frontmatter: InputMaybe<FrontmatterFilterInput>;
   readonly headings: InputMaybe<MarkdownHeadingFilterListInput>;
   readonly html: InputMaybe<StringQueryOperatorInput>;
   readonly htmlAst: InputMaybe<JSONQueryOperatorInput>;
@@ -2093,8 +2142,6 @@ type MarkdownRemarkSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly excerptAst: InputMaybe<SortOrderEnum>;
-  readonly fields: InputMaybe<MarkdownRemarkFieldsSortInput>;
-  readonly frontmatter: InputMaybe<FrontmatterSortInput>;
   readonly headings: InputMaybe<MarkdownHeadingSortInput>;
   readonly html: InputMaybe<SortOrderEnum>;
   readonly htmlAst: InputMaybe<SortOrderEnum>;
@@ -2168,6 +2215,132 @@ type PNGOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type Page = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly headline: Maybe<Scalars['String']>;
+  readonly hero: Maybe<File>;
+  readonly heroAlt: Maybe<Scalars['String']>;
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly lead: Maybe<Scalars['String']>;
+  readonly parent: Maybe<Node>;
+  readonly slug: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PageConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PageEdge>;
+  readonly group: ReadonlyArray<PageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Page>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PageConnection_distinctArgs = {
+  field: PageFieldSelector;
+};
+
+
+type PageConnection_groupArgs = {
+  field: PageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PageConnection_maxArgs = {
+  field: PageFieldSelector;
+};
+
+
+type PageConnection_minArgs = {
+  field: PageFieldSelector;
+};
+
+
+type PageConnection_sumArgs = {
+  field: PageFieldSelector;
+};
+
+type PageEdge = {
+  readonly next: Maybe<Page>;
+  readonly node: Page;
+  readonly previous: Maybe<Page>;
+};
+
+type PageFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly headline: InputMaybe<FieldSelectorEnum>;
+  readonly hero: InputMaybe<FileFieldSelector>;
+  readonly heroAlt: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly headline: InputMaybe<StringQueryOperatorInput>;
+  readonly hero: InputMaybe<FileFilterInput>;
+  readonly heroAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PageEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Page>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PageGroupConnection_distinctArgs = {
+  field: PageFieldSelector;
+};
+
+
+type PageGroupConnection_groupArgs = {
+  field: PageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PageGroupConnection_maxArgs = {
+  field: PageFieldSelector;
+};
+
+
+type PageGroupConnection_minArgs = {
+  field: PageFieldSelector;
+};
+
+
+type PageGroupConnection_sumArgs = {
+  field: PageFieldSelector;
+};
+
 type PageInfo = {
   readonly currentPage: Scalars['Int'];
   readonly hasNextPage: Scalars['Boolean'];
@@ -2176,6 +2349,19 @@ type PageInfo = {
   readonly pageCount: Scalars['Int'];
   readonly perPage: Maybe<Scalars['Int']>;
   readonly totalCount: Scalars['Int'];
+};
+
+type PageSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly headline: InputMaybe<SortOrderEnum>;
+  readonly hero: InputMaybe<FileSortInput>;
+  readonly heroAlt: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type PoliciesJson = Node & {
@@ -2486,15 +2672,173 @@ type PrivacyJsonSortInput = {
   readonly spamDays: InputMaybe<SortOrderEnum>;
 };
 
+type Program = Node & {
+  readonly audience: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly faq: ReadonlyArray<Faq>;
+  readonly hero: File;
+  readonly heroAlt: Scalars['String'];
+  readonly highlights: ReadonlyArray<Scalars['String']>;
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly key: Scalars['String'];
+  readonly order: Scalars['Int'];
+  readonly parent: Maybe<Node>;
+  readonly slug: Scalars['String'];
+  readonly tagline: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ProgramConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ProgramEdge>;
+  readonly group: ReadonlyArray<ProgramGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Program>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ProgramConnection_distinctArgs = {
+  field: ProgramFieldSelector;
+};
+
+
+type ProgramConnection_groupArgs = {
+  field: ProgramFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ProgramConnection_maxArgs = {
+  field: ProgramFieldSelector;
+};
+
+
+type ProgramConnection_minArgs = {
+  field: ProgramFieldSelector;
+};
+
+
+type ProgramConnection_sumArgs = {
+  field: ProgramFieldSelector;
+};
+
+type ProgramEdge = {
+  readonly next: Maybe<Program>;
+  readonly node: Program;
+  readonly previous: Maybe<Program>;
+};
+
+type ProgramFieldSelector = {
+  readonly audience: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly faq: InputMaybe<FaqFieldSelector>;
+  readonly hero: InputMaybe<FileFieldSelector>;
+  readonly heroAlt: InputMaybe<FieldSelectorEnum>;
+  readonly highlights: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly key: InputMaybe<FieldSelectorEnum>;
+  readonly order: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly tagline: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ProgramFilterInput = {
+  readonly audience: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly faq: InputMaybe<FaqFilterListInput>;
+  readonly hero: InputMaybe<FileFilterInput>;
+  readonly heroAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly highlights: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly key: InputMaybe<StringQueryOperatorInput>;
+  readonly order: InputMaybe<IntQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly tagline: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ProgramGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ProgramEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ProgramGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Program>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ProgramGroupConnection_distinctArgs = {
+  field: ProgramFieldSelector;
+};
+
+
+type ProgramGroupConnection_groupArgs = {
+  field: ProgramFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ProgramGroupConnection_maxArgs = {
+  field: ProgramFieldSelector;
+};
+
+
+type ProgramGroupConnection_minArgs = {
+  field: ProgramFieldSelector;
+};
+
+
+type ProgramGroupConnection_sumArgs = {
+  field: ProgramFieldSelector;
+};
+
+type ProgramSortInput = {
+  readonly audience: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly faq: InputMaybe<FaqSortInput>;
+  readonly hero: InputMaybe<FileSortInput>;
+  readonly heroAlt: InputMaybe<SortOrderEnum>;
+  readonly highlights: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly key: InputMaybe<SortOrderEnum>;
+  readonly order: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly tagline: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type Query = {
+  readonly allAnnouncement: AnnouncementConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allGalleryJson: GalleryJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allIntroJson: IntroJsonConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
+  readonly allPage: PageConnection;
   readonly allPoliciesJson: PoliciesJsonConnection;
   readonly allPrivacyJson: PrivacyJsonConnection;
+  readonly allProgram: ProgramConnection;
   readonly allRatesJson: RatesJsonConnection;
   readonly allScheduleJson: ScheduleJsonConnection;
   readonly allSite: SiteConnection;
@@ -2505,24 +2849,35 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allTestimonialsJson: TestimonialsJsonConnection;
   readonly allWaiverJson: WaiverJsonConnection;
+  readonly announcement: Maybe<Announcement>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly galleryJson: Maybe<GalleryJson>;
   readonly imageSharp: Maybe<ImageSharp>;
-  readonly introJson: Maybe<IntroJson>;
+  readonly introJson: IntroJson;
   readonly markdownRemark: Maybe<MarkdownRemark>;
-  readonly policiesJson: Maybe<PoliciesJson>;
-  readonly privacyJson: Maybe<PrivacyJson>;
-  readonly ratesJson: Maybe<RatesJson>;
-  readonly scheduleJson: Maybe<ScheduleJson>;
+  readonly page: Maybe<Page>;
+  readonly policiesJson: PoliciesJson;
+  readonly privacyJson: PrivacyJson;
+  readonly program: Maybe<Program>;
+  readonly ratesJson: RatesJson;
+  readonly scheduleJson: ScheduleJson;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
-  readonly siteJson: Maybe<SiteJson>;
+  readonly siteJson: SiteJson;
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
-  readonly testimonialsJson: Maybe<TestimonialsJson>;
-  readonly waiverJson: Maybe<WaiverJson>;
+  readonly testimonialsJson: TestimonialsJson;
+  readonly waiverJson: WaiverJson;
+};
+
+
+type Query_allAnnouncementArgs = {
+  filter: InputMaybe<AnnouncementFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<AnnouncementSortInput>>>;
 };
 
 
@@ -2574,6 +2929,14 @@ type Query_allMarkdownRemarkArgs = {
 };
 
 
+type Query_allPageArgs = {
+  filter: InputMaybe<PageFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PageSortInput>>>;
+};
+
+
 type Query_allPoliciesJsonArgs = {
   filter: InputMaybe<PoliciesJsonFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2587,6 +2950,14 @@ type Query_allPrivacyJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<PrivacyJsonSortInput>>>;
+};
+
+
+type Query_allProgramArgs = {
+  filter: InputMaybe<ProgramFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ProgramSortInput>>>;
 };
 
 
@@ -2667,6 +3038,21 @@ type Query_allWaiverJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<WaiverJsonSortInput>>>;
+};
+
+
+type Query_announcementArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  date: InputMaybe<DateQueryOperatorInput>;
+  expires: InputMaybe<DateQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  image: InputMaybe<FileFilterInput>;
+  imageAlt: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  summary: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2821,8 +3207,6 @@ type Query_markdownRemarkArgs = {
   children: InputMaybe<NodeFilterListInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   excerptAst: InputMaybe<JSONQueryOperatorInput>;
-  fields: InputMaybe<MarkdownRemarkFieldsFilterInput>;
-  frontmatter: InputMaybe<FrontmatterFilterInput>;
   headings: InputMaybe<MarkdownHeadingFilterListInput>;
   html: InputMaybe<StringQueryOperatorInput>;
   htmlAst: InputMaybe<JSONQueryOperatorInput>;
@@ -2832,6 +3216,20 @@ type Query_markdownRemarkArgs = {
   tableOfContents: InputMaybe<StringQueryOperatorInput>;
   timeToRead: InputMaybe<IntQueryOperatorInput>;
   wordCount: InputMaybe<MarkdownWordCountFilterInput>;
+};
+
+
+type Query_pageArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  headline: InputMaybe<StringQueryOperatorInput>;
+  hero: InputMaybe<FileFilterInput>;
+  heroAlt: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  lead: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2861,6 +3259,24 @@ type Query_privacyJsonArgs = {
   requestMonths: InputMaybe<IntQueryOperatorInput>;
   requestResponseDays: InputMaybe<IntQueryOperatorInput>;
   spamDays: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_programArgs = {
+  audience: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  faq: InputMaybe<FaqFilterListInput>;
+  hero: InputMaybe<FileFilterInput>;
+  heroAlt: InputMaybe<StringQueryOperatorInput>;
+  highlights: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  key: InputMaybe<StringQueryOperatorInput>;
+  order: InputMaybe<IntQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  tagline: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4738,30 +5154,30 @@ type WebPOptions = {
 type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type AboutPageQuery = { readonly page: { readonly html: string | null } | null };
+type AboutPageQuery = { readonly page: { readonly html: string } | null };
 
 type AnnouncementPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type AnnouncementPageQuery = { readonly post: { readonly html: string | null, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly imageAlt: string | null, readonly iso: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly social: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } } | null };
+type AnnouncementPageQuery = { readonly post: { readonly html: string, readonly title: string, readonly summary: string, readonly date: string, readonly imageAlt: string | null, readonly iso: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly social: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null };
 
 type AnnouncementsPageQueryVariables = Exact<{
   listed: ReadonlyArray<Scalars['String']> | Scalars['String'];
 }>;
 
 
-type AnnouncementsPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } }> } };
+type AnnouncementsPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> } };
 
-type AnnouncementSummaryFragment = { readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } };
+type AnnouncementSummaryFragment = { readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string };
 
 type DocumentPageQueryVariables = Exact<{
   pageKey: InputMaybe<Scalars['String']>;
 }>;
 
 
-type DocumentPageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string } } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } | null };
+type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } };
 
 type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -4796,31 +5212,31 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string, readonly summary: string | null, readonly date: string | null, readonly iso: string | null } }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly detail: string }> } | null };
+type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly detail: string }> } };
 
 type IntroOfferQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type IntroOfferQuery = { readonly introJson: { readonly name: string, readonly summary: string } | null };
+type IntroOfferQuery = { readonly introJson: { readonly name: string, readonly summary: string } };
 
 type IntroPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type IntroPageQuery = { readonly introJson: { readonly summary: string, readonly whatToBring: string, readonly slotMinutes: number } | null };
+type IntroPageQuery = { readonly introJson: { readonly summary: string, readonly whatToBring: string, readonly slotMinutes: number } };
 
 type LightboxPhotoFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
 
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null };
+type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } };
 
-type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } | null };
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string } } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } | null, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } | null };
+type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } };
 
 type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number };
 
@@ -4834,50 +5250,50 @@ type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly s
 type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PrivacyRequestPageQuery = { readonly privacy: { readonly requestResponseDays: number } | null };
+type PrivacyRequestPageQuery = { readonly privacy: { readonly requestResponseDays: number } };
 
-type ProgramCardFragment = { readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } };
+type ProgramCardFragment = { readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
 type ProgramPageQueryVariables = Exact<{
   programKey: InputMaybe<Scalars['String']>;
 }>;
 
 
-type ProgramPageQuery = { readonly program: { readonly html: string | null, readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly highlights: ReadonlyArray<string> | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> | null } } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null };
+type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } };
 
 type ProgramsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ProgramsPageQuery = { readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string, readonly tagline: string | null, readonly audience: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } }> } };
+type ProgramsPageQuery = { readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } };
 
 type RatePlanCardFragment = { readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null };
 
 type RatesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } | null };
+type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } };
 
 type SchedulePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly key: string | null, readonly title: string } }> } };
+type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string }> } };
 
 type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> };
 
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> } | null, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } | null };
+type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
 
 type SiteInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteInfoQuery = { readonly siteJson: { readonly name: string, readonly tagline: string, readonly url: string, readonly phone: string, readonly email: string, readonly timeZone: string, readonly payment: ReadonlyArray<string>, readonly priceRange: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly lat: number, readonly lon: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly social: ReadonlyArray<{ readonly name: string, readonly url: string }> } | null, readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null };
+type SiteInfoQuery = { readonly siteJson: { readonly name: string, readonly tagline: string, readonly url: string, readonly phone: string, readonly email: string, readonly timeZone: string, readonly payment: ReadonlyArray<string>, readonly priceRange: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly lat: number, readonly lon: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly social: ReadonlyArray<{ readonly name: string, readonly url: string }> }, readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null };
 
 type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly slug: string }, readonly frontmatter: { readonly title: string } }> } };
+type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
 
 
 }

@@ -3,16 +3,12 @@ import { announcementPath } from "../routes";
 import * as styles from "./AnnouncementList.module.css";
 
 export const fragment = graphql`
-  fragment AnnouncementSummary on MarkdownRemark {
-    fields {
-      slug
-    }
-    frontmatter {
-      title
-      summary
-      iso: date(formatString: "YYYY-MM-DD")
-      date(formatString: "MMMM D, YYYY")
-    }
+  fragment AnnouncementSummary on Announcement {
+    slug
+    title
+    summary
+    iso: date(formatString: "YYYY-MM-DD")
+    date(formatString: "MMMM D, YYYY")
   }
 `;
 
@@ -28,16 +24,16 @@ export function AnnouncementList({
   if (items.length === 0) return <p>No announcements right now. Check back soon.</p>;
   return (
     <ol className={styles.list}>
-      {items.map(({ fields, frontmatter }) => (
-        <li key={fields.slug} className={styles.item}>
+      {items.map(({ slug, title, summary, iso, date }) => (
+        <li key={slug} className={styles.item}>
           <article>
-            <time className={styles.date} dateTime={frontmatter.iso ?? undefined}>
-              {frontmatter.date}
+            <time className={styles.date} dateTime={iso}>
+              {date}
             </time>
             <Heading className={styles.title}>
-              <Link to={announcementPath(fields.slug)}>{frontmatter.title}</Link>
+              <Link to={announcementPath(slug)}>{title}</Link>
             </Heading>
-            <p className={styles.summary}>{frontmatter.summary}</p>
+            <p className={styles.summary}>{summary}</p>
           </article>
         </li>
       ))}

@@ -17,7 +17,7 @@ export function GymJsonLd({ offers = [] }: { offers?: readonly OfferFacts[] }) {
       }
     }
   `);
-  const intro: OfferFacts[] = introJson ? [{ name: introJson.name, description: introJson.summary, price: 0, period: "visit" }] : [];
-  const data = gymJsonLd(site, site.siteUrl, `${site.siteUrl}${DEFAULT_SOCIAL_IMAGE.path}`, [...intro, ...offers]);
+  const intro: OfferFacts = { name: introJson.name, description: introJson.summary, price: 0, period: "visit" };
+  const data = gymJsonLd(site, site.siteUrl, `${site.siteUrl}${DEFAULT_SOCIAL_IMAGE.path}`, [intro, ...offers]);
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />;
 }

@@ -13,7 +13,7 @@ export function Hero({
   image?: IGatsbyImageData;
   alt: string;
   title: string;
-  lead: string;
+  lead?: string | null;
   children?: ReactNode;
 }) {
   return (
@@ -23,7 +23,7 @@ export function Hero({
       <div className={styles.overlay}>
         <div className={styles.content}>
           <h1 className={styles.title}>{title}</h1>
-          <p className={styles.lead}>{lead}</p>
+          {lead && <p className={styles.lead}>{lead}</p>}
           {children}
         </div>
       </div>

@@ -42,7 +42,6 @@ export function useSiteInfo() {
       }
     }
   `);
-  if (!data.siteJson) throw new Error("content/site.json is missing");
   return {
     ...data.siteJson,
     siteUrl: data.site?.siteMetadata?.siteUrl ?? data.siteJson.url,

@@ -14,21 +14,17 @@ export function templatePath(template: TemplateName | "announcement"): string {
 const OFFSET_TABLE_DAYS = 400;
 
 interface AnnouncementQuery {
-  announcements: { nodes: Array<{ fields: { slug: string }; frontmatter: { date: string; expires: string | null } }> };
+  announcements: { nodes: Array<{ slug: string; date: string; expires: string | null }> };
 }
 
 export async function createAllPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
   const result = await graphql<AnnouncementQuery>(`
     query AllAnnouncementsForPages {
-      announcements: allMarkdownRemark(filter: { fields: { collection: { eq: "announcements" } } }) {
+      announcements: allAnnouncement {
         nodes {
-          fields {
-            slug
-          }
-          frontmatter {
-            date(formatString: "YYYY-MM-DD")
-            expires(formatString: "YYYY-MM-DD")
-          }
+          slug
+          date(formatString: "YYYY-MM-DD")
+          expires(formatString: "YYYY-MM-DD")
         }
       }
     }
@@ -48,11 +44,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   const { date: today, day: weekday } = zonedToday(now, content.site.timeZone);
   // From a day before the build (a visitor's clock may be a little behind) to over a year after it.
   const offsets = utcOffsets(content.site.timeZone, new Date(now.getTime() - 86_400_000), OFFSET_TABLE_DAYS);
-  const entries = announcements.nodes.map((node) => ({
-    slug: node.fields.slug,
-    date: node.frontmatter.date,
-    expires: node.frontmatter.expires ?? undefined,
-  }));
+  const entries = announcements.nodes.map((node) => ({ slug: node.slug, date: node.date, expires: node.expires ?? undefined }));
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
   createRoutePages(actions.createPage, { today, weekday, utcOffsets: offsets, listed });

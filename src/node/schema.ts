@@ -1,183 +1,117 @@
-import type { Waiver } from "../content/schemas";
+import {
+  announcementSchema,
+  gallerySchema,
+  introSchema,
+  pageSchema,
+  policiesSchema,
+  privacySchema,
+  programSchema,
+  ratesSchema,
+  scheduleSchema,
+  siteSchema,
+  testimonialsSchema,
+  waiverSchema,
+  type Waiver,
+} from "../content/schemas";
+import { announcementSlug } from "../content/slugs";
 import { waiverVersion } from "../server/waiver";
+import { contentTypeDefs, type ContentTypeSpec } from "./graphqlTypes";
 
 /**
- * Every content type, declared so the GraphQL schema (and the generated TypeScript types) never depend
- * on what happens to be in content/ today: an empty folder or a missing optional field cannot break a
- * query. Image fields resolve to File nodes relative to the content file that names them.
+ * The GraphQL schema of content/: one node type per kind of file, each derived from its content
+ * schema (src/content/schemas.ts) so the types, their nullability and the build's checks cannot
+ * disagree. Only the names of the object types inside are given here.
  */
-export const typeDefs = /* GraphQL */ `
-  type SiteJson implements Node @dontInfer {
-    name: String!
-    tagline: String!
-    url: String!
-    phone: String!
-    email: String!
-    address: SiteAddress!
-    geo: SiteGeo!
-    timeZone: String!
-    hours: [SiteHours!]!
-    payment: [String!]!
-    priceRange: String!
-    social: [SiteSocial!]!
-  }
-  type SiteAddress {
-    street: String!
-    locality: String!
-    region: String!
-    postalCode: String!
-    country: String!
-  }
-  type SiteGeo {
-    lat: Float!
-    lon: Float!
-  }
-  type SiteHours {
-    days: [String!]!
-    opens: String!
-    closes: String!
-  }
-  type SiteSocial {
-    name: String!
-    url: String!
-  }
 
-  type IntroJson implements Node @dontInfer {
-    name: String!
-    summary: String!
-    whatToBring: String!
-    slotMinutes: Int!
-    horizonDays: Int!
-    noticeHours: Int!
-    coaches: [IntroCoach!]!
-    blackouts: [IntroBlackout!]!
-  }
-  type IntroCoach {
-    name: String!
-    windows: [IntroWindow!]!
-  }
-  type IntroWindow {
-    day: String!
-    from: String!
-    to: String!
-  }
-  type IntroBlackout {
-    date: String!
-    reason: String!
-    coach: String
-  }
+interface JsonType extends ContentTypeSpec {
+  /**
+   * One file rather than one per folder: its root field (siteJson) is non-null, since the content
+   * checks require the file, so queries need no "missing file" branch.
+   */
+  single: boolean;
+}
 
-  type ScheduleJson implements Node @dontInfer {
-    slots: [ScheduleSlot!]!
-  }
-  type ScheduleSlot {
-    day: String!
-    start: String!
-    end: String!
-    program: String!
-    coach: String
-  }
+/** The JSON files; gatsby-config names each type after its file (site.json -> SiteJson). */
+const JSON_TYPES: readonly JsonType[] = [
+  {
+    type: "SiteJson",
+    single: true,
+    schema: siteSchema,
+    objects: { address: "SiteAddress", geo: "SiteGeo", hours: "SiteHours", social: "SiteSocial" },
+  },
+  {
+    type: "IntroJson",
+    single: true,
+    schema: introSchema,
+    objects: { coaches: "IntroCoach", "coaches.windows": "IntroWindow", blackouts: "IntroBlackout" },
+  },
+  { type: "ScheduleJson", single: true, schema: scheduleSchema, objects: { slots: "ScheduleSlot" } },
+  { type: "RatesJson", single: true, schema: ratesSchema, objects: { plans: "RatePlan" } },
+  { type: "PoliciesJson", single: true, schema: policiesSchema },
+  { type: "PrivacyJson", single: true, schema: privacySchema },
+  { type: "WaiverJson", single: true, schema: waiverSchema },
+  { type: "TestimonialsJson", single: true, schema: testimonialsSchema, objects: { testimonials: "Testimonial" } },
+  // gatsby-transformer-json keeps a file's own id as jsonId: a node's id is Gatsby's.
+  { type: "GalleryJson", single: false, schema: gallerySchema, renamed: { id: "jsonId" }, objects: { images: "GalleryImage" } },
+];
 
-  type RatesJson implements Node @dontInfer {
-    currency: String!
-    plans: [RatePlan!]!
-    notes: [String!]!
-  }
-  type RatePlan {
-    id: String!
-    name: String!
-    price: Float!
-    period: String!
-    description: String!
-    program: String!
-    highlight: Boolean
-  }
+export interface MarkdownCollection extends ContentTypeSpec {
+  /** The folder in content/ whose markdown files become nodes of this type. */
+  folder: string;
+  /** The node's slug, from its file's name. */
+  slug(fileName: string): string;
+}
 
-  type PoliciesJson implements Node @dontInfer {
-    holdNoticeDays: Int!
-    minHoldDays: Int!
-    maxHoldDays: Int!
-    maxHoldsPerYear: Int!
-    cancellationNoticeDays: Int!
-    holdFee: Float!
-    cancellationFee: Float!
-    reactivationFee: Float!
-  }
-
-  type PrivacyJson implements Node @dontInfer {
-    requestResponseDays: Int!
-    spamDays: Int!
-    contactMonths: Int!
-    introMonths: Int!
-    requestMonths: Int!
-  }
-
-  type WaiverJson implements Node @dontInfer {
-    paragraphs: [String!]!
-  }
-
-  type TestimonialsJson implements Node @dontInfer {
-    testimonials: [Testimonial!]!
-  }
-  type Testimonial {
-    quote: String!
-    name: String!
-    detail: String!
-  }
-
-  type GalleryJson implements Node @dontInfer {
-    jsonId: String!
-    name: String!
-    description: String!
-    category: String!
-    order: Int
-    thumbnail: String!
-    images: [GalleryImage!]!
-  }
-  type GalleryImage {
-    id: String!
-    src: File! @fileByRelativePath
-    alt: String!
-    fullSrc: File @fileByRelativePath
-  }
-
-  type MarkdownRemark implements Node @dontInfer {
-    frontmatter: Frontmatter!
-    fields: MarkdownRemarkFields!
-  }
-  type MarkdownRemarkFields {
-    collection: String!
-    slug: String!
-  }
-  type Frontmatter {
-    title: String!
-    date: Date @dateformat
-    summary: String
-    image: File @fileByRelativePath
-    imageAlt: String
-    expires: Date @dateformat
-    key: String
-    tagline: String
-    audience: String
-    order: Int
-    hero: File @fileByRelativePath
-    heroAlt: String
-    headline: String
-    lead: String
-    highlights: [String!]
-    faq: [Faq!]
-  }
-  type Faq {
-    question: String!
-    answer: String!
-  }
-`;
+const fileName = (name: string) => name;
 
 /**
- * The waiver's version (the hash each sign-up stores) is computed here, at build time, by the same
- * function the server uses, so the page and the server always agree on what a text's version is.
+ * The markdown folders. Each file becomes a node of its folder's type (src/node/markdownNodes.ts),
+ * with its frontmatter as fields, a slug and the html of its body.
  */
+export const MARKDOWN_COLLECTIONS: readonly MarkdownCollection[] = [
+  { type: "Announcement", folder: "announcements", schema: announcementSchema, slug: announcementSlug },
+  { type: "Program", folder: "programs", schema: programSchema, slug: fileName, objects: { faq: "Faq" } },
+  { type: "Page", folder: "pages", schema: pageSchema, slug: fileName },
+];
+
+export const typeDefs = [
+  ...JSON_TYPES.map(contentTypeDefs),
+  ...MARKDOWN_COLLECTIONS.map((collection) => contentTypeDefs({ ...collection, extraFields: { slug: "String!" } })),
+  // Frontmatter is read through the collections' types only, never as MarkdownRemark's untyped guess.
+  "type MarkdownRemark implements Node @dontInfer {\n  id: ID!\n}",
+].join("\n");
+
+/** What a resolver is handed, described only as far as used here (graphql is Gatsby's dependency, not ours). */
+interface ResolverContext {
+  nodeModel: { getNodeById(args: { id: string; type?: string }): unknown };
+}
+interface ResolverInfo {
+  schema: { getType(name: string): unknown };
+}
+type Resolve = (source: unknown, args: unknown, context: ResolverContext, info: ResolverInfo) => unknown;
+
+/** A collection node's html: gatsby-transformer-remark renders it from the MarkdownRemark node it was made from. */
+const markdownHtml = {
+  type: "String!",
+  resolve(source: { parent: string }, args: unknown, context: ResolverContext, info: ResolverInfo) {
+    const markdown = context.nodeModel.getNodeById({ id: source.parent, type: "MarkdownRemark" });
+    const type = info.schema.getType("MarkdownRemark") as { getFields(): Record<string, { resolve?: Resolve } | undefined> };
+    const resolve = type.getFields().html?.resolve;
+    if (!resolve) throw new Error("MarkdownRemark has no html field: is gatsby-transformer-remark in gatsby-config?");
+    return resolve(markdown, args, context, info);
+  },
+};
+
+const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
 export const resolvers = {
+  // Gatsby's own root field and resolver (siteJson for SiteJson), declared non-null.
+  Query: Object.fromEntries(JSON_TYPES.filter((json) => json.single).map((json) => [lowerFirst(json.type), { type: `${json.type}!` }])),
+  ...Object.fromEntries(MARKDOWN_COLLECTIONS.map((collection) => [collection.type, { html: markdownHtml }])),
+  /**
+   * The waiver's version (the hash each sign-up stores) is computed here, at build time, by the same
+   * function the server uses, so the page and the server always agree on what a text's version is.
+   */
   WaiverJson: {
     version: { type: "String!", resolve: (source: Waiver) => waiverVersion(source) },
   },

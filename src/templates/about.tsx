@@ -11,7 +11,7 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query AboutPage {
-    page: markdownRemark(fields: { collection: { eq: "pages" }, slug: { eq: "about" } }) {
+    page(slug: { eq: "about" }) {
       html
     }
   }

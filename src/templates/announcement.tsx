@@ -13,42 +13,40 @@ export default function AnnouncementTemplate({ data, pageContext }: PageProps<Qu
 }
 
 export const Head = ({ data, pageContext, location }: HeadProps<Queries.AnnouncementPageQuery, Context>) => {
-  const frontmatter = data.post?.frontmatter;
-  const social = frontmatter?.social?.childImageSharp?.gatsbyImageData;
+  const post = data.post;
+  // The page itself reports a missing file (AnnouncementPage).
+  if (!post) return null;
+  const social = post.social?.childImageSharp?.gatsbyImageData;
   const socialSrc = social ? getSrc(social) : undefined;
   return (
     <Seo
-      title={frontmatter?.title ?? "Announcement"}
-      description={frontmatter?.summary ?? ""}
+      title={post.title}
+      description={post.summary}
       path={announcementPath(pageContext.slug)}
       pathname={location.pathname}
       type="article"
-      image={
-        social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: frontmatter?.imageAlt ?? "" } : undefined
-      }
+      image={social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: post.imageAlt ?? "" } : undefined}
     />
   );
 };
 
 export const query = graphql`
   query AnnouncementPage($slug: String!) {
-    post: markdownRemark(fields: { collection: { eq: "announcements" }, slug: { eq: $slug } }) {
+    post: announcement(slug: { eq: $slug }) {
       html
-      frontmatter {
-        title
-        summary
-        iso: date(formatString: "YYYY-MM-DD")
-        date(formatString: "MMMM D, YYYY")
-        imageAlt
-        image {
-          childImageSharp {
-            gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
-          }
+      title
+      summary
+      iso: date(formatString: "YYYY-MM-DD")
+      date(formatString: "MMMM D, YYYY")
+      imageAlt
+      image {
+        childImageSharp {
+          gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
         }
-        social: image {
-          childImageSharp {
-            gatsbyImageData(layout: FIXED, width: 1200, height: 630, formats: [JPG])
-          }
+      }
+      social: image {
+        childImageSharp {
+          gatsbyImageData(layout: FIXED, width: 1200, height: 630, formats: [JPG])
         }
       }
     }

@@ -11,10 +11,7 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query AnnouncementsPage($listed: [String!]!) {
-    announcements: allMarkdownRemark(
-      filter: { fields: { collection: { eq: "announcements" }, slug: { in: $listed } } }
-      sort: [{ frontmatter: { date: DESC } }, { fields: { slug: ASC } }]
-    ) {
+    announcements: allAnnouncement(filter: { slug: { in: $listed } }, sort: [{ date: DESC }, { slug: ASC }]) {
       nodes {
         ...AnnouncementSummary
       }

@@ -11,11 +11,9 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query DocumentPage($pageKey: String) {
-    page: markdownRemark(fields: { collection: { eq: "pages" }, slug: { eq: $pageKey } }) {
+    page(slug: { eq: $pageKey }) {
       html
-      frontmatter {
-        title
-      }
+      title
     }
     ...Placeholders
   }

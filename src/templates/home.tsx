@@ -10,26 +10,24 @@ export default function HomeTemplate({ data, pageContext }: PageProps<Queries.Ho
 
 export const Head = ({ data, location, pageContext }: HeadProps<Queries.HomePageQuery, RoutePageContext>) => (
   <RouteSeo routePath={pageContext.routePath} pathname={location.pathname}>
-    <GymJsonLd offers={data.rates?.plans ?? []} />
+    <GymJsonLd offers={data.rates.plans} />
   </RouteSeo>
 );
 
 export const query = graphql`
   query HomePage($listed: [String!]!) {
-    page: markdownRemark(fields: { collection: { eq: "pages" }, slug: { eq: "home" } }) {
+    page(slug: { eq: "home" }) {
       html
-      frontmatter {
-        headline
-        lead
-        heroAlt
-        hero {
-          childImageSharp {
-            gatsbyImageData(layout: FULL_WIDTH, placeholder: DOMINANT_COLOR, breakpoints: [480, 768, 1080, 1440, 1920])
-          }
+      headline
+      lead
+      heroAlt
+      hero {
+        childImageSharp {
+          gatsbyImageData(layout: FULL_WIDTH, placeholder: DOMINANT_COLOR, breakpoints: [480, 768, 1080, 1440, 1920])
         }
       }
     }
-    programs: allMarkdownRemark(filter: { fields: { collection: { eq: "programs" } } }, sort: { frontmatter: { order: ASC } }) {
+    programs: allProgram(sort: { order: ASC }) {
       nodes {
         ...ProgramCard
       }
@@ -37,11 +35,7 @@ export const query = graphql`
     schedule: scheduleJson {
       ...ScheduleSlots
     }
-    announcements: allMarkdownRemark(
-      filter: { fields: { collection: { eq: "announcements" }, slug: { in: $listed } } }
-      sort: [{ frontmatter: { date: DESC } }, { fields: { slug: ASC } }]
-      limit: 3
-    ) {
+    announcements: allAnnouncement(filter: { slug: { in: $listed } }, sort: [{ date: DESC }, { slug: ASC }], limit: 3) {
       nodes {
         ...AnnouncementSummary
       }

@@ -11,11 +11,9 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query PoliciesPage {
-    page: markdownRemark(fields: { collection: { eq: "pages" }, slug: { eq: "policies" } }) {
+    page(slug: { eq: "policies" }) {
       html
-      frontmatter {
-        title
-      }
+      title
     }
     ...Placeholders
   }

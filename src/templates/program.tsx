@@ -11,24 +11,22 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query ProgramPage($programKey: String) {
-    program: markdownRemark(fields: { collection: { eq: "programs" } }, frontmatter: { key: { eq: $programKey } }) {
+    program(key: { eq: $programKey }) {
       html
-      frontmatter {
-        key
-        title
-        tagline
-        audience
-        highlights
-        heroAlt
-        hero {
-          childImageSharp {
-            gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
-          }
+      key
+      title
+      tagline
+      audience
+      highlights
+      heroAlt
+      hero {
+        childImageSharp {
+          gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
         }
-        faq {
-          question
-          answer
-        }
+      }
+      faq {
+        question
+        answer
       }
     }
     schedule: scheduleJson {

@@ -11,7 +11,7 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query ProgramsPage {
-    programs: allMarkdownRemark(filter: { fields: { collection: { eq: "programs" } } }, sort: { frontmatter: { order: ASC } }) {
+    programs: allProgram(sort: { order: ASC }) {
       nodes {
         ...ProgramCard
       }

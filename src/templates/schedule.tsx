@@ -14,12 +14,10 @@ export const query = graphql`
     schedule: scheduleJson {
       ...ScheduleSlots
     }
-    programs: allMarkdownRemark(filter: { fields: { collection: { eq: "programs" } } }, sort: { frontmatter: { order: ASC } }) {
+    programs: allProgram(sort: { order: ASC }) {
       nodes {
-        frontmatter {
-          key
-          title
-        }
+        key
+        title
       }
     }
   }

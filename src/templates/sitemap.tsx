@@ -11,17 +11,10 @@ export const Head = RouteHead;
 
 export const query = graphql`
   query SitemapPage {
-    announcements: allMarkdownRemark(
-      filter: { fields: { collection: { eq: "announcements" } } }
-      sort: [{ frontmatter: { date: DESC } }, { fields: { slug: ASC } }]
-    ) {
+    announcements: allAnnouncement(sort: [{ date: DESC }, { slug: ASC }]) {
       nodes {
-        fields {
-          slug
-        }
-        frontmatter {
-          title
-        }
+        slug
+        title
       }
     }
   }

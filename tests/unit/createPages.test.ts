@@ -15,7 +15,7 @@ async function createPages(timeZone: string) {
   const graphql = jest.fn().mockResolvedValue({
     data: {
       announcements: {
-        nodes: [{ fields: { slug: "holiday-hours" }, frontmatter: { date: "2026-11-01", expires: null } }],
+        nodes: [{ slug: "holiday-hours", date: "2026-11-01", expires: null }],
       },
     },
   });

@@ -38,7 +38,7 @@ describe("staff's text with the numbers from policies.json and privacy.json", ()
   test("the policies page fills them in and offers the hold and cancellation form", () => {
     const html = renderToStaticMarkup(
       <PoliciesPage
-        data={{ page: { html: text, frontmatter: { title: "Membership Policies" } }, policies, privacy }}
+        data={{ page: { html: text, title: "Membership Policies" }, policies, privacy }}
         pageContext={{ routePath: pathTo("policies") }}
       />,
     );
@@ -50,7 +50,7 @@ describe("staff's text with the numbers from policies.json and privacy.json", ()
   test("a document page fills them in and offers the privacy request form", () => {
     const html = renderToStaticMarkup(
       <DocumentPage
-        data={{ page: { html: text, frontmatter: { title: "Privacy" } }, policies, privacy }}
+        data={{ page: { html: text, title: "Privacy" }, policies, privacy }}
         pageContext={{ routePath: pathTo("privacy"), pageKey: "privacy" }}
       />,
     );

@@ -35,8 +35,11 @@ const programs = [
 // An empty offset table: these pages are rendered as the build renders them, with the build's day.
 const today = { weekday: "Tuesday", today: "2026-11-24", utcOffsets: { changes: [], until: 0 } };
 const announcement = {
-  fields: { slug: "holiday-hours" },
-  frontmatter: { title: "Holiday hours", summary: "Closed on Thanksgiving.", date: "November 16, 2026", iso: "2026-11-16" },
+  slug: "holiday-hours",
+  title: "Holiday hours",
+  summary: "Closed on Thanksgiving.",
+  date: "November 16, 2026",
+  iso: "2026-11-16",
 };
 
 beforeEach(() => setStaticQueryData({ siteJson, site: { buildYear: "2026", siteMetadata: { siteUrl: siteJson.url } } }));
@@ -46,17 +49,14 @@ function internalPaths(html: string): string[] {
   return [...html.matchAll(/href="(\/[^"?#]*)/g)].map((match) => match[1] as string);
 }
 
-const known = new Set([...routes.map((route) => route.path), announcementPath(announcement.fields.slug)]);
+const known = new Set([...routes.map((route) => route.path), announcementPath(announcement.slug)]);
 
 describe("links go where the route table says", () => {
   test("the home page links only to pages the route table (or an announcement) has", () => {
     const html = renderToStaticMarkup(
       <HomePage
         data={{
-          page: {
-            html: "<p>Come try a class.</p>",
-            frontmatter: { headline: "Strong in Graham", lead: "Coached classes.", heroAlt: "", hero: null },
-          },
+          page: { html: "<p>Come try a class.</p>", headline: "Strong in Graham", lead: "Coached classes.", heroAlt: null, hero: null },
           programs: { nodes: [] },
           schedule,
           announcements: { nodes: [announcement] },
@@ -85,7 +85,7 @@ describe("links go where the route table says", () => {
   test("an announcement leads back to the list", () => {
     const html = renderToStaticMarkup(
       <AnnouncementPage
-        data={{ post: { html: "<p>Closed.</p>", frontmatter: { ...announcement.frontmatter, imageAlt: null, image: null, social: null } } }}
+        data={{ post: { html: "<p>Closed.</p>", ...announcement, imageAlt: null, image: null, social: null } }}
         slug="holiday-hours"
       />,
     );
@@ -95,11 +95,7 @@ describe("links go where the route table says", () => {
 
 test("the schedule offers a filter link per program, the calendar file and the free intro", () => {
   const html = renderToStaticMarkup(
-    <SchedulePage
-      data={{ schedule, programs: { nodes: programs.map((program) => ({ frontmatter: program })) } }}
-      pageContext={{ routePath: pathTo("schedule"), ...today }}
-      search=""
-    />,
+    <SchedulePage data={{ schedule, programs: { nodes: programs } }} pageContext={{ routePath: pathTo("schedule"), ...today }} search="" />,
   );
   expect(html).toContain(`href="${pathTo("schedule")}?program=kids"`);
   expect(html).toContain('href="/schedule/all.ics"');

@@ -8,11 +8,12 @@ import { Section } from "../Section";
 /** The gym's story from content/pages/about.md, under the route's title and description. */
 export function AboutPage({ data, pageContext }: { data: Queries.AboutPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
   const route = routeFor(pageContext.routePath);
+  if (!data.page) throw new Error("content/pages/about.md is missing");
   return (
     <>
       <PageHeader eyebrow="Since 2014" title={route.title} lead={route.description} />
       <Section>
-        <Markdown html={data.page?.html ?? ""} />
+        <Markdown html={data.page.html} />
         <IntroActions>
           <ButtonLink to={pathTo("schedule")} variant="secondary">
             See the schedule

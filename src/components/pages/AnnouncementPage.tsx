@@ -9,17 +9,17 @@ import { Markdown } from "../Markdown";
 export function AnnouncementPage({ data, slug }: { data: Queries.AnnouncementPageQuery; slug: string }) {
   const post = data.post;
   if (!post) throw new Error(`No announcement file for "${slug}"`);
-  const { frontmatter } = post;
-  const image = getImage(frontmatter.image?.childImageSharp?.gatsbyImageData ?? null);
+  const image = getImage(post.image?.childImageSharp?.gatsbyImageData ?? null);
   return (
     <AnnouncementArticle
-      title={frontmatter.title}
-      summary={frontmatter.summary ?? ""}
-      date={frontmatter.date ?? ""}
-      isoDate={frontmatter.iso ?? undefined}
-      image={image && <ArticleImage image={image} alt={frontmatter.imageAlt ?? ""} />}
+      title={post.title}
+      summary={post.summary}
+      date={post.date}
+      isoDate={post.iso}
+      // The content checks require imageAlt whenever an image is set.
+      image={image && <ArticleImage image={image} alt={post.imageAlt ?? ""} />}
     >
-      <Markdown html={post.html ?? ""} />
+      <Markdown html={post.html} />
       <p>
         <Link to={pathTo("announcements")}>All announcements</Link>
       </p>

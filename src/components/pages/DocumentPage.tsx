@@ -15,12 +15,12 @@ export function DocumentPage({
 }) {
   const route = routeFor(pageContext.routePath);
   const { page, policies, privacy } = data;
-  if (!page || !policies || !privacy) throw new Error(`content/pages/${pageContext.pageKey}.md, policies.json or privacy.json is missing`);
+  if (!page) throw new Error(`content/pages/${pageContext.pageKey}.md is missing`);
   return (
     <>
-      <PageHeader title={page.frontmatter.title ?? route.title} lead={route.description} />
+      <PageHeader title={page.title} lead={route.description} />
       <Section>
-        <PolicyMarkdown html={page.html ?? ""} policies={policies} privacy={privacy} />
+        <PolicyMarkdown html={page.html} policies={policies} privacy={privacy} />
         <Actions className="no-print">
           <ButtonLink to={pathTo("privacyRequest")}>Ask about your data</ButtonLink>
         </Actions>

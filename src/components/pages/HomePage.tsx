@@ -25,16 +25,17 @@ export function HomePage({
 }) {
   const site = useSiteInfo();
   const today = usePageToday(pageContext);
-  const page = data.page;
+  const { page } = data;
+  if (!page) throw new Error("content/pages/home.md is missing");
   const programs = data.programs.nodes;
-  const programNames = programs.map((node) => ({ key: node.frontmatter.key ?? "", title: node.frontmatter.title }));
   return (
     <>
       <Hero
-        image={getImage(page?.frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null)}
-        alt={page?.frontmatter.heroAlt ?? ""}
-        title={page?.frontmatter.headline ?? site.tagline}
-        lead={page?.frontmatter.lead ?? ""}
+        image={getImage(page.hero?.childImageSharp?.gatsbyImageData ?? null)}
+        // The content checks require heroAlt whenever a hero photo is set.
+        alt={page.heroAlt ?? ""}
+        title={page.headline ?? site.tagline}
+        lead={page.lead}
       >
         <IntroActions>
           <ButtonLink to={pathTo("signup")} variant="ghost">
@@ -55,7 +56,7 @@ export function HomePage({
           </ButtonLink>
         }
       >
-        <WeekStrip slots={data.schedule?.slots ?? []} programs={programNames} today={today.day} />
+        <WeekStrip slots={data.schedule.slots} programs={programs} today={today.day} />
       </Section>
       <Section
         title="Latest announcements"
@@ -78,16 +79,16 @@ export function HomePage({
           </ButtonLink>
         }
       >
-        <RateCards plans={teaserPlans(data.rates?.plans ?? [])} />
+        <RateCards plans={teaserPlans(data.rates.plans)} />
       </Section>
       <Section title="What members say" id="testimonials">
-        <Testimonials items={data.testimonials?.testimonials ?? []} />
+        <Testimonials items={data.testimonials.testimonials} />
       </Section>
       <Section title="Visit us" id="visit" tone="muted">
         <VisitUs site={site} />
       </Section>
       <Section title="Your first class is on us" id="start">
-        <Markdown html={page?.html ?? ""} />
+        <Markdown html={page.html} />
         <IntroActions>
           <ButtonLink to={pathTo("foundations")} variant="secondary">
             How Foundations works

@@ -10,7 +10,6 @@ export function IntroPage({ data, pageContext }: { data: Queries.IntroPageQuery;
   const route = routeFor(pageContext.routePath);
   const site = useSiteInfo();
   const intro = data.introJson;
-  if (!intro) throw new Error("content/intro.json is missing");
   return (
     <>
       <PageHeader eyebrow="Start here" title={route.title} lead={intro.summary} />

@@ -18,7 +18,6 @@ export function MembershipHoldPage({
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);
   const policies = data.policies;
-  if (!policies) throw new Error("content/policies.json is missing");
   return (
     <>
       <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />

@@ -11,15 +11,15 @@ import { Section } from "../Section";
 export function PoliciesPage({ data, pageContext }: { data: Queries.PoliciesPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
   const route = routeFor(pageContext.routePath);
   const { page, policies, privacy } = data;
-  if (!policies || !privacy) throw new Error("content/policies.json or privacy.json is missing");
+  if (!page) throw new Error("content/pages/policies.md is missing");
   return (
     <>
-      <PageHeader eyebrow="Membership" title={page?.frontmatter.title ?? route.title} lead={route.description} />
+      <PageHeader eyebrow="Membership" title={page.title} lead={route.description} />
       <Section>
         <FactList caption="At a glance" facts={policyFacts(policies)} />
       </Section>
       <Section tone="muted">
-        <PolicyMarkdown html={page?.html ?? ""} policies={policies} privacy={privacy} />
+        <PolicyMarkdown html={page.html} policies={policies} privacy={privacy} />
         <Actions className="no-print">
           <ButtonLink to={pathTo("hold")}>Request a hold or cancellation</ButtonLink>
         </Actions>

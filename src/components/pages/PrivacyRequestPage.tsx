@@ -16,7 +16,6 @@ export function PrivacyRequestPage({
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);
   const privacy = data.privacy;
-  if (!privacy) throw new Error("content/privacy.json is missing");
   return (
     <>
       <PageHeader eyebrow="Privacy" title={route.title} lead={route.description} />

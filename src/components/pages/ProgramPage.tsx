@@ -24,23 +24,22 @@ export function ProgramPage({
   const today = usePageToday(pageContext);
   const program = data.program;
   if (!program) throw new Error(`No program file for "${pageContext.programKey}"`);
-  const { frontmatter } = program;
-  const key = frontmatter.key ?? "";
-  const slots = ofProgram(data.schedule?.slots ?? [], key);
-  const plans = ofProgram(data.rates?.plans ?? [], key);
-  const image = getImage(frontmatter.hero?.childImageSharp?.gatsbyImageData ?? null);
+  const { key, title } = program;
+  const slots = ofProgram(data.schedule.slots, key);
+  const plans = ofProgram(data.rates.plans, key);
+  const image = getImage(program.hero.childImageSharp?.gatsbyImageData ?? null);
   return (
     <ProgramArticle
-      title={frontmatter.title}
-      tagline={frontmatter.tagline ?? ""}
-      audience={frontmatter.audience ?? undefined}
-      image={image && <ArticleImage image={image} alt={frontmatter.heroAlt ?? ""} />}
-      highlights={frontmatter.highlights ?? []}
-      faq={frontmatter.faq ?? []}
-      body={<Markdown html={program.html ?? ""} />}
+      title={title}
+      tagline={program.tagline}
+      audience={program.audience}
+      image={image && <ArticleImage image={image} alt={program.heroAlt} />}
+      highlights={program.highlights}
+      faq={program.faq}
+      body={<Markdown html={program.html} />}
     >
       <Section title="Class times" id="classes" tone="muted">
-        <ScheduleWeek slots={slots} programs={[{ key, title: frontmatter.title }]} today={today.day} />
+        <ScheduleWeek slots={slots} programs={[{ key, title }]} today={today.day} />
         <Actions>
           <ButtonLink to={programSchedulePath(key)} variant="secondary">
             Full schedule

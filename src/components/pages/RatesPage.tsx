@@ -19,11 +19,11 @@ export function RatesPage({
     <>
       <PageHeader eyebrow="No contracts" title={route.title} lead="Month-to-month memberships. Hold or cancel with simple notice." />
       <Section>
-        <RateCards plans={data.rates?.plans ?? []} headingLevel={2} />
+        <RateCards plans={data.rates.plans} headingLevel={2} />
       </Section>
       <Section title="Good to know" id="notes" tone="muted">
         <ul className="prose">
-          {(data.rates?.notes ?? []).map((note) => (
+          {data.rates.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>

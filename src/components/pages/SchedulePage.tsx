@@ -23,7 +23,7 @@ export function SchedulePage({
   search: string;
 }) {
   const route = routeFor(pageContext.routePath);
-  const programs = data.programs.nodes.map((node) => ({ key: node.frontmatter.key ?? "", title: node.frontmatter.title }));
+  const programs = data.programs.nodes;
   // The static HTML shows every class; the filter applies once the browser knows the query string.
   const selected = useLiveValue(
     selectedProgram(
@@ -43,7 +43,7 @@ export function SchedulePage({
       />
       <Section>
         <FilterBar label="Filter classes by program" options={programFilterOptions(route.path, search, programs)} selected={selected} />
-        <ScheduleWeek slots={slotsOf(data.schedule?.slots ?? [], selected)} programs={programs} today={today.day} headingLevel={2} />
+        <ScheduleWeek slots={slotsOf(data.schedule.slots, selected)} programs={programs} today={today.day} headingLevel={2} />
         <Actions className="no-print">
           <ButtonLink to={calendarPath(selected ?? "all")} file variant="secondary">
             <CalendarIcon />

@@ -21,8 +21,7 @@ export function SignupPage({
   const route = routeFor(pageContext.routePath);
   const liveSearch = useLiveValue(search, "");
   const today = usePageToday(pageContext);
-  const plans = joinablePlans(data.rates?.plans ?? []);
-  if (!data.waiver) throw new Error("content/waiver.json is missing");
+  const plans = joinablePlans(data.rates.plans);
   return (
     <>
       <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />

@@ -7,8 +7,7 @@ import { SitemapTree } from "../SitemapTree";
 /** Every page for people: the route table as a tree, with every announcement under Announcements. */
 export function SitemapPage({ data, pageContext }: { data: Queries.SitemapPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
   const route = routeFor(pageContext.routePath);
-  const announcements = data.announcements.nodes.map((node) => ({ slug: node.fields.slug, title: node.frontmatter.title }));
-  const tree = buildSitemapTree(sitemapPages(routes, announcements));
+  const tree = buildSitemapTree(sitemapPages(routes, data.announcements.nodes));
   return (
     <>
       <PageHeader title={route.title} lead="Every page on this website." />
