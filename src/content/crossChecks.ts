@@ -24,9 +24,7 @@ export function checkScheduleHours(file: string, schedule: Schedule, site: SiteI
       errors.push({ file, field: `${field}.day`, message: `the gym is closed on ${slot.day} (see content/site.json hours)` });
       return;
     }
-    const inside = open.some(
-      (hours) => minutes(slot.start) >= minutes(hours.opens) && minutes(slot.end) <= minutes(hours.closes),
-    );
+    const inside = open.some((hours) => minutes(slot.start) >= minutes(hours.opens) && minutes(slot.end) <= minutes(hours.closes));
     if (!inside) {
       const range = open.map((hours) => `${hours.opens}-${hours.closes}`).join(", ");
       errors.push({
@@ -74,7 +72,6 @@ export function checkProgramReferences(
       message: `program "${ref.program}" does not exist (programs: ${known})`,
     }));
 }
-
 
 export function checkImages(
   file: string,

@@ -66,4 +66,3 @@ export function checkIntro(file: string, intro: Intro, site: SiteInfo): ContentE
   });
   return errors;
 }
-

@@ -44,7 +44,6 @@ import { announcementSlug } from "./slugs";
  * as one line naming the file, the field and what is wrong.
  */
 
-
 export interface JsonFile {
   file: string;
   data: unknown;
@@ -117,12 +116,7 @@ function describeIssue(issue: z.ZodIssue): string {
   return issue.message;
 }
 
-export function parseFile<S extends z.ZodTypeAny>(
-  schema: S,
-  file: string,
-  data: unknown,
-  errors: ContentError[],
-): z.output<S> | undefined {
+export function parseFile<S extends z.ZodTypeAny>(schema: S, file: string, data: unknown, errors: ContentError[]): z.output<S> | undefined {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {

@@ -17,7 +17,7 @@ export const PHONE_MESSAGE = "must look like +1-253-555-0142";
 export const IMAGE_FILE = /\.(jpe?g|png|webp|avif)$/i;
 export const ALT_MIN = 5;
 const slug = z.string().regex(SLUG, SLUG_MESSAGE);
-const clock = z.string().refine(isClock, "must be a 24-hour time like \"05:00\" or \"17:30\"");
+const clock = z.string().refine(isClock, 'must be a 24-hour time like "05:00" or "17:30"');
 /** A date written YYYY-MM-DD (the GraphQL schema and the editor know it as a date: src/content/fieldTable.ts). */
 export const isoDate = z
   .unknown()
@@ -28,9 +28,7 @@ export const isoDate = z
   })
   .transform((value) => toIsoDate(value) as string);
 /** An image file, relative to the content file that names it (a File in the GraphQL schema). */
-export const imagePath = z
-  .string()
-  .regex(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif file path");
+export const imagePath = z.string().regex(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif file path");
 const altText = z.string().trim().min(ALT_MIN, `needs real alt text describing the image (at least ${ALT_MIN} characters)`);
 const url = z.string().url("must be a full URL starting with https://");
 export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
@@ -84,9 +82,7 @@ export const siteSchema = z
   })
   .strict();
 
-export const scheduleSlotSchema = z
-  .object({ day, start: clock, end: clock, program: slug, coach: text(40).optional() })
-  .strict();
+export const scheduleSlotSchema = z.object({ day, start: clock, end: clock, program: slug, coach: text(40).optional() }).strict();
 export const scheduleSchema = z.object({ slots: z.array(scheduleSlotSchema) }).strict();
 
 export const PERIODS = ["month", "week", "visit", "program"] as const;
