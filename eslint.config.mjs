@@ -4,6 +4,8 @@
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -110,6 +112,32 @@ const PURE_FILES = [
   "src/headers.ts",
 ];
 
+/** Every file that imports the project's modules, where an import cycle could start. */
+const PROJECT_FILES = [
+  "src/**",
+  "host/**",
+  "scripts/**",
+  "netlify/**",
+  "server-options/**",
+  "tests/**",
+  "gatsby-*.{ts,tsx}",
+  "playwright.config.ts",
+];
+// A cycle makes a module's exports undefined while the other one loads, depending on which is
+// imported first (the content rules and their cross-checks once had one). Type-only imports are
+// erased, so they are not counted.
+const noCycle = {
+  files: PROJECT_FILES,
+  plugins: { "import-x": importX },
+  settings: {
+    // Without these the rule reads only .js files, and a cycle through TypeScript passes unseen.
+    "import-x/extensions": [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"],
+    "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts", ".cts"] },
+    "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+  },
+  rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,5 +175,6 @@ export default tseslint.config(
   { files: ["src/node/**"], rules: restrict(BROWSER_CODE) },
   { files: PURE_FILES, rules: restrict(SERVER_CODE, FRAMEWORKS) },
   { files: RENDERED_FILES, rules: noIntl },
+  noCycle,
   prettier,
 );
