@@ -79,6 +79,8 @@ export interface CheckOptions {
   programRoutes: ReadonlyArray<{ path: string; programKey?: string }>;
   /** Markdown pages the site renders (file names in content/pages without .md). */
   requiredPages: readonly string[];
+  /** The day (YYYY-MM-DD) the calendar files' time-zone rules are checked from; today when not given. */
+  today?: string;
 }
 
 export interface ValidContent {
@@ -213,7 +215,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ),
   );
 
-  if (site) errors.push(...checkTimeZone(raw.site.file, site));
+  if (site) errors.push(...checkTimeZone(raw.site.file, site, options.today));
   if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));
   if (intro && site) errors.push(...checkIntro(raw.intro.file, intro, site));
   if (schedule) {

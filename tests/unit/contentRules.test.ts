@@ -193,6 +193,13 @@ describe("content rules (each fails the build with file, field and reason)", () 
     expect(problems(raw)).toEqual([]);
   });
 
+  test("site.json: the zone check starts from the day it is given (Mexico City still had daylight saving in 2021)", () => {
+    json(raw.site.data).timeZone = "America/Mexico_City";
+    expect(problems(raw, { ...realOptions, today: "2021-01-01" })).toEqual([
+      expect.stringMatching(/^content\/site\.json: timeZone: the calendar files' rules for America\/Mexico_City disagree .* on 2021-/),
+    ]);
+  });
+
   test("site.json: another real time zone passes", () => {
     json(raw.site.data).timeZone = "America/New_York";
     expect(problems(raw)).toEqual([]);
