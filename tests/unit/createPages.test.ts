@@ -15,7 +15,12 @@ async function createPages(timeZone: string) {
   const graphql = jest.fn().mockResolvedValue({
     data: {
       announcements: {
-        nodes: [{ slug: "holiday-hours", date: "2026-11-01", expires: null }],
+        nodes: [
+          { slug: "holiday-hours", date: "2026-11-01", expires: null },
+          { slug: "fall-throwdown", date: "2026-09-14", expires: "2026-10-25" },
+          { slug: "last-day-today", date: "2026-11-10", expires: "2026-11-21" },
+          { slug: "last-day-tomorrow", date: "2026-11-12", expires: "2026-11-22" },
+        ],
       },
     },
   });
@@ -52,9 +57,20 @@ describe("createAllPages", () => {
     }
   });
 
-  test("each announcement gets its page at the route table's address", async () => {
+  test("each announcement gets its page at the route table's address, listed or expired", async () => {
     const pages = await createPages("America/Los_Angeles");
     const page = pages.find((p) => p.context.slug === "holiday-hours");
     expect(page?.path).toBe("/announcements/holiday-hours/");
+    expect(pages.find((p) => p.context.slug === "fall-throwdown")?.path).toBe("/announcements/fall-throwdown/");
+  });
+
+  test("the lists hold the announcements not expired on the build's day at the gym, newest first", async () => {
+    const pages = await createPages("America/Los_Angeles");
+    const lists = pages.filter((page) => page.path === "/" || page.path === "/announcements/");
+    expect(lists).toHaveLength(2);
+    for (const list of lists) expect(list.context.listed).toEqual(["last-day-tomorrow", "holiday-hours"]);
+    // Already Sunday the 22nd in Tokyo: the one expiring that day is gone there.
+    const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/announcements/");
+    expect(tokyo?.context.listed).toEqual(["holiday-hours"]);
   });
 });

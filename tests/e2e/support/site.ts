@@ -42,7 +42,23 @@ export function announcementFiles(): AnnouncementFile[] {
     });
 }
 
-/** The build date at the gym, as the build computes it (the e2e run follows the build within minutes). */
+/**
+ * Today at the gym by this machine's clock, which the production server the tests start also reads:
+ * the day it checks the forms' dates against.
+ */
 export function gymToday(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone }).format(new Date());
+}
+
+/**
+ * The day at the gym the site was built on, as the build recorded it in the home page's context: what
+ * it listed announcements by, whenever (and across whichever midnight) the tests run after it.
+ */
+export function buildToday(): string {
+  const pageData = JSON.parse(fs.readFileSync("public/page-data/index/page-data.json", "utf8")) as {
+    result: { pageContext: { today?: unknown } };
+  };
+  const today = pageData.result.pageContext.today;
+  if (typeof today !== "string") throw new Error("public/page-data/index/page-data.json has no pageContext.today: build again");
+  return today;
 }
