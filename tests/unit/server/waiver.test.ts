@@ -2,11 +2,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { zonedToday } from "../../../src/content/dates";
-import { addDays } from "../../../src/forms/dateRules";
 import { processState } from "../../../src/server/processState";
 import { waiverText, waiverVersion } from "../../../src/server/waiver";
 
+/** Every timer stays real; only Date is fixed. */
+const NOT_THE_DATE: FakeableAPI[] = [
+  "hrtime",
+  "nextTick",
+  "performance",
+  "queueMicrotask",
+  "requestAnimationFrame",
+  "cancelAnimationFrame",
+  "requestIdleCallback",
+  "cancelIdleCallback",
+  "setImmediate",
+  "clearImmediate",
+  "setInterval",
+  "clearInterval",
+  "setTimeout",
+  "clearTimeout",
+];
 const published = JSON.parse(fs.readFileSync("content/waiver.json", "utf8")) as { paragraphs: string[] };
 
 describe("waiver version", () => {
@@ -44,11 +59,17 @@ describe("a stored sign-up", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   test("carries the version of the waiver accepted, and the store keeps that version's text", async () => {
+    // The handler checks the start date against its clock: a fixed one, so the same date is valid whenever this runs.
+    jest.useFakeTimers({ now: new Date("2027-06-01T19:00:00Z"), doNotFake: NOT_THE_DATE });
     const { handle } = await import("../../../src/server/formServer");
-    const { waiver, site } = await import("../../../src/server/content");
+    const { waiver } = await import("../../../src/server/content");
     expect(waiver.version).toBe(waiverVersion(published));
-    const start = addDays(zonedToday(new Date(), site.timeZone).date, 2);
+    const start = "2027-06-03";
     const body = {
       plan: "unlimited",
       startDate: start,
@@ -96,6 +117,7 @@ describe("a stored sign-up", () => {
     const store = await processState().store;
     const stored = await store?.get(reference);
     expect(stored?.payload).toMatchObject({ waiverAccepted: true, waiverVersion: waiver.version });
+    expect(stored?.createdAt).toEqual(new Date("2027-06-01T19:00:00Z"));
     expect(await store?.waivers()).toEqual([{ version: waiver.version, text: waiverText(published), firstAcceptedAt: stored?.createdAt }]);
   });
 });
