@@ -13,6 +13,8 @@ export interface ProcessState {
   limits?: Limits;
   outboxTimer?: ReturnType<typeof setInterval>;
   delivering?: Promise<unknown>;
+  /** Mail was queued while a delivery run was under way: another run follows it, not the timer's. */
+  deliverAgain?: boolean;
   /** Stops the sweep of expired rate-limit counts (rateLimit.ts). */
   stopSweep?: () => void;
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */

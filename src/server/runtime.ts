@@ -77,8 +77,9 @@ export function siteDomain(siteUrl: string | undefined): string {
 }
 
 /**
- * Sends what is due now and keeps retrying every 30 s while the process runs. Called after the
- * visitor has their answer; it never throws, so nothing here can turn a stored submission into an error.
+ * Sends what is due now and keeps retrying every 30 s while the process runs; a kick during a run
+ * starts another once it ends. Called after the visitor has their answer; it never throws, so nothing
+ * here can turn a stored submission into an error.
  */
 export function kickOutbox({ timer = true } = {}): void {
   try {
@@ -87,7 +88,13 @@ export function kickOutbox({ timer = true } = {}): void {
     if (!smtpUrl || !staffEmail) return;
     const state = processState();
     const run = () => {
-      if (state.delivering || state.stopping) return;
+      if (state.stopping) return;
+      // The run under way may already have looked for due mail: it runs again once done.
+      if (state.delivering) {
+        state.deliverAgain = true;
+        return;
+      }
+      state.deliverAgain = false;
       if (smtpProblem) {
         console.error(`Staff e-mail not sent: ${smtpProblem}. It waits in the outbox.`);
         return;
@@ -100,6 +107,7 @@ export function kickOutbox({ timer = true } = {}): void {
         .catch((error: unknown) => console.error(`Staff e-mail delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
           state.delivering = undefined;
+          if (state.deliverAgain) run();
         });
     };
     run();
@@ -148,7 +156,8 @@ export function startDailyPurge(): () => void {
  */
 export async function deliverNow(): Promise<void> {
   kickOutbox({ timer: false });
-  await processState().delivering;
+  const state = processState();
+  while (state.delivering) await state.delivering;
 }
 
 /**

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { processState } from "../../../src/server/processState";
+import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
+import type { NewSubmission } from "../../../src/server/store/types";
+import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+
+/**
+ * The production server's outbox runs (src/server/runtime.ts), with a real database file and a real
+ * SMTP server on loopback. A submission kicks a run; none may be left for the 30 s timer.
+ */
+function submission(id: string): NewSubmission {
+  return {
+    id,
+    form: "contact",
+    createdAt: new Date(),
+    payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
+    spam: null,
+    notify: true,
+  };
+}
+
+describe("kickOutbox", () => {
+  const saved = { DATA_DIR: process.env.DATA_DIR, SMTP_URL: process.env.SMTP_URL, STAFF_EMAIL: process.env.STAFF_EMAIL };
+  let dir: string;
+  let smtp: TestSmtp;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-kick-"));
+    smtp = await startTestSmtp();
+    Object.assign(process.env, { DATA_DIR: dir, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" });
+  });
+  afterEach(async () => {
+    await stopBackgroundWork(Promise.resolve());
+    const state = processState();
+    for (const key of Object.keys(state) as Array<keyof typeof state>) delete state[key];
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await smtp.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a submission stored just after a run last looked for mail is sent by another run, not the timer", async () => {
+    const store = await getStore();
+    const claimDue = store.claimDue.bind(store);
+    let late = false;
+    // A visitor's form arrives the moment the run has found nothing more to send, and kicks as the handler does.
+    store.claimDue = async (...args) => {
+      const claimed = await claimDue(...args);
+      if (claimed.length === 0 && !late) {
+        late = true;
+        await store.insert(submission("C-LATE000001"));
+        kickOutbox({ timer: false });
+      }
+      return claimed;
+    };
+    await store.insert(submission("C-FIRST00001"));
+    kickOutbox({ timer: false });
+    const state = processState();
+    while (state.delivering) await state.delivering;
+
+    expect(late).toBe(true);
+    expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([
+      expect.stringContaining("[C-FIRST00001]"),
+      expect.stringContaining("[C-LATE000001]"),
+    ]);
+  });
+});
