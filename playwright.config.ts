@@ -2,17 +2,28 @@ import { chromium, defineConfig } from "@playwright/test";
 import { findChromiumSync } from "./scripts/browser.mjs";
 
 /**
- * End-to-end tests run in a real Chromium against the production build served by the production
- * server, host/main.ts (run `npm run build` first; `npm test` does). The browser is found the same way
- * scripts/ensure-browser.mjs finds it.
+ * Two projects against the production build served by the production server, host/main.ts (run
+ * `npm run build` first; `npm test` does):
+ * - chromium, tests/e2e/: the pages in a real Chromium, found the same way scripts/ensure-browser.mjs finds it;
+ * - server, tests/server/: no browser. HTTP requests, production servers of their own, scratch builds
+ *   and the built files, from Node.
  */
 const PORT = Number(process.env.E2E_PORT ?? 9100);
 /** Where the served site stores form submissions during the tests (emptied at every run). */
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 const browser = findChromiumSync(process.env, chromium.executablePath());
 
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 export default defineConfig({
-  testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
@@ -20,23 +31,15 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results",
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: browser?.path,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure" },
+  projects: [
+    {
+      name: "chromium",
+      testDir: "tests/e2e",
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: { executablePath: browser?.path, args: CHROMIUM_ARGS } },
     },
-  },
+    { name: "server", testDir: "tests/server" },
+  ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx host/main.ts`,
     url: `http://localhost:${PORT}/`,
