@@ -40,7 +40,8 @@ describe("Netlify scheduled functions", () => {
     await store.insert({
       id: "C-NETLIFY01",
       form: "contact",
-      createdAt: new Date(),
+      // Fixed, and before any day this runs: the function's process reads its own clock.
+      createdAt: new Date("2026-11-24T12:00:00Z"),
       payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
       spam: null,
       notify: true,
@@ -62,7 +63,9 @@ describe("Netlify scheduled functions", () => {
       notify: false,
     });
     const db = new Database(path.join(dir, "submissions.sqlite"));
-    db.prepare("INSERT INTO rate_limits (key, points, expire) VALUES ('client:contact:203.0.113.9', 1, ?)").run(Date.now() - 7_200_000);
+    db.prepare("INSERT INTO rate_limits (key, points, expire) VALUES ('client:contact:203.0.113.9', 1, ?)").run(
+      Date.parse("2026-11-24T12:00:00Z"),
+    );
     await invoke("netlify/functions/purge.mts", { DATA_DIR: dir });
     expect(await store.get("X-OLDSPAM01")).toBeUndefined();
     expect(db.prepare("SELECT count(*) AS n FROM rate_limits").get()).toEqual({ n: 0 });
