@@ -53,14 +53,14 @@ test.describe("form endpoints on the production server", () => {
     }
   });
 
-  test("cross-site requests are refused with 403", async ({ request }) => {
+  test("cross-site requests are refused with 403", async ({ request, baseURL }) => {
     const fromElsewhere = await request.post("/api/contact", { data: contact, headers: { Origin: "https://attacker.example" } });
     expect(fromElsewhere.status()).toBe(403);
     const crossSite = await request.post("/api/contact", { data: contact, headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(crossSite.status()).toBe(403);
     const own = await request.post("/api/contact", {
       data: contact,
-      headers: { Origin: "http://localhost:9100", "Sec-Fetch-Site": "same-origin" },
+      headers: { Origin: new URL(baseURL as string).origin, "Sec-Fetch-Site": "same-origin" },
     });
     expect(own.status()).toBe(201);
   });
