@@ -12,6 +12,9 @@ import { startTestSmtp, type TestSmtp } from "../../support/smtp";
  * a process of its own, the default export called once, against a real database file and a real
  * SMTP server on loopback. What they must do is what the production server's timers do.
  */
+// Each test starts a tsx process: seconds on a busy two-core machine, more than Jest's default 5 s.
+const CHILD_PROCESS_MS = 30_000;
+
 // Not execFileSync: the SMTP server answering the function runs in this process.
 async function invoke(file: string, env: Record<string, string>): Promise<void> {
   const script = `import(${JSON.stringify(path.resolve(file))}).then(async (m) => {
@@ -35,41 +38,49 @@ describe("Netlify scheduled functions", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("outbox sends what is due and returns only when it is sent", async () => {
-    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
-    await store.insert({
-      id: "C-NETLIFY01",
-      form: "contact",
-      // Fixed, and before any day this runs: the function's process reads its own clock.
-      createdAt: new Date("2026-11-24T12:00:00Z"),
-      payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
-      spam: null,
-      notify: true,
-    });
-    await invoke("netlify/functions/outbox.mts", { DATA_DIR: dir, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" });
-    expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([expect.stringContaining("[C-NETLIFY01]")]);
-    expect((await store.outbox()).map((m) => m.status)).toEqual(["sent"]);
-    await store.close();
-  });
+  test(
+    "outbox sends what is due and returns only when it is sent",
+    async () => {
+      const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+      await store.insert({
+        id: "C-NETLIFY01",
+        form: "contact",
+        // Fixed, and before any day this runs: the function's process reads its own clock.
+        createdAt: new Date("2026-11-24T12:00:00Z"),
+        payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
+        spam: null,
+        notify: true,
+      });
+      await invoke("netlify/functions/outbox.mts", { DATA_DIR: dir, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" });
+      expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([expect.stringContaining("[C-NETLIFY01]")]);
+      expect((await store.outbox()).map((m) => m.status)).toEqual(["sent"]);
+      await store.close();
+    },
+    CHILD_PROCESS_MS,
+  );
 
-  test("purge deletes what is past its retention, and expired rate-limit counts", async () => {
-    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
-    await store.insert({
-      id: "X-OLDSPAM01",
-      form: "contact",
-      createdAt: new Date("2020-01-01T00:00:00Z"),
-      payload: { name: "Bot", email: "bot@example.com", message: "buy" },
-      spam: "honeypot",
-      notify: false,
-    });
-    const db = new Database(path.join(dir, "submissions.sqlite"));
-    db.prepare("INSERT INTO rate_limits (key, points, expire) VALUES ('client:contact:203.0.113.9', 1, ?)").run(
-      Date.parse("2026-11-24T12:00:00Z"),
-    );
-    await invoke("netlify/functions/purge.mts", { DATA_DIR: dir });
-    expect(await store.get("X-OLDSPAM01")).toBeUndefined();
-    expect(db.prepare("SELECT count(*) AS n FROM rate_limits").get()).toEqual({ n: 0 });
-    db.close();
-    await store.close();
-  });
+  test(
+    "purge deletes what is past its retention, and expired rate-limit counts",
+    async () => {
+      const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+      await store.insert({
+        id: "X-OLDSPAM01",
+        form: "contact",
+        createdAt: new Date("2020-01-01T00:00:00Z"),
+        payload: { name: "Bot", email: "bot@example.com", message: "buy" },
+        spam: "honeypot",
+        notify: false,
+      });
+      const db = new Database(path.join(dir, "submissions.sqlite"));
+      db.prepare("INSERT INTO rate_limits (key, points, expire) VALUES ('client:contact:203.0.113.9', 1, ?)").run(
+        Date.parse("2026-11-24T12:00:00Z"),
+      );
+      await invoke("netlify/functions/purge.mts", { DATA_DIR: dir });
+      expect(await store.get("X-OLDSPAM01")).toBeUndefined();
+      expect(db.prepare("SELECT count(*) AS n FROM rate_limits").get()).toEqual({ n: 0 });
+      db.close();
+      await store.close();
+    },
+    CHILD_PROCESS_MS,
+  );
 });
