@@ -45,8 +45,8 @@ describe("Netlify scheduled functions", () => {
       await store.insert({
         id: "C-NETLIFY01",
         form: "contact",
-        // Fixed, and before any day this runs: the function's process reads its own clock.
-        createdAt: new Date("2026-11-24T12:00:00Z"),
+        // Fixed, and well before any day this runs: the function's process reads its own clock.
+        createdAt: new Date("2026-01-01T00:00:00Z"),
         payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
         spam: null,
         notify: true,
@@ -73,7 +73,7 @@ describe("Netlify scheduled functions", () => {
       });
       const db = new Database(path.join(dir, "submissions.sqlite"));
       db.prepare("INSERT INTO rate_limits (key, points, expire) VALUES ('client:contact:203.0.113.9', 1, ?)").run(
-        Date.parse("2026-11-24T12:00:00Z"),
+        Date.parse("2026-01-01T00:00:00Z"),
       );
       await invoke("netlify/functions/purge.mts", { DATA_DIR: dir });
       expect(await store.get("X-OLDSPAM01")).toBeUndefined();
