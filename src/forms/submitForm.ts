@@ -28,12 +28,15 @@ export type SubmitResult =
   | { kind: "conflict"; field: string; message: string }
   | { kind: "failed"; reason: FailureReason; message: string };
 
-export type FailureReason = "network" | "rate-limited" | "server" | "refused";
+/** "page": the page's own code failed while sending (nothing reached the server, or its answer was lost). */
+export type FailureReason = "network" | "rate-limited" | "server" | "refused" | "page";
 
 export const NETWORK_FAILURE =
   "Your form could not be sent: the connection to our website failed. Everything you typed is still here. Check your connection and try again.";
 export const SERVER_FAILURE =
   "Your form could not be sent because our website had a problem. Everything you typed is still here. Try again in a minute, or call us.";
+export const PAGE_FAILURE =
+  "Your form could not be sent because of a problem on this page. Everything you typed is still here. Try again, or call us.";
 export const JUST_TAKEN_FALLBACK = "That choice was just taken. Please choose again.";
 const STILL_HERE = "Everything you typed is still here.";
 

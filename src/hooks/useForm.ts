@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useReducer, useRef, type FormEvent } from "react";
 import { errorsOf, formReducer, initialFormState, type FormPhase } from "../forms/formState";
 import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
-import { submitForm, type SubmitResult } from "../forms/submitForm";
+import { PAGE_FAILURE, submitForm, type SubmitResult } from "../forms/submitForm";
 
 export type { FormValues } from "../forms/formValues";
 export type { FormPhase } from "../forms/formState";
@@ -104,6 +104,9 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
   // is pressed. Not state: nothing on the page shows it, and a state would render the whole form again
   // on the visitor's first tap.
   const checkAsked = useRef(false);
+  // Set the moment Send is pressed. The rendered phase says "sending" only after React renders it,
+  // and a script (or a press the browser hands over before that render) can submit twice meanwhile.
+  const inFlight = useRef(false);
 
   const idFor = useCallback((name: string) => `${formId}-${name}`, [formId]);
 
@@ -151,11 +154,16 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
   };
 
   const send = () => {
-    // React renders "sending" before the page gets the next click or key press, so a second press
-    // finds the form sending (and its button disabled): nothing is sent twice.
-    if (phase.status === "sending" || phase.status === "sent") return;
+    if (inFlight.current || phase.status === "sending" || phase.status === "sent") return;
+    inFlight.current = true;
     dispatch({ type: "send" });
-    void attempt();
+    attempt()
+      // A failure in this page's own code must not leave the form stuck on "Sending…": the visitor
+      // keeps what they typed and can try again (after a success the reducer ignores this).
+      .catch(() => dispatch({ type: "answer", result: { kind: "failed", reason: "page", message: PAGE_FAILURE }, fieldOrder }))
+      .finally(() => {
+        inFlight.current = false;
+      });
   };
 
   const setValue = useCallback((name: string, value: FieldValue) => dispatch({ type: "change", field: name, value }), []);

@@ -8,6 +8,7 @@ import { ContactForm } from "../../../src/components/form/ContactForm";
 import { FormShell } from "../../../src/components/form/FormShell";
 import { HoldForm } from "../../../src/components/form/HoldForm";
 import { TextInput } from "../../../src/components/form/inputs";
+import { PAGE_FAILURE } from "../../../src/forms/submitForm";
 import { useForm, type FormCheck, type FormValues } from "../../../src/hooks/useForm";
 
 /**
@@ -259,6 +260,20 @@ describe("a form through useForm", () => {
     expect(summaryLinks()).toEqual(["Enter an email address like name@example.com"]);
   });
 
+  test("two presses in the same moment, before React renders, send once", async () => {
+    act(() => root.render(<ContactForm search="" />));
+    fillValid();
+    fetchStub.mockResolvedValue(answer(201, { id: "C-0123456789" }));
+    await act(async () => {
+      field("name").form?.requestSubmit();
+      field("email").form?.requestSubmit();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await settle();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(container.querySelector("[data-testid=form-success]")?.textContent).toContain("C-0123456789");
+  });
+
   test("Send pressed again while the message is on its way sends it once", async () => {
     act(() => root.render(<ContactForm search="" />));
     fillValid();
@@ -325,6 +340,30 @@ function slowCheck() {
 }
 
 const probe = (id: string) => document.getElementById(`probe-${id}`) as HTMLInputElement;
+
+describe("a failure in the page's own code", () => {
+  test("leaves the form failed with what was typed, not stuck on Sending, and Send works again", async () => {
+    let broken = true;
+    const check: FormCheck<ProbeValues> = (values) => {
+      if (broken) throw new Error("a bug in the check");
+      return nameRequired(values);
+    };
+    act(() => root.render(<ProbeForm loadCheck={async () => check} />));
+    fill("name", "Ana", probe("name"));
+    await send("Send");
+    await settle();
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(container.querySelector("[data-testid=form-failure]")?.textContent).toContain(PAGE_FAILURE);
+    expect(probe("name").value).toBe("Ana");
+
+    broken = false;
+    fetchStub.mockResolvedValue(answer(201, { id: "C-0123456789" }));
+    await send("Send");
+    await settle();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(container.textContent).toContain("C-0123456789");
+  });
+});
 
 describe("the check, loaded on first use", () => {
   test("focus asks for it once; Send waits for it and then checks", async () => {
