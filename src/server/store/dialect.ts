@@ -18,7 +18,8 @@ export interface Dialect {
   readonly codec: Codec;
   /**
    * Runs `work` as one transaction on one connection: committed when it resolves, rolled back when it
-   * throws. Everything in `work` must go through the connection it is given.
+   * throws. Everything in `work` must go through the connection it is given: on SQLite a query on `db`
+   * inside `work` waits for the one connection `work` holds, for ever.
    */
   write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Inside `write`, before a booking's checks: concurrent bookings of its coach or its address wait here. */
