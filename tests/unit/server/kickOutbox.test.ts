@@ -3,23 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { processState } from "../../../src/server/processState";
 import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
-import type { NewSubmission } from "../../../src/server/store/types";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+import { contactSubmission as submission } from "../../support/submissions";
 
 /**
  * The production server's outbox runs (src/server/runtime.ts), with a real database file and a real
  * SMTP server on loopback. A submission kicks a run; none may be left for the 30 s timer.
  */
-function submission(id: string): NewSubmission {
-  return {
-    id,
-    form: "contact",
-    createdAt: new Date(),
-    payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Hello" },
-    spam: null,
-    notify: true,
-  };
-}
 
 describe("kickOutbox", () => {
   const saved = { DATA_DIR: process.env.DATA_DIR, SMTP_URL: process.env.SMTP_URL, STAFF_EMAIL: process.env.STAFF_EMAIL };

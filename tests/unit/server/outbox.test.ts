@@ -5,21 +5,11 @@ import path from "node:path";
 import { smtpMailer } from "../../../src/server/mailer";
 import { DEFAULT_LOCK_MS, deliverDue, MAX_ATTEMPTS, retryDelayMs } from "../../../src/server/outbox";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { NewSubmission, SubmissionStore } from "../../../src/server/store/types";
+import type { SubmissionStore } from "../../../src/server/store/types";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+import { contactSubmission as submission } from "../../support/submissions";
 
 const settings = { staffEmail: "coaches@gym.example", mailFrom: "Website <forms@gym.example>", domain: "gym.example" };
-
-function submission(id: string): NewSubmission {
-  return {
-    id,
-    form: "contact",
-    createdAt: new Date(),
-    payload: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Can my 8-year-old try a class?" },
-    spam: null,
-    notify: true,
-  };
-}
 
 async function closedPort(): Promise<number> {
   const server = net.createServer();
