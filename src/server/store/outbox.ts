@@ -2,14 +2,32 @@ import type { Kysely } from "kysely";
 import type { Codec, Dialect } from "./dialect";
 import { toMessage, toSubmission } from "./rows";
 import type { Database } from "./schema";
-import type { ClaimedMessage, OutboxKind, SubmissionStore } from "./types";
+import type { ClaimedMessage, OutboxData, OutboxKind, SubmissionStore } from "./types";
 
-/** Queues a message for a submission, due at once, in the caller's transaction. */
-export async function queueMessage(trx: Kysely<Database>, codec: Codec, submissionId: string, kind: OutboxKind, at: Date): Promise<void> {
+/**
+ * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).
+ * `submissionId` is null only for a sign-in link.
+ */
+export async function queueMessage(
+  trx: Kysely<Database>,
+  codec: Codec,
+  submissionId: string | null,
+  kind: OutboxKind,
+  at: Date,
+  { data, dueAt }: { data?: OutboxData; dueAt?: Date } = {},
+): Promise<void> {
   const time = codec.time(at);
   await trx
     .insertInto("outbox")
-    .values({ submission_id: submissionId, kind, status: "pending", attempts: 0, next_attempt_at: time, created_at: time })
+    .values({
+      submission_id: submissionId,
+      kind,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: dueAt ? codec.time(dueAt) : time,
+      created_at: time,
+      data: data ? JSON.stringify(data) : null,
+    })
     .execute();
 }
 
@@ -39,17 +57,15 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
           .execute();
       });
       if (claimed.length === 0) return [];
-      const rows = await db
-        .selectFrom("submissions")
-        .selectAll()
-        .where("id", "in", [...new Set(claimed.map((row) => row.submission_id))])
-        .execute();
+      const ids = [...new Set(claimed.flatMap((row) => (row.submission_id === null ? [] : [row.submission_id])))];
+      const rows = ids.length === 0 ? [] : await db.selectFrom("submissions").selectAll().where("id", "in", ids).execute();
       const submissions = new Map(rows.map((row) => [row.id, toSubmission(row, codec)]));
       // A submission deleted since its message was claimed has nothing left to send.
       return claimed
-        .map(toMessage)
+        .map((row) => toMessage(row, codec))
         .sort((a, b) => a.id - b.id)
         .flatMap((message): ClaimedMessage[] => {
+          if (message.submissionId === null) return [message];
           const submission = submissions.get(message.submissionId);
           return submission ? [{ ...message, submission }] : [];
         });
@@ -57,7 +73,8 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
     async markSent(messageId, at) {
       await db
         .updateTable("outbox")
-        .set((eb) => ({ status: "sent", sent_at: codec.time(at), locked_until: null, attempts: eb("attempts", "+", 1) }))
+        // Its data (a sign-in token, a visitor's cancel token) was only needed to write the message.
+        .set((eb) => ({ status: "sent", sent_at: codec.time(at), locked_until: null, attempts: eb("attempts", "+", 1), data: null }))
         .where("id", "=", messageId)
         .execute();
     },
@@ -77,7 +94,7 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
     async outbox(statuses = ["pending", "sent", "failed"]) {
       if (statuses.length === 0) return [];
       const rows = await db.selectFrom("outbox").selectAll().where("status", "in", statuses).orderBy("id").execute();
-      return rows.map(toMessage);
+      return rows.map((row) => toMessage(row, codec));
     },
     async retryFailed(now) {
       const result = await db

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Codec } from "./dialect";
 import type { DeletionsTable, IntroBookingsTable, OutboxTable, StoredTime, SubmissionsTable, WaiversTable } from "./schema";
-import type { Booking, DeletionRecord, OutboxMessage, StoredSubmission, StoredWaiver } from "./types";
+import type { Booking, DeletionRecord, OutboxData, OutboxMessage, StoredSubmission, StoredWaiver } from "./types";
 
 /** Rows as either driver returns them, turned into the store's records. */
 
@@ -16,7 +16,7 @@ export function toSubmission(row: SubmissionRow, codec: Codec): StoredSubmission
   return { id: row.id, form: row.form, createdAt: toDate(row.created_at), payload: codec.payload(row.payload), spam: row.spam };
 }
 
-export function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
+export function toMessage(row: Selectable<OutboxTable>, codec: Codec): OutboxMessage {
   return {
     id: Number(row.id),
     submissionId: row.submission_id,
@@ -27,6 +27,7 @@ export function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
     lastError: row.last_error,
     sentAt: toDateOrNull(row.sent_at),
     createdAt: toDate(row.created_at),
+    data: row.data === null ? null : (codec.payload(row.data) as OutboxData),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { FormName, OutboxKind, OutboxStatus } from "./types";
+import type { FormName, LeadStatus, OutboxKind, OutboxStatus, StaffRole } from "./types";
 
 /**
  * The tables the migrations create (migrations.ts), as Kysely types them: every query is written once
@@ -27,7 +27,8 @@ export interface SubmissionsTable {
 
 export interface OutboxTable {
   id: AutoId;
-  submission_id: string;
+  /** Null only for a sign-in link, which belongs to no submission. */
+  submission_id: string | null;
   kind: Generated<OutboxKind>;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
@@ -36,6 +37,8 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: StoredTime | null;
   created_at: StoredTime;
+  /** What the message needs beyond its submission (outbox types.ts OutboxData); cleared once sent. */
+  data: ColumnType<StoredJson | null, string | null | undefined, string | null>;
 }
 
 export interface IntroBookingsTable {
@@ -45,6 +48,11 @@ export interface IntroBookingsTable {
   ends_at: StoredTime;
   email: string;
   cancelled_at: StoredTime | null;
+  attendance: "attended" | "no-show" | null;
+  /** The appointment's SEQUENCE in the visitor's calendar: raised by each reschedule. */
+  sequence: Generated<number>;
+  /** SHA-256 of the token in the visitor's own cancel link. */
+  cancel_token_hash: string | null;
 }
 
 export interface DeletionsTable {
@@ -69,6 +77,58 @@ export interface RateLimitsTable {
   expire: number | string | null;
 }
 
+export interface StaffAccountsTable {
+  email: string;
+  role: StaffRole;
+  created_at: StoredTime;
+}
+
+/** A signed-in browser: only the SHA-256 of its cookie's token is kept. */
+export interface StaffSessionsTable {
+  token_hash: string;
+  email: string;
+  created_at: StoredTime;
+  last_seen_at: StoredTime;
+}
+
+/** A one-time sign-in link: only the SHA-256 of its token is kept. */
+export interface SignInLinksTable {
+  token_hash: string;
+  email: string;
+  created_at: StoredTime;
+  expires_at: StoredTime;
+  used_at: StoredTime | null;
+}
+
+/** A submission's place in the staff's pipeline; no row means New. */
+export interface LeadsTable {
+  submission_id: string;
+  status: LeadStatus;
+  /** A date at the gym, YYYY-MM-DD. */
+  follow_up_on: string | null;
+  /** For a privacy request: when staff marked it answered. */
+  answered_at: StoredTime | null;
+  updated_at: StoredTime;
+  updated_by: string;
+}
+
+export interface LeadNotesTable {
+  id: AutoId;
+  submission_id: string;
+  author: string;
+  body: string;
+  created_at: StoredTime;
+}
+
+/** Who did what in the staff console or the CLI: a reference as target, never a visitor's personal data. */
+export interface AuditLogTable {
+  id: AutoId;
+  at: StoredTime;
+  actor: string;
+  action: string;
+  target: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -82,5 +142,11 @@ export interface Database {
   deletions: DeletionsTable;
   waivers: WaiversTable;
   rate_limits: RateLimitsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  sign_in_links: SignInLinksTable;
+  leads: LeadsTable;
+  lead_notes: LeadNotesTable;
+  audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
 }

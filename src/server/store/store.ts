@@ -2,6 +2,7 @@ import { bookingQueries } from "./bookings";
 import type { Dialect } from "./dialect";
 import { outboxQueries } from "./outbox";
 import { privacyQueries } from "./privacy";
+import { staffQueries } from "./staff";
 import { submissionQueries } from "./submissions";
 import type { SubmissionStore } from "./types";
 
@@ -13,6 +14,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...bookingQueries(dialect),
     ...outboxQueries(dialect),
     ...privacyQueries(dialect),
+    ...staffQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -130,12 +130,41 @@ export interface StoredSubmission {
 }
 
 export type OutboxStatus = "pending" | "sent" | "failed";
-/** Who a message is for: staff (every form), or the visitor (a booking's confirmation). */
-export type OutboxKind = "staff" | "confirmation";
+/**
+ * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
+ * new time or reminder, a staff member's sign-in link, or a lead delivered to the gym's webhook.
+ */
+export const OUTBOX_KINDS = ["staff", "confirmation", "sign-in", "cancellation", "reschedule", "reminder", "webhook"] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * What a message needs beyond its submission, kept until it is sent: a sign-in link's address and
+ * token, a visitor's cancel token, a webhook's event. Cleared when sent, so no token outlives its mail.
+ */
+export interface OutboxData {
+  /** sign-in: the staff address and the link's token (its hash is in sign_in_links). */
+  to?: string;
+  token?: string;
+  /** confirmation, reschedule, reminder: the token of the visitor's own cancel link. */
+  cancelToken?: string;
+  /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */
+  sequence?: number;
+  /** webhook: what happened, and the ID the receiver de-duplicates by. */
+  event?: "lead.created" | "lead.status";
+  status?: LeadStatus;
+  deliveryId?: string;
+}
+
+export const STAFF_ROLES = ["owner", "coach"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export interface OutboxMessage {
   id: number;
-  submissionId: string;
+  /** Null only for a sign-in link. */
+  submissionId: string | null;
   kind: OutboxKind;
   status: OutboxStatus;
   attempts: number;
@@ -143,10 +172,12 @@ export interface OutboxMessage {
   lastError: string | null;
   sentAt: Date | null;
   createdAt: Date;
+  data: OutboxData | null;
 }
 
 export interface ClaimedMessage extends OutboxMessage {
-  submission: StoredSubmission;
+  /** Undefined only for a sign-in link. */
+  submission?: StoredSubmission;
 }
 
 export interface ListFilter {
@@ -183,7 +214,7 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
  * Where submissions live. On either database (SQLite file, PostgreSQL) it commits a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
  */
-export interface SubmissionStore {
+export interface SubmissionStore extends StaffOperations {
   readonly kind: "sqlite" | "postgres";
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
@@ -233,6 +264,58 @@ export interface SubmissionStore {
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
   rateLimiter(options: RateLimiterOptions): StoreLimiter;
   close(): Promise<void>;
+}
+
+export interface StaffAccount {
+  email: string;
+  role: StaffRole;
+  createdAt: Date;
+}
+
+export interface StaffSession {
+  email: string;
+  role: StaffRole;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** What a sign-in link gives: the account it signs in, or why it cannot. */
+export type LinkResult = Pick<StaffAccount, "email" | "role"> | "used" | "expired" | "unknown";
+
+export interface AuditEntry {
+  at: Date;
+  /** A staff member's address, or "cli" for the terminal. */
+  actor: string;
+  /** What was done, e.g. "lead.status", "privacy.delete", "staff.add". */
+  action: string;
+  /** A submission reference or a staff address; never a visitor's personal data. */
+  target?: string | null;
+}
+
+/**
+ * Staff accounts, sign-in links, sessions and the audit log (store/staff.ts). Addresses are lower-cased
+ * by the caller; tokens reach the store only as SHA-256 hashes, except a new link's token, which its
+ * outbox message holds until the link is mailed.
+ */
+export interface StaffOperations {
+  addStaff(email: string, role: StaffRole, at: Date): Promise<"added" | "updated" | "unchanged">;
+  staffAccount(email: string): Promise<StaffAccount | undefined>;
+  staffAccounts(): Promise<StaffAccount[]>;
+  /** Removes the account with its sessions and links: that person is signed out at once. */
+  removeStaff(email: string): Promise<boolean>;
+  /** Records a link and queues its e-mail in one transaction. */
+  createSignInLink(link: { email: string; token: string; tokenHash: string; at: Date; expiresAt: Date }): Promise<void>;
+  /** Spends a link: only the first use before it expires signs in. */
+  useSignInLink(tokenHash: string, now: Date): Promise<LinkResult>;
+  createSession(tokenHash: string, email: string, at: Date): Promise<void>;
+  findSession(tokenHash: string): Promise<StaffSession | undefined>;
+  touchSession(tokenHash: string, at: Date): Promise<void>;
+  endSession(tokenHash: string): Promise<void>;
+  /** Ends every session of the address; returns how many. */
+  endSessions(email: string): Promise<number>;
+  audit(entry: AuditEntry): Promise<void>;
+  /** The newest entries first. */
+  auditLog(limit: number): Promise<AuditEntry[]>;
 }
 
 /** The operations that answer the privacy duties, kept together in privacy.ts. */
