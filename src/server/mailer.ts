@@ -4,6 +4,7 @@ import { dayLabel, timeLabel, whenLabel } from "../intro/display";
 import { zonedToday } from "../content/dates";
 import { formatLongDate } from "../forms/dateRules";
 import { answerDueDate } from "../forms/privacyRequest";
+import { leadPath } from "../staff/paths";
 import { privacy, site } from "./content";
 import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
@@ -90,7 +91,7 @@ function shown(key: string, value: unknown): string {
  * information stays in the body, which only staff read). A privacy request's subject carries the date
  * the law's answer is due by.
  */
-export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string): Mail {
+export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string, siteUrl: string): Mail {
   const p = submission.payload;
   const who = [p.name, [p.firstName, p.lastName].filter(Boolean).join(" ")].find((v) => typeof v === "string" && v) as string | undefined;
   const booked =
@@ -117,6 +118,7 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
     text: [
       `Reference: ${submission.id}`,
       `Received: ${submission.createdAt.toISOString()}`,
+      `Open in the staff console: ${siteUrl}${leadPath(submission.id)}`,
       ...(due ? [`Answer by: ${due} (${privacy.requestResponseDays} days, Washington's My Health My Data Act)`] : []),
       "",
       ...lines,

@@ -1,13 +1,9 @@
-import { confirmationMail } from "./confirmationMail";
 import { errorSummary } from "./log";
 import type { Mailer } from "./mailer";
-import { staffMail } from "./mailer";
-import type { SubmissionStore } from "./store/types";
+import { composeMessage, type MessageSettings } from "./messages";
+import type { ClaimedMessage, OutboxKind, SubmissionStore } from "./store/types";
 
-export interface OutboxSettings {
-  staffEmail: string;
-  mailFrom: string;
-  domain: string;
+export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
   lockMs?: number;
   maxAttempts?: number;
@@ -23,6 +19,22 @@ const BATCH = 20;
 /** 30 s, 1 min, 2 min, ... capped at one hour: about a day of retries before a message is marked failed. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+const LABELS: Record<OutboxKind, string> = {
+  staff: "Staff e-mail",
+  confirmation: "Confirmation e-mail",
+  "sign-in": "Sign-in e-mail",
+  cancellation: "Cancellation e-mail",
+  reschedule: "New-time e-mail",
+  reminder: "Reminder e-mail",
+  webhook: "Webhook delivery",
+};
+
+/** A message in a log line: what it is and whose submission, never an address or a token. */
+function describe(message: ClaimedMessage): string {
+  const about = message.submission ? `for ${message.submission.form} ${message.submission.id}` : `(outbox ${message.id})`;
+  return `${LABELS[message.kind]} ${about}`;
 }
 
 export interface DeliveryReport {
@@ -54,13 +66,15 @@ export async function deliverDue(
     const claimedAt = sentThisRun === 0 ? now : new Date(Math.max(Date.now(), now.getTime()));
     const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
     if (!message) break;
-    const what = `${message.kind === "confirmation" ? "Confirmation" : "Staff"} e-mail for ${message.submission.form} ${message.submission.id}`;
+    const what = describe(message);
     try {
-      await mailer.send(
-        message.kind === "confirmation"
-          ? confirmationMail(message.submission, settings.mailFrom, settings.domain)
-          : staffMail(message.submission, settings.staffEmail, settings.mailFrom, settings.domain),
-      );
+      const delivery = composeMessage(message, { ...settings, now: claimedAt });
+      if ("drop" in delivery) {
+        log(`${what} not sent: ${delivery.drop}`);
+        await store.markSent(message.id, new Date());
+        continue;
+      }
+      await mailer.send(delivery.mail);
     } catch (error) {
       const attempt = message.attempts + 1;
       const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));

@@ -76,6 +76,18 @@ export function siteDomain(siteUrl: string | undefined): string {
   return new URL(site.url).hostname;
 }
 
+/** The origin links in messages point at: SITE_URL's, else that of content/site.json's url. */
+export function siteOrigin(siteUrl: string | undefined): string {
+  if (siteUrl) {
+    try {
+      return new URL(siteUrl).origin;
+    } catch {
+      // A malformed SITE_URL (already logged as a problem): the content's address is still the gym's own.
+    }
+  }
+  return new URL(site.url).origin;
+}
+
 /**
  * Sends what is due now and keeps retrying every 30 s while the process runs; a kick during a run
  * starts another once it ends. Called after the visitor has their answer; it never throws, so nothing
@@ -102,7 +114,13 @@ export function kickOutbox({ timer = true } = {}): void {
       const mailer = smtpMailer(smtpUrl);
       state.delivering = getStore()
         .then((store) =>
-          deliverDue(store, mailer, { staffEmail, mailFrom, domain: siteDomain(config.siteUrl), keepGoing: () => !state.stopping }),
+          deliverDue(store, mailer, {
+            staffEmail,
+            mailFrom,
+            domain: siteDomain(config.siteUrl),
+            siteUrl: siteOrigin(config.siteUrl),
+            keepGoing: () => !state.stopping,
+          }),
         )
         .catch((error: unknown) => console.error(`Staff e-mail delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
@@ -176,5 +194,6 @@ export async function stopBackgroundWork(requestsDone: Promise<void>): Promise<v
   const store = state.store;
   state.store = undefined;
   state.limits = undefined;
+  state.signInLimits = undefined;
   await store?.then((open) => open.close()).catch((error: unknown) => console.error(`Closing the store failed: ${errorSummary(error)}`));
 }

@@ -9,7 +9,12 @@ import type { SubmissionStore } from "../../../src/server/store/types";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
 
-const settings = { staffEmail: "coaches@gym.example", mailFrom: "Website <forms@gym.example>", domain: "gym.example" };
+const settings = {
+  staffEmail: "coaches@gym.example",
+  mailFrom: "Website <forms@gym.example>",
+  domain: "gym.example",
+  siteUrl: "https://gym.example",
+};
 
 async function closedPort(): Promise<number> {
   const server = net.createServer();

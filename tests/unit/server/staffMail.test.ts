@@ -17,12 +17,14 @@ test("a multi-line value is one indented block under its label: no line of it ca
     "coaches@gym.example",
     "forms@gym.example",
     "gym.example",
+    "https://gym.example",
   );
   const lines = mail.text.split("\n");
   // Every line that starts at the margin is ours; the visitor's lines are all indented.
   expect(lines.filter((line) => /^\S/.test(line))).toEqual([
     "Reference: C-AAA",
     "Received: 2026-11-20T10:00:00.000Z",
+    "Open in the staff console: https://gym.example/staff/leads/C-AAA/",
     "Name: Ana Ruiz",
     "Email: ana@example.com",
     "Message: ",

@@ -1,0 +1,45 @@
+import { confirmationMail } from "./confirmationMail";
+import type { Mail } from "./mailer";
+import { staffMail } from "./mailer";
+import { signInMail } from "./staff/signInMail";
+import type { ClaimedMessage, OutboxKind, StoredSubmission } from "./store/types";
+
+/** What every message is written with: where mail comes from and where the site's links point. */
+export interface MessageSettings {
+  staffEmail: string;
+  mailFrom: string;
+  /** The domain in Message-IDs and appointment UIDs. */
+  domain: string;
+  /** The site's origin for links in messages (SITE_URL, else content/site.json's url), no trailing slash. */
+  siteUrl: string;
+  now: Date;
+}
+
+/** How a message goes out: an e-mail, or nothing when there is nothing left worth sending (`drop` says why). */
+export type Delivery = { mail: Mail } | { drop: string };
+
+type Composer = (message: ClaimedMessage, settings: MessageSettings) => Delivery;
+
+/** A message of a submission whose submission the claim found (claimDue skips the rest). */
+function withSubmission(compose: (submission: StoredSubmission, message: ClaimedMessage, settings: MessageSettings) => Delivery): Composer {
+  return (message, settings) => (message.submission ? compose(message.submission, message, settings) : { drop: "its submission is gone" });
+}
+
+const notYet: Composer = (message) => {
+  throw new Error(`No message is written for kind ${message.kind} yet`);
+};
+
+/** THE table of message kinds: each kind's writer. */
+const COMPOSERS: Record<OutboxKind, Composer> = {
+  staff: withSubmission((submission, _message, s) => ({ mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl) })),
+  confirmation: withSubmission((submission, _message, s) => ({ mail: confirmationMail(submission, s.mailFrom, s.domain, s.now) })),
+  "sign-in": (message, s) => signInMail(message, s),
+  cancellation: notYet,
+  reschedule: notYet,
+  reminder: notYet,
+  webhook: notYet,
+};
+
+export function composeMessage(message: ClaimedMessage, settings: MessageSettings): Delivery {
+  return COMPOSERS[message.kind](message, settings);
+}
