@@ -1,3 +1,4 @@
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { ServerConfig } from "./config";
 import type { Limits } from "./rateLimit";
 import type { SubmissionStore } from "./store/types";
@@ -17,6 +18,8 @@ export interface ProcessState {
   deliverAgain?: boolean;
   /** Stops the sweep of expired rate-limit counts (rateLimit.ts). */
   stopSweep?: () => void;
+  /** Sign-in links asked for, per address and per connection (staff/routes/signIn.ts). */
+  signInLimits?: { perAddress: RateLimiterAbstract; perClient: RateLimiterAbstract };
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
   stopping?: boolean;
 }

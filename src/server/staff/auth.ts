@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { parse, serialize } from "cookie";
+import { checkOrigin, type Rejection } from "../guards";
+import type { StaffRole } from "../store/types";
+
+/**
+ * The staff console's security rules in one place: tokens, the session cookie, how long a link and a
+ * session live, which role may do what, and the Origin rule for changes. Every /api/staff/* request goes
+ * through these (guard.ts); they have unit tests of their own.
+ */
+
+/** A sign-in link works this long after it is asked for, and once. */
+export const LINK_TTL_MS = 15 * 60_000;
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 12 * 3_600_000;
+/** ...and this long after sign-in, however busy. */
+export const SESSION_MAX_MS = 30 * 86_400_000;
+/** A session's last use is written at most this often, so reading the inbox is not a write per request. */
+export const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * `__Host-`: the browser sends it only to this host, over HTTPS (or http://localhost), with Path=/, and
+ * no subdomain can set it. HttpOnly keeps it from scripts; SameSite=Strict from other sites' requests.
+ */
+export const SESSION_COOKIE = "__Host-staff";
+
+/** 256 random bits, URL-safe: a link's token, a session's token, a visitor's cancel token. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What the store keeps of a token: a database copy never lets anyone sign in or cancel. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Whether a string could be one of our tokens (43 base64url characters); anything else is refused unread. */
+export function isToken(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export function sessionCookie(token: string): string {
+  return serialize(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: SESSION_MAX_MS / 1000,
+  });
+}
+
+export function clearedSessionCookie(): string {
+  return serialize(SESSION_COOKIE, "", { httpOnly: true, secure: true, sameSite: "strict", path: "/", maxAge: 0 });
+}
+
+/** The session token the request's cookie carries, if it is shaped like one. */
+export function sessionTokenOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = parse(headers.cookie ?? "")[SESSION_COOKIE];
+  return isToken(value) ? value : undefined;
+}
+
+export interface SessionTimes {
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** Whether a session may still be used at `now`: ended by 12 hours idle or 30 days since sign-in. */
+export function sessionActive({ createdAt, lastSeenAt }: SessionTimes, now: Date): boolean {
+  const t = now.getTime();
+  return t - lastSeenAt.getTime() < SESSION_IDLE_MS && t - createdAt.getTime() < SESSION_MAX_MS;
+}
+
+/** Whether the session's last use should be written now. */
+export function sessionNeedsTouch({ lastSeenAt }: SessionTimes, now: Date): boolean {
+  return now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+}
+
+/** An owner may do everything a coach may, and export, delete, answer privacy requests and manage accounts. */
+export function allows(role: StaffRole, needed: StaffRole): boolean {
+  return role === "owner" || needed === "coach";
+}
+
+const CROSS_ORIGIN: Rejection = { status: 403, error: "Staff changes can only be made from this website's staff console." };
+
+/**
+ * A change to staff data must come from the console's own pages: an Origin header naming this site
+ * (SITE_URL's origin, or the one the request was made to). Unlike the public forms, a missing Origin
+ * is refused too: every browser sends one with a POST, and nothing else has a reason to post here.
+ */
+export function checkStaffOrigin(headers: IncomingHttpHeaders, siteUrl: string | undefined, scheme: "http" | "https"): Rejection | null {
+  if (headers.origin === undefined) return CROSS_ORIGIN;
+  return checkOrigin(headers, siteUrl, scheme) && CROSS_ORIGIN;
+}

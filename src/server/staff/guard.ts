@@ -1,0 +1,185 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { API_HEADERS } from "../../headers";
+import type { ServerConfig } from "../config";
+import { requestScheme, type RequestLike } from "../clientAddress";
+import { checkContentType, type Rejection } from "../guards";
+import { errorSummary } from "../log";
+import { getStore, serverConfig } from "../runtime";
+import { STORE_RETRY_AFTER_SECONDS } from "../handler";
+import type { StaffRole, SubmissionStore } from "../store/types";
+import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
+
+/** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */
+export interface Reply {
+  status?: number;
+  json?: unknown;
+  download?: { filename: string; type: string; body: string };
+  headers?: Record<string, string>;
+}
+
+/** Everything a public staff route (sign-in) is given. */
+export interface PublicContext {
+  req: GatsbyFunctionRequest & RequestLike;
+  store: SubmissionStore;
+  config: ServerConfig;
+  now: Date;
+  /** The JSON object the request carried ({} for a GET). */
+  body: Record<string, unknown>;
+  /** The query string's values, first of each name. */
+  query: Record<string, string | undefined>;
+}
+
+/** ...and a route behind the session: who is asking, and the audit log. */
+export interface StaffContext extends PublicContext {
+  staff: { email: string; role: StaffRole };
+  /** The session's token hash (sign-out ends it). */
+  sessionHash: string;
+  /** Records what this staff member did to what (a reference or a staff address, never a visitor's details). */
+  audit(action: string, target?: string): Promise<void>;
+}
+
+export interface StaffAction {
+  /** The least role that may do it: "coach" (both) or "owner". */
+  role: StaffRole;
+  run(ctx: StaffContext): Promise<Reply>;
+}
+
+/** A route behind the session: what it does for each method. */
+export interface StaffRoute {
+  kind: "staff";
+  GET?: StaffAction;
+  POST?: StaffAction;
+}
+
+/** A route anyone may call (asking for and spending a sign-in link): POST only, still Origin-checked. */
+export interface PublicRoute {
+  kind: "public";
+  POST: (ctx: PublicContext) => Promise<Reply>;
+}
+
+export const SIGNED_OUT: Rejection = { status: 401, error: "You are signed out. Sign in again to go on." };
+const NOT_YOURS: Rejection = { status: 403, error: "Only the gym's owner can do this." };
+const UNAVAILABLE: Rejection = {
+  status: 503,
+  error: "The staff console cannot reach its database just now. Try again in a minute.",
+  headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) },
+};
+
+/** A request's problem the route's own code found: answered with its status and message. */
+export class StaffError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StaffError";
+  }
+}
+
+function send(res: GatsbyFunctionResponse, reply: Reply): void {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  if (reply.download) {
+    res.setHeader("Content-Type", reply.download.type);
+    res.setHeader("Content-Disposition", `attachment; filename="${reply.download.filename}"`);
+    res.status(reply.status ?? 200).send(reply.download.body);
+    return;
+  }
+  if (reply.json === undefined) {
+    res.status(reply.status ?? 204).end();
+    return;
+  }
+  res.status(reply.status ?? 200).json(reply.json);
+}
+
+const reject = (res: GatsbyFunctionResponse, { status, error, headers }: Rejection) => send(res, { status, json: { error }, headers });
+
+function queryOf(req: GatsbyFunctionRequest): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.query ?? {})) {
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string") query[name] = first;
+  }
+  return query;
+}
+
+/**
+ * The one door of every /api/staff/* request, run before any route's own code. It answers, in order:
+ * 405 for a method the route does not have; 415 or 400 for a POST that is not a JSON object; for a
+ * route behind the session, 401 without a live session (12 h idle, 30 days at most; the cookie is
+ * cleared), 403 for a POST whose Origin is not the site's, 403 for a role below the route's. Every
+ * answer is `Cache-Control: no-store`. A database that cannot be reached is a 503, any other failure a
+ * 500 with one log line naming the route (never a visitor's or staff member's details).
+ */
+export async function handleStaffRoute(
+  name: string,
+  route: StaffRoute | PublicRoute,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  now = new Date(),
+): Promise<void> {
+  for (const [header, value] of Object.entries(API_HEADERS)) res.setHeader(header, value);
+  res.setHeader("X-Robots-Tag", "noindex");
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  const allowed = (route.kind === "public" ? ["POST"] : (["GET", "POST"] as const).filter((m) => route[m])).join(", ");
+  if (method !== "GET" && method !== "POST") return reject(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });
+  if ((route.kind === "public" && method !== "POST") || (route.kind === "staff" && !route[method])) {
+    return reject(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });
+  }
+  let body: Record<string, unknown> = {};
+  if (method === "POST") {
+    const type = checkContentType(req.headers);
+    if (type) return reject(res, type);
+    const raw: unknown = req.body;
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return reject(res, { status: 400, error: "Send a JSON object." });
+    body = raw as Record<string, unknown>;
+  }
+  const config = serverConfig();
+  const request = req as GatsbyFunctionRequest & RequestLike;
+  const foreign = () =>
+    method === "POST" ? checkStaffOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy)) : null;
+
+  let store: SubmissionStore;
+  try {
+    store = await getStore();
+  } catch (error) {
+    console.error(`/api/staff/${name}: the store could not be opened: ${errorSummary(error)}`);
+    return reject(res, UNAVAILABLE);
+  }
+  const base: PublicContext = { req: request, store, config, now, body, query: queryOf(req) };
+
+  try {
+    if (route.kind === "public") {
+      const crossOrigin = foreign();
+      if (crossOrigin) return reject(res, crossOrigin);
+      return send(res, await route.POST(base));
+    }
+    const action = route[method] as StaffAction;
+    const token = sessionTokenOf(req.headers);
+    const sessionHash = token && hashToken(token);
+    const session = sessionHash ? await store.findSession(sessionHash) : undefined;
+    if (!sessionHash || !session || !sessionActive(session, now)) {
+      if (sessionHash && session) await store.endSession(sessionHash);
+      return reject(res, { ...SIGNED_OUT, headers: token ? { "Set-Cookie": clearedSessionCookie() } : {} });
+    }
+    const crossOrigin = foreign();
+    if (crossOrigin) return reject(res, crossOrigin);
+    if (!allows(session.role, action.role)) return reject(res, NOT_YOURS);
+    if (sessionNeedsTouch(session, now)) await store.touchSession(sessionHash, now);
+    const staff = { email: session.email, role: session.role };
+    const audit = (what: string, target?: string) => store.audit({ at: now, actor: staff.email, action: what, target });
+    return send(res, await action.run({ ...base, staff, sessionHash, audit }));
+  } catch (error) {
+    if (error instanceof Error && error.name === "StaffError") {
+      return reject(res, { status: (error as StaffError).status, error: error.message });
+    }
+    console.error(`/api/staff/${name} failed: ${errorSummary(error)}`);
+    return reject(res, { status: 500, error: "Something went wrong on our side. Try again, and tell the owner if it keeps happening." });
+  }
+}
+
+/** Reads a string field of a request's body or query, or answers 400 naming it. */
+export function requireString(values: Record<string, unknown>, field: string, label = field): string {
+  const value = values[field];
+  if (typeof value !== "string" || value.trim() === "") throw new StaffError(400, `Give ${label}.`);
+  return value.trim();
+}

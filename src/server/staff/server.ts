@@ -1,0 +1,23 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { handleStaffRoute, type PublicRoute, type StaffRoute } from "./guard";
+import { accounts } from "./routes/accounts";
+import { session, signOut } from "./routes/session";
+import { signIn, signInLink } from "./routes/signIn";
+
+/**
+ * THE table of staff routes: one entry per file in src/api/staff/ (a test holds the two together).
+ * Every entry goes through handleStaffRoute's checks; only "public" entries skip the session.
+ */
+export const STAFF_ROUTES = {
+  "sign-in": signIn,
+  "sign-in-link": signInLink,
+  session,
+  "sign-out": signOut,
+  accounts,
+} satisfies Record<string, StaffRoute | PublicRoute>;
+
+export type StaffRouteName = keyof typeof STAFF_ROUTES;
+
+export function handleStaff(name: StaffRouteName, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  return handleStaffRoute(name, STAFF_ROUTES[name], req, res);
+}
