@@ -1,5 +1,6 @@
 import { bookingQueries } from "./bookings";
 import type { Dialect } from "./dialect";
+import { leadQueries } from "./leads";
 import { outboxQueries } from "./outbox";
 import { privacyQueries } from "./privacy";
 import { staffQueries } from "./staff";
@@ -15,6 +16,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...outboxQueries(dialect),
     ...privacyQueries(dialect),
     ...staffQueries(dialect),
+    ...leadQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -214,7 +214,7 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
  * Where submissions live. On either database (SQLite file, PostgreSQL) it commits a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
  */
-export interface SubmissionStore extends StaffOperations {
+export interface SubmissionStore extends StaffOperations, LeadOperations {
   readonly kind: "sqlite" | "postgres";
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
@@ -316,6 +316,42 @@ export interface StaffOperations {
   audit(entry: AuditEntry): Promise<void>;
   /** The newest entries first. */
   auditLog(limit: number): Promise<AuditEntry[]>;
+}
+
+/** A lead's state in the staff's pipeline (no row yet: New, no follow-up). */
+export interface LeadState {
+  status: LeadStatus;
+  /** A date at the gym, YYYY-MM-DD. */
+  followUpOn: string | null;
+  /** For a privacy request: when staff marked it answered. */
+  answeredAt: Date | null;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+/** What a staff member changes on a lead: only the fields given (followUpOn null clears the date). */
+export interface LeadChange {
+  status?: LeadStatus;
+  followUpOn?: string | null;
+  answered?: boolean;
+}
+
+export interface LeadNote {
+  author: string;
+  body: string;
+  createdAt: Date;
+}
+
+/** The staff's pipeline beside the submissions (store/leads.ts). */
+export interface LeadOperations {
+  /** False when no submission has that reference. */
+  updateLead(id: string, change: LeadChange, by: string, at: Date): Promise<boolean>;
+  /** False when no submission has that reference. */
+  addNote(id: string, author: string, body: string, at: Date): Promise<boolean>;
+  /** The state of each given submission that has one. */
+  leadStates(ids: readonly string[]): Promise<Map<string, LeadState>>;
+  /** A lead's notes, oldest first. */
+  notes(id: string): Promise<LeadNote[]>;
 }
 
 /** The operations that answer the privacy duties, kept together in privacy.ts. */

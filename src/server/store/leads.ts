@@ -1,0 +1,83 @@
+import type { Kysely } from "kysely";
+import type { Codec, Dialect } from "./dialect";
+import { toDate } from "./rows";
+import type { Database } from "./schema";
+import type { LeadChange, LeadOperations } from "./types";
+
+/**
+ * Writes a lead's state in the caller's transaction: the row is made on the first change (no row is
+ * New). Only the fields given change. Returns the status before and after, so a caller can tell a
+ * status change (which the webhook reports) from a note or a date.
+ */
+export async function writeLead(
+  trx: Kysely<Database>,
+  codec: Codec,
+  id: string,
+  change: LeadChange,
+  by: string,
+  at: Date,
+): Promise<{ before: string; after: string } | undefined> {
+  const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
+  if (!exists) return undefined;
+  const current = await trx.selectFrom("leads").selectAll().where("submission_id", "=", id).executeTakeFirst();
+  const time = codec.time(at);
+  const next = {
+    status: change.status ?? current?.status ?? "new",
+    follow_up_on: change.followUpOn !== undefined ? change.followUpOn : (current?.follow_up_on ?? null),
+    answered_at: change.answered !== undefined ? (change.answered ? time : null) : (current?.answered_at ?? null),
+    updated_at: time,
+    updated_by: by,
+  };
+  if (current) await trx.updateTable("leads").set(next).where("submission_id", "=", id).execute();
+  else
+    await trx
+      .insertInto("leads")
+      .values({ submission_id: id, ...next })
+      .execute();
+  return { before: current?.status ?? "new", after: next.status };
+}
+
+export function leadQueries(dialect: Dialect): LeadOperations {
+  const { db, codec } = dialect;
+  return {
+    async updateLead(id, change, by, at) {
+      const result = await dialect.write((trx) => writeLead(trx, codec, id, change, by, at));
+      return result !== undefined;
+    },
+    async addNote(id, author, body, at) {
+      return dialect.write(async (trx) => {
+        const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
+        if (!exists) return false;
+        await trx
+          .insertInto("lead_notes")
+          .values({ submission_id: id, author, body, created_at: codec.time(at) })
+          .execute();
+        return true;
+      });
+    },
+    async leadStates(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom("leads")
+        .selectAll()
+        .where("submission_id", "in", [...ids])
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.submission_id,
+          {
+            status: row.status,
+            followUpOn: row.follow_up_on,
+            answeredAt: row.answered_at === null ? null : toDate(row.answered_at),
+            updatedAt: toDate(row.updated_at),
+            updatedBy: row.updated_by,
+          },
+        ]),
+      );
+    },
+    async notes(id) {
+      const rows = await db.selectFrom("lead_notes").selectAll().where("submission_id", "=", id).orderBy("id").execute();
+      return rows.map((row) => ({ author: row.author, body: row.body, createdAt: toDate(row.created_at) }));
+    },
+  };
+}

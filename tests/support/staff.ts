@@ -1,0 +1,41 @@
+import path from "node:path";
+import type { BrowserContext } from "@playwright/test";
+import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
+import { openSqliteStore } from "../../src/server/store/sqlite";
+import type { StaffRole, SubmissionStore } from "../../src/server/store/types";
+
+/**
+ * Staff sessions for tests of the console's screens: the account and a session are written straight
+ * into the served site's SQLite file (the server sees them as it sees any sign-in), and the browser gets
+ * the session's cookie. The sign-in itself, by e-mailed link, has its own tests (staffSignIn.spec.ts).
+ */
+export async function withStore<T>(dataDir: string, work: (store: SubmissionStore) => Promise<T>): Promise<T> {
+  const store = openSqliteStore(path.join(dataDir, "submissions.sqlite"), { busyTimeoutMs: 5_000 });
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Adds the account (or changes its role) and opens a session for it; returns the session's token. */
+export async function staffSession(dataDir: string, email: string, role: StaffRole, now = new Date()): Promise<string> {
+  const token = newToken();
+  await withStore(dataDir, async (store) => {
+    await store.addStaff(email, role, now);
+    await store.createSession(hashToken(token), email, now);
+  });
+  return token;
+}
+
+/** Signs the browser context in as a staff member of the site at `baseUrl`. */
+export async function signInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  dataDir: string,
+  email: string,
+  role: StaffRole,
+): Promise<void> {
+  const token = await staffSession(dataDir, email, role);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl, secure: true, httpOnly: true, sameSite: "Strict" }]);
+}
