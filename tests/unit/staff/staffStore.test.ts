@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { hashToken, LINK_TTL_MS, newToken } from "../../../src/server/staff/auth";
+import { openPostgresStore } from "../../../src/server/store/postgres";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
+
+const at = (iso: string) => new Date(iso);
+const NOW = at("2026-11-24T15:00:00Z");
+const OWNER = "owner@gym.example";
+const COACH = "coach@gym.example";
+
+async function link(store: SubmissionStore, email: string, when = NOW) {
+  const token = newToken();
+  await store.createSignInLink({ email, token, tokenHash: hashToken(token), at: when, expiresAt: new Date(when.getTime() + LINK_TTL_MS) });
+  return token;
+}
+
+function staffContract(name: string, open: () => Promise<SubmissionStore>) {
+  describe(name, () => {
+    let store: SubmissionStore;
+    beforeEach(async () => {
+      store = await open();
+      await store.addStaff(OWNER, "owner", NOW);
+      await store.addStaff(COACH, "coach", NOW);
+    });
+    afterEach(() => store.close());
+
+    test("accounts: added once, role changed in place, listed by address", async () => {
+      expect(await store.addStaff(COACH, "coach", NOW)).toBe("unchanged");
+      expect(await store.addStaff(COACH, "owner", NOW)).toBe("updated");
+      expect((await store.staffAccounts()).map((a) => [a.email, a.role])).toEqual([
+        [COACH, "owner"],
+        [OWNER, "owner"],
+      ]);
+    });
+
+    test("a link signs in once, within 15 minutes, and its mail carries the token until it is sent", async () => {
+      const token = await link(store, COACH);
+      const [message] = await store.outbox(["pending"]);
+      expect(message).toMatchObject({ kind: "sign-in", submissionId: null, data: { to: COACH, token } });
+      expect(await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + LINK_TTL_MS - 1))).toEqual({
+        email: COACH,
+        role: "coach",
+      });
+      expect(await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + 60_000))).toBe("used");
+      await store.markSent(message?.id ?? 0, NOW);
+      expect((await store.outbox(["sent"]))[0]?.data).toBeNull();
+    });
+
+    test("an expired link and an unknown one are refused, each for its reason", async () => {
+      const token = await link(store, COACH);
+      expect(await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + LINK_TTL_MS))).toBe("expired");
+      expect(await store.useSignInLink(hashToken(newToken()), NOW)).toBe("unknown");
+      // Refusing it did not spend it: it is still expired, not used.
+      expect(await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + LINK_TTL_MS + 1))).toBe("expired");
+    });
+
+    test("two requests with one link at once: exactly one signs in", async () => {
+      const token = await link(store, OWNER);
+      const results = await Promise.all([store.useSignInLink(hashToken(token), NOW), store.useSignInLink(hashToken(token), NOW)]);
+      expect(results.filter((r) => typeof r === "object")).toHaveLength(1);
+      expect(results).toContain("used");
+    });
+
+    test("sessions: found by hash with their account's role; ended one at a time or all of an address", async () => {
+      const [a, b, c] = [newToken(), newToken(), newToken()].map(hashToken) as [string, string, string];
+      await store.createSession(a, COACH, NOW);
+      await store.createSession(b, COACH, NOW);
+      await store.createSession(c, OWNER, NOW);
+      expect(await store.findSession(a)).toEqual({ email: COACH, role: "coach", createdAt: NOW, lastSeenAt: NOW });
+      const later = at("2026-11-24T16:00:00Z");
+      await store.touchSession(a, later);
+      expect((await store.findSession(a))?.lastSeenAt).toEqual(later);
+      await store.endSession(a);
+      expect(await store.findSession(a)).toBeUndefined();
+      expect(await store.endSessions(COACH)).toBe(1);
+      expect(await store.findSession(b)).toBeUndefined();
+      expect(await store.findSession(c)).toBeDefined();
+    });
+
+    test("removing an account ends its sessions and spends its links at once", async () => {
+      const session = hashToken(newToken());
+      await store.createSession(session, COACH, NOW);
+      const token = await link(store, COACH);
+      expect(await store.removeStaff(COACH)).toBe(true);
+      expect(await store.findSession(session)).toBeUndefined();
+      expect(await store.useSignInLink(hashToken(token), NOW)).toBe("unknown");
+      expect(await store.removeStaff(COACH)).toBe(false);
+    });
+
+    test("the audit log keeps who did what to which reference, newest first", async () => {
+      await store.audit({ at: NOW, actor: OWNER, action: "lead.status", target: "C-0000000001" });
+      await store.audit({ at: at("2026-11-24T15:01:00Z"), actor: "cli", action: "staff.add", target: COACH });
+      expect(await store.auditLog(10)).toEqual([
+        { at: at("2026-11-24T15:01:00Z"), actor: "cli", action: "staff.add", target: COACH },
+        { at: NOW, actor: OWNER, action: "lead.status", target: "C-0000000001" },
+      ]);
+    });
+  });
+}
+
+describe("SQLite store: staff (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  staffContract("contract", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-staff-"));
+    dirs.push(dir);
+    return openSqliteStore(path.join(dir, "submissions.sqlite"));
+  });
+});
+
+describeWithPostgres("PostgreSQL store: staff (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  staffContract("contract", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
+  });
+});
