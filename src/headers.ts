@@ -48,6 +48,8 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 
 /** Hashed build output never changes under the same name; pages and their data always revalidate. */
 export const CACHE_RULES: readonly HeaderRule[] = [
+  // The staff console's pages are an empty shell, but nothing of it is ever kept by a browser or a proxy.
+  { source: "/staff/*", headers: { "Cache-Control": "no-store" } },
   // The web editor's files keep their names from one release to the next.
   { source: "/admin/*", headers: { "Cache-Control": REVALIDATE } },
   { source: "/static/*", headers: { "Cache-Control": IMMUTABLE } },

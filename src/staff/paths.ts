@@ -4,8 +4,13 @@
  */
 export const STAFF_ROOT = "/staff/";
 
+/**
+ * Each screen is a page of its own (src/pages/staff/), so every address works on any host without a
+ * rewrite rule; one lead is the lead page with its reference in the query.
+ */
 export const staffPaths = {
   leads: "/staff/",
+  lead: "/staff/lead/",
   intros: "/staff/intros/",
   privacy: "/staff/privacy/",
   outbox: "/staff/outbox/",
@@ -13,5 +18,7 @@ export const staffPaths = {
   signIn: "/staff/sign-in/",
 } as const;
 
+export type StaffScreen = keyof typeof staffPaths;
+
 /** One lead, as the staff alert e-mail links to it. */
-export const leadPath = (reference: string) => `/staff/leads/${encodeURIComponent(reference)}/`;
+export const leadPath = (reference: string) => `/staff/lead/?id=${encodeURIComponent(reference)}`;

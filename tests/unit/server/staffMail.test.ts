@@ -24,7 +24,7 @@ test("a multi-line value is one indented block under its label: no line of it ca
   expect(lines.filter((line) => /^\S/.test(line))).toEqual([
     "Reference: C-AAA",
     "Received: 2026-11-20T10:00:00.000Z",
-    "Open in the staff console: https://gym.example/staff/leads/C-AAA/",
+    "Open in the staff console: https://gym.example/staff/lead/?id=C-AAA",
     "Name: Ana Ruiz",
     "Email: ana@example.com",
     "Message: ",

@@ -1,0 +1,157 @@
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { Link, navigate } from "gatsby";
+import { ApiError, getJson, onSignedOut, postJson, type Session } from "./api";
+import { staffPaths, type StaffScreen } from "./paths";
+import { SCREENS } from "./screens";
+import { LinkLanding, rememberNext, SignInForm } from "./SignIn";
+import * as styles from "./Staff.module.css";
+
+type State = { kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; session: Session } | { kind: "failed"; text: string };
+
+/**
+ * The staff console: one of its screens once the session is known, the sign-in form without one, and
+ * the sign-in link's page. It runs only in the browser (the pages under /staff/ are built as an empty
+ * shell); everything it shows comes from /api/staff/*.
+ */
+export function StaffApp({ screen, search }: { screen: StaffScreen; search: string }) {
+  const [state, setState] = useState<State>({ kind: "checking" });
+
+  const check = useCallback(async () => {
+    try {
+      setState({ kind: "signed-in", session: await getJson<Session>("session") });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setState({ kind: "signed-out" });
+      else setState({ kind: "failed", text: error instanceof ApiError ? error.message : String(error) });
+    }
+  }, []);
+
+  useEffect(() => onSignedOut(() => setState({ kind: "signed-out" })), []);
+  useEffect(() => {
+    if (screen !== "signIn") void check();
+  }, [check, screen]);
+  useEffect(() => {
+    if (state.kind === "signed-out") rememberNext(`${window.location.pathname}${window.location.search}`);
+  }, [state.kind]);
+
+  if (screen === "signIn") {
+    return (
+      <Frame>
+        <LinkLanding onSignedIn={(next) => void navigate(next)} />
+      </Frame>
+    );
+  }
+  if (state.kind === "checking") {
+    return (
+      <Frame>
+        <p role="status">Checking your sign-in…</p>
+        <noscript>
+          <p>The staff console needs JavaScript. Turn it on and reload this page.</p>
+        </noscript>
+      </Frame>
+    );
+  }
+  if (state.kind === "failed") {
+    return (
+      <Frame>
+        <p role="alert" className={styles.error}>
+          {state.text}
+        </p>
+        <button type="button" className={styles.primary} onClick={() => void check()}>
+          Try again
+        </button>
+      </Frame>
+    );
+  }
+  if (state.kind === "signed-out") {
+    return (
+      <Frame>
+        <SignInForm />
+      </Frame>
+    );
+  }
+  const { session } = state;
+  const entry = SCREENS[screen];
+  const Screen = entry?.component;
+  const allowed = entry && (entry.role === "coach" || session.role === "owner");
+  return (
+    <Frame session={session} current={screen} onSignedOut={() => setState({ kind: "signed-out" })}>
+      {!Screen ? (
+        <p>This screen is not available.</p>
+      ) : allowed ? (
+        <Screen session={session} search={search} />
+      ) : (
+        <p>Only the gym&apos;s owner can use this screen.</p>
+      )}
+    </Frame>
+  );
+}
+
+/** The console's frame: its own header and menu (not the public site's), a skip link, one main landmark. */
+function Frame({
+  session,
+  current,
+  onSignedOut: signedOut,
+  children,
+}: {
+  session?: Session;
+  current?: StaffScreen;
+  onSignedOut?: () => void;
+  children: ReactNode;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const signOut = async (everywhere: boolean) => {
+    try {
+      await postJson("sign-out", { everywhere });
+      signedOut?.();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  };
+  const menu = Object.entries(SCREENS).filter(
+    ([, entry]) => entry.label && session && (entry.role === "coach" || session.role === "owner"),
+  ) as Array<[Exclude<StaffScreen, "signIn">, (typeof SCREENS)[keyof typeof SCREENS] & object]>;
+  return (
+    <div className={styles.app}>
+      <a href="#staff-main" className={styles.skip}>
+        Skip to main content
+      </a>
+      <header className={styles.bar}>
+        <p className={styles.brand}>Staff console</p>
+        {session && (
+          <nav aria-label="Staff console" className={styles.nav}>
+            <ul>
+              {menu.map(([screen, entry]) => (
+                <li key={screen}>
+                  <Link to={staffPaths[screen]} aria-current={screen === current ? "page" : undefined}>
+                    {entry.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {session && (
+          <div className={styles.who}>
+            <span className={styles.wrap}>
+              {session.email} ({session.role})
+            </span>
+            <button type="button" className={styles.secondary} onClick={() => void signOut(false)}>
+              Sign out
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => void signOut(true)}>
+              Sign out everywhere
+            </button>
+          </div>
+        )}
+      </header>
+      <main id="staff-main" tabIndex={-1} className={styles.main}>
+        {problem && (
+          <p role="alert" className={styles.error}>
+            {problem}
+          </p>
+        )}
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { ApiError, getJson, postJson } from "../api";
+import * as styles from "../Staff.module.css";
+import type { ScreenProps } from "./types";
+
+interface Account {
+  email: string;
+  role: "owner" | "coach";
+  createdAt: string;
+}
+
+/** The owner adds and removes staff; removing someone ends their sessions at once. */
+export default function Accounts({ session }: ScreenProps) {
+  const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Account["role"]>("coach");
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setAccounts((await getJson<{ accounts: Account[] }>("accounts")).accounts);
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const act = async (body: Record<string, string>) => {
+    setBusy(true);
+    try {
+      const { message } = await postJson<{ message: string }>("accounts", body);
+      setStatus({ text: message, error: false });
+      await load();
+      return true;
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await act({ action: "add", email, role })) setEmail("");
+  };
+
+  return (
+    <>
+      <h1 className={styles.heading}>Accounts</h1>
+      <p className={styles.lead}>
+        Staff sign in with a link e-mailed to their address. A coach works leads and intros; an owner does everything.
+      </p>
+      <p role="status" className={status?.error ? styles.error : styles.ok}>
+        {status?.text}
+      </p>
+      {accounts === null ? (
+        <p>Loading…</p>
+      ) : (
+        <ul className={styles.list}>
+          {accounts.map((account) => (
+            <li key={account.email} className={styles.card}>
+              <span className={styles.cardMain}>
+                <strong className={styles.wrap}>{account.email}</strong> <span className={styles.badge}>{account.role}</span>
+                {account.email === session.email && <span className={styles.muted}> (you)</span>}
+              </span>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy}
+                onClick={() => void act({ action: "remove", email: account.email })}
+                aria-label={`Remove ${account.email}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={styles.form} onSubmit={(event) => void add(event)}>
+        <h2 className={styles.subheading}>Add someone</h2>
+        <label className={styles.field}>
+          <span>E-mail address</span>
+          <input type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label className={styles.field}>
+          <span>Role</span>
+          <select value={role} onChange={(event) => setRole(event.target.value as Account["role"])}>
+            <option value="coach">Coach</option>
+            <option value="owner">Owner</option>
+          </select>
+        </label>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          Add
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ComponentType } from "react";
+import type { StaffScreen } from "../paths";
+import Accounts from "./Accounts";
+import type { ScreenProps } from "./types";
+
+export interface ScreenEntry {
+  /** The link's text in the console's menu; none for a screen reached from another (one lead). */
+  label?: string;
+  /** The least role that sees it; the server refuses the rest anyway. */
+  role: "coach" | "owner";
+  component: ComponentType<ScreenProps>;
+}
+
+/** THE console's screens, in menu order. Each has a page in src/pages/staff/ and an address in paths.ts. */
+export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry>> = {
+  accounts: { label: "Accounts", role: "owner", component: Accounts },
+};
