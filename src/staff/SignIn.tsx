@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, postJson } from "./api";
 import * as styles from "./Staff.module.css";
 
@@ -67,15 +67,19 @@ export function SignInForm({ intro }: { intro?: string }) {
  * presses the button (a POST), so a mail scanner that opens the link signs nobody in.
  */
 export function LinkLanding({ onSignedIn }: { onSignedIn: (next: string) => void }) {
-  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "");
-  const [state, setState] = useState<{ kind: "ready" | "sending" } | { kind: "refused"; text: string }>(() =>
-    token ? { kind: "ready" } : { kind: "refused", text: "This sign-in link is not complete. Ask for a new one below." },
-  );
+  const [token, setToken] = useState<string | null>(null);
+  const [state, setState] = useState<{ kind: "ready" | "sending" } | { kind: "refused"; text: string }>({ kind: "ready" });
+  // The fragment exists only in the browser; the page is built without it.
+  useEffect(() => {
+    const found = new URLSearchParams(window.location.hash.slice(1)).get("token");
+    setToken(found ?? "");
+    if (!found) setState({ kind: "refused", text: "This sign-in link is not complete. Ask for a new one below." });
+  }, []);
 
   const spend = async () => {
     setState({ kind: "sending" });
     try {
-      await postJson("sign-in-link", { token });
+      await postJson("sign-in-link", { token: token ?? "" });
       // The spent token leaves the address bar and the history.
       window.history.replaceState(null, "", window.location.pathname);
       onSignedIn(takeNext());
@@ -98,7 +102,7 @@ export function LinkLanding({ onSignedIn }: { onSignedIn: (next: string) => void
     <div className={styles.form}>
       <h1 className={styles.heading}>Sign in to the staff console</h1>
       <p className={styles.lead}>Press the button to finish signing in on this device.</p>
-      <button type="button" className={styles.primary} disabled={state.kind === "sending"} onClick={() => void spend()}>
+      <button type="button" className={styles.primary} disabled={token === null || state.kind === "sending"} onClick={() => void spend()}>
         {state.kind === "sending" ? "Signing in…" : "Sign in"}
       </button>
     </div>

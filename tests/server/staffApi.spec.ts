@@ -1,0 +1,225 @@
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
+import { openPostgresStore } from "../../src/server/store/postgres";
+import type { SubmissionStore } from "../../src/server/store/types";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { startTestPostgres, postgresAvailable, type TestPostgres } from "../support/postgres";
+import { freePort, startProductionServer, type RunningServer } from "../support/servers";
+import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { staffSession, withStore } from "../support/staff";
+
+/**
+ * The staff API on the production server, from outside, as a browser or an attacker would call it:
+ * the session guard on every route (listed from the folder, so a new route cannot skip it), roles,
+ * Origin, and sign-in by a real e-mailed link on both databases.
+ */
+const ROUTES = fs
+  .readdirSync("src/api/staff", { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => file.replace(/\.ts$/, "").split(path.sep).join("/"));
+const PUBLIC = new Set(["sign-in", "sign-in-link"]);
+const json = { "Content-Type": "application/json" };
+
+const cookieOf = (token: string) => `__Host-staff=${token}`;
+
+test.describe("every staff route behind the session (the default server)", () => {
+  test("the folder holds the routes this test knows to be open", () => {
+    expect(ROUTES.length).toBeGreaterThan(PUBLIC.size);
+    for (const open of PUBLIC) expect(ROUTES).toContain(open);
+  });
+
+  for (const route of ROUTES.filter((r) => !PUBLIC.has(r))) {
+    test(`/api/staff/${route}: 401 without a session, with a forged one and with an ended one; never cached`, async ({ baseURL }) => {
+      const url = `${baseURL}/api/staff/${route}`;
+      const origin = { Origin: baseURL ?? "" };
+      const ended = await staffSession(E2E_DATA_DIR, "ended@gym.example", "owner");
+      await withStore(E2E_DATA_DIR, (store) => store.endSession(hashToken(ended)));
+      for (const cookie of [undefined, cookieOf(newToken()), cookieOf(ended), "__Host-staff=garbage"]) {
+        for (const method of ["GET", "POST"]) {
+          const response = await fetch(url, {
+            method,
+            headers: { ...(cookie ? { Cookie: cookie } : {}), ...(method === "POST" ? { ...json, ...origin } : {}) },
+            body: method === "POST" ? "{}" : undefined,
+          });
+          // A method the route does not have is 405 before anything else; every other answer is 401.
+          expect([401, 405], `${method} ${route} ${cookie ?? "no cookie"}`).toContain(response.status);
+          expect(response.headers.get("cache-control")).toBe("no-store");
+        }
+      }
+    });
+  }
+
+  test("a coach gets 403 on the owner's routes; a cross-site change is 403 even with a session", async ({ baseURL }) => {
+    const coach = cookieOf(await staffSession(E2E_DATA_DIR, "coach-403@gym.example", "coach"));
+    const owner = cookieOf(await staffSession(E2E_DATA_DIR, "owner-403@gym.example", "owner"));
+    const accounts = await fetch(`${baseURL}/api/staff/accounts`, { headers: { Cookie: coach } });
+    expect(accounts.status).toBe(403);
+    const add = await fetch(`${baseURL}/api/staff/accounts`, {
+      method: "POST",
+      headers: { Cookie: coach, ...json, Origin: baseURL ?? "" },
+      body: JSON.stringify({ action: "add", email: "new@gym.example", role: "owner" }),
+    });
+    expect(add.status).toBe(403);
+    expect((await fetch(`${baseURL}/api/staff/accounts`, { headers: { Cookie: owner } })).status).toBe(200);
+    for (const headers of [{ Origin: "https://attacker.example" }, {}] as Array<Record<string, string>>) {
+      const crossSite = await fetch(`${baseURL}/api/staff/accounts`, {
+        method: "POST",
+        headers: { Cookie: owner, ...json, ...headers },
+        body: JSON.stringify({ action: "add", email: "new@gym.example", role: "coach" }),
+      });
+      expect(crossSite.status, JSON.stringify(headers)).toBe(403);
+    }
+    await withStore(E2E_DATA_DIR, async (store) => expect(await store.staffAccount("new@gym.example")).toBeUndefined());
+    const session = await fetch(`${baseURL}/api/staff/session`, { headers: { Cookie: coach } });
+    expect(await session.json()).toEqual({ email: "coach-403@gym.example", role: "coach" });
+  });
+
+  test("asking for a link answers the same for a staff address and for anyone else", async ({ baseURL }) => {
+    await staffSession(E2E_DATA_DIR, "same-answer@gym.example", "coach");
+    const ask = (email: string) =>
+      fetch(`${baseURL}/api/staff/sign-in`, {
+        method: "POST",
+        headers: { ...json, Origin: baseURL ?? "" },
+        body: JSON.stringify({ email }),
+      });
+    const [staff, stranger] = await Promise.all([ask("same-answer@gym.example"), ask("stranger@gym.example")]);
+    expect(staff.status).toBe(202);
+    expect(stranger.status).toBe(202);
+    expect(await staff.text()).toBe(await stranger.text());
+    expect((await ask("not an address")).status).toBe(422);
+    const foreign = await fetch(`${baseURL}/api/staff/sign-in`, {
+      method: "POST",
+      headers: { ...json, Origin: "https://attacker.example" },
+      body: JSON.stringify({ email: "same-answer@gym.example" }),
+    });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+/** The sign-in link in the newest mail to `to`. */
+function linkIn(smtp: TestSmtp, to: string): string {
+  const mail = [...smtp.received].reverse().find((m) => m.to.includes(to));
+  const text = mail ? mimePart(mail.raw, "text/plain") : undefined;
+  const link = /(http\S+\/staff\/sign-in\/#token=[A-Za-z0-9_-]{43})/.exec(text ?? "")?.[1];
+  if (!link) throw new Error(`no sign-in link mailed to ${to}`);
+  return link;
+}
+
+async function waitForMail(smtp: TestSmtp, to: string, count: number): Promise<void> {
+  await expect.poll(() => smtp.received.filter((m) => m.to.includes(to)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+}
+
+for (const database of ["sqlite", "postgres"] as const) {
+  test.describe(`sign-in by e-mailed link (${database})`, () => {
+    let smtp: TestSmtp;
+    let server: RunningServer;
+    let pg: TestPostgres | null = null;
+    let databaseUrl: string | undefined;
+    test.skip(database === "postgres" && !postgresAvailable() && !process.env.CI, "PostgreSQL is not installed");
+
+    test.beforeAll(async () => {
+      smtp = await startTestSmtp();
+      const env: Record<string, string> = { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" };
+      if (database === "postgres") {
+        pg = await startTestPostgres();
+        databaseUrl = await pg?.createDatabase();
+        env.DATABASE_URL = databaseUrl ?? "";
+      }
+      // SITE_URL is the address links are built from: the server's own.
+      const port = await freePort();
+      server = await startProductionServer({ env: { ...env, SITE_URL: `http://127.0.0.1:${port}` }, port });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      await smtp?.stop();
+      pg?.stop();
+    });
+
+    const staffCli = (...args: string[]) =>
+      execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
+        env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        encoding: "utf8",
+      });
+
+    /** The server's own database, opened beside it as another process would. */
+    async function onServerStore<T>(work: (store: SubmissionStore) => Promise<T>): Promise<T> {
+      if (!databaseUrl) return withStore(server.dataDir, work);
+      const store = await openPostgresStore(databaseUrl);
+      try {
+        return await work(store);
+      } finally {
+        await store.close();
+      }
+    }
+
+    test("link -> session; reused, expired and forged links refused; sign-out and removal end the session at once", async () => {
+      const url = server.url;
+      const post = (route: string, body: unknown, cookie?: string) =>
+        fetch(`${url}/api/staff/${route}`, {
+          method: "POST",
+          headers: { ...json, Origin: url, ...(cookie ? { Cookie: cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+      await onServerStore((store) => store.addStaff("ana@gym.example", "coach", new Date()));
+
+      expect((await post("sign-in", { email: "Ana@Gym.example" })).status).toBe(202);
+      await waitForMail(smtp, "ana@gym.example", 1);
+      const link = linkIn(smtp, "ana@gym.example");
+      expect(link.startsWith(`${url}/staff/sign-in/#token=`)).toBe(true);
+      // Opening the link's page (what a mail scanner does) spends nothing: only the page's POST does.
+      expect((await fetch(link)).status).toBe(200);
+      const token = link.split("#token=")[1] ?? "";
+
+      const signedIn = await post("sign-in-link", { token });
+      expect(signedIn.status).toBe(200);
+      expect(await signedIn.json()).toEqual({ email: "ana@gym.example", role: "coach" });
+      const setCookie = signedIn.headers.get("set-cookie") ?? "";
+      expect(setCookie).toMatch(/^__Host-staff=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+      const cookie = setCookie.split(";")[0] ?? "";
+      expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: cookie } })).status).toBe(200);
+
+      const reused = await post("sign-in-link", { token });
+      expect(reused.status).toBe(410);
+      expect(((await reused.json()) as { error: string }).error).toMatch(/already been used.*new one/);
+      const forged = await post("sign-in-link", { token: newToken() });
+      expect(forged.status).toBe(400);
+      expect(((await forged.json()) as { error: string }).error).toMatch(/not valid.*new one/);
+      // A link asked for 15 minutes ago (its time written into the store, not waited for).
+      const old = newToken();
+      const asked = new Date(Date.now() - LINK_TTL_MS);
+      await onServerStore((store) =>
+        store.createSignInLink({
+          email: "ana@gym.example",
+          token: old,
+          tokenHash: hashToken(old),
+          at: asked,
+          expiresAt: new Date(asked.getTime() + LINK_TTL_MS),
+        }),
+      );
+      const expired = await post("sign-in-link", { token: old });
+      expect(expired.status).toBe(410);
+      expect(((await expired.json()) as { error: string }).error).toMatch(/expired.*new one/);
+
+      // Sign out: the cookie is cleared and the session is gone on the server, not just in this browser.
+      const out = await post("sign-out", {}, cookie);
+      expect(out.status).toBe(204);
+      expect(out.headers.get("set-cookie")).toMatch(/^__Host-staff=; Max-Age=0/);
+      expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: cookie } })).status).toBe(401);
+
+      // A second session, ended by removing the account from the terminal.
+      await post("sign-in", { email: "ana@gym.example" });
+      await waitForMail(smtp, "ana@gym.example", 2);
+      const again = await post("sign-in-link", { token: linkIn(smtp, "ana@gym.example").split("#token=")[1] });
+      const second = (again.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: second } })).status).toBe(200);
+      expect(staffCli("remove", "ana@gym.example")).toMatch(/Removed ana@gym.example/);
+      expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: second } })).status).toBe(401);
+      // Nothing of a token or an address reached the log.
+      expect(server.output()).not.toContain(token);
+      expect(server.output()).not.toContain("ana@gym.example");
+    });
+  });
+}
