@@ -14,6 +14,8 @@ export interface ServerConfig {
   formCeilingPerMinute: number;
   bookingsPerClientPerDay: number;
   siteUrl?: string;
+  /** STAFF_OWNER_EMAIL: while the store has no staff account, this address may sign in, as the first owner. */
+  ownerEmail?: string;
   trustProxy: boolean;
   /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
   problems: string[];
@@ -94,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     formCeilingPerMinute: positiveInt(env, "FORM_CEILING_PER_MINUTE", DEFAULT_FORM_CEILING_PER_MINUTE, problems),
     bookingsPerClientPerDay: positiveInt(env, "INTRO_BOOKINGS_PER_CLIENT_PER_DAY", DEFAULT_BOOKINGS_PER_CLIENT_PER_DAY, problems),
     siteUrl: env.SITE_URL || undefined,
+    ownerEmail: env.STAFF_OWNER_EMAIL?.trim().toLowerCase() || undefined,
     trustProxy: trust === "1" || trust === "true",
     problems,
   };

@@ -122,7 +122,7 @@ for (const database of ["sqlite", "postgres"] as const) {
 
     test.beforeAll(async () => {
       smtp = await startTestSmtp();
-      const env: Record<string, string> = { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" };
+      const env: Record<string, string> = { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", STAFF_OWNER_EMAIL: "Boss@Gym.example" };
       if (database === "postgres") {
         pg = await startTestPostgres();
         databaseUrl = await pg?.createDatabase();
@@ -154,6 +154,26 @@ for (const database of ["sqlite", "postgres"] as const) {
         await store.close();
       }
     }
+
+    test("a fresh install: STAFF_OWNER_EMAIL signs in as the first owner, and is ignored once anyone exists", async () => {
+      const url = server.url;
+      const ask = (email: string) =>
+        fetch(`${url}/api/staff/sign-in`, { method: "POST", headers: { ...json, Origin: url }, body: JSON.stringify({ email }) });
+      // Only while the store has no staff account at all (this server's database is its own).
+      expect(await onServerStore((store) => store.staffAccounts())).toEqual([]);
+      expect((await ask("boss@gym.example")).status).toBe(202);
+      await waitForMail(smtp, "boss@gym.example", 1);
+      const token = linkIn(smtp, "boss@gym.example").split("#token=")[1];
+      const signedIn = await fetch(`${url}/api/staff/sign-in-link`, {
+        method: "POST",
+        headers: { ...json, Origin: url },
+        body: JSON.stringify({ token }),
+      });
+      expect(await signedIn.json()).toEqual({ email: "boss@gym.example", role: "owner" });
+      // Now that an account exists, another address named nothing gets nothing, as always.
+      await ask("someone@gym.example");
+      expect(await onServerStore((store) => store.staffAccounts())).toHaveLength(1);
+    });
 
     test("link -> session; reused, expired and forged links refused; sign-out and removal end the session at once", async () => {
       const url = server.url;

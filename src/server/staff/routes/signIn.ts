@@ -44,6 +44,18 @@ async function withinLimit(limiter: ReturnType<typeof signInLimits>["perAddress"
 }
 
 /**
+ * A fresh install has no staff account, and on a host without a terminal nobody can run `npm run
+ * staff`: STAFF_OWNER_EMAIL names the first owner, made when that address first asks for a link. Once
+ * any account exists the setting does nothing.
+ */
+async function firstOwner(store: SubmissionStore, email: string, ownerEmail: string | undefined, now: Date) {
+  if (!ownerEmail || email !== ownerEmail || (await store.staffAccounts()).length > 0) return undefined;
+  await store.addStaff(email, "owner", now);
+  await store.audit({ at: now, actor: "STAFF_OWNER_EMAIL", action: "staff.add", target: email });
+  return store.staffAccount(email);
+}
+
+/**
  * POST /api/staff/sign-in {email}: the same answer for every address, so nobody learns who is staff.
  * Only for a staff address, and within the limits, is a link made and mailed through the outbox.
  * Past the per-connection limit the answer is 429 (it says nothing about the address); past the
@@ -59,7 +71,7 @@ export const signIn: PublicRoute = {
     if (!(await withinLimit(limits.perClient, rateLimitKey(clientAddress(req, config.trustProxy))))) {
       throw new StaffError(429, "Too many sign-in links asked for from this connection. Wait an hour, or use a link already sent.");
     }
-    const account = await store.staffAccount(email);
+    const account = (await store.staffAccount(email)) ?? (await firstOwner(store, email, config.ownerEmail, now));
     if (account && (await withinLimit(limits.perAddress, email))) {
       if (!mailEnabled(config))
         console.error("A staff sign-in link waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send it.");
