@@ -37,5 +37,9 @@ export async function signInContext(
   role: StaffRole,
 ): Promise<void> {
   const token = await staffSession(dataDir, email, role);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl, secure: true, httpOnly: true, sameSite: "Strict" }]);
+  // A host-only cookie (a domain without a leading dot), as the server's __Host- cookie is.
+  const { hostname } = new URL(baseUrl);
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, domain: hostname, path: "/", secure: true, httpOnly: true, sameSite: "Strict" },
+  ]);
 }

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { freePort, startProductionServer, type RunningServer } from "../support/servers";
+import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { signInContext, withStore } from "../support/staff";
+import { expectScreenSound } from "./support/staff";
+
+test("signed out, every console page asks for an e-mail address; the page is never indexed", async ({ page }) => {
+  for (const path of ["/staff/", "/staff/intros/", "/staff/accounts/"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  }
+  await expectScreenSound(page, "sign-in form");
+  await page.getByLabel("E-mail address").fill("nobody@gym.example");
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "If that address belongs" })).toBeVisible();
+  await expectScreenSound(page, "sign-in form, link asked for");
+});
+
+test("a broken link says so and offers a new one", async ({ page }) => {
+  await page.goto("/staff/sign-in/#token=abc");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/not valid\. Ask for a new one below/);
+  await expect(page.getByLabel("E-mail address")).toBeVisible();
+  await expectScreenSound(page, "refused link");
+});
+
+test("the owner adds and removes a coach on the Accounts screen, by keyboard", async ({ page, context, baseURL }) => {
+  await signInContext(context, baseURL ?? "", E2E_DATA_DIR, "owner-accounts@gym.example", "owner");
+  await page.goto("/staff/accounts/");
+  await expect(page.getByRole("heading", { name: "Accounts" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Accounts" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByLabel("E-mail address").focus();
+  await page.keyboard.type("new-coach@gym.example");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText(/Added new-coach@gym.example as coach/);
+  await expect(page.getByText("new-coach@gym.example", { exact: true })).toBeVisible();
+  await expectScreenSound(page, "accounts");
+  await page.getByRole("button", { name: "Remove new-coach@gym.example" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Removed new-coach@gym.example/);
+  await withStore(E2E_DATA_DIR, async (store) => expect(await store.staffAccount("new-coach@gym.example")).toBeUndefined());
+});
+
+test("a coach sees no owner's screens in the menu, and an owner's page tells them so", async ({ page, context, baseURL }) => {
+  await signInContext(context, baseURL ?? "", E2E_DATA_DIR, "coach-menu@gym.example", "coach");
+  await page.goto("/staff/accounts/");
+  await expect(page.getByText("Only the gym's owner can use this screen.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Accounts" })).toHaveCount(0);
+});
+
+test.describe("sign-in by the e-mailed link, in the browser", () => {
+  let smtp: TestSmtp;
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    smtp = await startTestSmtp();
+    const port = await freePort();
+    server = await startProductionServer({
+      port,
+      env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", SITE_URL: `http://localhost:${port}`, HOST: "localhost" },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  test("the link opens a page whose button signs in and returns to the page that asked; sign out ends it", async ({ page }) => {
+    const site = server.url.replace("127.0.0.1", "localhost");
+    await withStore(server.dataDir, (store) => store.addStaff("owner@gym.example", "owner", new Date()));
+    await page.goto(`${site}/staff/accounts/`);
+    await page.getByLabel("E-mail address").fill("owner@gym.example");
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "If that address belongs" })).toBeVisible();
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    const link = /(http\S+#token=[A-Za-z0-9_-]{43})/.exec(mimePart(smtp.received[0]?.raw ?? "", "text/plain") ?? "")?.[1] ?? "";
+    expect(link.startsWith(`${site}/staff/sign-in/#token=`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Sign in to the staff console" })).toBeVisible();
+    await expectScreenSound(page, "sign-in link page");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${site}/staff/accounts/`);
+    await expect(page.getByRole("heading", { name: "Accounts" })).toBeVisible();
+    await expect(page.getByText("owner@gym.example (owner)")).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+  });
+});
