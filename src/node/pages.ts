@@ -4,6 +4,7 @@ import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
 import { utcOffsets } from "../schedule/timeZones";
 import { announcementPath, routes, type RoutePageContext, type TemplateName } from "../routes";
+import { staffPaths } from "../staff/paths";
 import { loadCheckedContent } from "./contentChecks";
 
 export function templatePath(template: TemplateName | "announcement"): string {
@@ -48,6 +49,9 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
   createRoutePages(actions.createPage, { today, weekday, utcOffsets: offsets, listed });
+  for (const [screen, pagePath] of Object.entries(staffPaths)) {
+    actions.createPage({ path: pagePath, component: path.resolve("src/staff/StaffPage.tsx"), context: { screen } });
+  }
   for (const { slug } of entries) {
     actions.createPage({
       path: announcementPath(slug),

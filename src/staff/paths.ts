@@ -5,8 +5,9 @@
 export const STAFF_ROOT = "/staff/";
 
 /**
- * Each screen is a page of its own (src/pages/staff/), so every address works on any host without a
- * rewrite rule; one lead is the lead page with its reference in the query.
+ * Each screen is a page of its own (made by src/node/pages.ts from one component, src/staff/StaffPage.tsx),
+ * so every address works on any host without a rewrite rule; one lead is the lead page with its
+ * reference in the query.
  */
 export const staffPaths = {
   leads: "/staff/",
@@ -19,6 +20,17 @@ export const staffPaths = {
 } as const;
 
 export type StaffScreen = keyof typeof staffPaths;
+
+/** Each screen's page title. */
+export const STAFF_TITLES: Record<StaffScreen, string> = {
+  leads: "Leads",
+  lead: "Lead",
+  intros: "Free intros",
+  privacy: "Privacy requests",
+  outbox: "Outbox",
+  accounts: "Accounts",
+  signIn: "Sign in",
+};
 
 /** One lead, as the staff alert e-mail links to it. */
 export const leadPath = (reference: string) => `/staff/lead/?id=${encodeURIComponent(reference)}`;
