@@ -17,9 +17,20 @@ export interface ServerConfig {
   /** STAFF_OWNER_EMAIL: while the store has no staff account, this address may sign in, as the first owner. */
   ownerEmail?: string;
   trustProxy: boolean;
+  /** Where each new lead and status change is posted, signed; unset (or wrong) means no webhook. */
+  leadWebhook?: LeadWebhook;
   /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
   problems: string[];
 }
+
+/** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, once both are known to be usable. */
+export interface LeadWebhook {
+  url: string;
+  secret: string;
+}
+
+/** A shorter secret could be guessed by whoever sees signed requests; 32 characters is what a generator gives. */
+export const WEBHOOK_SECRET_MIN_LENGTH = 32;
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
 export const DEFAULT_FORM_CEILING_PER_MINUTE = 120;
@@ -49,6 +60,36 @@ export function smtpUrlProblem(value: string): string | null {
     return `SMTP_URL has a user name or password with a bare "%": ${hint} (a % is written %25)`;
   }
   return null;
+}
+
+const isLoopback = (hostname: string): boolean =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * The lead webhook's settings, or why they cannot be used. The URL is never repeated in the message: a
+ * receiver's address often holds its own key (Zapier's hooks, for one), and this line goes to the log.
+ */
+export function readLeadWebhook(env: NodeJS.ProcessEnv): { webhook?: LeadWebhook; problem?: string } {
+  const url = env.LEAD_WEBHOOK_URL?.trim() || undefined;
+  const secret = env.LEAD_WEBHOOK_SECRET || undefined;
+  const off = "; the lead webhook is off";
+  if (!url) return secret ? { problem: `LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not${off}` } : {};
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { problem: `LEAD_WEBHOOK_URL is not a URL (write it as https://host/path)${off}` };
+  }
+  // Leads are personal data: over the internet only encrypted; plain http only to this machine.
+  if (parsed.protocol !== "https:" && !(parsed.protocol === "http:" && isLoopback(parsed.hostname)))
+    return { problem: `LEAD_WEBHOOK_URL must start with https:// (http:// only for localhost), not ${parsed.protocol}//${off}` };
+  // fetch refuses a URL with a user name or password, so every delivery would fail.
+  if (parsed.username || parsed.password)
+    return { problem: `LEAD_WEBHOOK_URL must not hold a user name or password (the signature authenticates the site)${off}` };
+  if (!secret) return { problem: `LEAD_WEBHOOK_SECRET must be set with LEAD_WEBHOOK_URL, so receivers can check the signature${off}` };
+  if (secret.length < WEBHOOK_SECRET_MIN_LENGTH)
+    return { problem: `LEAD_WEBHOOK_SECRET must be at least ${WEBHOOK_SECRET_MIN_LENGTH} characters, not ${secret.length}${off}` };
+  return { webhook: { url: parsed.href, secret } };
 }
 
 /**
@@ -85,6 +126,8 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
   const trust = env.TRUST_PROXY?.trim();
   if (trust && !["1", "true", "0", "false"].includes(trust))
     problems.push(`TRUST_PROXY must be 1 or 0, not "${trust}"; not trusting X-Forwarded-For`);
+  const { webhook, problem: webhookProblem } = readLeadWebhook(env);
+  if (webhookProblem) problems.push(webhookProblem);
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -98,6 +141,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     siteUrl: env.SITE_URL || undefined,
     ownerEmail: env.STAFF_OWNER_EMAIL?.trim().toLowerCase() || undefined,
     trustProxy: trust === "1" || trust === "true",
+    leadWebhook: webhook,
     problems,
   };
 }
