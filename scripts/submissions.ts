@@ -41,7 +41,7 @@ export async function run(options: Options, store: SubmissionStore, out: Print, 
     case "outbox":
       return outbox(options.retry, store, out);
     case "restore":
-      return restore(options.id ?? "", options.notify, store, out, now);
+      return restore(options.id ?? "", options.notify, store, out, now, options.webhook);
     case "intro list":
       return intro({ action: "list", all: options.all }, store, out, now);
     case "intro cancel":
@@ -71,6 +71,7 @@ async function main(argv: readonly string[]) {
   // A person at a terminal can wait for the site's write to finish; the site itself never waits long.
   const config = readConfig();
   options.notify = Boolean(config.smtpUrl && config.staffEmail);
+  options.webhook = config.leadWebhook !== undefined;
   const store = await openStore(config, { busyTimeoutMs: 5_000 });
   try {
     await run(options, store, print, new Date(), process.stdin.isTTY ? askOnTerminal : undefined);

@@ -31,6 +31,8 @@ export interface Options {
   yes: boolean;
   /** For restore: whether mail is set up (SMTP_URL and STAFF_EMAIL), so staff are e-mailed as for any form. */
   notify: boolean;
+  /** For restore: whether LEAD_WEBHOOK_URL is set, so the gym's webhook gets the lead as for any form. */
+  webhook?: boolean;
   /** For waiver: a version (or the start of one) whose text to print. */
   version?: string;
 }

@@ -27,8 +27,11 @@ export async function list(filter: ListFilter, store: SubmissionStore, out: Prin
   for (const submission of submissions) out(summaryLine(submission));
 }
 
-/** A submission held as spam, back in the staff list (and e-mailed to staff, as it would have been). */
-export async function restore(id: string, notify: boolean, store: SubmissionStore, out: Print, now: Date): Promise<void> {
-  if (!(await store.restoreSpam(id, notify, now))) throw new CommandError(`No submission held as spam has the reference ${id}.`);
+/**
+ * A submission held as spam, back in the staff list (and e-mailed to staff and sent to the gym's
+ * webhook, as it would have been).
+ */
+export async function restore(id: string, notify: boolean, store: SubmissionStore, out: Print, now: Date, webhook = false): Promise<void> {
+  if (!(await store.restoreSpam(id, notify, now, webhook))) throw new CommandError(`No submission held as spam has the reference ${id}.`);
   out(`${id} is in the staff list now${notify ? "; its staff e-mail is queued" : ""}.`);
 }

@@ -3,11 +3,13 @@ import type { Codec, Dialect } from "./dialect";
 import { toDate } from "./rows";
 import type { Database } from "./schema";
 import type { LeadChange, LeadOperations } from "./types";
+import { queueWebhook } from "./webhooks";
 
 /**
  * Writes a lead's state in the caller's transaction: the row is made on the first change (no row is
  * New). Only the fields given change. Returns the status before and after, so a caller can tell a
- * status change (which the webhook reports) from a note or a date.
+ * status change from a note or a date. With `webhook`, a status change queues its "lead.status"
+ * webhook in the same transaction.
  */
 export async function writeLead(
   trx: Kysely<Database>,
@@ -16,9 +18,10 @@ export async function writeLead(
   change: LeadChange,
   by: string,
   at: Date,
+  { webhook = false }: { webhook?: boolean } = {},
 ): Promise<{ before: string; after: string } | undefined> {
-  const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
-  if (!exists) return undefined;
+  const submission = await trx.selectFrom("submissions").select(["id", "form", "spam"]).where("id", "=", id).executeTakeFirst();
+  if (!submission) return undefined;
   const current = await trx.selectFrom("leads").selectAll().where("submission_id", "=", id).executeTakeFirst();
   const time = codec.time(at);
   const next = {
@@ -34,14 +37,16 @@ export async function writeLead(
       .insertInto("leads")
       .values({ submission_id: id, ...next })
       .execute();
-  return { before: current?.status ?? "new", after: next.status };
+  const before = current?.status ?? "new";
+  if (webhook && before !== next.status) await queueWebhook(trx, codec, submission, at, { event: "lead.status", status: next.status });
+  return { before, after: next.status };
 }
 
 export function leadQueries(dialect: Dialect): LeadOperations {
   const { db, codec } = dialect;
   return {
-    async updateLead(id, change, by, at) {
-      const result = await dialect.write((trx) => writeLead(trx, codec, id, change, by, at));
+    async updateLead(id, change, by, at, options) {
+      const result = await dialect.write((trx) => writeLead(trx, codec, id, change, by, at, options));
       return result !== undefined;
     },
     async addNote(id, author, body, at) {

@@ -36,14 +36,14 @@ type OutboxOperations = Pick<SubmissionStore, "claimDue" | "markSent" | "markFai
 export function outboxQueries(dialect: Dialect): OutboxOperations {
   const { db, codec } = dialect;
   return {
-    async claimDue(now, limit, lockMs) {
+    async claimDue(now, limit, lockMs, kinds) {
+      if (kinds?.length === 0) return [];
       const time = codec.time(now);
       const claimed = await dialect.write((trx) => {
+        let choice = trx.selectFrom("outbox").select("id").where("status", "=", "pending");
+        if (kinds) choice = choice.where("kind", "in", [...kinds]);
         const due = dialect.lockDue(
-          trx
-            .selectFrom("outbox")
-            .select("id")
-            .where("status", "=", "pending")
+          choice
             .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", time)]))
             .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", time)]))
             .orderBy("id")

@@ -3,6 +3,7 @@ import type { Dialect } from "./dialect";
 import { queueMessage } from "./outbox";
 import { toSubmission } from "./rows";
 import type { ListFilter, SubmissionStore } from "./types";
+import { queueWebhook } from "./webhooks";
 
 type SubmissionOperations = Pick<SubmissionStore, "insert" | "get" | "list" | "restoreSpam">;
 
@@ -27,6 +28,7 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt);
         if (spam) return { confirmationQueued: false };
         if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
+        if (submission.webhook) await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created" });
         if (!submission.confirm || !booking) return { confirmationQueued: false };
         // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
         if (await confirmedRecently(dialect, trx, booking.email, submission.createdAt)) return { confirmationQueued: false };
@@ -45,16 +47,19 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
       if (filter.since) query = query.where("created_at", ">=", codec.time(filter.since));
       return (await query.execute()).map((row) => toSubmission(row, codec));
     },
-    async restoreSpam(id, notify, now) {
+    async restoreSpam(id, notify, now, webhook = false) {
       return dialect.write(async (trx) => {
         const restored = await trx
           .updateTable("submissions")
           .set({ spam: null })
           .where("id", "=", id)
           .where("spam", "is not", null)
+          .returning("form")
           .executeTakeFirst();
-        if (Number(restored.numUpdatedRows) === 0) return false;
+        if (!restored) return false;
         if (notify) await queueMessage(trx, codec, id, "staff", now);
+        // A false positive is a lead the gym has not heard of yet.
+        if (webhook) await queueWebhook(trx, codec, { id, form: restored.form, spam: null }, now, { event: "lead.created" });
         return true;
       });
     },

@@ -13,6 +13,11 @@ export interface NewSubmission {
   spam: string | null;
   /** Queue an e-mail to staff in the same transaction. */
   notify: boolean;
+  /**
+   * Queue the lead for the gym's webhook in the same transaction (LEAD_WEBHOOK_URL is set). Absent is
+   * false. Spam and privacy requests are never queued (store/webhooks.ts).
+   */
+  webhook?: boolean;
   /** A free-intro booking taken in the same transaction; its slot is held by the database's unique rule. */
   booking?: NewBooking;
   /**
@@ -219,8 +224,11 @@ export interface SubmissionStore extends StaffOperations, LeadOperations {
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
-  /** Locks up to `limit` due messages for `lockMs`, so two senders never take the same one. */
-  claimDue(now: Date, limit: number, lockMs: number): Promise<ClaimedMessage[]>;
+  /**
+   * Locks up to `limit` due messages for `lockMs`, so two senders never take the same one. Only the
+   * given kinds when `kinds` is set: a sender without SMTP leaves the mail waiting and takes the webhooks.
+   */
+  claimDue(now: Date, limit: number, lockMs: number, kinds?: readonly OutboxKind[]): Promise<ClaimedMessage[]>;
   markSent(messageId: number, at: Date): Promise<void>;
   /** Records a failed attempt; `retryAt` null gives up (the message stays visible as failed). */
   markFailed(messageId: number, error: string, retryAt: Date | null): Promise<void>;
@@ -229,9 +237,10 @@ export interface SubmissionStore extends StaffOperations, LeadOperations {
   retryFailed(now: Date): Promise<number>;
   /**
    * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the
-   * staff list, queuing its staff e-mail when `notify`. False when no held submission has that reference.
+   * staff list, queuing its staff e-mail when `notify` and its webhook (as a new lead) when `webhook`.
+   * False when no held submission has that reference.
    */
-  restoreSpam(id: string, notify: boolean, now: Date): Promise<boolean>;
+  restoreSpam(id: string, notify: boolean, now: Date, webhook?: boolean): Promise<boolean>;
   /** Active bookings that end after `from` (the times no visitor may take). */
   takenSlots(from: Date): Promise<Array<{ coach: string; start: Date; end: Date }>>;
   /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
@@ -344,8 +353,11 @@ export interface LeadNote {
 
 /** The staff's pipeline beside the submissions (store/leads.ts). */
 export interface LeadOperations {
-  /** False when no submission has that reference. */
-  updateLead(id: string, change: LeadChange, by: string, at: Date): Promise<boolean>;
+  /**
+   * False when no submission has that reference. With `webhook` (LEAD_WEBHOOK_URL is set), a change of
+   * status queues a "lead.status" webhook in the same transaction.
+   */
+  updateLead(id: string, change: LeadChange, by: string, at: Date, options?: { webhook?: boolean }): Promise<boolean>;
   /** False when no submission has that reference. */
   addNote(id: string, author: string, body: string, at: Date): Promise<boolean>;
   /** The state of each given submission that has one. */
