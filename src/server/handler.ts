@@ -12,7 +12,7 @@ import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./gu
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
 import { bookingAllowed, countBooking, hitClientLimit, hitFormCeiling, type LimitResult, type Limits } from "./rateLimit";
-import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "./runtime";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, webhookEnabled } from "./runtime";
 import { isAlreadyBooked, isSlotTaken, type FormName, type InsertResult, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
@@ -135,6 +135,7 @@ export function formHandler(definition: FormDefinition) {
     if (offered && !spam && !(await bookingAllowedFailOpen(clientKey))) return reject({ status: 429, error: BOOKED_ENOUGH });
     const id = newReference(definition.form);
     const notify = mailEnabled(config);
+    const webhook = webhookEnabled(config);
     const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
     const store = async (fields: Record<string, unknown>, slot?: IntroSlot): Promise<InsertResult> =>
       (await getStore()).insert({
@@ -144,6 +145,7 @@ export function formHandler(definition: FormDefinition) {
         payload: fields,
         spam,
         notify,
+        webhook,
         ...waiver,
         ...(slot && {
           booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: String(payload.email) },

@@ -1,8 +1,10 @@
+import type { LeadWebhook } from "./config";
 import { confirmationMail } from "./confirmationMail";
 import type { Mail } from "./mailer";
 import { staffMail } from "./mailer";
 import { signInMail } from "./staff/signInMail";
 import type { ClaimedMessage, OutboxKind, StoredSubmission } from "./store/types";
+import { webhookDelivery, type WebhookRequest } from "./webhook";
 
 /** What every message is written with: where mail comes from and where the site's links point. */
 export interface MessageSettings {
@@ -12,11 +14,19 @@ export interface MessageSettings {
   domain: string;
   /** The site's origin for links in messages (SITE_URL, else content/site.json's url), no trailing slash. */
   siteUrl: string;
+  /** LEAD_WEBHOOK_URL and its secret, when set: webhook messages are only sent then. */
+  webhook?: LeadWebhook;
   now: Date;
 }
 
-/** How a message goes out: an e-mail, or nothing when there is nothing left worth sending (`drop` says why). */
-export type Delivery = { mail: Mail } | { drop: string };
+/**
+ * How a message goes out: an e-mail, a POST to the gym's webhook, or nothing when there is nothing left
+ * worth sending (`drop` says why).
+ */
+export type Delivery = { mail: Mail } | { webhook: WebhookRequest } | { drop: string };
+
+/** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
+export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
 
 type Composer = (message: ClaimedMessage, settings: MessageSettings) => Delivery;
 
@@ -37,7 +47,7 @@ const COMPOSERS: Record<OutboxKind, Composer> = {
   cancellation: notYet,
   reschedule: notYet,
   reminder: notYet,
-  webhook: notYet,
+  webhook: withSubmission(webhookDelivery),
 };
 
 export function composeMessage(message: ClaimedMessage, settings: MessageSettings): Delivery {

@@ -1,7 +1,8 @@
 import { errorSummary } from "./log";
 import type { Mailer } from "./mailer";
-import { composeMessage, type MessageSettings } from "./messages";
-import type { ClaimedMessage, OutboxKind, SubmissionStore } from "./store/types";
+import { composeMessage, isWebhookKind, type Delivery, type MessageSettings } from "./messages";
+import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind, type SubmissionStore } from "./store/types";
+import { postWebhook } from "./webhook";
 
 export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
@@ -43,30 +44,43 @@ export interface DeliveryReport {
   gaveUp: number;
 }
 
+/** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
+async function send(delivery: Exclude<Delivery, { drop: string }>, mailer: Mailer | null): Promise<string | null> {
+  if ("webhook" in delivery) return postWebhook(delivery.webhook);
+  // Unreachable: mail is only claimed when there is a mailer.
+  if (!mailer) throw new Error("No mail server is set");
+  await mailer.send(delivery.mail);
+  return null;
+}
+
 /**
- * Sends every due e-mail (to staff, and a booking's confirmation to the visitor). A message is marked
- * sent only after the SMTP server accepted it; a failure is one log line (form, reference, attempt and
- * the error, no addresses) and a retry with backoff, and after MAX_ATTEMPTS the message stays in the
- * outbox as failed, where `npm run submissions -- outbox` shows it.
+ * Sends every due message whose transport is set: e-mail (to staff, and to visitors) with a `mailer`,
+ * the gym's webhook with `settings.webhook`; the others wait in the outbox. A message is marked sent
+ * only after the SMTP server or the webhook's receiver (any 2xx) took it; a failure is one log line
+ * (form, reference, attempt and the error, no addresses, no URL) and a retry with backoff, and after
+ * MAX_ATTEMPTS the message stays in the outbox as failed, where `npm run submissions -- outbox` shows it.
  */
 export async function deliverDue(
   store: SubmissionStore,
-  mailer: Mailer,
+  mailer: Mailer | null,
   settings: OutboxSettings,
   now = new Date(),
   log: (line: string) => void = console.error,
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
-  // One message claimed at a time: each lock then only has to outlast one SMTP exchange, whose
-  // timeouts (mailer.ts) are shorter than the lock, so a slow server cannot make another process
+  const kinds = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
+  if (kinds.length === 0) return report;
+  // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook
+  // POST, whose timeouts (mailer.ts, webhook.ts) are shorter than the lock, so a slow server cannot make another process
   // take the same message while it is still being sent.
   for (let sentThisRun = 0; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
     // Each claim locks from the moment it is taken, not from the start of the run.
     const claimedAt = sentThisRun === 0 ? now : new Date(Math.max(Date.now(), now.getTime()));
-    const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS);
+    const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, kinds);
     if (!message) break;
     const what = describe(message);
+    let failure: string | null;
     try {
       const delivery = composeMessage(message, { ...settings, now: claimedAt });
       if ("drop" in delivery) {
@@ -74,18 +88,21 @@ export async function deliverDue(
         await store.markSent(message.id, new Date());
         continue;
       }
-      await mailer.send(delivery.mail);
+      failure = await send(delivery, mailer);
     } catch (error) {
+      failure = errorSummary(error);
+    }
+    if (failure !== null) {
       const attempt = message.attempts + 1;
       const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
-      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : ", giving up"}): ${errorSummary(error)}`);
-      await store.markFailed(message.id, errorSummary(error), retryAt);
+      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : ", giving up"}): ${failure}`);
+      await store.markFailed(message.id, failure, retryAt);
       if (retryAt) report.failed += 1;
       else report.gaveUp += 1;
       continue;
     }
     // Delivery is at least once: if the store cannot record the send, the claim's lock runs out and the
-    // message goes again, with the same Message-ID, which mail apps show once.
+    // message goes again, with the same Message-ID (which mail apps show once) or delivery ID.
     try {
       await store.markSent(message.id, new Date());
     } catch (error) {

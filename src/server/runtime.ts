@@ -64,6 +64,11 @@ export function mailEnabled(config = serverConfig()): boolean {
   return Boolean(config.smtpUrl && config.staffEmail);
 }
 
+/** New leads and status changes queue a webhook whenever LEAD_WEBHOOK_URL and its secret are usable. */
+export function webhookEnabled(config = serverConfig()): boolean {
+  return config.leadWebhook !== undefined;
+}
+
 /** The domain in Message-IDs and appointment UIDs: SITE_URL's host, else that of content/site.json's url. */
 export function siteDomain(siteUrl: string | undefined): string {
   if (siteUrl) {
@@ -90,14 +95,16 @@ export function siteOrigin(siteUrl: string | undefined): string {
 
 /**
  * Sends what is due now and keeps retrying every 30 s while the process runs; a kick during a run
- * starts another once it ends. Called after the visitor has their answer; it never throws, so nothing
- * here can turn a stored submission into an error.
+ * starts another once it ends. E-mail goes when SMTP_URL and STAFF_EMAIL are set, webhooks when
+ * LEAD_WEBHOOK_URL is; what has no transport waits. Called after the visitor has their answer; it never
+ * throws, so nothing here can turn a stored submission into an error.
  */
 export function kickOutbox({ timer = true } = {}): void {
   try {
     const config = serverConfig();
-    const { smtpUrl, staffEmail, mailFrom, smtpProblem } = config;
-    if (!smtpUrl || !staffEmail) return;
+    const { smtpUrl, staffEmail, mailFrom, smtpProblem, leadWebhook } = config;
+    const mail = mailEnabled(config);
+    if (!mail && !leadWebhook) return;
     const state = processState();
     const run = () => {
       if (state.stopping) return;
@@ -107,22 +114,22 @@ export function kickOutbox({ timer = true } = {}): void {
         return;
       }
       state.deliverAgain = false;
-      if (smtpProblem) {
-        console.error(`Staff e-mail not sent: ${smtpProblem}. It waits in the outbox.`);
-        return;
-      }
-      const mailer = smtpMailer(smtpUrl);
+      if (mail && smtpProblem) console.error(`Staff e-mail not sent: ${smtpProblem}. It waits in the outbox.`);
+      const mailer = mail && smtpUrl && !smtpProblem ? smtpMailer(smtpUrl) : null;
+      if (!mailer && !leadWebhook) return;
       state.delivering = getStore()
         .then((store) =>
           deliverDue(store, mailer, {
-            staffEmail,
+            // Without a mailer no e-mail is claimed, so no message is written to this empty address.
+            staffEmail: staffEmail ?? "",
             mailFrom,
             domain: siteDomain(config.siteUrl),
             siteUrl: siteOrigin(config.siteUrl),
+            webhook: leadWebhook,
             keepGoing: () => !state.stopping,
           }),
         )
-        .catch((error: unknown) => console.error(`Staff e-mail delivery failed; it will be retried: ${errorSummary(error)}`))
+        .catch((error: unknown) => console.error(`Outbox delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
           state.delivering = undefined;
           if (state.deliverAgain) run();
@@ -134,7 +141,7 @@ export function kickOutbox({ timer = true } = {}): void {
       state.outboxTimer.unref();
     }
   } catch (error) {
-    console.error(`Staff e-mail delivery could not start: ${errorSummary(error)}`);
+    console.error(`Outbox delivery could not start: ${errorSummary(error)}`);
   }
 }
 
