@@ -95,7 +95,10 @@ export async function postWebhook(request: WebhookRequest): Promise<string | nul
     return response.ok ? null : `HTTP ${response.status}`;
   } catch (error) {
     // fetch says only "fetch failed"; why (refused, unknown host, TLS) is its cause.
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return errorSummary(cause).split(request.url).join("<LEAD_WEBHOOK_URL>");
+    // By shape, not instanceof: the cause may come from another realm (see errorSummary).
+    const { cause } = (typeof error === "object" && error !== null ? error : {}) as { cause?: unknown };
+    return errorSummary(typeof cause === "object" && cause !== null ? cause : error)
+      .split(request.url)
+      .join("<LEAD_WEBHOOK_URL>");
   }
 }
