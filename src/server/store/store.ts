@@ -1,5 +1,6 @@
 import { bookingQueries } from "./bookings";
 import type { Dialect } from "./dialect";
+import { inboxQueries } from "./inbox";
 import { leadQueries } from "./leads";
 import { outboxQueries } from "./outbox";
 import { privacyQueries } from "./privacy";
@@ -17,6 +18,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...privacyQueries(dialect),
     ...staffQueries(dialect),
     ...leadQueries(dialect),
+    ...inboxQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -219,7 +219,7 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
  * Where submissions live. On either database (SQLite file, PostgreSQL) it commits a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
  */
-export interface SubmissionStore extends StaffOperations, LeadOperations {
+export interface SubmissionStore extends StaffOperations, LeadOperations, InboxOperations {
   readonly kind: "sqlite" | "postgres";
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
@@ -364,6 +364,33 @@ export interface LeadOperations {
   leadStates(ids: readonly string[]): Promise<Map<string, LeadState>>;
   /** A lead's notes, oldest first. */
   notes(id: string): Promise<LeadNote[]>;
+}
+
+export const INBOX_VIEWS = ["new", "follow-up", "all", "spam"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
+/** Which leads the staff's list shows. */
+export interface InboxFilter {
+  /** "new": still New; "follow-up": follow-up date on or before `today`, not Joined or Lost; "spam": only spam (the others hide it). */
+  view: InboxView;
+  /** Today at the gym, YYYY-MM-DD. */
+  today: string;
+  form?: FormName;
+  status?: LeadStatus;
+  /** The most rows returned. */
+  limit: number;
+}
+
+export interface InboxLead {
+  submission: StoredSubmission;
+  /** Null until staff first change the lead: New, no follow-up date. */
+  state: LeadState | null;
+}
+
+/** The staff's lead list (store/inbox.ts). */
+export interface InboxOperations {
+  /** Newest first; `more` when further rows matched beyond `limit`. */
+  inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
 }
 
 /** The operations that answer the privacy duties, kept together in privacy.ts. */

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openPostgresStore } from "../../../src/server/store/postgres";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import type { FormName, InboxFilter, NewSubmission, SubmissionStore } from "../../../src/server/store/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
+
+/** The staff's lead list (store.inbox), on each database: the same rows, in the same order. */
+
+const at = (iso: string) => new Date(iso);
+
+function sent(id: string, createdAt: string, form: FormName = "contact", spam: string | null = null): NewSubmission {
+  return { id, form, createdAt: at(createdAt), payload: { name: id, email: `${id.toLowerCase()}@example.com` }, spam, notify: false };
+}
+
+const ALL: InboxFilter = { view: "all", today: "2026-11-20", limit: 50 };
+const ids = async (store: SubmissionStore, filter: Partial<InboxFilter> = {}) =>
+  (await store.inbox({ ...ALL, ...filter })).leads.map((lead) => lead.submission.id);
+
+function inboxContract(open: () => Promise<SubmissionStore>) {
+  let store: SubmissionStore;
+  beforeEach(async () => {
+    store = await open();
+    await store.insert(sent("C-OLD", "2026-11-18T10:00:00Z"));
+    await store.insert(sent("S-SIGNUP", "2026-11-19T10:00:00Z", "signup"));
+    await store.insert(sent("X-SPAM", "2026-11-19T11:00:00Z", "contact", "honeypot"));
+    await store.insert(sent("C-DUE", "2026-11-19T12:00:00Z"));
+    await store.insert(sent("C-LATER", "2026-11-20T09:00:00Z"));
+    await store.insert(sent("C-LOST", "2026-11-20T10:00:00Z"));
+    const by = "owner@example.com";
+    await store.updateLead("C-DUE", { status: "contacted", followUpOn: "2026-11-20" }, by, at("2026-11-19T13:00:00Z"));
+    await store.updateLead("C-OLD", { followUpOn: "2026-11-19" }, by, at("2026-11-19T13:00:00Z"));
+    await store.updateLead("C-LATER", { status: "contacted", followUpOn: "2026-11-21" }, by, at("2026-11-20T09:30:00Z"));
+    await store.updateLead("C-LOST", { status: "lost", followUpOn: "2026-11-19" }, by, at("2026-11-20T10:30:00Z"));
+  });
+  afterEach(() => store.close());
+
+  test("every form, newest first, spam hidden; the lead's state beside each", async () => {
+    expect(await ids(store)).toEqual(["C-LOST", "C-LATER", "C-DUE", "S-SIGNUP", "C-OLD"]);
+    const { leads } = await store.inbox(ALL);
+    expect(leads.find((lead) => lead.submission.id === "S-SIGNUP")?.state).toBeNull();
+    expect(leads.find((lead) => lead.submission.id === "C-DUE")?.state).toMatchObject({
+      status: "contacted",
+      followUpOn: "2026-11-20",
+      updatedBy: "owner@example.com",
+      updatedAt: at("2026-11-19T13:00:00Z"),
+    });
+    expect(leads[0]?.submission.payload).toEqual({ name: "C-LOST", email: "c-lost@example.com" });
+  });
+
+  test("New is a lead with no state yet or one still New", async () => {
+    expect(await ids(store, { view: "new" })).toEqual(["S-SIGNUP", "C-OLD"]);
+    expect(await ids(store, { status: "new" })).toEqual(["S-SIGNUP", "C-OLD"]);
+    expect(await ids(store, { view: "new", form: "signup" })).toEqual(["S-SIGNUP"]);
+  });
+
+  test("Follow up today: a date on or before today, not for a lead already Joined or Lost", async () => {
+    expect(await ids(store, { view: "follow-up" })).toEqual(["C-DUE", "C-OLD"]);
+    expect(await ids(store, { view: "follow-up", today: "2026-11-19" })).toEqual(["C-OLD"]);
+    expect(await ids(store, { view: "follow-up", today: "2026-11-21" })).toEqual(["C-LATER", "C-DUE", "C-OLD"]);
+  });
+
+  test("filters by form and status together", async () => {
+    expect(await ids(store, { form: "signup" })).toEqual(["S-SIGNUP"]);
+    expect(await ids(store, { status: "contacted" })).toEqual(["C-LATER", "C-DUE"]);
+    expect(await ids(store, { status: "lost", form: "contact" })).toEqual(["C-LOST"]);
+    expect(await ids(store, { status: "joined" })).toEqual([]);
+  });
+
+  test("the spam view holds only spam, and a restored one moves back to the list", async () => {
+    expect(await ids(store, { view: "spam" })).toEqual(["X-SPAM"]);
+    expect(await store.restoreSpam("X-SPAM", false, at("2026-11-20T11:00:00Z"))).toBe(true);
+    expect(await ids(store, { view: "spam" })).toEqual([]);
+    expect(await ids(store, { view: "new" })).toEqual(["X-SPAM", "S-SIGNUP", "C-OLD"]);
+  });
+
+  test("at most `limit` rows, and whether more matched", async () => {
+    const page = await store.inbox({ ...ALL, limit: 2 });
+    expect(page.leads.map((lead) => lead.submission.id)).toEqual(["C-LOST", "C-LATER"]);
+    expect(page.more).toBe(true);
+    expect((await store.inbox({ ...ALL, limit: 5 })).more).toBe(false);
+  });
+}
+
+describe("SQLite store: the lead list (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  inboxContract(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-inbox-"));
+    dirs.push(dir);
+    return openSqliteStore(path.join(dir, "submissions.sqlite"));
+  });
+});
+
+describeWithPostgres("PostgreSQL store: the lead list (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  inboxContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
+  });
+});
