@@ -1,10 +1,11 @@
+import { personName } from "../../src/server/leadFields";
 import { escapeControls } from "../../src/server/printable";
 import type { ListFilter, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
 import { CommandError, type Print } from "./command";
 
 function summaryLine(submission: StoredSubmission): string {
   const p = submission.payload;
-  const who = String(p.name ?? [p.firstName, p.lastName].filter(Boolean).join(" "));
+  const who = personName(p);
   const what = String(p.interest ?? p.plan ?? p.type ?? "");
   const line = [
     submission.id,

@@ -6,6 +6,7 @@ import { formatLongDate } from "../forms/dateRules";
 import { answerDueDate } from "../forms/privacyRequest";
 import { leadPath } from "../staff/paths";
 import { privacy, site } from "./content";
+import { personName } from "./leadFields";
 import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
@@ -93,7 +94,7 @@ function shown(key: string, value: unknown): string {
  */
 export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string, siteUrl: string): Mail {
   const p = submission.payload;
-  const who = [p.name, [p.firstName, p.lastName].filter(Boolean).join(" ")].find((v) => typeof v === "string" && v) as string | undefined;
+  const who = personName(p) || undefined;
   const booked =
     typeof p.start === "string" && typeof p.coach === "string"
       ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}`

@@ -1,0 +1,33 @@
+/**
+ * Who a submission is from, read the same way by the staff e-mail, the CLI and the console: forms ask
+ * either `name` or `firstName` and `lastName`; `email` is lower-cased and `phone` is "+1" and ten
+ * digits, as the forms' schemas store them (src/forms/schemas/fields.ts).
+ */
+export interface Person {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+export function personName(payload: Readonly<Record<string, unknown>>): string {
+  return text(payload.name) || [text(payload.firstName), text(payload.lastName)].filter(Boolean).join(" ");
+}
+
+export function personOf(payload: Readonly<Record<string, unknown>>): Person {
+  return { name: personName(payload), email: text(payload.email), phone: text(payload.phone) };
+}
+
+/**
+ * Whether a search matches the person: any part of the name or address, whatever the case; or, when
+ * the search holds at least three digits, those digits anywhere in the phone number, however the
+ * search is punctuated ("(253) 555-0142" finds "+12535550142").
+ */
+export function matchesPerson(person: Person, search: string): boolean {
+  const words = search.trim().toLowerCase();
+  if (words === "") return true;
+  if (person.name.toLowerCase().includes(words) || person.email.includes(words)) return true;
+  const digits = words.replace(/\D/g, "");
+  return digits.length >= 3 && person.phone.replace(/\D/g, "").includes(digits);
+}
