@@ -1,6 +1,8 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { handleStaffRoute, type PublicRoute, type StaffRoute } from "./guard";
 import { accounts } from "./routes/accounts";
+import { lead } from "./routes/lead";
+import { leads } from "./routes/leads";
 import { session, signOut } from "./routes/session";
 import { signIn, signInLink } from "./routes/signIn";
 
@@ -14,6 +16,8 @@ export const STAFF_ROUTES = {
   session,
   "sign-out": signOut,
   accounts,
+  leads,
+  lead,
 } satisfies Record<string, StaffRoute | PublicRoute>;
 
 export type StaffRouteName = keyof typeof STAFF_ROUTES;
