@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import type { StaffScreen } from "../paths";
 import Accounts from "./Accounts";
+import Lead from "./Lead";
+import Leads from "./Leads";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -13,5 +15,7 @@ export interface ScreenEntry {
 
 /** THE console's screens, in menu order. Each has a page in src/pages/staff/ and an address in paths.ts. */
 export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry>> = {
+  leads: { label: "Leads", role: "coach", component: Leads },
+  lead: { role: "coach", component: Lead },
   accounts: { label: "Accounts", role: "owner", component: Accounts },
 };

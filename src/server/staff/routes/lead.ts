@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../../../content/dates";
+import { site } from "../../content";
 import { kickOutbox, mailEnabled } from "../../runtime";
 import { LEAD_STATUSES, type SubmissionStore } from "../../store/types";
 import { StaffError, type StaffRoute } from "../guard";
@@ -55,6 +56,7 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date) {
   const states = await store.leadStates(related.map((s) => s.id));
   const state = states.get(id);
   return {
+    timeZone: site.timeZone,
     lead: {
       ...leadSummary(submission, state, now),
       fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: String(value) })),

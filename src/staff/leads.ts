@@ -1,0 +1,70 @@
+/**
+ * The leads as the console receives them from /api/staff/leads and /api/staff/lead
+ * (src/server/staff/leadView.ts), and the words it shows for their codes. A unit test holds the codes
+ * here to the server's lists (FORMS, LEAD_STATUSES, INBOX_VIEWS).
+ */
+export const STATUS_LABELS = {
+  new: "New",
+  contacted: "Contacted",
+  "intro-booked": "Intro booked",
+  joined: "Joined",
+  lost: "Lost",
+} as const;
+export type LeadStatus = keyof typeof STATUS_LABELS;
+
+export const FORM_LABELS = {
+  contact: "Contact",
+  signup: "Sign-up",
+  "membership-hold": "Hold or cancel",
+  intro: "Free intro",
+  "privacy-request": "Privacy request",
+} as const;
+export type FormName = keyof typeof FORM_LABELS;
+
+export const VIEW_LABELS = {
+  new: "New",
+  "follow-up": "Follow up today",
+  all: "All",
+  spam: "Spam",
+} as const;
+export type InboxView = keyof typeof VIEW_LABELS;
+
+export interface LeadSummary {
+  id: string;
+  form: FormName;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: LeadStatus;
+  followUpOn: string | null;
+  late: boolean;
+  spam: string | null;
+}
+
+export interface LeadList {
+  today: string;
+  timeZone: string;
+  more: boolean;
+  limit: number;
+  leads: LeadSummary[];
+}
+
+export interface LeadDetail {
+  timeZone: string;
+  lead: LeadSummary & { fields: Array<{ name: string; value: string }>; updatedAt: string | null; updatedBy: string | null };
+  notes: Array<{ author: string; body: string; createdAt: string }>;
+  history: LeadSummary[];
+}
+
+/** "+12535550142" as people write it: (253) 555-0142. */
+export function phoneLabel(phone: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
+}
+
+/** A payload's field name as words: "emergencyContactPhone" -> "Emergency contact phone". */
+export function fieldLabel(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,188 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Link } from "gatsby";
+import { shortDayLabel, timeLabel } from "../../intro/display";
+import { ApiError, getJson, postJson } from "../api";
+import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
+import { leadPath, staffPaths } from "../paths";
+import * as styles from "../Staff.module.css";
+import * as own from "./Lead.module.css";
+import type { ScreenProps } from "./types";
+
+/** The server's limit on a note (src/server/staff/routes/lead.ts). */
+const NOTE_MAX = 2000;
+
+const when = (iso: string, timeZone: string) => `${shortDayLabel(iso, timeZone)}, ${timeLabel(iso, timeZone)}`;
+
+/** One lead: every field it sent, its status, follow-up date and notes, and everything its address sent. */
+export default function Lead({ search }: ScreenProps) {
+  const id = new URLSearchParams(search).get("id") ?? "";
+  const [detail, setDetail] = useState<LeadDetail | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [status, setStatus] = useState<LeadStatus>("new");
+  const [followUpOn, setFollowUpOn] = useState("");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const show = useCallback((answer: LeadDetail) => {
+    setDetail(answer);
+    setStatus(answer.lead.status);
+    setFollowUpOn(answer.lead.followUpOn ?? "");
+  }, []);
+
+  useEffect(() => {
+    if (!id) return;
+    getJson<LeadDetail>("lead", { id }).then(show, (error: unknown) =>
+      setMessage({ text: error instanceof ApiError ? error.message : String(error), error: true }),
+    );
+  }, [id, show]);
+
+  const send = async (body: Record<string, unknown>, done: string) => {
+    setBusy(true);
+    try {
+      show(await postJson<LeadDetail>("lead", { id, ...body }));
+      setMessage({ text: done, error: false });
+      return true;
+    } catch (error) {
+      setMessage({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!detail) return;
+    const change: Record<string, unknown> = {};
+    if (status !== detail.lead.status) change.status = status;
+    if (followUpOn !== (detail.lead.followUpOn ?? "")) change.followUpOn = followUpOn || null;
+    if (note.trim()) change.note = note;
+    if (Object.keys(change).length === 0) {
+      setMessage({ text: "Nothing to save: change the status or the date, or write a note.", error: true });
+      return;
+    }
+    if (await send(change, "Saved.")) setNote("");
+  };
+
+  if (!id)
+    return (
+      <p>
+        Open a lead from the <Link to={staffPaths.leads}>list of leads</Link>.
+      </p>
+    );
+  const lead = detail?.lead;
+  const timeZone = detail?.timeZone ?? "UTC";
+  return (
+    <>
+      <p>
+        <Link to={staffPaths.leads}>All leads</Link>
+      </p>
+      <h1 className={`${styles.heading} ${styles.wrap}`}>{lead ? lead.name || lead.email || lead.id : `Lead ${id}`}</h1>
+      <p role="status" className={message?.error ? styles.error : styles.ok}>
+        {message?.text}
+      </p>
+      {!detail || !lead ? (
+        !message && <p>Loading…</p>
+      ) : (
+        <div className={own.columns}>
+          <section aria-labelledby="lead-sent">
+            <h2 id="lead-sent" className={styles.subheading}>
+              {FORM_LABELS[lead.form]} form, {when(lead.receivedAt, timeZone)}
+            </h2>
+            <p className={own.state}>
+              <span className={styles.badge}>{STATUS_LABELS[lead.status]}</span>
+              {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
+              <span className={styles.muted}>Reference {lead.id}</span>
+            </p>
+            {lead.spam && (
+              <div className={own.spam}>
+                <p>Held as spam ({lead.spam}): staff were not told of it.</p>
+                <button
+                  type="button"
+                  className={styles.primary}
+                  disabled={busy}
+                  onClick={() => void send({ action: "restore-spam" }, "Moved to the leads.")}
+                >
+                  Not spam: move to the leads
+                </button>
+              </div>
+            )}
+            <dl className={own.fields}>
+              {lead.fields.map((field) => (
+                <div key={field.name}>
+                  <dt>{fieldLabel(field.name)}</dt>
+                  <dd>{field.name === "phone" || field.name.endsWith("Phone") ? phoneLabel(field.value) : field.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="lead-work">
+            <h2 id="lead-work" className={styles.subheading}>
+              Follow-up
+            </h2>
+            <form className={styles.form} onSubmit={(event) => void save(event)}>
+              <label className={styles.field}>
+                <span>Status</span>
+                <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus)}>
+                  {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={styles.field}>
+                <span>Follow-up date</span>
+                <input type="date" value={followUpOn} onChange={(event) => setFollowUpOn(event.target.value)} />
+              </label>
+              <label className={styles.field}>
+                <span>New note</span>
+                <textarea rows={3} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
+              </label>
+              <button type="submit" className={styles.primary} disabled={busy}>
+                Save
+              </button>
+            </form>
+            <h3 className={styles.subheading}>Notes</h3>
+            {detail.notes.length === 0 ? (
+              <p className={styles.muted}>No notes yet.</p>
+            ) : (
+              <ol className={own.notes}>
+                {detail.notes.map((entry, index) => (
+                  <li key={index}>
+                    <p className={own.note}>{entry.body}</p>
+                    <p className={styles.muted}>
+                      <span className={styles.wrap}>{entry.author}</span>, {when(entry.createdAt, timeZone)}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="lead-history" className={own.wide}>
+            <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
+              Everything {lead.email || "this person"} sent
+            </h2>
+            <ul className={styles.list}>
+              {detail.history.map((other) => (
+                <li key={other.id} className={styles.card}>
+                  <span className={styles.cardMain}>
+                    {other.id === lead.id ? (
+                      <strong aria-current="page">This one: {FORM_LABELS[other.form]}</strong>
+                    ) : (
+                      <Link to={leadPath(other.id)}>{FORM_LABELS[other.form]}</Link>
+                    )}{" "}
+                    <span className={styles.muted}>
+                      {when(other.receivedAt, timeZone)}, {other.id}
+                    </span>
+                  </span>
+                  <span className={styles.badge}>{other.spam ? "Spam" : STATUS_LABELS[other.status]}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

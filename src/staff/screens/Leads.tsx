@@ -1,0 +1,163 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "gatsby";
+import { shortDayLabel, timeLabel } from "../../intro/display";
+import { ApiError, downloadUrl, getJson } from "../api";
+import { FORM_LABELS, type InboxView, type LeadList, type LeadSummary, phoneLabel, STATUS_LABELS, VIEW_LABELS } from "../leads";
+import { leadPath } from "../paths";
+import * as styles from "../Staff.module.css";
+import * as own from "./Leads.module.css";
+import type { ScreenProps } from "./types";
+
+interface Filters {
+  view: InboxView;
+  q: string;
+  form: string;
+  status: string;
+}
+
+/** The value if it is one of the choices' keys, else "". */
+const oneOf = (value: string | null, choices: Record<string, string>): string => (value !== null && value in choices ? value : "");
+
+/** The filters in the address, so a reload or a link keeps the view. */
+function filtersOf(search: string): Filters {
+  const params = new URLSearchParams(search);
+  return {
+    view: (oneOf(params.get("view"), VIEW_LABELS) || "all") as InboxView,
+    q: params.get("q") ?? "",
+    form: oneOf(params.get("form"), FORM_LABELS),
+    status: oneOf(params.get("status"), STATUS_LABELS),
+  };
+}
+
+const received = (iso: string, timeZone: string) => `${shortDayLabel(iso, timeZone)}, ${timeLabel(iso, timeZone)}`;
+
+/** The first screen: every lead, newest first, with its status, follow-up date and whether it is late. */
+export default function Leads({ session, search }: ScreenProps) {
+  const [filters, setFilters] = useState<Filters>(() => filtersOf(search));
+  const [text, setText] = useState(filters.q);
+  const [list, setList] = useState<LeadList | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const query = { ...filters, view: filters.view === "all" ? undefined : filters.view };
+    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    window.history.replaceState(null, "", `${window.location.pathname}${params.size ? `?${params.toString()}` : ""}`);
+    setList(null);
+    getJson<LeadList>("leads", query).then(
+      (answer) => {
+        if (!current) return;
+        setList(answer);
+        setProblem(null);
+      },
+      (error: unknown) => current && setProblem(error instanceof ApiError ? error.message : String(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [filters]);
+
+  const choose = (change: Partial<Filters>) => setFilters((before) => ({ ...before, ...change }));
+  const searchFor = (event: FormEvent) => {
+    event.preventDefault();
+    choose({ q: text.trim() });
+  };
+
+  return (
+    <>
+      <h1 className={styles.heading}>Leads</h1>
+      <form role="search" aria-label="Leads" className={own.filters} onSubmit={searchFor}>
+        <label className={styles.field}>
+          <span>View</span>
+          <select value={filters.view} onChange={(event) => choose({ view: event.target.value as InboxView })}>
+            {Object.entries(VIEW_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Form</span>
+          <select value={filters.form} onChange={(event) => choose({ form: event.target.value })}>
+            <option value="">Every form</option>
+            {Object.entries(FORM_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Status</span>
+          <select value={filters.status} onChange={(event) => choose({ status: event.target.value })}>
+            <option value="">Any status</option>
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className={own.search}>
+          <label className={styles.field}>
+            <span>Name, e-mail or phone</span>
+            <input type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+          </label>
+          <button type="submit" className={styles.secondary}>
+            Search
+          </button>
+        </div>
+      </form>
+      {session.role === "owner" && (
+        <p>
+          <a className={own.download} href={downloadUrl("leads", { ...filters, format: "csv" })} download>
+            Download this view as CSV
+          </a>
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      )}
+      <p role="status" className={styles.muted}>
+        {list === null
+          ? "Loading…"
+          : `${list.leads.length === 1 ? "1 lead" : `${list.leads.length} leads`}${
+              list.more ? `: the newest ${list.limit} were searched; choose a form or status to see older ones` : ""
+            }.`}
+      </p>
+      {list && (
+        <ul className={styles.list}>
+          {list.leads.map((lead) => (
+            <LeadCard key={lead.id} lead={lead} timeZone={list.timeZone} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function LeadCard({ lead, timeZone }: { lead: LeadSummary; timeZone: string }) {
+  return (
+    <li className={styles.card}>
+      <span className={styles.cardMain}>
+        <Link to={leadPath(lead.id)} className={own.name}>
+          {lead.name || lead.email || lead.id}
+        </Link>
+        <span className={own.meta}>
+          <span>{FORM_LABELS[lead.form]}</span>
+          <span>{received(lead.receivedAt, timeZone)}</span>
+          {lead.email && <span className={styles.wrap}>{lead.email}</span>}
+          {lead.phone && <span>{phoneLabel(lead.phone)}</span>}
+        </span>
+      </span>
+      <span className={own.state}>
+        <span className={styles.badge}>{lead.spam ? `Spam (${lead.spam})` : STATUS_LABELS[lead.status]}</span>
+        {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
+        {lead.followUpOn && <span className={own.meta}>Follow up {lead.followUpOn}</span>}
+      </span>
+    </li>
+  );
+}
