@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { signInContext, withStore } from "../support/staff";
+import { expectNoAxeViolations } from "./support/axe";
+import { findLayoutFaults } from "./support/layout";
+import { gotoReady } from "./support/page";
+import { gymToday } from "./support/site";
+
+/**
+ * The leads inbox against the production build and server: a lead sent on the public site, worked in
+ * the console, and found again by its views, search, filters and CSV.
+ */
+
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+
+/** A unique person, so tests running side by side find only their own lead. */
+function person() {
+  const tag = randomUUID().slice(0, 8);
+  const digits = String(Number.parseInt(tag.slice(0, 6), 16) % 10_000).padStart(4, "0");
+  return { name: `Inbox ${tag}`, email: `inbox-${tag}@example.com`, phone: `253-555-${digits}`, stored: `+1253555${digits}` };
+}
+
+/** Sends the contact form as a visitor does; returns the reference the site answers with. */
+async function sendContact(page: Page, who: ReturnType<typeof person>): Promise<string> {
+  await page.clock.install();
+  await gotoReady(page, "/contact/");
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel(label("Your name")).fill(who.name);
+  await form.getByLabel(label("Email")).fill(who.email);
+  await form.getByLabel(label("Phone")).fill(who.phone);
+  await form.getByLabel(label("What is your message about?")).selectOption("membership");
+  await form.getByLabel(label("Message")).fill("Do you have evening classes?");
+  await page.clock.fastForward(MIN_FILL_MS);
+  await page.getByRole("button", { name: "Send message" }).click();
+  const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+  expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
+  return reference;
+}
+
+const card = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
+
+async function search(page: Page, words: string) {
+  await page.getByRole("searchbox", { name: "Name, e-mail or phone" }).fill(words);
+  await page.getByRole("button", { name: "Search" }).click();
+}
+
+async function expectLaidOut(page: Page, what: string) {
+  for (const width of [320, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const faults = await page.evaluate(findLayoutFaults);
+    expect(
+      faults.map((fault) => `${fault.kind}: ${fault.detail}`),
+      `${what} at ${width}px`,
+    ).toEqual([]);
+    await expectNoAxeViolations(page, `${what} at ${width}px`);
+  }
+}
+
+test("a contact form sent on the site is worked in the inbox: status, note, follow-up, views, search, CSV", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const who = person();
+  const reference = await sendContact(page, who);
+  await signInContext(context, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+
+  await gotoReady(page, "/staff/?view=new");
+  await search(page, who.name);
+  const lead = card(page, who.name);
+  await expect(lead).toContainText("New");
+  await expect(lead).toContainText(who.email);
+  await expectLaidOut(page, "the inbox");
+
+  await lead.getByRole("link", { name: who.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(who.name);
+  await expect(page.getByText("Do you have evening classes?")).toBeVisible();
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByLabel("Follow-up date").fill(gymToday());
+  await page.getByLabel("New note").fill("Called, left a message.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expectLaidOut(page, "the lead screen");
+
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("contacted");
+  await expect(page.getByLabel("Follow-up date")).toHaveValue(gymToday());
+  await expect(page.getByRole("listitem").filter({ hasText: "Called, left a message." })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "This one" })).toContainText("Contacted");
+
+  // Due today: in "Follow up today", no longer in "New".
+  await gotoReady(page, `/staff/?view=follow-up&q=${encodeURIComponent(who.email)}`);
+  await expect(card(page, who.name)).toContainText("Contacted");
+  await page.getByLabel("View").selectOption("new");
+  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+
+  // Search by phone as people write it; filters by form and status.
+  await page.getByLabel("View").selectOption("all");
+  await search(page, who.phone);
+  await expect(card(page, who.name)).toBeVisible();
+  await page.getByLabel("Form").selectOption("signup");
+  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+  await page.getByLabel("Form").selectOption("contact");
+  await page.getByLabel("Status").selectOption("contacted");
+  await expect(card(page, who.name)).toBeVisible();
+  await page.getByLabel("Status").selectOption("lost");
+  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+
+  // The owner's CSV of the current view.
+  await page.getByLabel("Status").selectOption("contacted");
+  const href = await page.getByRole("link", { name: "Download this view as CSV" }).getAttribute("href");
+  const csv = await page.request.get(href!);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const text = await csv.text();
+  expect(text).toContain(`"${reference}"`);
+  expect(text).toContain(`"contacted"`);
+  expect(text).toContain(`"'${who.stored}"`);
+});
+
+test("a coach works leads but gets 403 on the CSV", async ({ page, context, baseURL }) => {
+  await signInContext(context, baseURL!, E2E_DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach");
+  await gotoReady(page, "/staff/");
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download this view as CSV" })).toHaveCount(0);
+  const answer = await page.request.get("/api/staff/leads?format=csv");
+  expect(answer.status()).toBe(403);
+  expect((await answer.json()) as unknown).toEqual({ error: "Only the gym's owner can download leads." });
+});
+
+test("a false positive in the Spam view is restored to the leads", async ({ page, context, baseURL }) => {
+  const who = person();
+  const reference = `C-${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+  await withStore(E2E_DATA_DIR, (store) =>
+    store.insert({
+      id: reference,
+      form: "contact",
+      createdAt: new Date(),
+      payload: { name: who.name, email: who.email, interest: "membership", message: "Real person, typed fast." },
+      spam: "too-fast",
+      notify: false,
+    }),
+  );
+  await signInContext(context, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+  await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
+  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+  await page.getByLabel("View").selectOption("spam");
+  await expect(card(page, who.name)).toContainText("Spam (too-fast)");
+  await expectLaidOut(page, "the spam view");
+  await card(page, who.name).getByRole("link", { name: who.name }).click();
+  await page.getByRole("button", { name: "Not spam: move to the leads" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved to the leads." })).toBeVisible();
+  await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
+  await expect(card(page, who.name)).toContainText("New");
+});

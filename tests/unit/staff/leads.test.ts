@@ -1,0 +1,35 @@
+import { matchesPerson, personOf } from "../../../src/server/leadFields";
+import { leadSummary } from "../../../src/server/staff/leadView";
+import { FORMS, INBOX_VIEWS, LEAD_STATUSES, type StoredSubmission } from "../../../src/server/store/types";
+import { FORM_LABELS, STATUS_LABELS, VIEW_LABELS } from "../../../src/staff/leads";
+
+test("the console has words for every form, status and view the server knows, and no others", () => {
+  expect(Object.keys(FORM_LABELS).sort()).toEqual([...FORMS].sort());
+  expect(Object.keys(STATUS_LABELS).sort()).toEqual([...LEAD_STATUSES].sort());
+  expect(Object.keys(VIEW_LABELS).sort()).toEqual([...INBOX_VIEWS].sort());
+});
+
+test("a person is found by any part of the name (either form's fields), the address, or the phone however written", () => {
+  const signup = personOf({ firstName: "Ana", lastName: "Quill", email: "ana@example.com", phone: "+12535550142" });
+  expect(signup).toEqual({ name: "Ana Quill", email: "ana@example.com", phone: "+12535550142" });
+  for (const words of ["ana quill", "QUILL", "ana@example", "(253) 555-0142", "555 0142", "  "])
+    expect(matchesPerson(signup, words)).toBe(true);
+  for (const words of ["ben", "0143", "12"]) expect(matchesPerson(signup, words)).toBe(false);
+  expect(personOf({ name: "Ben", email: "ben@example.com" })).toEqual({ name: "Ben", email: "ben@example.com", phone: "" });
+});
+
+test("a lead still New more than an hour after it arrived is late; a worked one or spam is not", () => {
+  const sent: StoredSubmission = { id: "C-1", form: "contact", createdAt: new Date("2026-11-20T10:00:00Z"), payload: {}, spam: null };
+  const at = (iso: string) => new Date(iso);
+  expect(leadSummary(sent, null, at("2026-11-20T11:00:00Z")).late).toBe(false);
+  expect(leadSummary(sent, null, at("2026-11-20T11:00:01Z")).late).toBe(true);
+  const worked = {
+    status: "contacted" as const,
+    followUpOn: null,
+    answeredAt: null,
+    updatedAt: at("2026-11-20T10:30:00Z"),
+    updatedBy: "o@example.com",
+  };
+  expect(leadSummary(sent, worked, at("2026-11-21T00:00:00Z")).late).toBe(false);
+  expect(leadSummary({ ...sent, spam: "honeypot" }, null, at("2026-11-21T00:00:00Z")).late).toBe(false);
+});
