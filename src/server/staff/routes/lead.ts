@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../../../content/dates";
 import { site } from "../../content";
-import { kickOutbox, mailEnabled } from "../../runtime";
+import { kickOutbox, mailEnabled, webhookEnabled } from "../../runtime";
 import { LEAD_STATUSES, type SubmissionStore } from "../../store/types";
 import { StaffError, type StaffRoute } from "../guard";
 import { leadSummary } from "../leadView";
@@ -86,17 +86,19 @@ export const lead: StaffRoute = {
       if ("action" in body) {
         const { id } = parsed(restore.safeParse(body));
         const notify = mailEnabled(config);
-        if (!(await store.restoreSpam(id, notify, now))) {
+        if (!(await store.restoreSpam(id, notify, now, webhookEnabled(config)))) {
           if (!(await store.get(id))) throw notFound(id);
           throw new StaffError(409, `${id} is not held as spam.`);
         }
         await audit("lead.restore-spam", id);
-        if (notify) kickOutbox();
+        kickOutbox();
         return { json: await leadDetail(store, id, now) };
       }
       const { id, status, followUpOn, note } = parsed(change.safeParse(body));
       if (status !== undefined || followUpOn !== undefined) {
-        if (!(await store.updateLead(id, { status, followUpOn }, staff.email, now))) throw notFound(id);
+        // A status change goes to the gym's webhook too, queued with the change itself.
+        if (!(await store.updateLead(id, { status, followUpOn }, staff.email, now, { webhook: webhookEnabled(config) })))
+          throw notFound(id);
         if (status !== undefined) await audit("lead.status", id);
         if (followUpOn !== undefined) await audit("lead.follow-up", id);
       }
@@ -104,6 +106,7 @@ export const lead: StaffRoute = {
         if (!(await store.addNote(id, staff.email, note, now))) throw notFound(id);
         await audit("lead.note", id);
       }
+      if (status !== undefined) kickOutbox();
       return { json: await leadDetail(store, id, now) };
     },
   },
