@@ -1,14 +1,20 @@
 import { privacy } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/retention";
-import type { DeletionReason, PrivacyReference, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
+import { accessReport } from "../../src/server/privacy/access";
+import {
+  checkRequest,
+  deleteAll,
+  deletionTargets,
+  withdrawConsent as withdraw,
+  type DeletionTarget,
+} from "../../src/server/privacy/deletion";
+import { isPrivacyError } from "../../src/server/privacy/errors";
+import type { PrivacyReference, SubmissionStore } from "../../src/server/store/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";
 
 /** What delete and withdraw-consent act on: one submission (`id`) or every one of an address (`email`, delete only). */
-export interface PrivacyTarget {
-  id?: string;
-  /** Lower-cased. */
-  email?: string;
+export interface PrivacyTarget extends DeletionTarget {
   /** The privacy request that asked for it. */
   request?: PrivacyReference;
   /** For delete: delete without asking first. */
@@ -18,37 +24,19 @@ export interface PrivacyTarget {
 /** To the minute, as list and the dry run show it. */
 const received = (date: Date) => date.toISOString().slice(0, 16).replace("T", " ");
 
-/** For an access request: every submission of the address, every field, and the waiver text a sign-up accepted. */
-export async function find(email: string, store: SubmissionStore, out: Print): Promise<void> {
-  const submissions = await store.findByEmail(email);
-  const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
-  const report = {
-    email,
-    submissions: submissions.map((submission) => {
-      const version = submission.payload.waiverVersion;
-      const waiver = waivers.find((w) => w.version === version);
-      return {
-        reference: submission.id,
-        form: submission.form,
-        received: submission.createdAt.toISOString(),
-        spam: submission.spam,
-        fields: submission.payload,
-        ...(version !== undefined && {
-          waiver: { version, text: waiver?.text ?? null, firstAcceptedAt: waiver?.firstAcceptedAt.toISOString() ?? null },
-        }),
-      };
-    }),
-  };
-  out(escapeControls(JSON.stringify(report, null, 2), true));
+/** The shared code's refusals are the CLI's own: one line, exit code 1. */
+async function asCommand<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isPrivacyError(error)) throw new CommandError(error.message);
+    throw error;
+  }
 }
 
-/** --request must name a privacy request the store holds, or one already deleted (its log line counts). */
-async function checkRequest(target: PrivacyTarget, store: SubmissionStore): Promise<void> {
-  if (!target.request) return;
-  const reference = target.request;
-  const request = await store.get(reference);
-  const logged = !request && (await store.deletions()).some((r) => r.reference === reference && r.form === "privacy-request");
-  if (request?.form !== "privacy-request" && !logged) throw new CommandError(`No privacy request has the reference ${reference}.`);
+/** For an access request: every submission of the address, every field, and the waiver text a sign-up accepted. */
+export async function find(email: string, store: SubmissionStore, out: Print): Promise<void> {
+  out(escapeControls(JSON.stringify(await accessReport(store, email), null, 2), true));
 }
 
 /**
@@ -57,17 +45,8 @@ async function checkRequest(target: PrivacyTarget, store: SubmissionStore): Prom
  */
 export async function remove(target: PrivacyTarget, store: SubmissionStore, out: Print, now: Date, ask?: Ask): Promise<void> {
   // The request may itself be among those deleted (it holds the address too).
-  await checkRequest(target, store);
-  let targets: StoredSubmission[];
-  if (target.id) {
-    const submission = await store.get(target.id);
-    if (!submission) throw new CommandError(`No submission has the reference ${escapeControls(target.id)}.`);
-    targets = [submission];
-  } else {
-    // Privacy requests go too: they hold the address. The deletion log keeps their references, and
-    // --request names the one that asked, which is the record that it was done.
-    targets = await store.findByEmail(target.email ?? "");
-  }
+  await asCommand(() => checkRequest(store, target.request));
+  const targets = await asCommand(() => deletionTargets(store, target));
   if (targets.length === 0) {
     // Not a mistake in the command: a deletion request from someone the gym holds nothing about.
     out(escapeControls(`No submission has the address ${target.email ?? ""}: nothing to delete.`));
@@ -84,24 +63,15 @@ export async function remove(target: PrivacyTarget, store: SubmissionStore, out:
       return;
     }
   }
-  const reason: DeletionReason = { kind: "request", requestedBy: target.request ?? "staff" };
-  const deleted = new Set(
-    await store.deleteSubmissions(
-      targets.map((s) => s.id),
-      reason,
-      now,
-    ),
-  );
-  for (const s of targets) if (deleted.has(s.id)) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
-  if (deleted.size === 0) out("Nothing was deleted.");
+  const deleted = await deleteAll(store, targets, target.request, now);
+  for (const s of deleted) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
+  if (deleted.length === 0) out("Nothing was deleted.");
 }
 
 /** Consent withdrawn (My Health My Data Act): the health information goes, the membership record stays. */
 export async function withdrawConsent(target: PrivacyTarget, store: SubmissionStore, out: Print): Promise<void> {
-  await checkRequest(target, store);
-  const id = escapeControls(target.id ?? "");
-  if (!(await store.forgetHealth(target.id ?? ""))) throw new CommandError(`No sign-up with health information has the reference ${id}.`);
-  out(`Removed the health information from ${id}.`);
+  await asCommand(() => withdraw(store, target.id ?? "", target.request));
+  out(`Removed the health information from ${escapeControls(target.id ?? "")}.`);
 }
 
 export async function purge(dryRun: boolean, store: SubmissionStore, out: Print, now: Date): Promise<void> {

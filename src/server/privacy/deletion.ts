@@ -1,0 +1,65 @@
+import { escapeControls } from "../printable";
+import type { DeletionReason, PrivacyReference, StoredSubmission, SubmissionStore } from "../store/types";
+import { PrivacyError } from "./errors";
+
+/** What a deletion acts on: one submission (`id`) or every one of an address (`email`). */
+export interface DeletionTarget {
+  id?: string;
+  /** Lower-cased. */
+  email?: string;
+}
+
+/**
+ * A named privacy request must be one the store holds, or one already deleted (its log line counts): a
+ * request may itself be among what its deletion removed.
+ */
+export async function checkRequest(store: SubmissionStore, reference: PrivacyReference | undefined): Promise<void> {
+  if (!reference) return;
+  const request = await store.get(reference);
+  const logged = !request && (await store.deletions()).some((r) => r.reference === reference && r.form === "privacy-request");
+  if (request?.form !== "privacy-request" && !logged) throw new PrivacyError(`No privacy request has the reference ${reference}.`);
+}
+
+/**
+ * What a deletion would take. By address, privacy requests go too: they hold the address, and the
+ * deletion log keeps their references, which is the record that the request was done.
+ */
+export async function deletionTargets(store: SubmissionStore, target: DeletionTarget): Promise<StoredSubmission[]> {
+  if (target.id) {
+    const submission = await store.get(target.id);
+    if (!submission) throw new PrivacyError(`No submission has the reference ${escapeControls(target.id)}.`);
+    return [submission];
+  }
+  return store.findByEmail(target.email ?? "");
+}
+
+/**
+ * Deletes the submissions with everything that hangs on them (outbox rows of every kind, bookings, the
+ * lead's state and notes) and logs each, requested by the privacy request when one asked, else "staff".
+ * Returns those deleted, in the order given (one deleted meanwhile by someone else is left out).
+ */
+export async function deleteAll(
+  store: SubmissionStore,
+  targets: readonly StoredSubmission[],
+  request: PrivacyReference | undefined,
+  now: Date,
+): Promise<StoredSubmission[]> {
+  if (targets.length === 0) return [];
+  const reason: DeletionReason = { kind: "request", requestedBy: request ?? "staff" };
+  const deleted = new Set(
+    await store.deleteSubmissions(
+      targets.map((s) => s.id),
+      reason,
+      now,
+    ),
+  );
+  return targets.filter((s) => deleted.has(s.id));
+}
+
+/** Consent withdrawn (My Health My Data Act): the health information goes, the membership record stays. */
+export async function withdrawConsent(store: SubmissionStore, id: string, request?: PrivacyReference): Promise<void> {
+  await checkRequest(store, request);
+  if (!(await store.forgetHealth(id))) {
+    throw new PrivacyError(`No sign-up with health information has the reference ${escapeControls(id)}.`);
+  }
+}

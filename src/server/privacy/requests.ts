@@ -1,0 +1,61 @@
+import { zonedToday } from "../../content/dates";
+import { daysBetween } from "../../forms/dateRules";
+import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
+import { privacy, site } from "../content";
+import type { StoredSubmission, SubmissionStore } from "../store/types";
+
+/** A privacy request not yet answered, with what the gym holds for its address. */
+export interface OpenRequest {
+  reference: string;
+  received: string;
+  name: string;
+  email: string;
+  request: PrivacyRequestKind | null;
+  details: string;
+  /** The last day to answer, a date at the gym (content/privacy.json requestResponseDays after it came). */
+  dueOn: string;
+  /** Days from today at the gym to `dueOn`: 0 is the last day, below 0 is late. */
+  daysLeft: number;
+  /** The references of every submission of the address, this request included. */
+  held: string[];
+  /** Sign-ups of the address that still hold health information (what withdrawing consent removes). */
+  withHealthInfo: string[];
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+const hasHealthInfo = (s: StoredSubmission) => s.form === "signup" && s.payload.healthInfo !== undefined;
+
+/** The last day to answer a request, by the same rule the visitor was shown on the form and in the e-mail. */
+export function dueDate(request: StoredSubmission): string {
+  return answerDueDate(zonedToday(request.createdAt, site.timeZone).date, privacy.requestResponseDays);
+}
+
+/** Privacy requests not held as spam and not marked answered, the soonest due first. */
+export async function openRequests(store: SubmissionStore, now: Date): Promise<OpenRequest[]> {
+  const requests = await store.list({ form: "privacy-request" });
+  const states = await store.leadStates(requests.map((r) => r.id));
+  const today = zonedToday(now, site.timeZone).date;
+  const open = requests.filter((r) => !states.get(r.id)?.answeredAt);
+  const rows = await Promise.all(
+    open.map(async (r): Promise<OpenRequest> => {
+      const email = text(r.payload.email);
+      const held = await store.findByEmail(email);
+      const kind = r.payload.request;
+      const dueOn = dueDate(r);
+      return {
+        reference: r.id,
+        received: r.createdAt.toISOString(),
+        name: text(r.payload.name),
+        email,
+        request: (PRIVACY_REQUESTS as readonly unknown[]).includes(kind) ? (kind as PrivacyRequestKind) : null,
+        details: text(r.payload.details),
+        dueOn,
+        daysLeft: daysBetween(today, dueOn),
+        held: held.map((s) => s.id),
+        withHealthInfo: held.filter(hasHealthInfo).map((s) => s.id),
+      };
+    }),
+  );
+  return rows.sort((a, b) => a.daysLeft - b.daysLeft || (a.received < b.received ? -1 : 1));
+}
