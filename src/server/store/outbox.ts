@@ -31,7 +31,7 @@ export async function queueMessage(
     .execute();
 }
 
-type OutboxOperations = Pick<SubmissionStore, "claimDue" | "markSent" | "markFailed" | "outbox" | "retryFailed">;
+type OutboxOperations = Pick<SubmissionStore, "claimDue" | "markSent" | "markFailed" | "outbox" | "retryFailed" | "retryMessage">;
 
 export function outboxQueries(dialect: Dialect): OutboxOperations {
   const { db, codec } = dialect;
@@ -103,6 +103,15 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
         .where("status", "=", "failed")
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+    async retryMessage(messageId, now) {
+      const result = await db
+        .updateTable("outbox")
+        .set({ status: "pending", next_attempt_at: codec.time(now) })
+        .where("id", "=", messageId)
+        .where("status", "in", ["pending", "failed"])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

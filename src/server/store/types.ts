@@ -236,6 +236,11 @@ export interface SubmissionStore extends StaffOperations, LeadOperations, InboxO
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;
   /**
+   * Sends one unsent message at the next delivery: a failed one is queued again, a pending one waiting
+   * out its backoff is due now. False when no unsent message has that id (sent, or deleted).
+   */
+  retryMessage(messageId: number, now: Date): Promise<boolean>;
+  /**
    * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the
    * staff list, queuing its staff e-mail when `notify` and its webhook (as a new lead) when `webhook`.
    * False when no held submission has that reference.

@@ -255,6 +255,23 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await s().retryFailed(at("2026-11-21T00:00:00Z"))).toBe(1);
       expect((await s().claimDue(at("2026-11-21T00:00:00Z"), 10, 60_000)).map((m) => m.submissionId)).toEqual(["C-2"]);
     });
+
+    test("outbox: one message retried by id is due now, failed or waiting; a sent or unknown one is not", async () => {
+      for (const id of ["C-1", "C-2", "C-3"]) await s().insert(submission(id));
+      const [sent, failed, waiting] = await s().claimDue(at("2026-11-20T10:00:01Z"), 10, 60_000);
+      await s().markSent(sent!.id, at("2026-11-20T10:00:02Z"));
+      await s().markFailed(failed!.id, "550 refused", null);
+      await s().markFailed(waiting!.id, "connect ECONNREFUSED", at("2026-11-20T12:00:00Z"));
+      const now = at("2026-11-20T10:30:00Z");
+      expect(await s().claimDue(now, 10, 60_000)).toEqual([]);
+      expect(await s().retryMessage(failed!.id, now)).toBe(true);
+      expect(await s().retryMessage(sent!.id, now)).toBe(false);
+      expect(await s().retryMessage(999_999, now)).toBe(false);
+      expect((await s().claimDue(now, 10, 60_000)).map((m) => [m.submissionId, m.attempts])).toEqual([["C-2", 1]]);
+      expect(await s().retryMessage(waiting!.id, now)).toBe(true);
+      expect((await s().claimDue(now, 10, 60_000)).map((m) => m.submissionId)).toEqual(["C-3"]);
+      expect((await s().outbox(["sent"])).map((m) => m.submissionId)).toEqual(["C-1"]);
+    });
   });
 }
 
