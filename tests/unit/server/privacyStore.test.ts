@@ -6,6 +6,8 @@ import { Client } from "pg";
 import { migrations } from "../../../src/server/store/migrations";
 import { EMAIL_KEY as PG_EMAIL_KEY, openPostgresStore } from "../../../src/server/store/postgres";
 import { EMAIL_KEY as SQLITE_EMAIL_KEY, openSqliteStore } from "../../../src/server/store/sqlite";
+import { deleteAll, deletionTargets } from "../../../src/server/privacy/deletion";
+import type { Database as Schema } from "../../../src/server/store/schema";
 import type { DeletionReason, NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
 import { publishedWaiver } from "../../../src/server/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
@@ -113,8 +115,34 @@ interface Harness {
   store: SubmissionStore;
   /** Where any of these strings can still be read: "table <name>", and for SQLite "file <name>". */
   traces(needles: readonly string[]): Promise<string[]>;
+  /** The names of the tables the database holds (not the database's own, like sqlite_sequence). */
+  tables(): Promise<string[]>;
+  /** Runs one statement as written (test data only: no parameters). */
+  exec(statement: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Every table of the schema, by the type the queries are written against: a table added to `Database`
+ * fails to compile here until it is listed, and the test below checks the database holds no other.
+ */
+const TABLES = {
+  submissions: true,
+  outbox: true,
+  intro_bookings: true,
+  deletions: true,
+  waivers: true,
+  rate_limits: true,
+  staff_accounts: true,
+  staff_sessions: true,
+  sign_in_links: true,
+  leads: true,
+  lead_notes: true,
+  audit_log: true,
+  schema_migrations: true,
+} satisfies Record<keyof Schema, true>;
+/** Where a deleted submission's reference may stay: the log of deletions and of staff actions, references only. */
+const KEEP_REFERENCES = ["table audit_log", "table deletions"];
 
 function privacyContract(name: string, open: () => Promise<Harness>) {
   describe(name, () => {
@@ -170,6 +198,74 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       ]);
       // The waiver text is the gym's, not Ana's: it stays, as the evidence of what others accepted.
       expect((await store.waivers()).map((w) => w.version)).toEqual([WAIVER_1.version]);
+    });
+
+    test("a deletion for an address empties every table of it: submissions, each kind of message, booking, lead and notes", async () => {
+      const { store } = h();
+      await seed(store);
+      const request = contact("P-7K3M9QX2PA", "2026-11-06T09:00:00Z", ANA, { form: "privacy-request", notify: true });
+      await store.insert({ ...request, payload: { name: "Anastasia Quillfeather", email: ANA, request: "deletion", details: "" } });
+      const staffAt = at("2026-11-06T10:00:00Z");
+      await store.addStaff("owner@gym.example", "owner", staffAt);
+      await store.createSignInLink({
+        email: "owner@gym.example",
+        token: "t".repeat(43),
+        tokenHash: "h".repeat(64),
+        at: staffAt,
+        expiresAt: staffAt,
+      });
+      expect(await store.updateLead("C-ANA", { status: "contacted", followUpOn: "2026-11-10" }, "owner@gym.example", staffAt)).toBe(true);
+      expect(await store.updateLead("B-ANA", { status: "intro-booked" }, "owner@gym.example", staffAt)).toBe(true);
+      expect(await store.addNote("C-ANA", "owner@gym.example", "Called back: Quillfeather wants mornings", staffAt)).toBe(true);
+      expect(await store.addNote("S-ANA", "owner@gym.example", "Knee: see the sign-up", staffAt)).toBe(true);
+      expect(await store.updateLead("C-BEN", { status: "contacted" }, "owner@gym.example", staffAt)).toBe(true);
+      expect(await store.addNote("C-BEN", "owner@gym.example", "Ben asked about kids class", staffAt)).toBe(true);
+      // Messages of the kinds the console and the webhook queue, pending, failed and sent.
+      const time = staffAt.toISOString();
+      for (const [id, kind, status] of [
+        ["C-ANA", "webhook", "failed"],
+        ["C-ANA", "webhook", "pending"],
+        ["B-ANA", "reminder", "pending"],
+        ["B-ANA", "reschedule", "sent"],
+        ["B-ANA", "cancellation", "failed"],
+        ["C-BEN", "webhook", "pending"],
+      ] as const) {
+        await h().exec(
+          `INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at, data) VALUES ('${id}', '${kind}', '${status}', 0, '${time}', '${time}', '{"event":"lead.created","deliveryId":"${id}-${kind}-${status}"}')`,
+        );
+      }
+      await store.audit({ at: staffAt, actor: "owner@gym.example", action: "lead.status", target: "C-ANA" });
+      const references = ["C-ANA", "S-ANA", "B-ANA", "H-ANA", "X-ANA", "P-7K3M9QX2PA"];
+      const notes = ["Quillfeather wants mornings", "Knee: see the sign-up"];
+
+      // The database holds exactly the schema's tables, so the search below misses none.
+      expect((await h().tables()).sort()).toEqual(Object.keys(TABLES).sort());
+      // Before: Ana is in every table that can hold a visitor's data (else "none after" would prove nothing).
+      const tablesOf = (found: string[]) => found.filter((where) => where.startsWith("table ")).sort();
+      expect(tablesOf(await h().traces([...ANA_TRACES, ...notes]))).toEqual(
+        ["table intro_bookings", "table lead_notes", "table outbox", "table submissions"].sort(),
+      );
+      expect(tablesOf(await h().traces(references))).toEqual(
+        ["table audit_log", "table intro_bookings", "table lead_notes", "table leads", "table outbox", "table submissions"].sort(),
+      );
+      const benBefore = await bensData(store);
+      const benLead = await store.leadStates(["C-BEN"]);
+
+      const targets = await deletionTargets(store, { email: ANA });
+      expect(targets.map((s) => s.id)).toEqual(references);
+      const deletedAt = at("2026-12-01T12:00:00Z");
+      expect((await deleteAll(store, targets, "P-7K3M9QX2PA", deletedAt)).map((s) => s.id)).toEqual(references);
+
+      expect(await h().traces([...ANA_TRACES, ...notes])).toEqual([]);
+      expect(tablesOf(await h().traces(references))).toEqual(KEEP_REFERENCES);
+      expect(await store.leadStates(references)).toEqual(new Map());
+      expect(await store.notes("C-ANA")).toEqual([]);
+      expect((await store.deletions()).map((r) => [r.reference, r.requestedBy])).toEqual(references.map((r) => [r, "P-7K3M9QX2PA"]));
+      // Nobody else's data moved: Ben's submissions, messages (his webhook too), lead and note; the staff's link.
+      expect(await bensData(store)).toEqual(benBefore);
+      expect(await store.leadStates(["C-BEN"])).toEqual(benLead);
+      expect((await store.notes("C-BEN")).map((n) => n.body)).toEqual(["Ben asked about kids class"]);
+      expect((await store.outbox()).filter((m) => m.kind === "sign-in")).toHaveLength(1);
     });
 
     test("deleting by reference takes that submission with its outbox rows and booking, and nothing else", async () => {
@@ -353,6 +449,25 @@ function fileTraces(file: string, needles: readonly string[]): string[] {
     .map((f) => `file ${path.basename(f)}`);
 }
 
+function sqliteTables(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all();
+    return (rows as Array<{ name: string }>).map((t) => t.name);
+  } finally {
+    db.close();
+  }
+}
+
+function sqliteExec(file: string, statement: string): void {
+  const db = new Database(file);
+  try {
+    db.exec(statement);
+  } finally {
+    db.close();
+  }
+}
+
 function sqliteTableTraces(file: string, needles: readonly string[]): string[] {
   const db = new Database(file, { readonly: true });
   try {
@@ -384,6 +499,8 @@ describe("SQLite store: privacy (a real database file)", () => {
       store,
       // The raw bytes first: opening the checking connection must not change what is on disk.
       traces: async (needles) => [...fileTraces(file, needles), ...sqliteTableTraces(file, needles)],
+      tables: async () => sqliteTables(file),
+      exec: async (statement) => sqliteExec(file, statement),
       close: () => store.close(),
     };
   });
@@ -506,6 +623,23 @@ describeWithPostgres("PostgreSQL store: privacy (a real server)", () => {
     return pg;
   };
 
+  async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function publicTables(client: Client): Promise<string[]> {
+    const { rows } = await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    );
+    return rows.map((row) => row.table_name);
+  }
+
   /** Every row of every table, as text (jsonb included), searched case-insensitively. */
   async function tableTraces(url: string, needles: readonly string[]): Promise<string[]> {
     const client = new Client({ connectionString: url });
@@ -531,7 +665,13 @@ describeWithPostgres("PostgreSQL store: privacy (a real server)", () => {
   privacyContract("contract", async () => {
     const url = await server().createDatabase();
     const store = await openPostgresStore(url);
-    return { store, traces: (needles) => tableTraces(url, needles), close: () => store.close() };
+    return {
+      store,
+      traces: (needles) => tableTraces(url, needles),
+      tables: () => withClient(url, async (client) => (await publicTables(client)).sort()),
+      exec: (statement) => withClient(url, async (client) => void (await client.query(statement))),
+      close: () => store.close(),
+    };
   });
 
   test("look-up by e-mail uses migration 4's index, not a scan of every submission", async () => {
