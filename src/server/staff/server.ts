@@ -3,6 +3,8 @@ import { handleStaffRoute, type PublicRoute, type StaffRoute } from "./guard";
 import { accounts } from "./routes/accounts";
 import { lead } from "./routes/lead";
 import { leads } from "./routes/leads";
+import { outbox } from "./routes/outbox";
+import { privacyRoute } from "./routes/privacy";
 import { session, signOut } from "./routes/session";
 import { signIn, signInLink } from "./routes/signIn";
 
@@ -18,6 +20,8 @@ export const STAFF_ROUTES = {
   accounts,
   leads,
   lead,
+  privacy: privacyRoute,
+  outbox,
 } satisfies Record<string, StaffRoute | PublicRoute>;
 
 export type StaffRouteName = keyof typeof STAFF_ROUTES;
