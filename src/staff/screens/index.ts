@@ -3,6 +3,8 @@ import type { StaffScreen } from "../paths";
 import Accounts from "./Accounts";
 import Lead from "./Lead";
 import Leads from "./Leads";
+import Outbox from "./Outbox";
+import Privacy from "./Privacy";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -13,9 +15,11 @@ export interface ScreenEntry {
   component: ComponentType<ScreenProps>;
 }
 
-/** THE console's screens, in menu order. Each has a page in src/pages/staff/ and an address in paths.ts. */
+/** THE console's screens, in menu order. Each has a page (src/node/pages.ts) at its address in paths.ts. */
 export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry>> = {
   leads: { label: "Leads", role: "coach", component: Leads },
   lead: { role: "coach", component: Lead },
+  privacy: { label: "Privacy", role: "owner", component: Privacy },
+  outbox: { label: "Outbox", role: "owner", component: Outbox },
   accounts: { label: "Accounts", role: "owner", component: Accounts },
 };

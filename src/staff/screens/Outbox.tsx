@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, getJson, postJson } from "../api";
+import * as shared from "../Staff.module.css";
+import * as styles from "./Outbox.module.css";
+import type { ScreenProps } from "./types";
+
+/** As GET /api/staff/outbox answers: never a message's data (a token, a webhook's event). */
+interface Message {
+  id: number;
+  kind: "staff" | "confirmation" | "sign-in" | "cancellation" | "reschedule" | "reminder" | "webhook";
+  reference: string | null;
+  status: "pending" | "failed";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+const KIND_LABELS: Record<Message["kind"], string> = {
+  staff: "Staff alert",
+  confirmation: "Visitor's confirmation",
+  "sign-in": "Staff sign-in link",
+  cancellation: "Intro cancellation",
+  reschedule: "Intro new time",
+  reminder: "Intro reminder",
+  webhook: "Lead webhook",
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * The owner sees what has not gone out yet: each message waiting or given up on, how often it was
+ * tried and why it failed, and sends one (or every failed one) again after fixing the cause.
+ */
+export default function Outbox(_props: ScreenProps) {
+  const [messages, setMessages] = useState<Message[] | null>(null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setMessages((await getJson<{ messages: Message[] }>("outbox")).messages);
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const retry = async (id?: number) => {
+    setBusy(true);
+    try {
+      const { message } = await postJson<{ message: string }>("outbox", id === undefined ? { action: "retry" } : { action: "retry", id });
+      setStatus({ text: message, error: false });
+      await load();
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const failed = messages?.filter((m) => m.status === "failed").length ?? 0;
+  return (
+    <>
+      <h1 className={shared.heading}>Outbox</h1>
+      <p className={shared.lead}>
+        E-mails and webhook deliveries not sent yet. Each is retried on its own for a while; one that failed has stopped trying until it is
+        retried here.
+      </p>
+      <p role="status" className={status?.error ? shared.error : shared.ok}>
+        {status?.text}
+      </p>
+      {messages === null ? (
+        <p>Loading…</p>
+      ) : messages.length === 0 ? (
+        <p>Nothing is waiting: every message has been sent.</p>
+      ) : (
+        <>
+          {failed > 1 && (
+            <button type="button" className={shared.secondary} disabled={busy} onClick={() => void retry()}>
+              Retry all {failed} failed
+            </button>
+          )}
+          <ul className={shared.list}>
+            {messages.map((m) => (
+              <li key={m.id} className={styles.message}>
+                <p className={styles.title}>
+                  <strong>{KIND_LABELS[m.kind]}</strong> <span className={shared.muted}>{m.reference ?? "no submission"}</span>{" "}
+                  <span className={m.status === "failed" ? styles.failed : shared.badge}>
+                    {m.status === "failed" ? "Failed" : "Waiting"}
+                  </span>
+                </p>
+                <dl className={styles.facts}>
+                  <dt>Attempts</dt>
+                  <dd>{m.attempts}</dd>
+                  <dt>Next attempt</dt>
+                  <dd>{m.status === "failed" ? "none: retry it" : m.nextAttemptAt ? when(m.nextAttemptAt) : "now"}</dd>
+                  {m.lastError && (
+                    <>
+                      <dt>Last error</dt>
+                      <dd className={styles.error}>{m.lastError}</dd>
+                    </>
+                  )}
+                </dl>
+                <button
+                  type="button"
+                  className={shared.secondary}
+                  disabled={busy}
+                  aria-label={`Retry the ${KIND_LABELS[m.kind].toLowerCase()}${m.reference ? ` of ${m.reference}` : ""} now`}
+                  onClick={() => void retry(m.id)}
+                >
+                  Retry
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

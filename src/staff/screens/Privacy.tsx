@@ -1,0 +1,266 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { formatLongDate } from "../../forms/dateRules";
+import { PRIVACY_REQUEST_LABELS, type PrivacyRequestKind } from "../../forms/privacyRequest";
+import { ApiError, downloadUrl, getJson, postJson } from "../api";
+import * as shared from "../Staff.module.css";
+import * as styles from "./Privacy.module.css";
+import type { ScreenProps } from "./types";
+
+/** As GET /api/staff/privacy answers (src/server/privacy/requests.ts OpenRequest). */
+interface OpenRequest {
+  reference: string;
+  received: string;
+  name: string;
+  email: string;
+  request: PrivacyRequestKind | null;
+  details: string;
+  dueOn: string;
+  daysLeft: number;
+  held: string[];
+  withHealthInfo: string[];
+}
+
+interface DeletionLine {
+  reference: string;
+  form: string;
+  receivedAt: string;
+  deletedAt: string;
+  requestedBy: string;
+}
+
+interface PrivacyData {
+  responseDays: number;
+  requests: OpenRequest[];
+  deletions: DeletionLine[];
+  deletionsTotal: number;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function daysLeftText(days: number): string {
+  if (days > 1) return `${days} days left`;
+  if (days === 1) return "1 day left";
+  if (days === 0) return "due today";
+  return `${-days} day${days === -1 ? "" : "s"} late`;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * The owner answers privacy requests (Washington's My Health My Data Act): what is open and how long is
+ * left, a download of everything held, deletion after typing the address, withdrawal of consent for
+ * health information, and the log of what was deleted. The server does each through the same code as
+ * `npm run submissions`.
+ */
+export default function Privacy(_props: ScreenProps) {
+  const [data, setData] = useState<PrivacyData | null>(null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<OpenRequest | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setData(await getJson<PrivacyData>("privacy"));
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  /** Posts an action; the server's sentence goes to the status line. Throws nothing: false when refused. */
+  const act = async (body: Record<string, string>): Promise<string | null> => {
+    setBusy(true);
+    try {
+      const { message } = await postJson<{ message: string }>("privacy", body);
+      setStatus({ text: message, error: false });
+      await load();
+      return null;
+    } catch (error) {
+      return error instanceof ApiError ? error.message : String(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const report = async (body: Record<string, string>) => {
+    const problem = await act(body);
+    if (problem) setStatus({ text: problem, error: true });
+  };
+
+  return (
+    <>
+      <h1 className={shared.heading}>Privacy requests</h1>
+      <p className={shared.lead}>
+        Each request is answered within {data?.responseDays ?? "the"} days of its arrival (Washington&apos;s My Health My Data Act). The
+        download holds everything the site keeps for the address.
+      </p>
+      <p role="status" className={status?.error ? shared.error : shared.ok}>
+        {status?.text}
+      </p>
+      <h2 className={shared.subheading}>Open requests</h2>
+      {data === null ? (
+        <p>Loading…</p>
+      ) : data.requests.length === 0 ? (
+        <p>No privacy request is waiting for an answer.</p>
+      ) : (
+        <ul className={shared.list}>
+          {data.requests.map((r) => (
+            <li key={r.reference} className={styles.request}>
+              <h3 className={styles.title}>
+                {r.request ? PRIVACY_REQUEST_LABELS[r.request].label : "Privacy request"}{" "}
+                <span className={shared.muted}>{r.reference}</span>
+              </h3>
+              <p className={r.daysLeft < 0 ? styles.late : r.daysLeft <= 7 ? styles.soon : styles.due}>
+                <strong>{daysLeftText(r.daysLeft)}</strong>: answer by {formatLongDate(r.dueOn)}
+              </p>
+              <dl className={styles.facts}>
+                <dt>From</dt>
+                <dd className={shared.wrap}>
+                  {r.name} &lt;{r.email}&gt;
+                </dd>
+                <dt>Received</dt>
+                <dd>{when(r.received)}</dd>
+                <dt>Held</dt>
+                <dd>
+                  {plural(r.held.length, "submission")}
+                  {r.withHealthInfo.length > 0 && `, health information in ${r.withHealthInfo.join(", ")}`}
+                </dd>
+                {r.details && (
+                  <>
+                    <dt>Details</dt>
+                    <dd className={styles.details}>{r.details}</dd>
+                  </>
+                )}
+              </dl>
+              <div className={styles.actions}>
+                <a className={shared.secondary} href={downloadUrl("privacy", { export: r.reference })} download>
+                  Download everything (JSON)
+                </a>
+                {r.withHealthInfo.length > 0 && (
+                  <button
+                    type="button"
+                    className={shared.secondary}
+                    disabled={busy}
+                    onClick={() => void report({ action: "withdraw", request: r.reference })}
+                  >
+                    Withdraw consent
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={shared.secondary}
+                  disabled={busy}
+                  onClick={() => void report({ action: "answered", request: r.reference })}
+                >
+                  Mark answered
+                </button>
+                <button type="button" className={shared.danger} disabled={busy} onClick={() => setDeleting(r)}>
+                  Delete everything…
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DeleteDialog
+        request={deleting}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onDelete={(typed) => (deleting ? act({ action: "delete", request: deleting.reference, confirm: typed }) : Promise.resolve(null))}
+      />
+      <h2 className={shared.subheading}>Deletion log</h2>
+      <p className={shared.lead}>
+        What was deleted, when and at whose request: references and dates only, kept after the data is gone.
+        {data && data.deletionsTotal > data.deletions.length && ` The newest ${data.deletions.length} of ${data.deletionsTotal}.`}
+      </p>
+      {data && data.deletions.length === 0 && <p>Nothing has been deleted yet.</p>}
+      {data && data.deletions.length > 0 && (
+        <ul className={styles.log} aria-label="Deletion log">
+          {data.deletions.map((d) => (
+            <li key={`${d.reference}-${d.deletedAt}`} className={styles.logLine}>
+              <strong>{d.reference}</strong> <span>{d.form}</span> <span className={shared.muted}>received {when(d.receivedAt)}</span>{" "}
+              <span>deleted {when(d.deletedAt)}</span> <span>by {d.requestedBy}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * Deleting cannot be undone: a native modal dialog asks for the address to be typed, and the server
+ * checks it again. A wrong address is refused there and then, in the dialog.
+ */
+function DeleteDialog({
+  request,
+  busy,
+  onClose,
+  onDelete,
+}: {
+  request: OpenRequest | null;
+  busy: boolean;
+  onClose: () => void;
+  onDelete: (typed: string) => Promise<string | null>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (request && !element.open) {
+      setTyped("");
+      setProblem(null);
+      element.showModal();
+    } else if (!request && element.open) element.close();
+  }, [request]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const refused = await onDelete(typed);
+    if (refused) setProblem(refused);
+    else onClose();
+  };
+
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby="delete-title" onClose={onClose}>
+      {request && (
+        <form onSubmit={(event) => void submit(event)} className={shared.form}>
+          <h2 id="delete-title" className={styles.dialogTitle}>
+            Delete everything for this address?
+          </h2>
+          <p>
+            This deletes {plural(request.held.length, "submission")} with their messages, bookings, lead notes and status, for good. The
+            deletion log keeps only the references, as deleted at the request of {request.reference}.
+          </p>
+          <label className={shared.field}>
+            <span>
+              Type <strong className={shared.wrap}>{request.email}</strong> to confirm
+            </span>
+            <input
+              type="email"
+              required
+              autoComplete="off"
+              value={typed}
+              aria-describedby={problem ? "delete-problem" : undefined}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </label>
+          <p id="delete-problem" role="alert" className={shared.error}>
+            {problem}
+          </p>
+          <div className={styles.actions}>
+            <button type="submit" className={shared.danger} disabled={busy}>
+              Delete everything
+            </button>
+            <button type="button" className={shared.secondary} onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
