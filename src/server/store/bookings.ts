@@ -14,6 +14,7 @@ export async function takeSlot(
   submissionId: string,
   booking: NewBooking,
   createdAt: Date,
+  cancelTokenHash: string,
 ): Promise<void> {
   const { codec } = dialect;
   await dialect.lockBooking(trx, booking);
@@ -41,7 +42,14 @@ export async function takeSlot(
   // The unique index on active (coach, start) is the last word, whatever the checks above saw.
   await trx
     .insertInto("intro_bookings")
-    .values({ submission_id: submissionId, coach: booking.coach, starts_at: start, ends_at: end, email: booking.email })
+    .values({
+      submission_id: submissionId,
+      coach: booking.coach,
+      starts_at: start,
+      ends_at: end,
+      email: booking.email,
+      cancel_token_hash: cancelTokenHash,
+    })
     .execute()
     .catch((error: unknown) => {
       throw dialect.isSlotConflict(error) ? new SlotTakenError(booking.coach, booking.start) : error;
@@ -63,7 +71,7 @@ export async function confirmedRecently(dialect: Dialect, trx: Kysely<Database>,
   return recent !== undefined;
 }
 
-type BookingOperations = Pick<SubmissionStore, "takenSlots" | "bookings" | "cancelBooking">;
+type BookingOperations = Pick<SubmissionStore, "takenSlots" | "bookings">;
 
 export function bookingQueries(dialect: Dialect): BookingOperations {
   const { db, codec } = dialect;
@@ -88,28 +96,6 @@ export function bookingQueries(dialect: Dialect): BookingOperations {
         .orderBy("coach")
         .execute();
       return rows.map((row) => toBooking(row, codec));
-    },
-    async cancelBooking(id, at) {
-      return dialect.write(async (trx) => {
-        const cancelled = await trx
-          .updateTable("intro_bookings")
-          .set({ cancelled_at: codec.time(at) })
-          .where("submission_id", "=", id)
-          .where("cancelled_at", "is", null)
-          .executeTakeFirst();
-        if (Number(cancelled.numUpdatedRows) === 0) {
-          const exists = await trx.selectFrom("intro_bookings").select("submission_id").where("submission_id", "=", id).executeTakeFirst();
-          return exists ? "already-cancelled" : "not-found";
-        }
-        // A confirmation not yet sent would tell the visitor to come to a booking that no longer exists.
-        await trx
-          .deleteFrom("outbox")
-          .where("submission_id", "=", id)
-          .where("kind", "=", "confirmation")
-          .where("status", "=", "pending")
-          .execute();
-        return "cancelled";
-      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { bookingQueries } from "./bookings";
 import type { Dialect } from "./dialect";
 import { inboxQueries } from "./inbox";
+import { introQueries } from "./intros";
 import { leadQueries } from "./leads";
 import { outboxQueries } from "./outbox";
 import { privacyQueries } from "./privacy";
@@ -19,6 +20,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...staffQueries(dialect),
     ...leadQueries(dialect),
     ...inboxQueries(dialect),
+    ...introQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

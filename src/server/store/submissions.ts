@@ -1,5 +1,6 @@
 import { confirmedRecently, takeSlot } from "./bookings";
 import type { Dialect } from "./dialect";
+import { mintCancelToken, queueReminder } from "./intros";
 import { queueMessage } from "./outbox";
 import { toSubmission } from "./rows";
 import type { ListFilter, SubmissionStore } from "./types";
@@ -25,14 +26,16 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
             .onConflict((conflict) => conflict.column("version").doNothing())
             .execute();
         }
-        if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt);
+        const cancel = mintCancelToken();
+        if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
         if (spam) return { confirmationQueued: false };
         if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
         if (submission.webhook) await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created" });
         if (!submission.confirm || !booking) return { confirmationQueued: false };
         // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
         if (await confirmedRecently(dialect, trx, booking.email, submission.createdAt)) return { confirmationQueued: false };
-        await queueMessage(trx, codec, id, "confirmation", submission.createdAt);
+        await queueMessage(trx, codec, id, "confirmation", submission.createdAt, { data: { cancelToken: cancel.token } });
+        await queueReminder(trx, codec, id, booking.start, submission.createdAt, cancel.token);
         return { confirmationQueued: true };
       });
     },

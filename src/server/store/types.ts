@@ -126,6 +126,20 @@ export interface Booking {
 
 export type CancelResult = "cancelled" | "already-cancelled" | "not-found";
 
+export type Attendance = "attended" | "no-show";
+
+/** A booking as the staff's intro screen shows it. */
+export interface IntroBooking extends Booking {
+  attendance: Attendance | null;
+  /** The appointment's SEQUENCE in the visitor's calendar. */
+  sequence: number;
+}
+
+/** The reminder is due this long before an intro starts... */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+/** ...unless that is less than this after the booking (or its new time) was made: the visitor was just told. */
+export const REMINDER_MARGIN_MS = 6 * 3_600_000;
+
 export interface StoredSubmission {
   id: string;
   form: FormName;
@@ -219,7 +233,7 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
  * Where submissions live. On either database (SQLite file, PostgreSQL) it commits a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
  */
-export interface SubmissionStore extends StaffOperations, LeadOperations, InboxOperations {
+export interface SubmissionStore extends StaffOperations, LeadOperations, InboxOperations, IntroOperations {
   readonly kind: "sqlite" | "postgres";
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
@@ -250,8 +264,6 @@ export interface SubmissionStore extends StaffOperations, LeadOperations, InboxO
   takenSlots(from: Date): Promise<Array<{ coach: string; start: Date; end: Date }>>;
   /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
   bookings(from: Date): Promise<Booking[]>;
-  /** Frees a booking's slot and drops its confirmation if not yet sent; the submission stays. */
-  cancelBooking(id: string, at: Date): Promise<CancelResult>;
   /** Every submission (spam included) whose `email` field is this address (lower-cased), oldest first. */
   findByEmail(email: string): Promise<StoredSubmission[]>;
   /**
@@ -396,6 +408,33 @@ export interface InboxLead {
 export interface InboxOperations {
   /** Newest first; `more` when further rows matched beyond `limit`. */
   inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
+}
+
+/**
+ * Free intros as staff and visitors change them (store/intros.ts). Each change tells the visitor through
+ * the outbox in the same transaction, and only when they were mailed the booking in the first place.
+ */
+export interface IntroOperations {
+  /**
+   * Frees a booking's slot, drops its unsent confirmation, reminder and new-time mails, and queues a
+   * cancellation for a visitor who was mailed the booking; the submission stays.
+   */
+  cancelBooking(id: string, at: Date): Promise<CancelResult>;
+  /** The visitor's own link (the token's hash): "past" once the intro has begun; it cancels only its own booking. */
+  cancelByToken(tokenHash: string, at: Date): Promise<CancelResult | "past">;
+  /** Active bookings starting at or after `from`, soonest first. */
+  upcomingIntros(from: Date): Promise<IntroBooking[]>;
+  /** Records whether the visitor came; a no-show also sets the lead's follow-up date (`followUpOn`, YYYY-MM-DD). */
+  markAttendance(
+    id: string,
+    attendance: Attendance,
+    context: { by: string; at: Date; followUpOn: string },
+  ): Promise<"marked" | "not-found" | "cancelled">;
+  /**
+   * Moves a booking to another coach's slot, raising its SEQUENCE, minting a new cancel token and moving
+   * the reminder; the visitor is mailed the new time. Throws SlotTakenError when that coach is busy then.
+   */
+  rescheduleBooking(id: string, slot: { coach: string; start: Date; end: Date }, at: Date): Promise<"rescheduled" | "not-found" | "cancelled">;
 }
 
 /** The operations that answer the privacy duties, kept together in privacy.ts. */
