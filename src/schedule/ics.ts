@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday, type ICalCalendar } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, ICalWeekday, type ICalCalendar } from "ical-generator";
 import { DAYS, minutes, type Day } from "../content/dates";
 import { addDays } from "../forms/dateRules";
 import { vtimezoneFor } from "./timeZones";
@@ -127,17 +127,30 @@ export interface AppointmentInput {
   location: string;
   url: string;
   now: Date;
+  /** Raised by each change, so a calendar replaces the event it holds with this one (0 when first sent). */
+  sequence?: number;
+  /** "cancel" removes the event from the calendar that holds it (METHOD:CANCEL, STATUS:CANCELLED). */
+  method?: "publish" | "cancel";
+  /** Who the appointment is with; iTIP wants an ORGANIZER on a cancellation. */
+  organizer?: { name: string; email: string };
 }
 
-/** One appointment (a free intro): a single event at exact instants, written in UTC. */
+/**
+ * One appointment (a free intro): a single event at exact instants, written in UTC. Its UID comes from
+ * the reference alone, so every later file (a new time, a cancellation) names the same event.
+ */
 export function buildAppointment(input: AppointmentInput): string {
+  const cancel = input.method === "cancel";
   const calendar = ical({
     prodId: { company: input.uidDomain, product: "Free intro" },
-    method: ICalCalendarMethod.PUBLISH,
+    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
     scale: "GREGORIAN",
   });
   calendar.createEvent({
     id: `${input.reference.toLowerCase()}@${input.uidDomain}`,
+    sequence: input.sequence ?? 0,
+    ...(cancel && { status: ICalEventStatus.CANCELLED }),
+    ...(input.organizer && { organizer: input.organizer }),
     stamp: input.now,
     start: input.start,
     end: input.end,

@@ -3,54 +3,96 @@ import { whenLabel } from "../intro/display";
 import { buildAppointment } from "../schedule/ics";
 import { intro, site } from "./content";
 import type { Mail } from "./mailer";
-import type { StoredSubmission } from "./store/types";
+import type { MessageSettings } from "./messages";
+import type { OutboxData, StoredSubmission } from "./store/types";
+
+/** The visitor's own cancel page: the token rides in the fragment, which browsers never send to a server or a log. */
+export const introCancelPath = (token: string) => `/intro/cancel/#token=${token}`;
+
+/** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */
+export function introFacts(submission: StoredSubmission) {
+  const p = submission.payload as { start: string; end: string; coach: string; email: string };
+  return {
+    email: p.email,
+    coach: p.coach,
+    start: new Date(p.start),
+    end: new Date(p.end),
+    when: whenLabel(p.start, site.timeZone),
+    minutes: Math.round((Date.parse(p.end) - Date.parse(p.start)) / 60_000),
+    where: placeLine(site),
+    phone: formatPhone(site.phone)
+      .replace(/\u00a0/g, " ")
+      .replace(/\u2011/g, "-"),
+  };
+}
+
+/**
+ * The appointment as an .ics attachment. Its UID is the reference's, so a new time (SEQUENCE raised) or
+ * a cancellation (METHOD:CANCEL) changes the event the visitor's calendar already holds.
+ */
+export function introCalendar(
+  submission: StoredSubmission,
+  s: Pick<MessageSettings, "domain" | "now">,
+  { sequence = 0, method = "publish" }: { sequence?: number; method?: "publish" | "cancel" } = {},
+): NonNullable<Mail["attachments"]>[number] {
+  const facts = introFacts(submission);
+  const calendar = buildAppointment({
+    reference: submission.id,
+    uidDomain: s.domain,
+    start: facts.start,
+    end: facts.end,
+    summary: `${intro.name} at ${site.name}`,
+    description: `With coach ${facts.coach}. ${intro.whatToBring} To change it, call ${facts.phone}. Reference ${submission.id}.`,
+    location: facts.where,
+    url: `${site.url}/`,
+    now: s.now,
+    sequence,
+    method,
+    organizer: { name: site.name, email: site.email },
+  });
+  return {
+    filename: method === "cancel" ? "free-intro-cancelled.ics" : "free-intro.ics",
+    content: calendar,
+    contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
+  };
+}
+
+/** How the visitor changes or cancels: their own link when the message carries its token. */
+export function changeLines(s: Pick<MessageSettings, "siteUrl">, data: OutboxData | null, phone: string): string[] {
+  const call = `To change the time, reply to this e-mail or call ${phone}.`;
+  if (!data?.cancelToken) return [`To change or cancel, reply to this e-mail or call ${phone}.`];
+  return [call, "If you cannot come, cancel here, so someone else can have the time:", `${s.siteUrl}${introCancelPath(data.cancelToken)}`];
+}
 
 /**
  * The e-mail a visitor gets after booking a free intro: when (in the gym's zone), with whom, where,
- * what to bring, how to change it, and the appointment as an .ics file. Replies go to the gym.
+ * what to bring, how to change or cancel it, and the appointment as an .ics file. Replies go to the gym.
  */
-export function confirmationMail(submission: StoredSubmission, from: string, domain: string, now = new Date()): Mail {
-  const p = submission.payload as { start: string; end: string; coach: string; email: string };
-  const when = whenLabel(p.start, site.timeZone);
-  const minutes = Math.round((Date.parse(p.end) - Date.parse(p.start)) / 60_000);
-  const where = placeLine(site);
-  const phone = formatPhone(site.phone)
-    .replace(/\u00a0/g, " ")
-    .replace(/\u2011/g, "-");
-  const calendar = buildAppointment({
-    reference: submission.id,
-    uidDomain: domain,
-    start: new Date(p.start),
-    end: new Date(p.end),
-    summary: `${intro.name} at ${site.name}`,
-    description: `With coach ${p.coach}. ${intro.whatToBring} To change or cancel, call ${phone}. Reference ${submission.id}.`,
-    location: where,
-    url: `${site.url}/`,
-    now,
-  });
+export function confirmationMail(submission: StoredSubmission, data: OutboxData | null, s: MessageSettings): Mail {
+  const facts = introFacts(submission);
   return {
-    to: p.email,
-    from,
+    to: facts.email,
+    from: s.mailFrom,
     replyTo: site.email,
-    subject: `Your ${intro.name.toLowerCase()} at ${site.name}: ${when}`,
+    subject: `Your ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`,
     text: [
       // No greeting by name: the address is unverified, and a stranger's inbox must get nothing the booker wrote.
       "Hello,",
       "",
       `You are booked for a ${intro.name.toLowerCase()} at ${site.name}.`,
       "",
-      `When: ${when} (${minutes} minutes)`,
-      `Coach: ${p.coach}`,
-      `Where: ${where}`,
+      `When: ${facts.when} (${facts.minutes} minutes)`,
+      `Coach: ${facts.coach}`,
+      `Where: ${facts.where}`,
       `What to bring: ${intro.whatToBring}`,
       "",
-      `To change or cancel, reply to this e-mail or call ${phone}.`,
+      ...changeLines(s, data, facts.phone),
       `Your reference: ${submission.id}`,
       "",
       "The appointment is attached as a calendar file (free-intro.ics).",
       "",
     ].join("\n"),
-    messageId: `<${submission.id}.confirmation@${domain}>`,
-    attachments: [{ filename: "free-intro.ics", content: calendar, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+    messageId: `<${submission.id}.confirmation@${s.domain}>`,
+    attachments: [introCalendar(submission, s)],
   };
 }

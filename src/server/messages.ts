@@ -1,5 +1,6 @@
 import type { LeadWebhook } from "./config";
 import { confirmationMail } from "./confirmationMail";
+import { cancellationMail, reminderMail, rescheduleMail } from "./introMails";
 import type { Mail } from "./mailer";
 import { staffMail } from "./mailer";
 import { signInMail } from "./staff/signInMail";
@@ -35,18 +36,14 @@ function withSubmission(compose: (submission: StoredSubmission, message: Claimed
   return (message, settings) => (message.submission ? compose(message.submission, message, settings) : { drop: "its submission is gone" });
 }
 
-const notYet: Composer = (message) => {
-  throw new Error(`No message is written for kind ${message.kind} yet`);
-};
-
 /** THE table of message kinds: each kind's writer. */
 const COMPOSERS: Record<OutboxKind, Composer> = {
   staff: withSubmission((submission, _message, s) => ({ mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl) })),
-  confirmation: withSubmission((submission, _message, s) => ({ mail: confirmationMail(submission, s.mailFrom, s.domain, s.now) })),
+  confirmation: withSubmission((submission, message, s) => ({ mail: confirmationMail(submission, message.data, s) })),
   "sign-in": (message, s) => signInMail(message, s),
-  cancellation: notYet,
-  reschedule: notYet,
-  reminder: notYet,
+  cancellation: withSubmission(cancellationMail),
+  reschedule: withSubmission(rescheduleMail),
+  reminder: withSubmission(reminderMail),
   webhook: withSubmission(webhookDelivery),
 };
 
