@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { hashToken } from "../../../src/server/staff/auth";
+import { openPostgresStore } from "../../../src/server/store/postgres";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import { type NewSubmission, SlotTakenError, type SubmissionStore } from "../../../src/server/store/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
+
+const at = (iso: string) => new Date(iso);
+const BOOKED_AT = at("2027-03-01T17:00:00Z");
+
+/** A free-intro booking of `coach` at `start` by `email`, as the intro endpoint stores it. */
+function booking(id: string, coach: string, start: string, email: string, createdAt = BOOKED_AT): NewSubmission {
+  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+  return {
+    id,
+    form: "intro",
+    createdAt,
+    payload: { start, end, coach, name: "Ana", email },
+    spam: null,
+    notify: true,
+    booking: { coach, start: at(start), end: at(end), email },
+    confirm: true,
+  };
+}
+
+const row = async (store: SubmissionStore, id: string, kind: string) =>
+  (await store.outbox()).find((m) => m.submissionId === id && m.kind === kind);
+
+/** The raw token the booking's mails carry (only the outbox holds it, until they are sent). */
+async function tokenOf(store: SubmissionStore, id: string, kind = "confirmation"): Promise<string> {
+  const token = (await row(store, id, kind))?.data?.cancelToken;
+  if (!token) throw new Error(`no cancel token in ${id}'s ${kind}`);
+  return token;
+}
+
+async function sendAll(store: SubmissionStore, now: Date): Promise<void> {
+  for (const message of await store.claimDue(now, 50, 60_000)) await store.markSent(message.id, now);
+}
+
+function introContract(name: string, open: () => Promise<SubmissionStore>) {
+  describe(name, () => {
+    let store: SubmissionStore | null = null;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store?.close();
+    });
+    const s = () => {
+      if (!store) throw new Error("no store");
+      return store;
+    };
+
+    test("a booking queues its reminder 24 hours before, with the confirmation's cancel token", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const reminder = await row(s(), "B-1", "reminder");
+      expect(reminder?.nextAttemptAt).toEqual(at("2027-03-04T18:00:00.000Z"));
+      expect(reminder?.data?.cancelToken).toBe(await tokenOf(s(), "B-1"));
+      // Not due before its time, due at it.
+      expect((await s().claimDue(at("2027-03-04T17:59:59Z"), 10, 60_000)).map((m) => m.kind)).not.toContain("reminder");
+      expect((await s().claimDue(at("2027-03-04T18:00:00Z"), 10, 60_000)).map((m) => m.kind)).toContain("reminder");
+    });
+
+    test("no reminder for an intro booked less than a day and a margin ahead: the confirmation is fresh", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-02T20:00:00.000Z", "ana@example.com"));
+      expect(await row(s(), "B-1", "confirmation")).toBeDefined();
+      expect(await row(s(), "B-1", "reminder")).toBeUndefined();
+    });
+
+    test("cancelling drops the reminder and tells a visitor who was mailed, with SEQUENCE raised", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect(await row(s(), "B-1", "reminder")).toBeUndefined();
+      expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 1 });
+      expect(await s().takenSlots(at("2027-03-01T00:00:00Z"))).toEqual([]);
+      expect(await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).toEqual([]);
+    });
+
+    test("a booking cancelled before its confirmation went is never mailed at all", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().cancelBooking("B-1", at("2027-03-01T17:01:00Z"));
+      expect((await s().outbox()).map((m) => m.kind)).toEqual(["staff"]);
+    });
+
+    test("a new time moves the booking and its reminder, raises SEQUENCE and replaces the cancel token", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const oldToken = await tokenOf(s(), "B-1");
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:00:00.000Z"), end: at("2027-03-08T16:30:00.000Z") };
+      expect(await s().rescheduleBooking("B-1", slot, at("2027-03-02T09:00:00Z"))).toBe("rescheduled");
+
+      const [intro] = await s().upcomingIntros(at("2027-03-01T00:00:00Z"));
+      expect(intro).toMatchObject({ coach: "Marcus", start: slot.start, end: slot.end, sequence: 1, attendance: null });
+      // Every reader of the payload (mails, the lead's page) sees the new time.
+      expect(intro?.submission.payload).toMatchObject({ coach: "Marcus", start: "2027-03-08T16:00:00.000Z", end: "2027-03-08T16:30:00.000Z" });
+      const reschedule = await row(s(), "B-1", "reschedule");
+      expect(reschedule?.data?.sequence).toBe(1);
+      const newToken = await tokenOf(s(), "B-1", "reschedule");
+      expect(newToken).not.toBe(oldToken);
+      const reminder = (await s().outbox(["pending"])).filter((m) => m.kind === "reminder");
+      expect(reminder.map((m) => [m.nextAttemptAt, m.data?.cancelToken])).toEqual([[at("2027-03-07T16:00:00.000Z"), newToken]]);
+      // The old time is free, the new one taken.
+      expect((await s().takenSlots(at("2027-03-01T00:00:00Z"))).map((t) => [t.coach, t.start])).toEqual([["Marcus", slot.start]]);
+      // The old mail's link no longer cancels anything; the new one does.
+      expect(await s().cancelByToken(hashToken(oldToken), at("2027-03-03T09:00:00Z"))).toBe("not-found");
+      expect(await s().cancelByToken(hashToken(newToken), at("2027-03-03T09:00:00Z"))).toBe("cancelled");
+      expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 2 });
+    });
+
+    test("a new time onto another booking of that coach is refused and changes nothing", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Marcus", "2027-03-08T16:00:00.000Z", "ben@example.com"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:15:00.000Z"), end: at("2027-03-08T16:45:00.000Z") };
+      await expect(s().rescheduleBooking("B-1", slot, at("2027-03-02T09:00:00Z"))).rejects.toBeInstanceOf(SlotTakenError);
+      const [first] = await s().upcomingIntros(at("2027-03-01T00:00:00Z"));
+      expect(first).toMatchObject({ coach: "Dana", start: at("2027-03-05T18:00:00.000Z"), sequence: 0 });
+      expect(await row(s(), "B-1", "reschedule")).toBeUndefined();
+      // A later time with its own coach is fine; cancelled and unknown bookings are not moved.
+      const free = { coach: "Dana", start: at("2027-03-05T18:30:00.000Z"), end: at("2027-03-05T19:00:00.000Z") };
+      expect(await s().rescheduleBooking("B-1", free, at("2027-03-02T09:00:00Z"))).toBe("rescheduled");
+      await s().cancelBooking("B-2", at("2027-03-02T09:00:00Z"));
+      expect(await s().rescheduleBooking("B-2", slot, at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect(await s().rescheduleBooking("B-NOPE", slot, at("2027-03-02T09:00:00Z"))).toBe("not-found");
+    });
+
+    test("a visitor's token cancels only its own booking, once, and not after the intro began", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Dana", "2027-03-05T18:30:00.000Z", "ben@example.com"));
+      await s().insert(booking("B-3", "Dana", "2027-03-02T16:00:00.000Z", "cy@example.com"));
+      const [one, two, three] = [await tokenOf(s(), "B-1"), await tokenOf(s(), "B-2"), await tokenOf(s(), "B-3")];
+      expect(await s().cancelByToken(hashToken(one), at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-3", "B-2"]);
+      expect(await s().cancelByToken(hashToken(one), at("2027-03-02T09:01:00Z"))).toBe("already-cancelled");
+      expect(await s().cancelByToken(hashToken("x".repeat(43)), at("2027-03-02T09:01:00Z"))).toBe("not-found");
+      expect(await s().cancelByToken(hashToken(three), at("2027-03-02T16:00:00Z"))).toBe("past");
+      expect(await s().cancelByToken(hashToken(two), at("2027-03-02T16:00:00Z"))).toBe("cancelled");
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-3"]);
+    });
+
+    test("a no-show puts the lead up for follow-up; attendance of a cancelled booking is refused", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Dana", "2027-03-05T18:30:00.000Z", "ben@example.com"));
+      const context = { by: "coach@gym.example", at: at("2027-03-05T19:10:00Z"), followUpOn: "2027-03-05" };
+      expect(await s().markAttendance("B-1", "no-show", context)).toBe("marked");
+      expect(await s().markAttendance("B-2", "attended", context)).toBe("marked");
+      const states = await s().leadStates(["B-1", "B-2"]);
+      expect(states.get("B-1")).toMatchObject({ followUpOn: "2027-03-05", updatedBy: "coach@gym.example" });
+      expect(states.has("B-2")).toBe(false);
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => [b.submission.id, b.attendance])).toEqual([
+        ["B-1", "no-show"],
+        ["B-2", "attended"],
+      ]);
+      await s().cancelBooking("B-2", at("2027-03-05T19:11:00Z"));
+      expect(await s().markAttendance("B-2", "attended", context)).toBe("cancelled");
+      expect(await s().markAttendance("B-NOPE", "attended", context)).toBe("not-found");
+    });
+  });
+}
+
+describe("SQLite intro store (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  introContract("intros", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-intros-"));
+    dirs.push(dir);
+    return openSqliteStore(path.join(dir, "s.sqlite"));
+  });
+});
+
+describeWithPostgres("PostgreSQL intro store (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  introContract("intros", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
+  });
+});
