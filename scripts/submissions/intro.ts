@@ -1,5 +1,6 @@
 import { dayLabel, timeLabel } from "../../src/intro/display";
 import { site } from "../../src/server/content";
+import { cancelIntro } from "../../src/server/introChanges";
 import { escapeControls } from "../../src/server/printable";
 import type { Booking, SubmissionStore } from "../../src/server/store/types";
 import { CommandError, type Print } from "./command";
@@ -32,13 +33,13 @@ function bookingLine(booking: Booking): string {
 
 export async function intro(request: IntroRequest, store: SubmissionStore, out: Print, now: Date): Promise<void> {
   if (request.action === "cancel" && request.reference) {
-    const result = await store.cancelBooking(request.reference, now);
-    if (result === "not-found") throw new CommandError(`No free-intro booking has the reference ${request.reference}.`);
-    out(
-      result === "cancelled"
-        ? `Cancelled ${request.reference}: its time is open for booking again.`
-        : `${request.reference} was already cancelled.`,
-    );
+    // The console's cancel too: the visitor is e-mailed and the reminder dropped, whichever door it came by.
+    try {
+      out(await cancelIntro(store, request.reference, now));
+    } catch (error) {
+      if (error instanceof Error && error.name === "IntroError") throw new CommandError(error.message);
+      throw error;
+    }
     return;
   }
   const bookings = (await store.bookings(now)).filter((booking) => request.all || !booking.cancelledAt);

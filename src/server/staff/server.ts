@@ -5,6 +5,7 @@ import { lead } from "./routes/lead";
 import { leads } from "./routes/leads";
 import { outbox } from "./routes/outbox";
 import { privacyRoute } from "./routes/privacy";
+import { intros } from "./routes/intros";
 import { session, signOut } from "./routes/session";
 import { signIn, signInLink } from "./routes/signIn";
 
@@ -22,6 +23,7 @@ export const STAFF_ROUTES = {
   lead,
   privacy: privacyRoute,
   outbox,
+  intros,
 } satisfies Record<string, StaffRoute | PublicRoute>;
 
 export type StaffRouteName = keyof typeof STAFF_ROUTES;
