@@ -27,6 +27,7 @@ const handlers = Object.fromEntries(Object.entries(definitions).map(([form, defi
   ReturnType<typeof formHandler>
 >;
 
+export { introCancel } from "./introCancel";
 export { introSlots } from "./introSlots";
 
 /** Everything the form functions do, loaded once per server process (see lazy.ts). */

@@ -30,3 +30,11 @@ export function introSlotsFunction() {
     await server.introSlots(req, res);
   };
 }
+
+/** POST /api/intro-cancel, the visitor's own cancel link, through the same once-per-process module. */
+export function introCancelFunction() {
+  return async function introCancelEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+    const server = await formServer();
+    await server.introCancel(req, res);
+  };
+}

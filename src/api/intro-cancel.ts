@@ -1,0 +1,6 @@
+import { introCancelFunction } from "../server/lazy";
+
+// Body-size limits for this function (see server-options/formFunction.ts for why they live there).
+export * from "../../server-options/formFunction";
+
+export default introCancelFunction();
