@@ -5,6 +5,7 @@ import Lead from "./Lead";
 import Leads from "./Leads";
 import Outbox from "./Outbox";
 import Privacy from "./Privacy";
+import Intros from "./Intros";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -19,6 +20,7 @@ export interface ScreenEntry {
 export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry>> = {
   leads: { label: "Leads", role: "coach", component: Leads },
   lead: { role: "coach", component: Lead },
+  intros: { label: "Intros", role: "coach", component: Intros },
   privacy: { label: "Privacy", role: "owner", component: Privacy },
   outbox: { label: "Outbox", role: "owner", component: Outbox },
   accounts: { label: "Accounts", role: "owner", component: Accounts },

@@ -1,0 +1,203 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, getJson, postJson } from "../api";
+import * as styles from "../Staff.module.css";
+import * as own from "./Intros.module.css";
+import type { ScreenProps } from "./types";
+
+interface Intro {
+  id: string;
+  start: string;
+  time: string;
+  coach: string;
+  name: string;
+  email: string;
+  phone: string;
+  attendance: "attended" | "no-show" | null;
+}
+
+interface Listing {
+  zone: string;
+  days: Array<{ label: string; intros: Intro[] }>;
+  /** The open times by day, as the booking page lists them. */
+  open: Array<{ date: string; label: string; times: Array<{ start: string; label: string }> }>;
+  slots: Array<{ start: string; coach: string }>;
+}
+
+type Asking = { kind: "cancel" | "reschedule"; intro: Intro } | null;
+
+const ATTENDANCE: Record<NonNullable<Intro["attendance"]>, string> = { attended: "Came", "no-show": "No-show" };
+
+/** Today's and later free intros by day (the gym's time zone): who came, cancel, or move to an open time. */
+export default function Intros(_props: ScreenProps) {
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
+  const [choice, setChoice] = useState("");
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setListing(await getJson<Listing>("intros"));
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  useEffect(() => {
+    if (asking && !dialog.current?.open) dialog.current?.showModal();
+    if (!asking && dialog.current?.open) dialog.current.close();
+  }, [asking]);
+
+  const act = async (body: Record<string, string>) => {
+    setBusy(true);
+    try {
+      const { message } = await postJson<{ message: string }>("intros", body);
+      setStatus({ text: message, error: false });
+      setAsking(null);
+      await load();
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      setAsking(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ask = (kind: "cancel" | "reschedule", intro: Intro) => {
+    setChoice("");
+    setAsking({ kind, intro });
+  };
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!asking) return;
+    if (asking.kind === "cancel") return void act({ id: asking.intro.id, action: "cancel" });
+    const [start = "", coach = ""] = choice.split("|");
+    void act({ id: asking.intro.id, action: "reschedule", start, coach });
+  };
+
+  const coachesAt = (start: string) => listing?.slots.filter((slot) => slot.start === start).map((slot) => slot.coach) ?? [];
+
+  return (
+    <>
+      <h1 className={styles.heading}>Free intros</h1>
+      <p className={styles.lead}>
+        Today&apos;s and upcoming intros{listing ? `, in ${listing.zone}` : ""}. Cancelling or moving one e-mails the visitor.
+      </p>
+      <p role="status" className={status?.error ? styles.error : styles.ok}>
+        {status?.text}
+      </p>
+      {listing === null ? (
+        <p>Loading…</p>
+      ) : listing.days.length === 0 ? (
+        <p>No upcoming free intros.</p>
+      ) : (
+        listing.days.map((day) => (
+          <section key={day.label} aria-label={day.label}>
+            <h2 className={own.day}>{day.label}</h2>
+            <ul className={styles.list}>
+              {day.intros.map((intro) => (
+                <li key={intro.id} className={styles.card} data-reference={intro.id}>
+                  <span className={styles.cardMain}>
+                    <strong>{intro.time}</strong> {intro.name} <span className={styles.muted}>with {intro.coach}</span>
+                    <br />
+                    <span className={`${styles.muted} ${styles.wrap}`}>
+                      {intro.id} · {intro.email}
+                      {intro.phone && ` · ${intro.phone}`}
+                    </span>
+                    {intro.attendance && (
+                      <>
+                        {" "}
+                        <span className={styles.badge}>{ATTENDANCE[intro.attendance]}</span>
+                      </>
+                    )}
+                  </span>
+                  <span className={own.actions}>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      aria-label={`${intro.name} came`}
+                      onClick={() => void act({ id: intro.id, action: "attended" })}
+                    >
+                      Came
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      aria-label={`${intro.name} did not come`}
+                      onClick={() => void act({ id: intro.id, action: "no-show" })}
+                    >
+                      No-show
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      aria-label={`Move ${intro.name}'s intro`}
+                      onClick={() => ask("reschedule", intro)}
+                    >
+                      Move…
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.danger}
+                      disabled={busy}
+                      aria-label={`Cancel ${intro.name}'s intro`}
+                      onClick={() => ask("cancel", intro)}
+                    >
+                      Cancel…
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <dialog ref={dialog} className={own.dialog} aria-labelledby="intro-dialog-title" onClose={() => setAsking(null)}>
+        {asking && (
+          <form className={styles.form} onSubmit={confirm}>
+            <h2 id="intro-dialog-title">
+              {asking.kind === "cancel" ? `Cancel ${asking.intro.name}'s intro?` : `Move ${asking.intro.name}'s intro`}
+            </h2>
+            {asking.kind === "cancel" ? (
+              <p>
+                {asking.intro.time} with {asking.intro.coach}. The visitor is e-mailed that it is cancelled, and the time opens again.
+              </p>
+            ) : (
+              <label className={styles.field}>
+                <span>New time</span>
+                <select required value={choice} onChange={(event) => setChoice(event.target.value)}>
+                  <option value="">Choose a time</option>
+                  {listing?.open.map((day) => (
+                    <optgroup key={day.date} label={day.label}>
+                      {day.times.flatMap((time) =>
+                        coachesAt(time.start).map((coach) => (
+                          <option key={`${time.start}|${coach}`} value={`${time.start}|${coach}`}>
+                            {`${time.label} with ${coach}`}
+                          </option>
+                        )),
+                      )}
+                    </optgroup>
+                  ))}
+                </select>
+              </label>
+            )}
+            <span className={own.actions}>
+              <button type="submit" className={asking.kind === "cancel" ? styles.danger : styles.primary} disabled={busy}>
+                {asking.kind === "cancel" ? "Cancel the intro" : "Move the intro"}
+              </button>
+              <button type="button" className={styles.secondary} onClick={() => setAsking(null)}>
+                Keep it
+              </button>
+            </span>
+          </form>
+        )}
+      </dialog>
+    </>
+  );
+}
