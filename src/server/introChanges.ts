@@ -43,7 +43,13 @@ export async function openIntroSlots(store: SubmissionStore, now: Date): Promise
 }
 
 /** Moves a booking to an open time (`start`, an ISO instant; `coach` picks among coaches free then). */
-export async function rescheduleIntro(store: SubmissionStore, id: string, start: string, coach: string | undefined, now: Date): Promise<string> {
+export async function rescheduleIntro(
+  store: SubmissionStore,
+  id: string,
+  start: string,
+  coach: string | undefined,
+  now: Date,
+): Promise<string> {
   const candidates = (await openIntroSlots(store, now)).filter((slot) => slot.start === start && (!coach || slot.coach === coach));
   if (candidates.length === 0) throw new IntroError(422, "That time is not open. Choose one of the times listed.");
   for (const slot of candidates) {

@@ -18,7 +18,14 @@ export function mintCancelToken(): { token: string; hash: string } {
  * transaction. None when that is less than REMINDER_MARGIN_MS after `at`: the visitor has just been told.
  * The outbox's own sent status is what makes it go exactly once.
  */
-export async function queueReminder(trx: Kysely<Database>, codec: Codec, id: string, start: Date, at: Date, cancelToken: string): Promise<void> {
+export async function queueReminder(
+  trx: Kysely<Database>,
+  codec: Codec,
+  id: string,
+  start: Date,
+  at: Date,
+  cancelToken: string,
+): Promise<void> {
   const dueAt = new Date(start.getTime() - REMINDER_BEFORE_MS);
   if (dueAt.getTime() < at.getTime() + REMINDER_MARGIN_MS) return;
   await queueMessage(trx, codec, id, "reminder", at, { data: { cancelToken }, dueAt });
@@ -143,7 +150,13 @@ export function introQueries(dialect: Dialect): IntroOperations {
         const cancel = mintCancelToken();
         const moved = await trx
           .updateTable("intro_bookings")
-          .set((eb) => ({ coach: slot.coach, starts_at: start, ends_at: end, sequence: eb("sequence", "+", 1), cancel_token_hash: cancel.hash }))
+          .set((eb) => ({
+            coach: slot.coach,
+            starts_at: start,
+            ends_at: end,
+            sequence: eb("sequence", "+", 1),
+            cancel_token_hash: cancel.hash,
+          }))
           .where("submission_id", "=", id)
           .returning("sequence")
           .executeTakeFirstOrThrow()

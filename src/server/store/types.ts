@@ -434,7 +434,11 @@ export interface IntroOperations {
    * Moves a booking to another coach's slot, raising its SEQUENCE, minting a new cancel token and moving
    * the reminder; the visitor is mailed the new time. Throws SlotTakenError when that coach is busy then.
    */
-  rescheduleBooking(id: string, slot: { coach: string; start: Date; end: Date }, at: Date): Promise<"rescheduled" | "not-found" | "cancelled">;
+  rescheduleBooking(
+    id: string,
+    slot: { coach: string; start: Date; end: Date },
+    at: Date,
+  ): Promise<"rescheduled" | "not-found" | "cancelled">;
 }
 
 /** The operations that answer the privacy duties, kept together in privacy.ts. */

@@ -96,7 +96,11 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       const [intro] = await s().upcomingIntros(at("2027-03-01T00:00:00Z"));
       expect(intro).toMatchObject({ coach: "Marcus", start: slot.start, end: slot.end, sequence: 1, attendance: null });
       // Every reader of the payload (mails, the lead's page) sees the new time.
-      expect(intro?.submission.payload).toMatchObject({ coach: "Marcus", start: "2027-03-08T16:00:00.000Z", end: "2027-03-08T16:30:00.000Z" });
+      expect(intro?.submission.payload).toMatchObject({
+        coach: "Marcus",
+        start: "2027-03-08T16:00:00.000Z",
+        end: "2027-03-08T16:30:00.000Z",
+      });
       const reschedule = await row(s(), "B-1", "reschedule");
       expect(reschedule?.data?.sequence).toBe(1);
       const newToken = await tokenOf(s(), "B-1", "reschedule");

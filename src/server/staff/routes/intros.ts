@@ -1,6 +1,6 @@
 import { dayLabel, slotsByDay, timeLabel, zoneName } from "../../../intro/display";
 import { site } from "../../content";
-import { cancelIntro, IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "../../introChanges";
+import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "../../introChanges";
 import { kickOutbox } from "../../runtime";
 import type { IntroBooking } from "../../store/types";
 import { requireString, StaffError, type StaffRoute } from "../guard";
