@@ -82,7 +82,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/404/", "/404.html", "/dev-404-page/", "/staff/", "/staff/**"],
+        excludes: ["/404/", "/404.html", "/dev-404-page/", "/staff/", "/staff/**", "/intro/cancel/"],
       },
     },
     {
