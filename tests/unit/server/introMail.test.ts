@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ICAL from "ical.js";
+import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../src/server/introChanges";
+import { smtpMailer } from "../../../src/server/mailer";
+import { deliverDue } from "../../../src/server/outbox";
+import { hashToken } from "../../../src/server/staff/auth";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../support/smtp";
+
+const settings = {
+  staffEmail: "coaches@gym.example",
+  mailFrom: "Website <forms@gym.example>",
+  domain: "gym.example",
+  siteUrl: "https://gym.example",
+};
+// Later than the machine's clock: the outbox claims each message after the first at the later of the two.
+const NOW = new Date("2031-03-03T17:00:00Z");
+const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+
+function event(mail: ReceivedMail) {
+  const text = mimePart(mail.raw, "text/calendar");
+  if (!text) throw new Error("no calendar part");
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const vevent = calendar.getFirstSubcomponent("vevent") as ICAL.Component;
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: vevent.getFirstPropertyValue("uid"),
+    sequence: vevent.getFirstPropertyValue("sequence"),
+    start: (vevent.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+  };
+}
+
+/** The cancel link's token in a mail's text. */
+const linkToken = (mail: ReceivedMail) =>
+  /https:\/\/gym\.example\/intro\/cancel\/#token=([A-Za-z0-9_-]{43})/.exec(mimePart(mail.raw, "text/plain") ?? "")?.[1];
+
+describe("free-intro mails through the outbox, with a real SMTP server on loopback", () => {
+  let dir: string;
+  let file: string;
+  let store: SubmissionStore;
+  let smtp: TestSmtp;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-intro-mail-"));
+    file = path.join(dir, "s.sqlite");
+    store = openSqliteStore(file);
+    smtp = await startTestSmtp();
+  });
+  afterEach(async () => {
+    await store.close();
+    await smtp.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Books an open slot as the intro endpoint does. */
+  async function book(id: string, slot: { start: string; end: string; coach: string }) {
+    const email = "ana@example.com";
+    await store.insert({
+      id,
+      form: "intro",
+      createdAt: NOW,
+      payload: { name: "Ana", email, phone: "253-555-0100", start: slot.start, end: slot.end, coach: slot.coach },
+      spam: null,
+      notify: true,
+      booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email },
+      confirm: true,
+    });
+  }
+  const toVisitor = () => smtp.received.filter((mail) => mail.to.includes("ana@example.com"));
+
+  test("a new time updates the same calendar event; a cancel removes it and opens the time again", async () => {
+    const open = await openIntroSlots(store, NOW);
+    const [first, second] = [open[0]!, open.find((slot) => slot.start !== open[0]!.start)!];
+    await book("B-1", first);
+    expect((await openIntroSlots(store, NOW)).filter((s) => s.start === first.start && s.coach === first.coach)).toEqual([]);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    const [confirmation] = toVisitor();
+    expect(event(confirmation!)).toMatchObject({ method: "PUBLISH", uid: "b-1@gym.example", sequence: 0, start: first.start });
+    const firstToken = linkToken(confirmation!);
+    expect(firstToken).toBeDefined();
+
+    await rescheduleIntro(store, "B-1", second.start, second.coach, later(1));
+    await deliverDue(store, smtpMailer(smtp.url), settings, later(2));
+    const moved = toVisitor()[1]!;
+    expect(moved.header("Subject")).toMatch(/^New time for your free intro/i);
+    expect(event(moved)).toMatchObject({ method: "PUBLISH", uid: "b-1@gym.example", sequence: 1, start: second.start });
+    const secondToken = linkToken(moved);
+    expect(secondToken).toBeDefined();
+    expect(secondToken).not.toBe(firstToken);
+    // The first mail's link no longer cancels: the new time came with a new one.
+    expect(await store.cancelByToken(hashToken(firstToken!), later(3))).toBe("not-found");
+
+    expect(await cancelIntro(store, "B-1", later(4))).toMatch(/^Cancelled B-1/);
+    await deliverDue(store, smtpMailer(smtp.url), settings, later(5));
+    const cancelled = toVisitor()[2]!;
+    expect(event(cancelled)).toMatchObject({ method: "CANCEL", uid: "b-1@gym.example", sequence: 2, start: second.start });
+    expect(toVisitor()).toHaveLength(3);
+    // Both times are offered again.
+    const reopened = await openIntroSlots(store, later(5));
+    expect(reopened).toEqual(expect.arrayContaining([first, second]));
+  });
+
+  test("the reminder goes once at its time, whatever the runs and restarts, and carries the cancel link", async () => {
+    const slot = (await openIntroSlots(store, NOW)).find((s) => Date.parse(s.start) - NOW.getTime() > 36 * 3_600_000)!;
+    await book("B-1", slot);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    expect(toVisitor().map((mail) => mail.header("Subject"))).toEqual([expect.stringMatching(/^Your free intro/i)]);
+    const due = new Date(Date.parse(slot.start) - 24 * 3_600_000);
+    await deliverDue(store, smtpMailer(smtp.url), settings, new Date(due.getTime() - 1_000));
+    expect(toVisitor()).toHaveLength(1);
+    await deliverDue(store, smtpMailer(smtp.url), settings, due);
+    await deliverDue(store, smtpMailer(smtp.url), settings, due);
+    await store.close();
+    store = openSqliteStore(file);
+    await deliverDue(store, smtpMailer(smtp.url), settings, new Date(due.getTime() + 60_000));
+    const reminders = toVisitor().filter((mail) => /^Reminder:/.test(mail.header("Subject") ?? ""));
+    expect(reminders).toHaveLength(1);
+    expect(linkToken(reminders[0]!)).toBe(linkToken(toVisitor()[0]!));
+  });
+});
