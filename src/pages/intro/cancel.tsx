@@ -30,9 +30,15 @@ export default function IntroCancelPage() {
   const [state, setState] = useState<State>({ kind: "reading" });
 
   useEffect(() => {
-    const token = tokenFromFragment();
-    if (token) window.history.replaceState(null, "", window.location.pathname);
-    setState(token ? { kind: "ready", token } : { kind: "no-link" });
+    const read = () => {
+      const token = tokenFromFragment();
+      if (token) window.history.replaceState(null, "", window.location.pathname);
+      setState(token ? { kind: "ready", token } : { kind: "no-link" });
+    };
+    read();
+    // A second link opened in the same tab changes only the fragment: the page is not loaded again.
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
   }, []);
 
   const cancel = async (token: string) => {
