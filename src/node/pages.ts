@@ -4,6 +4,7 @@ import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
 import { utcOffsets } from "../schedule/timeZones";
 import { announcementPath, routes, type RoutePageContext, type TemplateName } from "../routes";
+import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { staffPaths } from "../staff/paths";
 import { loadCheckedContent } from "./contentChecks";
 
@@ -48,7 +49,17 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   const entries = announcements.nodes.map((node) => ({ slug: node.slug, date: node.date, expires: node.expires ?? undefined }));
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
-  createRoutePages(actions.createPage, { today, weekday, utcOffsets: offsets, listed });
+  const shared = { today, weekday, utcOffsets: offsets, listed };
+  createRoutePages(actions.createPage, shared);
+  // The visitor's own cancel link (src/components/IntroCancel.tsx): the intro template, so no new page component.
+  const intro = routes.find((route) => route.name === "intro");
+  if (intro) {
+    actions.createPage({
+      path: INTRO_CANCEL_PATH,
+      component: templatePath("intro"),
+      context: { routePath: intro.path, programKey: null, pageKey: null, ...shared, cancel: true },
+    });
+  }
   for (const [screen, pagePath] of Object.entries(staffPaths)) {
     actions.createPage({ path: pagePath, component: path.resolve("src/staff/StaffPage.tsx"), context: { screen } });
   }

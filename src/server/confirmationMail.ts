@@ -2,12 +2,10 @@ import { formatPhone, placeLine } from "../content/contact";
 import { whenLabel } from "../intro/display";
 import { buildAppointment } from "../schedule/ics";
 import { intro, site } from "./content";
+import { introCancelPath } from "../intro/cancelPath";
 import type { Mail } from "./mailer";
 import type { MessageSettings } from "./messages";
 import type { OutboxData, StoredSubmission } from "./store/types";
-
-/** The visitor's own cancel page: the token rides in the fragment, which browsers never send to a server or a log. */
-export const introCancelPath = (token: string) => `/intro/cancel/#token=${token}`;
 
 /** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */
 export function introFacts(submission: StoredSubmission) {

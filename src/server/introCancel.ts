@@ -21,7 +21,7 @@ const TOO_MANY = "Too many tries from your connection. Please wait a minute and 
 const UNAVAILABLE = "We could not cancel just now. Please try again in a minute, or call us.";
 
 /**
- * POST /api/intro-cancel {token}: the visitor's own cancel link (src/pages/intro/cancel.tsx). Guarded as
+ * POST /api/intro-cancel {token}: the visitor's own cancel link (src/components/IntroCancel.tsx). Guarded as
  * the forms are (method, Origin, per-connection rate limit, JSON); the token is looked up by its hash
  * and cancels only the booking it was minted for. The answer's `error` or `message` is the sentence to show.
  */

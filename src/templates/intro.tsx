@@ -1,18 +1,32 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { GymJsonLd } from "../components/GymJsonLd";
+import { IntroCancel } from "../components/IntroCancel";
 import { IntroPage } from "../components/pages/IntroPage";
 import { RouteSeo } from "../components/RouteSeo";
+import { Seo } from "../components/Seo";
 import type { RoutePageContext } from "../routes";
 
-export default function IntroTemplate({ data, pageContext }: PageProps<Queries.IntroPageQuery, RoutePageContext>) {
+/** The intro page, or with `cancel` the page where a visitor cancels their own intro (src/node/pages.ts). */
+type IntroContext = RoutePageContext & { cancel?: boolean };
+
+export default function IntroTemplate({ data, pageContext }: PageProps<Queries.IntroPageQuery, IntroContext>) {
+  if (pageContext.cancel) return <IntroCancel />;
   return <IntroPage data={data} pageContext={pageContext} />;
 }
 
-export const Head = ({ location, pageContext }: HeadProps<Queries.IntroPageQuery, RoutePageContext>) => (
-  <RouteSeo routePath={pageContext.routePath} pathname={location.pathname}>
-    <GymJsonLd />
-  </RouteSeo>
-);
+export const Head = ({ location, pageContext }: HeadProps<Queries.IntroPageQuery, IntroContext>) =>
+  pageContext.cancel ? (
+    <Seo
+      title="Cancel your free intro"
+      description="Cancel a free intro booked at the gym, with the link from its e-mail."
+      pathname={location.pathname}
+      noindex
+    />
+  ) : (
+    <RouteSeo routePath={pageContext.routePath} pathname={location.pathname}>
+      <GymJsonLd />
+    </RouteSeo>
+  );
 
 export const query = graphql`
   query IntroPage {

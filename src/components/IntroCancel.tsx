@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, type HeadProps } from "gatsby";
-import { Seo } from "../../components/Seo";
-import { apiPath } from "../../forms/endpoints";
-import { pathTo } from "../../routes";
-import * as styles from "./cancel.module.css";
+import { Link } from "gatsby";
+import { apiPath } from "../forms/endpoints";
+import { pathTo } from "../routes";
+import * as styles from "./IntroCancel.module.css";
 
 type State =
   | { kind: "reading" }
@@ -25,8 +24,10 @@ function tokenFromFragment(): string | null {
 /**
  * /intro/cancel/: a visitor cancels their own free intro with the link in its e-mails. Not indexed and
  * not in the sitemap; the token leaves the address bar once read, so it is not shared by a copied URL.
+ * Built from the intro template (src/node/pages.ts), so it adds no page component to the chunk map
+ * every public page carries.
  */
-export default function IntroCancelPage() {
+export function IntroCancel() {
   const [state, setState] = useState<State>({ kind: "reading" });
 
   useEffect(() => {
@@ -90,12 +91,3 @@ export default function IntroCancelPage() {
     </section>
   );
 }
-
-export const Head = ({ location }: HeadProps) => (
-  <Seo
-    title="Cancel your free intro"
-    description="Cancel a free intro booked at the gym, with the link from its e-mail."
-    pathname={location.pathname}
-    noindex
-  />
-);
