@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { freePort, startProductionServer, type RunningServer } from "../support/servers";
+import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { withStore } from "../support/staff";
+import { gymToday } from "./support/site";
+
+/**
+ * The whole path of a lead, on a production server of its own with a real mail server on loopback: a
+ * visitor's contact form, the staff alert that links to it, the owner signing in by the e-mailed link
+ * and working the lead, a server restart, and the owner's CSV.
+ */
+let smtp: TestSmtp;
+let server: RunningServer;
+let site: string;
+const env = () => ({ SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", SITE_URL: site, HOST: "localhost" });
+
+test.beforeAll(async () => {
+  smtp = await startTestSmtp();
+  const port = await freePort();
+  site = `http://localhost:${port}`;
+  server = await startProductionServer({ port, env: env() });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const textOf = (index: number) => mimePart(smtp.received[index]?.raw ?? "", "text/plain") ?? "";
+
+test("contact form -> staff alert link -> sign in by e-mailed link -> worked lead survives a restart -> in the CSV", async ({ page }) => {
+  test.setTimeout(120_000);
+  await withStore(server.dataDir, (store) => store.addStaff("owner@gym.example", "owner", new Date()));
+
+  // A visitor sends the contact form on the public site.
+  await page.clock.install();
+  await page.goto(`${site}/contact/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel(/^Your name/).fill("Rosa Flow");
+  await form.getByLabel(/^Email/).fill("rosa.flow@example.com");
+  await form.getByLabel(/^What is your message about/).selectOption("membership");
+  await form.getByLabel(/^Message/).fill("Do you have a 6 am class?");
+  await page.clock.fastForward(MIN_FILL_MS);
+  await page.getByRole("button", { name: "Send message" }).click();
+  const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+  expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
+
+  // Its staff alert links straight to the lead.
+  await expect.poll(() => smtp.received.filter((m) => m.to.includes("coaches@gym.example")).length, { timeout: 10_000 }).toBe(1);
+  const leadLink = /Open in the staff console: (\S+)/.exec(textOf(0))?.[1] ?? "";
+  expect(leadLink).toBe(`${site}/staff/lead/?id=${reference}`);
+
+  // Signed out, the link asks for an address; the e-mailed sign-in link brings the owner back to the lead.
+  await page.clock.resume();
+  await page.goto(leadLink);
+  await page.getByLabel("E-mail address").fill("owner@gym.example");
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect.poll(() => smtp.received.filter((m) => m.to.includes("owner@gym.example")).length, { timeout: 10_000 }).toBe(1);
+  const signIn = /(http\S+\/staff\/sign-in\/#token=[A-Za-z0-9_-]{43})/.exec(textOf(1))?.[1] ?? "";
+  await page.goto(signIn);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(leadLink);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rosa Flow");
+  await expect(page.getByLabel("Status")).toHaveValue("new");
+
+  // Contacted, with a note and a follow-up date.
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByLabel("Follow-up date").fill(gymToday());
+  await page.getByLabel("New note").fill("Called her back about the 6 am class.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  // Still there after a reload, and after the server restarts on the same database.
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("contacted");
+  await server.stop();
+  server = await startProductionServer({ port: Number(new URL(site).port), env: env(), dataDir: server.dataDir });
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("contacted");
+  await expect(page.getByLabel("Follow-up date")).toHaveValue(gymToday());
+  await expect(page.getByRole("listitem").filter({ hasText: "Called her back about the 6 am class." })).toContainText("owner@gym.example");
+
+  // In the owner's CSV of the inbox.
+  await page.goto(`${site}/staff/?view=all`);
+  const href = await page.getByRole("link", { name: "Download this view as CSV" }).getAttribute("href");
+  const csv = await page.request.get(`${site}${href ?? ""}`);
+  expect(csv.status()).toBe(200);
+  const row = (await csv.text()).split("\n").find((line) => line.includes(reference)) ?? "";
+  expect(row).toContain("rosa.flow@example.com");
+  expect(row).toContain("contacted");
+});
