@@ -37,7 +37,8 @@ async function visitorTold(trx: Kysely<Database>, id: string, statuses: Readonly
     .selectFrom("outbox")
     .select("id")
     .where("submission_id", "=", id)
-    .where("kind", "=", "confirmation")
+    // A new-time mail replaces an unsent confirmation: either one means the visitor knows of the booking.
+    .where("kind", "in", ["confirmation", "reschedule"])
     .where("status", "in", [...statuses])
     .limit(1)
     .executeTakeFirst();
@@ -50,7 +51,8 @@ async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void
     .deleteFrom("outbox")
     .where("submission_id", "=", id)
     .where("kind", "in", ["confirmation", "reminder", "reschedule"])
-    .where("status", "=", "pending")
+    // A failed one too: a retry of it after the change would tell the visitor the old booking.
+    .where("status", "in", ["pending", "failed"])
     .execute();
 }
 
@@ -158,11 +160,14 @@ export function introQueries(dialect: Dialect): IntroOperations {
             cancel_token_hash: cancel.hash,
           }))
           .where("submission_id", "=", id)
+          // A cancel that committed since this move's checks (PostgreSQL runs them side by side) wins.
+          .where("cancelled_at", "is", null)
           .returning("sequence")
-          .executeTakeFirstOrThrow()
+          .executeTakeFirst()
           .catch((error: unknown) => {
             throw dialect.isSlotConflict(error) ? new SlotTakenError(slot.coach, slot.start) : error;
           });
+        if (!moved) return "cancelled";
         // Every reader of the booking (mails, the lead's page, exports) reads its time from the payload.
         const row = await trx.selectFrom("submissions").select("payload").where("id", "=", id).executeTakeFirstOrThrow();
         const payload = { ...codec.payload(row.payload), coach: slot.coach, start: slot.start.toISOString(), end: slot.end.toISOString() };

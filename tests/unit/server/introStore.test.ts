@@ -115,6 +115,43 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 2 });
     });
 
+    test("a move before the confirmation went still tells the visitor of a later cancel", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:00:00.000Z"), end: at("2027-03-08T16:30:00.000Z") };
+      // The unsent confirmation is replaced by the new-time mail, which is now what the visitor knows.
+      expect(await s().rescheduleBooking("B-1", slot, at("2027-03-01T17:00:30Z"))).toBe("rescheduled");
+      expect(await row(s(), "B-1", "confirmation")).toBeUndefined();
+      await sendAll(s(), at("2027-03-01T17:01:00Z"));
+      expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 2 });
+    });
+
+    test("a failed mail about the old booking goes with a cancel: no retry can send it later", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const [staff, confirmation] = await s().claimDue(at("2027-03-01T17:00:01Z"), 2, 60_000);
+      await s().markSent(staff?.id ?? 0, at("2027-03-01T17:00:02Z"));
+      await s().markFailed(confirmation?.id ?? 0, "451 mailbox busy", null);
+      expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect(await row(s(), "B-1", "confirmation")).toBeUndefined();
+      expect(await s().retryFailed(at("2027-03-02T09:01:00Z"))).toBe(0);
+    });
+
+    test("a move finding the booking cancelled moves nothing", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().cancelBooking("B-1", at("2027-03-01T18:00:00Z"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:00:00.000Z"), end: at("2027-03-08T16:30:00.000Z") };
+      expect(await s().rescheduleBooking("B-1", slot, at("2027-03-01T18:01:00Z"))).toBe("cancelled");
+      expect(await s().takenSlots(at("2027-03-01T00:00:00Z"))).toEqual([]);
+      expect((await s().outbox(["pending"])).map((m) => m.kind)).not.toContain("reschedule");
+    });
+
+    test("retrying a reminder that is not due yet leaves it at its time", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const reminder = await row(s(), "B-1", "reminder");
+      expect(await s().retryMessage(reminder?.id ?? 0, at("2027-03-01T18:00:00Z"))).toBe(false);
+      expect((await row(s(), "B-1", "reminder"))?.nextAttemptAt).toEqual(at("2027-03-04T18:00:00.000Z"));
+    });
+
     test("a new time onto another booking of that coach is refused and changes nothing", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       await s().insert(booking("B-2", "Marcus", "2027-03-08T16:00:00.000Z", "ben@example.com"));
