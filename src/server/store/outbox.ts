@@ -87,6 +87,8 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
           locked_until: null,
           status: retryAt ? "pending" : "failed",
           next_attempt_at: retryAt ? codec.time(retryAt) : null,
+          // Given up: a token it carries (a sign-in link's) must not outlive its one chance to be sent.
+          ...(retryAt ? {} : { data: null }),
         }))
         .where("id", "=", messageId)
         .execute();
@@ -109,7 +111,8 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
         .updateTable("outbox")
         .set({ status: "pending", next_attempt_at: codec.time(now) })
         .where("id", "=", messageId)
-        .where("status", "in", ["pending", "failed"])
+        // A message never tried that is due later (a reminder) keeps its time: a retry would send it early.
+        .where((eb) => eb.or([eb("status", "=", "failed"), eb.and([eb("status", "=", "pending"), eb("attempts", ">", 0)])]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
