@@ -6,10 +6,12 @@ import type { LeadChange, LeadOperations } from "./types";
 import { queueWebhook } from "./webhooks";
 
 /**
- * Writes a lead's state in the caller's transaction: the row is made on the first change (no row is
- * New). Only the fields given change. Returns the status before and after, so a caller can tell a
- * status change from a note or a date. With `webhook`, a status change queues its "lead.status"
- * webhook in the same transaction.
+ * Writes a lead's state in the caller's transaction: only the fields given change. Returns whether the
+ * status changed, so a caller can tell a status change from a note or a date. With `webhook`, a status
+ * change queues its "lead.status" webhook in the same transaction.
+ *
+ * No read-then-write: two staff changing one lead at once (PostgreSQL runs them side by side) each
+ * change only their own fields, and exactly one of two equal status changes counts as a change.
  */
 export async function writeLead(
   trx: Kysely<Database>,
@@ -19,27 +21,40 @@ export async function writeLead(
   by: string,
   at: Date,
   { webhook = false }: { webhook?: boolean } = {},
-): Promise<{ before: string; after: string } | undefined> {
+): Promise<{ statusChanged: boolean } | undefined> {
   const submission = await trx.selectFrom("submissions").select(["id", "form", "spam"]).where("id", "=", id).executeTakeFirst();
   if (!submission) return undefined;
-  const current = await trx.selectFrom("leads").selectAll().where("submission_id", "=", id).executeTakeFirst();
   const time = codec.time(at);
-  const next = {
-    status: change.status ?? current?.status ?? "new",
-    follow_up_on: change.followUpOn !== undefined ? change.followUpOn : (current?.follow_up_on ?? null),
-    answered_at: change.answered !== undefined ? (change.answered ? time : null) : (current?.answered_at ?? null),
-    updated_at: time,
-    updated_by: by,
-  };
-  if (current) await trx.updateTable("leads").set(next).where("submission_id", "=", id).execute();
-  else
-    await trx
-      .insertInto("leads")
-      .values({ submission_id: id, ...next })
-      .execute();
-  const before = current?.status ?? "new";
-  if (webhook && before !== next.status) await queueWebhook(trx, codec, submission, at, { event: "lead.status", status: next.status });
-  return { before, after: next.status };
+  // A lead nobody has touched has no row (it is New): two first changes at once both find the one row.
+  await trx
+    .insertInto("leads")
+    .values({ submission_id: id, status: "new", follow_up_on: null, answered_at: null, updated_at: time, updated_by: by })
+    .onConflict((conflict) => conflict.column("submission_id").doNothing())
+    .execute();
+  let statusChanged = false;
+  if (change.status !== undefined) {
+    const result = await trx
+      .updateTable("leads")
+      .set({ status: change.status })
+      .where("submission_id", "=", id)
+      .where("status", "!=", change.status)
+      .executeTakeFirst();
+    statusChanged = Number(result.numUpdatedRows) > 0;
+  }
+  await trx
+    .updateTable("leads")
+    .set({
+      updated_at: time,
+      updated_by: by,
+      ...(change.followUpOn !== undefined && { follow_up_on: change.followUpOn }),
+      ...(change.answered !== undefined && { answered_at: change.answered ? time : null }),
+    })
+    .where("submission_id", "=", id)
+    .execute();
+  if (webhook && statusChanged && change.status) {
+    await queueWebhook(trx, codec, submission, at, { event: "lead.status", status: change.status });
+  }
+  return { statusChanged };
 }
 
 export function leadQueries(dialect: Dialect): LeadOperations {
