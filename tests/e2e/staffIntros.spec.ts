@@ -74,7 +74,7 @@ test("staff see intros by day, mark a no-show, cancel and move one; every state 
   for (const reference of [noShow, cancelled, moved]) await expect(card(reference)).toBeVisible();
   await checkWidths(page, "the intros screen");
 
-  await card(noShow).getByRole("button", { name: "Nora Noshow did not come" }).click();
+  await card(noShow).getByRole("button", { name: "No-show: Nora Noshow" }).click();
   await expect(page.getByRole("status")).toContainText("up for follow-up");
   await expect(card(noShow)).toContainText("No-show");
   const lead = await withStore(server.dataDir, (store) => store.leadStates([noShow]));

@@ -119,7 +119,7 @@ export default function Intros(_props: ScreenProps) {
                       type="button"
                       className={styles.secondary}
                       disabled={busy}
-                      aria-label={`${intro.name} came`}
+                      aria-label={`Came: ${intro.name}`}
                       onClick={() => void act({ id: intro.id, action: "attended" })}
                     >
                       Came
@@ -128,7 +128,7 @@ export default function Intros(_props: ScreenProps) {
                       type="button"
                       className={styles.secondary}
                       disabled={busy}
-                      aria-label={`${intro.name} did not come`}
+                      aria-label={`No-show: ${intro.name}`}
                       onClick={() => void act({ id: intro.id, action: "no-show" })}
                     >
                       No-show

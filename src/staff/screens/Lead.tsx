@@ -30,10 +30,19 @@ export default function Lead({ search }: ScreenProps) {
   }, []);
 
   useEffect(() => {
+    // Another lead (a link in this person's history): nothing of the last one may show or be saved to it.
+    setDetail(null);
+    setMessage(null);
+    setNote("");
     if (!id) return;
-    getJson<LeadDetail>("lead", { id }).then(show, (error: unknown) =>
-      setMessage({ text: error instanceof ApiError ? error.message : String(error), error: true }),
+    let current = true;
+    getJson<LeadDetail>("lead", { id }).then(
+      (answer) => current && show(answer),
+      (error: unknown) => current && setMessage({ text: error instanceof ApiError ? error.message : String(error), error: true }),
     );
+    return () => {
+      current = false;
+    };
   }, [id, show]);
 
   const send = async (body: Record<string, unknown>, done: string) => {

@@ -15,6 +15,8 @@ import { leadSummary } from "../leadView";
  * gym's newest 500 leads are months of work. The answer says when more matched.
  */
 export const VIEW_LIMIT = 500;
+/** The most leads one CSV holds: years of a small gym's enquiries. */
+export const EXPORT_LIMIT = 50_000;
 
 const listQuery = z
   .object({
@@ -43,7 +45,12 @@ export const leads: StaffRoute = {
       const { view, q = "", form, status, format } = parsed.data;
       if (format === "csv" && !allows(staff.role, "owner")) throw new StaffError(403, "Only the gym's owner can download leads.");
       const today = zonedToday(now, site.timeZone).date;
-      const page = await store.inbox({ view, today, form, status, limit: VIEW_LIMIT });
+      // The owner's download is the whole view, not the screen's page of it.
+      const limit = format === "csv" ? EXPORT_LIMIT : VIEW_LIMIT;
+      const page = await store.inbox({ view, today, form, status, limit });
+      if (format === "csv" && page.more) {
+        throw new StaffError(409, `This view holds more than ${EXPORT_LIMIT} leads: choose a form or a status, and download each.`);
+      }
       const found = page.leads.filter((lead) => matchesPerson(personOf(lead.submission.payload), q));
       if (format === "csv") {
         await audit("leads.export");
@@ -55,7 +62,13 @@ export const leads: StaffRoute = {
         return { download: { filename: `leads-${view}-${today}.csv`, type: "text/csv; charset=utf-8", body } };
       }
       return {
-        json: { today, more: page.more, limit: VIEW_LIMIT, leads: found.map((lead) => leadSummary(lead.submission, lead.state, now)) },
+        json: {
+          today,
+          timeZone: site.timeZone,
+          more: page.more,
+          limit: VIEW_LIMIT,
+          leads: found.map((lead) => leadSummary(lead.submission, lead.state, now)),
+        },
       };
     },
   },
