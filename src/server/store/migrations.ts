@@ -231,6 +231,9 @@ export const migrations: readonly Migration[] = [
       );
       INSERT INTO outbox_v5 (id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at)
         SELECT id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at FROM outbox;
+      -- The new table counts on from the old one's last id, not its highest row: an id is never used twice.
+      DELETE FROM sqlite_sequence WHERE name = 'outbox_v5';
+      INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox_v5', seq FROM sqlite_sequence WHERE name = 'outbox';
       DROP TABLE outbox;
       ALTER TABLE outbox_v5 RENAME TO outbox;
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
