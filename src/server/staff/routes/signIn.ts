@@ -71,8 +71,10 @@ export const signIn: PublicRoute = {
     if (!(await withinLimit(limits.perClient, rateLimitKey(clientAddress(req, config.trustProxy))))) {
       throw new StaffError(429, "Too many sign-in links asked for from this connection. Wait an hour, or use a link already sent.");
     }
+    // Counted for every address, staff or not, so the answer's timing says less about which it is.
+    const addressAllowed = await withinLimit(limits.perAddress, email);
     const account = (await store.staffAccount(email)) ?? (await firstOwner(store, email, config.ownerEmail, now));
-    if (account && (await withinLimit(limits.perAddress, email))) {
+    if (account && addressAllowed) {
       if (!mailEnabled(config))
         console.error("A staff sign-in link waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send it.");
       const token = newToken();
