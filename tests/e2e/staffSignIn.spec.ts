@@ -45,6 +45,11 @@ test("the owner adds and removes a coach on the Accounts screen, by keyboard", a
   await page.getByRole("button", { name: "Remove new-coach@gym.example" }).click();
   await expect(page.getByRole("status")).toHaveText(/Removed new-coach@gym.example/);
   await withStore(E2E_DATA_DIR, async (store) => expect(await store.staffAccount("new-coach@gym.example")).toBeUndefined());
+  // Both changes are in the owner's recent activity, by who made them.
+  await page.reload();
+  const activity = page.getByRole("listitem").filter({ hasText: "owner-accounts@gym.example" });
+  await expect(activity.filter({ hasText: "staff.remove new-coach@gym.example" })).toHaveCount(1);
+  await expect(activity.filter({ hasText: "staff.add new-coach@gym.example" })).toHaveCount(1);
 });
 
 test("a coach sees no owner's screens in the menu, and an owner's page tells them so", async ({ page, context, baseURL }) => {

@@ -1,6 +1,6 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { handleStaffRoute, type PublicRoute, type StaffRoute } from "./guard";
-import { accounts } from "./routes/accounts";
+import { accounts, auditTrail } from "./routes/accounts";
 import { lead } from "./routes/lead";
 import { leads } from "./routes/leads";
 import { outbox } from "./routes/outbox";
@@ -19,6 +19,7 @@ export const STAFF_ROUTES = {
   session,
   "sign-out": signOut,
   accounts,
+  audit: auditTrail,
   leads,
   lead,
   privacy: privacyRoute,

@@ -3,6 +3,13 @@ import { ApiError, getJson, postJson } from "../api";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 
+interface AuditEntry {
+  at: string;
+  actor: string;
+  action: string;
+  target: string | null;
+}
+
 interface Account {
   email: string;
   role: "owner" | "coach";
@@ -16,10 +23,12 @@ export default function Accounts({ session }: ScreenProps) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Account["role"]>("coach");
   const [busy, setBusy] = useState(false);
+  const [audit, setAudit] = useState<{ entries: AuditEntry[]; timeZone: string } | null>(null);
 
   const load = useCallback(async () => {
     try {
       setAccounts((await getJson<{ accounts: Account[] }>("accounts")).accounts);
+      setAudit(await getJson<{ entries: AuditEntry[]; timeZone: string }>("audit"));
     } catch (error) {
       setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
     }
@@ -95,6 +104,22 @@ export default function Accounts({ session }: ScreenProps) {
           Add
         </button>
       </form>
+      <h2 className={styles.subheading}>Recent activity</h2>
+      <p className={styles.lead}>Every change made in the console or by npm run staff, newest first: who, what, and which reference.</p>
+      {audit && audit.entries.length === 0 && <p>Nothing yet.</p>}
+      {audit && audit.entries.length > 0 && (
+        <ul className={styles.list}>
+          {audit.entries.map((entry, index) => (
+            <li key={`${entry.at}-${index}`} className={styles.card}>
+              <span className={styles.cardMain}>
+                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("en-US", { timeZone: audit.timeZone })}</time>{" "}
+                <strong className={styles.wrap}>{entry.actor}</strong> {entry.action}
+                {entry.target && <span className={styles.wrap}> {entry.target}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

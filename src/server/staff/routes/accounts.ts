@@ -1,3 +1,4 @@
+import { site } from "../../content";
 import { AccountError, addAccount, removeAccount, staffAddress } from "../accounts";
 import { StaffError, type StaffRoute } from "../guard";
 
@@ -35,6 +36,21 @@ export const accounts: StaffRoute = {
         return { json: { message } };
       }
       throw new StaffError(400, 'Say "add" or "remove".');
+    },
+  },
+};
+
+/** How many of the newest audit entries the owner sees. */
+export const AUDIT_SHOWN = 200;
+
+/** GET /api/staff/audit: who did what to which reference, newest first (owner). */
+export const auditTrail: StaffRoute = {
+  kind: "staff",
+  GET: {
+    role: "owner",
+    async run({ store }) {
+      const entries = await store.auditLog(AUDIT_SHOWN);
+      return { json: { timeZone: site.timeZone, entries: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) } };
     },
   },
 };
