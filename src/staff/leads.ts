@@ -29,6 +29,7 @@ export const VIEW_LABELS = {
 } as const;
 export type InboxView = keyof typeof VIEW_LABELS;
 
+/** A lead as the console lists it: what src/server/staff/leadView.ts leadSummary writes. */
 export interface LeadSummary {
   id: string;
   form: FormName;

@@ -2,25 +2,10 @@ import { zonedToday } from "../../content/dates";
 import { daysBetween } from "../../forms/dateRules";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
+import type { OpenRequest } from "../../staff/privacy";
 import type { StoredSubmission, SubmissionStore } from "../store/types";
 
-/** A privacy request not yet answered, with what the gym holds for its address. */
-export interface OpenRequest {
-  reference: string;
-  received: string;
-  name: string;
-  email: string;
-  request: PrivacyRequestKind | null;
-  details: string;
-  /** The last day to answer, a date at the gym (content/privacy.json requestResponseDays after it came). */
-  dueOn: string;
-  /** Days from today at the gym to `dueOn`: 0 is the last day, below 0 is late. */
-  daysLeft: number;
-  /** The references of every submission of the address, this request included. */
-  held: string[];
-  /** Sign-ups of the address that still hold health information (what withdrawing consent removes). */
-  withHealthInfo: string[];
-}
+export type { OpenRequest };
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 

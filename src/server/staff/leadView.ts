@@ -1,22 +1,11 @@
 import { personOf } from "../leadFields";
-import type { FormName, LeadState, LeadStatus, StoredSubmission } from "../store/types";
+import type { LeadSummary } from "../../staff/leads";
+import type { LeadState, StoredSubmission } from "../store/types";
+
+export type { LeadSummary };
 
 /** A lead still New this long after it arrived is marked late: speed decides whether it becomes a member. */
 export const LATE_AFTER_MS = 3_600_000;
-
-/** A lead as the console lists it (src/staff/leads.ts has the same shape for the browser). */
-export interface LeadSummary {
-  id: string;
-  form: FormName;
-  receivedAt: string;
-  name: string;
-  email: string;
-  phone: string;
-  status: LeadStatus;
-  followUpOn: string | null;
-  late: boolean;
-  spam: string | null;
-}
 
 export function leadSummary(submission: StoredSubmission, state: LeadState | null | undefined, now: Date): LeadSummary {
   const status = state?.status ?? "new";

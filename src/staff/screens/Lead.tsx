@@ -4,6 +4,7 @@ import { shortDayLabel, timeLabel } from "../../intro/display";
 import { ApiError, getJson, postJson } from "../api";
 import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
 import { leadPath, staffPaths } from "../paths";
+import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
@@ -130,16 +131,7 @@ export default function Lead({ search }: ScreenProps) {
               Follow-up
             </h2>
             <form className={styles.form} onSubmit={(event) => void save(event)}>
-              <label className={styles.field}>
-                <span>Status</span>
-                <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus)}>
-                  {Object.entries(STATUS_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Choice label="Status" value={status} options={STATUS_LABELS} onChange={setStatus} />
               <label className={styles.field}>
                 <span>Follow-up date</span>
                 <input type="date" value={followUpOn} onChange={(event) => setFollowUpOn(event.target.value)} />

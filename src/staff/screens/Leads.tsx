@@ -4,6 +4,7 @@ import { shortDayLabel, timeLabel } from "../../intro/display";
 import { ApiError, downloadUrl, getJson } from "../api";
 import { FORM_LABELS, type InboxView, type LeadList, type LeadSummary, phoneLabel, STATUS_LABELS, VIEW_LABELS } from "../leads";
 import { leadPath } from "../paths";
+import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Leads.module.css";
 import type { ScreenProps } from "./types";
@@ -67,38 +68,9 @@ export default function Leads({ session, search }: ScreenProps) {
     <>
       <h1 className={styles.heading}>Leads</h1>
       <form role="search" aria-label="Leads" className={own.filters} onSubmit={searchFor}>
-        <label className={styles.field}>
-          <span>View</span>
-          <select value={filters.view} onChange={(event) => choose({ view: event.target.value as InboxView })}>
-            {Object.entries(VIEW_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>Form</span>
-          <select value={filters.form} onChange={(event) => choose({ form: event.target.value })}>
-            <option value="">Every form</option>
-            {Object.entries(FORM_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>Status</span>
-          <select value={filters.status} onChange={(event) => choose({ status: event.target.value })}>
-            <option value="">Any status</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label="View" value={filters.view} options={VIEW_LABELS} onChange={(view) => choose({ view })} />
+        <Choice label="Form" value={filters.form} options={FORM_LABELS} any="Every form" onChange={(form) => choose({ form })} />
+        <Choice label="Status" value={filters.status} options={STATUS_LABELS} any="Any status" onChange={(status) => choose({ status })} />
         <div className={own.search}>
           <label className={styles.field}>
             <span>Name, e-mail or phone</span>

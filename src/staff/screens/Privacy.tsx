@@ -1,24 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../forms/dateRules";
-import { PRIVACY_REQUEST_LABELS, type PrivacyRequestKind } from "../../forms/privacyRequest";
+import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { ApiError, downloadUrl, getJson, postJson } from "../api";
+import type { OpenRequest } from "../privacy";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
 import type { ScreenProps } from "./types";
-
-/** As GET /api/staff/privacy answers (src/server/privacy/requests.ts OpenRequest). */
-interface OpenRequest {
-  reference: string;
-  received: string;
-  name: string;
-  email: string;
-  request: PrivacyRequestKind | null;
-  details: string;
-  dueOn: string;
-  daysLeft: number;
-  held: string[];
-  withHealthInfo: string[];
-}
 
 interface DeletionLine {
   reference: string;
