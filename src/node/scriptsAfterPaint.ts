@@ -12,11 +12,12 @@ const LAST_RESORT_MS = 3000;
  * on their way). The load event, which on a light page comes before that paint, starts them only where
  * no paint is coming: a tab opened in the background, a browser without paint timing; a visible page
  * whose paint entry never arrives gets them a little later. Scripts added this way are async, as
- * Gatsby's own tags were: webpack's runtime accepts its chunks in any order.
+ * Gatsby's own tags were: webpack's runtime accepts its chunks in any order. It also sets the empty
+ * chunk map that stands in for Gatsby's (see `CHUNK_MAP`).
  */
 export function afterPaintLoader(sources: readonly string[]): string {
   return (
-    `(function(){var s=${JSON.stringify(sources)},d=0,p=0;` +
+    `window.___chunkMapping={};(function(){var s=${JSON.stringify(sources)},d=0,p=0;` +
     'function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;document.body.appendChild(e)})}' +
     "function soon(){setTimeout(go)}" +
     'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)soon()}).observe({type:"paint",buffered:true});' +
@@ -30,6 +31,17 @@ export function afterPaintLoader(sources: readonly string[]): string {
 const RUNTIME_SCRIPT = /<script src="([^"]+\.js)" async><\/script>/g;
 
 const LOADER_ID = "gatsby-scripts-after-paint";
+
+/**
+ * Gatsby 5's chunk map (component -> its files), as its scripts slice writes it into every page: a
+ * JSON *string*, stringified twice (gatsby-webpack-stats-extractor.js), so the runtime's only reader,
+ * `window.___chunkMapping[chunkName] || []` in loader.js (prefetching a linked page's files), indexes
+ * a string and always gets nothing. The map is ~1 KB gzip on every page that does nothing, and it
+ * grows with every page component; the loader sets the empty map the runtime in effect sees. If Gatsby
+ * ever writes it as an object, the map would work and the build stops to have this revisited.
+ */
+const CHUNK_MAP = /<script\s+id="gatsby-chunk-mapping"\s*>\s*window\.___chunkMapping="(?:[^"\\]|\\.)*";?\s*<\/script>/;
+const ANY_CHUNK_MAP = /id="gatsby-chunk-mapping"/;
 /** Every page Gatsby renders has its root element; the redirect pages the build writes have not. */
 const GATSBY_PAGE = /<div id="___gatsby">/;
 const ANY_SCRIPT_FILE = /<script\b[^>]*\ssrc=/;
@@ -40,7 +52,8 @@ const ANY_SCRIPT_FILE = /<script\b[^>]*\ssrc=/;
  * JavaScript to download, parse and run, and on a phone the first and largest paints wait with it.
  * Every page's content is complete HTML, so the tags become one inline script (`afterPaintLoader`)
  * that requests the same files once the page has painted: their download starts after that paint
- * instead of with the HTML, and hydration later by as much. A page already rewritten comes back
+ * instead of with the HTML, and hydration later by as much. Gatsby's chunk map goes too (`CHUNK_MAP`):
+ * the loader sets the empty map in its place. A page already rewritten comes back
  * unchanged, and so does a page Gatsby did not render (a redirect page).
  *
  * Throws, naming `file`, when a Gatsby page's tags are not the ones this expects: Gatsby's markup
@@ -50,6 +63,7 @@ export function loadScriptsAfterPaint(html: string, file = "a page"): string {
   if (!GATSBY_PAGE.test(html)) return html;
   if (html.includes(`id="${LOADER_ID}"`)) {
     if (ANY_SCRIPT_FILE.test(html)) throw new Error(`${file} has Gatsby's script tags beside the after-paint loader`);
+    if (ANY_CHUNK_MAP.test(html)) throw new Error(`${file} has Gatsby's chunk map beside the after-paint loader`);
     return html;
   }
   const sources = [...html.matchAll(RUNTIME_SCRIPT)].map(([, source = ""]) => source);
@@ -60,8 +74,15 @@ export function loadScriptsAfterPaint(html: string, file = "a page"): string {
         "Gatsby's markup has changed: update src/node/scriptsAfterPaint.ts, or the page would load its scripts before its first paint.",
     );
   }
-  const first = html.search(RUNTIME_SCRIPT);
-  const rest = html.replace(RUNTIME_SCRIPT, "");
+  if (!CHUNK_MAP.test(html)) {
+    throw new Error(
+      `${file}: Gatsby's chunk map (<script id="gatsby-chunk-mapping">window.___chunkMapping="…"</script>) was not found as a string. ` +
+        "Gatsby's markup has changed: see CHUNK_MAP in src/node/scriptsAfterPaint.ts.",
+    );
+  }
+  const withoutMap = html.replace(CHUNK_MAP, "");
+  const first = withoutMap.search(RUNTIME_SCRIPT);
+  const rest = withoutMap.replace(RUNTIME_SCRIPT, "");
   if (ANY_SCRIPT_FILE.test(rest))
     throw new Error(`${file} has a script tag the after-paint loader does not know: Gatsby's markup has changed`);
   const loader = `<script id="${LOADER_ID}">${afterPaintLoader(sources)}</script>`;
