@@ -62,6 +62,8 @@ export interface Route {
   noNav?: boolean;
   /** Shown in the header's separate utility cluster instead of the main links. */
   utility?: boolean;
+  /** Without the phone's "Book a free intro" bar (src/components/IntroBar.tsx): a page that is itself a form to finish. */
+  noIntroBar?: boolean;
   layout: "default";
   template: TemplateName;
   /** For program pages: the key of the program's markdown file in content/programs. */
@@ -181,6 +183,7 @@ export const routes: readonly Route[] = [
     title: "Sign Up",
     description: "Become a member online: choose a plan, pick your start date and sign the waiver.",
     keywords: ["join", "membership sign up", "waiver"],
+    noIntroBar: true,
     layout: "default",
     template: "signup",
   },
@@ -201,6 +204,7 @@ export const routes: readonly Route[] = [
     description: "Submit a membership hold request or a cancellation notice online.",
     keywords: ["membership hold", "cancel membership", "freeze membership"],
     navOrder: 5,
+    noIntroBar: true,
     layout: "default",
     template: "membershipHold",
   },
@@ -270,6 +274,7 @@ export const routes: readonly Route[] = [
       "Ask the gym for a copy of your data, to correct or delete it, to withdraw your consent for health information, or to appeal an answer.",
     keywords: ["privacy request", "delete my data", "access my data", "My Health My Data Act"],
     noNav: true,
+    noIntroBar: true,
     layout: "default",
     template: "privacyRequest",
   },

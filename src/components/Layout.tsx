@@ -3,9 +3,10 @@ import { useSiteInfo } from "../hooks/useSiteInfo";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { IntroBar } from "./IntroBar";
 import * as styles from "./Layout.module.css";
 
-/** The default layout every page uses: skip link, header, main landmark, footer. */
+/** The default layout every page uses: skip link, header, main landmark, the phone's intro bar, footer. */
 export function Layout({ pathname, children }: { pathname: string; children: ReactNode }) {
   const site = useSiteInfo();
   return (
@@ -18,6 +19,7 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
         {/* Keyed by page so a render error on one page does not stick after navigating away. */}
         <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
       </main>
+      <IntroBar pathname={pathname} />
       <Footer site={site} />
     </>
   );

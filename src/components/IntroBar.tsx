@@ -1,0 +1,28 @@
+import { findRoute, pathTo, routeFor } from "../routes";
+import { ButtonLink } from "./ButtonLink";
+import * as styles from "./IntroBar.module.css";
+
+/**
+ * The free-intro call to action that stays in reach at the bottom of a phone's screen. It sits in the
+ * page's flow between the main content and the footer and sticks to the screen's bottom edge until
+ * that place scrolls into view: so it never lies over the footer or the end of the content, it is in
+ * the server's HTML (no shift when scripts load), and it needs no script. CSS shows it on small
+ * screens only; pages whose route says `noIntroBar` (the booking itself, other forms) leave it out.
+ */
+export function IntroBar({ pathname }: { pathname: string }) {
+  const intro = routeFor(pathTo("intro"));
+  if (hidden(pathname, intro.path)) return null;
+  return (
+    <aside className={styles.bar} aria-label="Free intro" data-intro-bar>
+      <ButtonLink to={intro.path}>{intro.title}</ButtonLink>
+    </aside>
+  );
+}
+
+function hidden(pathname: string, introPath: string): boolean {
+  const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  // The intro's own pages too: its cancel page lives under it.
+  if (path.startsWith(introPath)) return true;
+  // A page from content (an announcement) is not in the route table and shows the bar.
+  return findRoute(path)?.noIntroBar === true;
+}
