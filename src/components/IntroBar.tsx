@@ -3,11 +3,11 @@ import { ButtonLink } from "./ButtonLink";
 import * as styles from "./IntroBar.module.css";
 
 /**
- * The free-intro call to action that stays in reach at the bottom of a phone's screen. It sits in the
- * page's flow between the main content and the footer and sticks to the screen's bottom edge until
- * that place scrolls into view: so it never lies over the footer or the end of the content, it is in
- * the server's HTML (no shift when scripts load), and it needs no script. CSS shows it on small
- * screens only; pages whose route says `noIntroBar` (the booking itself, other forms) leave it out.
+ * The free-intro call to action that stays in reach at the bottom of a phone's screen: fixed to the
+ * screen's bottom edge, with the same height kept free at the end of the page, so at the end it lies
+ * below the footer, never over it or over the last of the content. It is in the server's HTML (no
+ * shift when scripts load) and needs no script. CSS shows it on small screens only; pages whose
+ * route says `noIntroBar` (other forms to finish) and the intro's own pages leave it out.
  */
 export function IntroBar({ pathname }: { pathname: string }) {
   const intro = routeFor(pathTo("intro"));

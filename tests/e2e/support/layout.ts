@@ -16,7 +16,7 @@ export function findLayoutFaults(): LayoutFault[] {
   interface TextBox {
     node: Text;
     rect: DOMRect;
-    /** Inside the phone's intro bar, which is stuck over the page's text by design (tests/e2e/introBar.spec.ts checks where it rests). */
+    /** Inside the phone's intro bar, fixed over the page's text by design (tests/e2e/introBar.spec.ts checks what it may cover). */
     overlay: boolean;
   }
 
