@@ -23,7 +23,8 @@ export type TemplateName =
   | "membershipHold"
   | "document"
   | "privacyRequest"
-  | "intro";
+  | "intro"
+  | "coaches";
 
 /** The name a page is linked by: `pathTo("rates")`. */
 export type RouteName =
@@ -46,7 +47,8 @@ export type RouteName =
   | "intro"
   | "privacy"
   | "privacyRequest"
-  | "healthData";
+  | "healthData"
+  | "coaches";
 
 export interface Route {
   name: RouteName;
@@ -92,6 +94,17 @@ export const routes: readonly Route[] = [
     navOrder: 3,
     layout: "default",
     template: "about",
+  },
+  {
+    name: "coaches",
+    path: "/coaches/",
+    title: "Our Coaches",
+    navLabel: "Coaches",
+    description: "Meet the certified CrossFit coaches of our Graham gym: their certifications, their programs and a short bio.",
+    keywords: ["CrossFit coaches", "certified CrossFit trainer", "Graham WA coach", "CrossFit Kids coach"],
+    navOrder: 4,
+    layout: "default",
+    template: "coaches",
   },
   {
     name: "rates",

@@ -10,10 +10,14 @@ import {
   checkScheduleHours,
   checkTimeZone,
 } from "./crossChecks";
+import { checkCoach, checkCoachesNamed, checkCoachNames, declaredCoachNames } from "./coachRules";
+import { zonedToday } from "./dates";
 import { checkIntro } from "./introRules";
+import { checkTestimonials } from "./reviewRules";
 import { placeholderValues } from "./policies";
 import {
   announcementSchema,
+  coachSchema,
   gallerySchema,
   introSchema,
   pageSchema,
@@ -26,6 +30,7 @@ import {
   testimonialsSchema,
   waiverSchema,
   type Announcement,
+  type Coach,
   type Gallery,
   type Intro,
   type Policies,
@@ -68,6 +73,7 @@ export interface RawContent {
   announcements: MarkdownFile[];
   programs: MarkdownFile[];
   pages: MarkdownFile[];
+  coaches: MarkdownFile[];
   galleries: JsonFile[];
   intro: JsonFile;
 }
@@ -79,7 +85,10 @@ export interface CheckOptions {
   programRoutes: ReadonlyArray<{ path: string; programKey?: string }>;
   /** Markdown pages the site renders (file names in content/pages without .md). */
   requiredPages: readonly string[];
-  /** The day (YYYY-MM-DD) the calendar files' time-zone rules are checked from; today when not given. */
+  /**
+   * The day (YYYY-MM-DD) the calendar files' time-zone rules are checked from, and that a review's
+   * "member since" may not be after; today at the gym when not given.
+   */
   today?: string;
 }
 
@@ -93,6 +102,7 @@ export interface ValidContent {
   announcements: Array<{ file: string; slug: string; data: Announcement }>;
   programs: Array<{ file: string; data: Program }>;
   galleries: Array<{ file: string; data: Gallery }>;
+  coaches: Array<{ file: string; data: Coach }>;
   intro: Intro;
 }
 
@@ -139,7 +149,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   const policies = parseFile(policiesSchema, raw.policies.file, raw.policies.data, errors);
   const privacy = parseFile(privacySchema, raw.privacy.file, raw.privacy.data, errors);
   const waiver = parseFile(waiverSchema, raw.waiver.file, raw.waiver.data, errors);
-  parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
+  const testimonials = parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
   const intro = parseFile(introSchema, raw.intro.file, raw.intro.data, errors);
 
   const programs: ValidContent["programs"] = [];
@@ -164,6 +174,18 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ...checkProgramRoutes(declared, options.programRoutes),
   );
   const programKeys = new Set(declared.map((program) => program.key));
+
+  const coaches: ValidContent["coaches"] = [];
+  for (const md of raw.coaches) {
+    const data = parseFile(coachSchema, md.file, md.frontmatter, errors);
+    if (!data) continue;
+    coaches.push({ file: md.file, data });
+    errors.push(...checkCoach(md.file, data, programKeys, options.fileExists));
+  }
+  errors.push(
+    ...checkCoachNames(coaches),
+    ...checkCoachesNamed({ schedule: raw.schedule.file, intro: raw.intro.file }, schedule, intro, declaredCoachNames(raw.coaches)),
+  );
 
   const announcements: ValidContent["announcements"] = [];
   for (const md of raw.announcements) {
@@ -215,7 +237,9 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ),
   );
 
-  if (site) errors.push(...checkTimeZone(raw.site.file, site, options.today));
+  const today = options.today ?? (site ? zonedToday(new Date(), site.timeZone).date : new Date().toISOString().slice(0, 10));
+  if (site) errors.push(...checkTimeZone(raw.site.file, site, today));
+  if (testimonials) errors.push(...checkTestimonials(raw.testimonials.file, testimonials, programKeys, today));
   if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));
   if (intro && site) errors.push(...checkIntro(raw.intro.file, intro, site));
   if (schedule) {
@@ -241,12 +265,13 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
       ),
     );
   }
-  for (const md of [...raw.announcements, ...raw.programs, ...raw.pages]) errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
+  for (const md of [...raw.announcements, ...raw.programs, ...raw.pages, ...raw.coaches])
+    errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {
     const known = Object.keys(placeholderValues(policies, privacy));
     for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, known));
   }
 
   if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro) return { errors };
-  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, programs, galleries, intro } };
+  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, programs, galleries, coaches, intro } };
 }

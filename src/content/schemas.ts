@@ -172,6 +172,20 @@ export const programSchema = z
     heroAlt: altText,
     highlights: z.array(text(200)).min(1, "needs at least one highlight"),
     faq: z.array(z.object({ question: text(200), answer: text(800) }).strict()),
+    /** The days new groups start (Foundations); the page shows the next few from the gym's today. */
+    starts: z.array(isoDate).optional(),
+  })
+  .strict();
+
+/** One coach (content/coaches/<slug>.md; the body is the bio). */
+export const coachSchema = z
+  .object({
+    name: text(40),
+    photo: imagePath,
+    photoAlt: altText,
+    certifications: z.array(text(80)),
+    programs: z.array(slug).min(1, "needs at least one program"),
+    order: z.number().int("must be a whole number"),
   })
   .strict();
 
@@ -203,11 +217,19 @@ export const gallerySchema = z
   })
   .strict();
 
-export const testimonialsSchema = z
+/** A member's review: shown on the home page, and on the pages of the programs it names. */
+export const testimonialSchema = z
   .object({
-    testimonials: z.array(z.object({ quote: text(400), name: text(60), detail: text(80) }).strict()),
+    quote: text(400),
+    name: text(40),
+    memberSince: z
+      .number({ message: "is required and must be a year like 2023" })
+      .int("must be a year like 2023")
+      .min(1900, "must be a year like 2023"),
+    programs: z.array(slug).optional(),
   })
   .strict();
+export const testimonialsSchema = z.object({ testimonials: z.array(testimonialSchema) }).strict();
 
 const window = z.object({ day, from: clock, to: clock }).strict();
 export const introSchema = z
@@ -238,3 +260,4 @@ export type Program = z.infer<typeof programSchema>;
 export type Gallery = z.infer<typeof gallerySchema>;
 export type Testimonials = z.infer<typeof testimonialsSchema>;
 export type Intro = z.infer<typeof introSchema>;
+export type Coach = z.infer<typeof coachSchema>;

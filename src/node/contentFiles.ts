@@ -93,6 +93,7 @@ export function readContent(dir = contentDir()): ReadResult {
       announcements: readMarkdownFolder("announcements"),
       programs: readMarkdownFolder("programs"),
       pages: readMarkdownFolder("pages"),
+      coaches: readMarkdownFolder("coaches"),
       galleries,
       intro: readJson(path.join(dir, "intro.json")),
     },

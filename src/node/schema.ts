@@ -1,5 +1,6 @@
 import {
   announcementSchema,
+  coachSchema,
   gallerySchema,
   introSchema,
   pageSchema,
@@ -72,6 +73,7 @@ export const MARKDOWN_COLLECTIONS: readonly MarkdownCollection[] = [
   { type: "Announcement", folder: "announcements", schema: announcementSchema, slug: announcementSlug },
   { type: "Program", folder: "programs", schema: programSchema, slug: fileName, objects: { faq: "Faq" } },
   { type: "Page", folder: "pages", schema: pageSchema, slug: fileName },
+  { type: "Coach", folder: "coaches", schema: coachSchema, slug: fileName },
 ];
 
 export const typeDefs = [

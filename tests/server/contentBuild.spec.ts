@@ -17,12 +17,13 @@ test("a build over broken content fails, naming each file and field", async () =
   const output = result.output;
   expect(result.status, output).not.toBe(0);
   for (const line of [
-    "The content has 7 problem(s)",
+    "The content has 8 problem(s)",
     `${fixture}/site.json: address.postalCode: must be a five-digit ZIP code`,
     `${fixture}/rates.json: plans[0].price: is required`,
     `${fixture}/announcements/2026-02-28-bad-date.md: date: must be a real date written YYYY-MM-DD`,
     `${fixture}/galleries/events/gallery.json: category: must be one of branding, events, bts`,
     `${fixture}/galleries/events/gallery.json: images[0].alt: needs real alt text describing the image (at least 5 characters)`,
+    `${fixture}/coaches/dana.md: photo: image "../images/dana.jpg" does not exist`,
     `${fixture}/intro.json: blackouts[0].date: must be a real date written YYYY-MM-DD`,
     `${fixture}/schedule.json: slots[2].program: program "yoga" does not exist (programs: crossfit, kids, foundations)`,
   ]) {

@@ -141,7 +141,9 @@ describe("content rules (each fails the build with file, field and reason)", () 
     expect(problems(raw)).toEqual([
       'content/programs: key: no program file has key "kids", which the page /programs/crossfitkids/ needs',
       `${kids?.file}: key: no page shows program "teens": a developer adds its route to src/routes.ts`,
-      // The schedule and rates still name "kids":
+      // A coach, a review, the schedule and rates still name "kids":
+      'content/coaches/jess.md: programs[1]: program "kids" does not exist (programs: crossfit, teens, foundations)',
+      'content/testimonials.json: testimonials[2].programs[0]: program "kids" does not exist (programs: crossfit, teens, foundations)',
       ...json(raw.schedule.data)
         .slots.map((slot: { program: string }, index: number) => [slot, index] as const)
         .filter(([slot]: readonly [{ program: string }, number]) => slot.program === "kids")
@@ -195,7 +197,9 @@ describe("content rules (each fails the build with file, field and reason)", () 
 
   test("site.json: the zone check starts from the day it is given (Mexico City still had daylight saving in 2021)", () => {
     json(raw.site.data).timeZone = "America/Mexico_City";
-    expect(problems(raw, { ...realOptions, today: "2021-01-01" })).toEqual([
+    // (Reviews by members since after 2021 are in the future then; only the zone matters here.)
+    const zoneProblems = problems(raw, { ...realOptions, today: "2021-01-01" }).filter((line) => line.startsWith("content/site.json"));
+    expect(zoneProblems).toEqual([
       expect.stringMatching(/^content\/site\.json: timeZone: the calendar files' rules for America\/Mexico_City disagree .* on 2021-/),
     ]);
   });

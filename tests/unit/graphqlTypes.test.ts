@@ -30,6 +30,7 @@ test.each([
   ["Announcement", schemas.announcementSchema],
   ["Program", schemas.programSchema],
   ["Page", schemas.pageSchema],
+  ["Coach", schemas.coachSchema],
 ])("%s has every field of its schema, non-null exactly where the schema requires it", (type, schema) => {
   const declared = types[type] ?? {};
   for (const [name, field] of Object.entries(fieldTable(schema))) {
@@ -58,7 +59,11 @@ test("the markdown collections: dates, photos, lists and the slug, as their sche
     ["announcements", "Announcement"],
     ["programs", "Program"],
     ["pages", "Page"],
+    ["coaches", "Coach"],
   ]);
+  expect(types.Coach).toMatchObject({ photo: "File!", photoAlt: "String!", certifications: "[String!]!", programs: "[String!]!" });
+  expect(types.Program).toMatchObject({ starts: "[Date!]" });
+  expect(types.Testimonial).toEqual({ quote: "String!", name: "String!", memberSince: "Int!", programs: "[String!]" });
 });
 
 test("a schema field the GraphQL types cannot express is an error naming it, not a guess", () => {
