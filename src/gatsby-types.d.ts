@@ -209,6 +209,149 @@ type BooleanQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
 };
 
+type Coach = Node & {
+  readonly certifications: ReadonlyArray<Scalars['String']>;
+  readonly children: ReadonlyArray<Node>;
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly name: Scalars['String'];
+  readonly order: Scalars['Int'];
+  readonly parent: Maybe<Node>;
+  readonly photo: File;
+  readonly photoAlt: Scalars['String'];
+  readonly programs: ReadonlyArray<Scalars['String']>;
+  readonly slug: Scalars['String'];
+};
+
+type CoachConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CoachEdge>;
+  readonly group: ReadonlyArray<CoachGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Coach>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CoachConnection_distinctArgs = {
+  field: CoachFieldSelector;
+};
+
+
+type CoachConnection_groupArgs = {
+  field: CoachFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CoachConnection_maxArgs = {
+  field: CoachFieldSelector;
+};
+
+
+type CoachConnection_minArgs = {
+  field: CoachFieldSelector;
+};
+
+
+type CoachConnection_sumArgs = {
+  field: CoachFieldSelector;
+};
+
+type CoachEdge = {
+  readonly next: Maybe<Coach>;
+  readonly node: Coach;
+  readonly previous: Maybe<Coach>;
+};
+
+type CoachFieldSelector = {
+  readonly certifications: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly order: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly photo: InputMaybe<FileFieldSelector>;
+  readonly photoAlt: InputMaybe<FieldSelectorEnum>;
+  readonly programs: InputMaybe<FieldSelectorEnum>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+};
+
+type CoachFilterInput = {
+  readonly certifications: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly order: InputMaybe<IntQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly photo: InputMaybe<FileFilterInput>;
+  readonly photoAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly programs: InputMaybe<StringQueryOperatorInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CoachGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CoachEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CoachGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Coach>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CoachGroupConnection_distinctArgs = {
+  field: CoachFieldSelector;
+};
+
+
+type CoachGroupConnection_groupArgs = {
+  field: CoachFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CoachGroupConnection_maxArgs = {
+  field: CoachFieldSelector;
+};
+
+
+type CoachGroupConnection_minArgs = {
+  field: CoachFieldSelector;
+};
+
+
+type CoachGroupConnection_sumArgs = {
+  field: CoachFieldSelector;
+};
+
+type CoachSortInput = {
+  readonly certifications: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly order: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly photo: InputMaybe<FileSortInput>;
+  readonly photoAlt: InputMaybe<SortOrderEnum>;
+  readonly programs: InputMaybe<SortOrderEnum>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+};
+
 type DateQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['Date']>;
   readonly gt: InputMaybe<Scalars['Date']>;
@@ -2686,8 +2829,17 @@ type Program = Node & {
   readonly order: Scalars['Int'];
   readonly parent: Maybe<Node>;
   readonly slug: Scalars['String'];
+  readonly starts: Maybe<ReadonlyArray<Scalars['Date']>>;
   readonly tagline: Scalars['String'];
   readonly title: Scalars['String'];
+};
+
+
+type Program_startsArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
 };
 
 type ProgramConnection = {
@@ -2748,6 +2900,7 @@ type ProgramFieldSelector = {
   readonly order: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly starts: InputMaybe<FieldSelectorEnum>;
   readonly tagline: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
@@ -2765,6 +2918,7 @@ type ProgramFilterInput = {
   readonly order: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly starts: InputMaybe<DateQueryOperatorInput>;
   readonly tagline: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -2823,12 +2977,14 @@ type ProgramSortInput = {
   readonly order: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly slug: InputMaybe<SortOrderEnum>;
+  readonly starts: InputMaybe<SortOrderEnum>;
   readonly tagline: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type Query = {
   readonly allAnnouncement: AnnouncementConnection;
+  readonly allCoach: CoachConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allGalleryJson: GalleryJsonConnection;
@@ -2850,6 +3006,7 @@ type Query = {
   readonly allTestimonialsJson: TestimonialsJsonConnection;
   readonly allWaiverJson: WaiverJsonConnection;
   readonly announcement: Maybe<Announcement>;
+  readonly coach: Maybe<Coach>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly galleryJson: Maybe<GalleryJson>;
@@ -2878,6 +3035,14 @@ type Query_allAnnouncementArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<AnnouncementSortInput>>>;
+};
+
+
+type Query_allCoachArgs = {
+  filter: InputMaybe<CoachFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CoachSortInput>>>;
 };
 
 
@@ -3053,6 +3218,21 @@ type Query_announcementArgs = {
   slug: InputMaybe<StringQueryOperatorInput>;
   summary: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_coachArgs = {
+  certifications: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  name: InputMaybe<StringQueryOperatorInput>;
+  order: InputMaybe<IntQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  photo: InputMaybe<FileFilterInput>;
+  photoAlt: InputMaybe<StringQueryOperatorInput>;
+  programs: InputMaybe<StringQueryOperatorInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3275,6 +3455,7 @@ type Query_programArgs = {
   order: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
+  starts: InputMaybe<DateQueryOperatorInput>;
   tagline: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -4866,20 +5047,23 @@ type StringQueryOperatorInput = {
 };
 
 type Testimonial = {
-  readonly detail: Scalars['String'];
+  readonly memberSince: Scalars['Int'];
   readonly name: Scalars['String'];
+  readonly programs: Maybe<ReadonlyArray<Scalars['String']>>;
   readonly quote: Scalars['String'];
 };
 
 type TestimonialFieldSelector = {
-  readonly detail: InputMaybe<FieldSelectorEnum>;
+  readonly memberSince: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly programs: InputMaybe<FieldSelectorEnum>;
   readonly quote: InputMaybe<FieldSelectorEnum>;
 };
 
 type TestimonialFilterInput = {
-  readonly detail: InputMaybe<StringQueryOperatorInput>;
+  readonly memberSince: InputMaybe<IntQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly programs: InputMaybe<StringQueryOperatorInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4888,8 +5072,9 @@ type TestimonialFilterListInput = {
 };
 
 type TestimonialSortInput = {
-  readonly detail: InputMaybe<SortOrderEnum>;
+  readonly memberSince: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly programs: InputMaybe<SortOrderEnum>;
   readonly quote: InputMaybe<SortOrderEnum>;
 };
 
@@ -5172,6 +5357,13 @@ type AnnouncementsPageQuery = { readonly announcements: { readonly nodes: Readon
 
 type AnnouncementSummaryFragment = { readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string };
 
+type CoachCardFragment = { readonly name: string, readonly html: string, readonly certifications: ReadonlyArray<string>, readonly programs: ReadonlyArray<string>, readonly photoAlt: string, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
+
+type CoachesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type CoachesPageQuery = { readonly coaches: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly html: string, readonly certifications: ReadonlyArray<string>, readonly programs: ReadonlyArray<string>, readonly photoAlt: string, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string }> } };
+
 type DocumentPageQueryVariables = Exact<{
   pageKey: InputMaybe<Scalars['String']>;
 }>;
@@ -5212,7 +5404,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly detail: string }> } };
+type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number }> } };
 
 type IntroOfferQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5259,7 +5451,7 @@ type ProgramPageQueryVariables = Exact<{
 }>;
 
 
-type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } };
+type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly starts: ReadonlyArray<string> | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly programs: ReadonlyArray<string> | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } };
 
 type ProgramsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5294,6 +5486,8 @@ type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
+
+type TestimonialCardFragment = { readonly quote: string, readonly name: string, readonly memberSince: number, readonly programs: ReadonlyArray<string> | null };
 
 
 }

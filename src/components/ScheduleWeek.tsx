@@ -1,3 +1,5 @@
+import { Link } from "gatsby";
+import { coachPath } from "../content/coaches";
 import { formatClock } from "../content/dates";
 import { groupByDay, type Slot } from "../schedule/week";
 import * as styles from "./ScheduleWeek.module.css";
@@ -47,7 +49,11 @@ export function ScheduleWeek({
                       <time dateTime={slot.start}>{formatClock(slot.start)}</time>–<time dateTime={slot.end}>{formatClock(slot.end)}</time>
                     </span>
                     <span className={styles.program}>{title}</span>
-                    {slot.coach && <span className={styles.coach}>Coach {slot.coach}</span>}
+                    {slot.coach && (
+                      <span className={styles.coach}>
+                        Coach <Link to={coachPath(slot.coach)}>{slot.coach}</Link>
+                      </span>
+                    )}
                   </li>
                 );
               })}

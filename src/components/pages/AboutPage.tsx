@@ -15,6 +15,9 @@ export function AboutPage({ data, pageContext }: { data: Queries.AboutPageQuery;
       <Section>
         <Markdown html={data.page.html} />
         <IntroActions>
+          <ButtonLink to={pathTo("coaches")} variant="secondary">
+            Meet the coaches
+          </ButtonLink>
           <ButtonLink to={pathTo("schedule")} variant="secondary">
             See the schedule
           </ButtonLink>
