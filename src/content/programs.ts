@@ -1,4 +1,5 @@
 import { pathTo } from "../routes";
+import { compareText } from "./dates";
 import { withProgramFilter } from "../schedule/week";
 
 /** What a program's page takes from the shared files (schedule.json, rates.json). Pure. */
@@ -11,4 +12,20 @@ export function ofProgram<T extends { program: string }>(items: readonly T[], pr
 /** The schedule page showing only one program: "kids" -> "/schedule/?program=kids". */
 export function programSchedulePath(programKey: string): string {
   return `${pathTo("schedule")}${withProgramFilter("", programKey)}`;
+}
+
+/** The reviews shown on a program's page: those whose programs name it, in their file's order. */
+export function reviewsOf<T extends { programs?: readonly string[] | null }>(reviews: readonly T[], programKey: string): T[] {
+  return reviews.filter((review) => review.programs?.includes(programKey));
+}
+
+/** How many start dates a program's page lists. */
+export const SHOWN_STARTS = 3;
+
+/** The next start dates on or after `today` (YYYY-MM-DD), soonest first: past ones drop off by themselves. */
+export function nextStarts(starts: readonly string[], today: string, count = SHOWN_STARTS): string[] {
+  return starts
+    .filter((date) => date >= today)
+    .sort(compareText)
+    .slice(0, count);
 }

@@ -49,7 +49,7 @@ export const query = graphql`
       testimonials {
         quote
         name
-        detail
+        memberSince
       }
     }
   }

@@ -28,9 +28,15 @@ export const query = graphql`
         question
         answer
       }
+      starts(formatString: "YYYY-MM-DD")
     }
     schedule: scheduleJson {
       ...ScheduleSlots
+    }
+    testimonials: testimonialsJson {
+      testimonials {
+        ...TestimonialCard
+      }
     }
     rates: ratesJson {
       plans {

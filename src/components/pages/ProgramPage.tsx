@@ -1,5 +1,5 @@
 import { getImage } from "gatsby-plugin-image";
-import { ofProgram, programSchedulePath } from "../../content/programs";
+import { nextStarts, ofProgram, programSchedulePath, reviewsOf } from "../../content/programs";
 import { usePageToday } from "../../hooks/useGymToday";
 import type { RoutePageContext } from "../../routes";
 import { calendarPath } from "../../schedule/week";
@@ -7,11 +7,14 @@ import { Actions } from "../Actions";
 import { ArticleImage } from "../ArticleImage";
 import { ButtonLink } from "../ButtonLink";
 import { CalendarIcon } from "../Icons";
+import { IntroActions } from "../IntroActions";
 import { Markdown } from "../Markdown";
+import { NextStarts } from "../NextStarts";
 import { ProgramArticle } from "../ProgramArticle";
 import { RateCards } from "../RateCards";
 import { ScheduleWeek } from "../ScheduleWeek";
 import { Section } from "../Section";
+import { Testimonials } from "../Testimonials";
 
 /** One program's page: its own text from content/programs, with its class times and plans from the shared files. */
 export function ProgramPage({
@@ -27,6 +30,9 @@ export function ProgramPage({
   const { key, title } = program;
   const slots = ofProgram(data.schedule.slots, key);
   const plans = ofProgram(data.rates.plans, key);
+  const reviews = reviewsOf(data.testimonials.testimonials, key);
+  // The build's gym day in the HTML, the visitor's once the page runs: a date that has passed drops off.
+  const starts = program.starts && nextStarts(program.starts, today.date);
   const image = getImage(program.hero.childImageSharp?.gatsbyImageData ?? null);
   return (
     <ProgramArticle
@@ -38,6 +44,13 @@ export function ProgramPage({
       faq={program.faq}
       body={<Markdown html={program.html} />}
     >
+      {starts && (
+        <Section title="Next start dates" id="starts">
+          <NextStarts dates={starts} />
+          {/* With no date to come, the text itself links the free intro. */}
+          {starts.length > 0 && <IntroActions />}
+        </Section>
+      )}
       <Section title="Class times" id="classes" tone="muted">
         <ScheduleWeek slots={slots} programs={[{ key, title }]} today={today.day} />
         <Actions>
@@ -49,6 +62,11 @@ export function ProgramPage({
           </ButtonLink>
         </Actions>
       </Section>
+      {reviews.length > 0 && (
+        <Section title="What members say" id="reviews" tone="muted">
+          <Testimonials items={reviews} />
+        </Section>
+      )}
       {plans.length > 0 && (
         <Section title="Rates" id="rates">
           <RateCards plans={plans} />

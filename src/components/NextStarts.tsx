@@ -1,0 +1,24 @@
+import { Link } from "gatsby";
+import { formatLongDate } from "../forms/dateRules";
+import { pathTo } from "../routes";
+import * as styles from "./NextStarts.module.css";
+
+/** A program's next start dates (already chosen from the gym's today), or when there are none, the way in. */
+export function NextStarts({ dates }: { dates: readonly string[] }) {
+  if (dates.length === 0) {
+    return (
+      <p>
+        New groups start every month: <Link to={pathTo("intro")}>book a free intro</Link>
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.list}>
+      {dates.map((date) => (
+        <li key={date}>
+          <time dateTime={date}>{formatLongDate(date)}</time>
+        </li>
+      ))}
+    </ul>
+  );
+}
