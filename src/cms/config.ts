@@ -6,7 +6,9 @@ import {
   date,
   image,
   list,
+  listOf,
   longText,
+  program,
   select,
   slug,
   stringList,
@@ -79,7 +81,32 @@ const programs: Collection = {
     alt("heroAlt", "Photo description"),
     stringList("highlights", "Highlights", 200, { min: 1 }),
     list("faq", "Questions", [text("question", "Question", 200), longText("answer", "Answer", 800)], { summary: "{{fields.question}}" }),
+    listOf("starts", "Start dates of new groups (optional; past dates drop off the page by themselves)", date("date", "Start date"), {
+      required: false,
+    }),
     body(),
+  ],
+} as Collection;
+
+const coaches: Collection = {
+  name: "coaches",
+  label: "Coaches",
+  label_singular: "Coach",
+  folder: "content/coaches",
+  create: true,
+  // The file's name; the coach's place on the coaches page (/coaches/#dana) comes from the name field.
+  slug: "{{slug}}",
+  identifier_field: "name",
+  summary: "{{order}}. {{name}}",
+  sortable_fields: ["order", "name"],
+  fields: [
+    text("name", "Name (as the schedule and free-intro times write it)", 40),
+    image("photo", "Photo"),
+    alt("photoAlt", "Photo description"),
+    stringList("certifications", "Certifications", 80, { hint: "One per line, like CrossFit Level 2 Trainer." }),
+    listOf("programs", "Programs they coach", program("program", "Program"), { min: 1 }),
+    wholeNumber("order", "Order on the coaches page", 1),
+    body("Short bio"),
   ],
 } as Collection;
 
@@ -157,6 +184,6 @@ export function cmsConfig(backend: BackendSettings): CmsConfig {
     show_preview_links: false,
     // Slugs the site accepts: lowercase ASCII words joined by dashes (src/content/slugs.ts).
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
-    collections: [announcements, programs, galleries, settings, pages],
+    collections: [announcements, programs, coaches, galleries, settings, pages],
   } as CmsConfig;
 }

@@ -72,6 +72,9 @@ export const select = (
 ): Field => ({ name, label, widget: "select", options: [...options], ...extra }) as Field;
 export const list = (name: string, label: string, fields: Field[], extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "list", fields, ...extra }) as Field;
+/** A list of single values, each edited with `field` (a date, a program). */
+export const listOf = (name: string, label: string, field: Field, extra: Partial<Field> = {}): Field =>
+  ({ name, label, widget: "list", field, ...extra }) as Field;
 export const stringList = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "list", field: text("item", label, max), ...extra }) as Field;
 export const program = (name: string, label: string): Field =>

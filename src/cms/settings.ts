@@ -5,6 +5,7 @@ import {
   date,
   day,
   list,
+  listOf,
   longText,
   pattern,
   program,
@@ -115,9 +116,19 @@ export const settings: Collection = {
       }),
     ]),
     jsonFile("testimonials", "Testimonials", "content/testimonials.json", [
-      list("testimonials", "Testimonials", [longText("quote", "Quote", 400), text("name", "Name", 60), text("detail", "Detail", 80)], {
-        summary: "{{fields.name}}",
-      }),
+      list(
+        "testimonials",
+        "Testimonials (shown on the home page, and on the pages of the programs each names)",
+        [
+          longText("quote", "Quote", 400),
+          text("name", "First name and initial", 40),
+          wholeNumber("memberSince", "Member since (year)", 1900),
+          listOf("programs", "Also show on these program pages (optional)", program("program", "Program"), { required: false }),
+        ],
+        {
+          summary: "{{fields.name}}, member since {{fields.memberSince}}",
+        },
+      ),
     ]),
     jsonFile("site", "Gym details and hours", "content/site.json", [
       text("name", "Gym name", 80),

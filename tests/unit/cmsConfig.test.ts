@@ -132,6 +132,7 @@ const pageFiles = fs.readdirSync("content/pages").map((name) => path.basename(na
 test.each<[string, () => Field[], z.ZodTypeAny]>([
   ["announcements", () => collection("announcements").fields ?? [], schemas.announcementSchema],
   ["programs", () => collection("programs").fields ?? [], schemas.programSchema],
+  ["coaches", () => collection("coaches").fields ?? [], schemas.coachSchema],
   ["galleries", () => collection("galleries").fields ?? [], schemas.gallerySchema],
   ["site.json", () => file("settings", "site"), schemas.siteSchema],
   ["schedule.json", () => file("settings", "schedule"), schemas.scheduleSchema],
@@ -223,6 +224,8 @@ test("everything in content/ today can be saved from the editor unchanged", () =
     checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.programs)
     checkValues(md.file, collection("programs").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
+  for (const md of raw.coaches)
+    checkValues(md.file, collection("coaches").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const page of raw.pages) {
     const name = path.basename(page.file, ".md");
     checkValues(page.file, file("pages", name), page.frontmatter as Record<string, unknown>, problems);
