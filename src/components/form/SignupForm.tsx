@@ -13,7 +13,7 @@ import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
-import * as styles from "./Form.module.css";
+import { WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<SignupInput, "waiverVersion">;
@@ -37,12 +37,6 @@ const FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Values>;
 
 export type SignupPlan = PlanChoice & { price: number };
-
-/** The waiver this build shows and its version (the hash the server checks and stores). */
-export interface SignupWaiver {
-  version: string;
-  paragraphs: readonly string[];
-}
 
 /**
  * What the browser sends. Health information goes only with consent: unticking the box keeps what was
@@ -70,7 +64,7 @@ export function SignupForm({
 }: {
   plans: readonly SignupPlan[];
   today: string;
-  waiver: SignupWaiver;
+  waiver: ShownWaiver;
   search: string;
   onSent?: (reference: string) => void;
 }) {
@@ -232,14 +226,7 @@ export function SignupForm({
           hint="For example a recent injury, surgery, pregnancy, or a condition that affects exercise."
         />
       )}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the waiver scrolls, and a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
-      <section className={styles.waiver} aria-label="Waiver" tabIndex={0}>
-        <h2 className={styles.summaryTitle}>Waiver</h2>
-        {waiver.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </section>
-      <Checkbox control={form.control} name="waiverAccepted" label="I have read the waiver and accept it" required />
+      <WaiverAgreement control={form.control} waiver={waiver} />
     </FormShell>
   );
 }

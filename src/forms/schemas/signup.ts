@@ -3,14 +3,16 @@ import { isIsoDate } from "../../content/dates";
 import { addDays, ageOn } from "../dateRules";
 import { LIMITS } from "../limits";
 import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../signup";
-import { calendarDate, combinedErrors, email, mustBeTrue, optionalText, personName, phone, spamFields } from "./fields";
+import { calendarDate, combinedErrors, email, optionalText, personName, phone, spamFields } from "./fields";
+import { waiverFields, waiverIssue } from "./waiver";
+
+export { WAIVER_CHANGED } from "./waiver";
 
 /** How far ahead a start date may be: a typo guard, not a business rule. */
 export const MAX_START_DAYS = 365;
 
 export const HEALTH_CONSENT_NEEDED =
   "Tick the consent box to send us this health information, or clear the field: without your consent we cannot receive it";
-export const WAIVER_CHANGED = "The waiver was updated after this page opened. Reload the page and read the new waiver before signing up";
 
 /**
  * The sign-up form. Plans come from content/rates.json; `today` is the date at the gym; `waiverVersion`
@@ -37,9 +39,7 @@ export function signupSchema(plans: readonly PlanChoice[], today: string, waiver
         startDate: calendarDate("a start date"),
         emergencyContactName: personName("an emergency contact's name"),
         emergencyContactPhone: phone("an emergency contact's phone number"),
-        waiverAccepted: mustBeTrue("Read and accept the waiver to continue"),
-        // Checked below, so a wrong or missing version is shown on the waiver's own checkbox.
-        waiverVersion: z.unknown(),
+        ...waiverFields,
         guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
         notes: optionalText("your notes", LIMITS.notes, "multi-line"),
         healthInfo: optionalText("the injuries or health conditions", LIMITS.notes, "multi-line"),
@@ -49,7 +49,8 @@ export function signupSchema(plans: readonly PlanChoice[], today: string, waiver
       .strict()
       .superRefine((data, ctx) => {
         for (const issue of signupRuleErrors(data, plans, today)) ctx.addIssue({ code: "custom", ...issue });
-        if (data.waiverVersion !== waiverVersion) ctx.addIssue({ code: "custom", path: ["waiverAccepted"], message: WAIVER_CHANGED });
+        const waiver = waiverIssue(data, waiverVersion);
+        if (waiver) ctx.addIssue({ code: "custom", ...waiver });
         if (data.healthInfo && data.healthConsent !== true)
           ctx.addIssue({ code: "custom", path: ["healthConsent"], message: HEALTH_CONSENT_NEEDED });
       })

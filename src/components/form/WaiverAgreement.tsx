@@ -1,0 +1,25 @@
+import type { FormControl } from "../../hooks/useForm";
+import { Checkbox } from "./inputs";
+import * as styles from "./Form.module.css";
+
+/** The waiver this build shows and its version (the hash the server checks and stores). */
+export interface ShownWaiver {
+  version: string;
+  paragraphs: readonly string[];
+}
+
+/** The waiver's text and the box that accepts it: the same on every form a person signs it on. */
+export function WaiverAgreement({ control, waiver }: { control: FormControl<{ waiverAccepted: boolean }>; waiver: ShownWaiver }) {
+  return (
+    <>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the waiver scrolls, and a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
+      <section className={styles.waiver} aria-label="Waiver" tabIndex={0}>
+        <h2 className={styles.summaryTitle}>Waiver</h2>
+        {waiver.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </section>
+      <Checkbox control={control} name="waiverAccepted" label="I have read the waiver and accept it" required />
+    </>
+  );
+}
