@@ -18,9 +18,19 @@ export function priceLabel(price: number, period: string): string {
   return `${formatPrice(price)} ${PERIOD_LABELS[period] ?? `per ${period}`}`;
 }
 
+/** The period of the drop-in: the one plan paid per visit (src/content/dropInRules.ts checks there is one). */
+export const DROP_IN_PERIOD = "visit";
+
+/** The drop-in's price and program, from content/rates.json. */
+export function dropInPlan<T extends { period: string }>(plans: readonly T[]): T {
+  const plan = plans.find((candidate) => candidate.period === DROP_IN_PERIOD);
+  if (!plan) throw new Error(`content/rates.json has no plan paid per ${DROP_IN_PERIOD}: the drop-in page needs its price`);
+  return plan;
+}
+
 /** Memberships sign up online with the plan preselected; a drop-in visit is arranged by message. */
 export function planAction(plan: { id: string; period: string }): { href: string; label: string } {
-  if (plan.period === "visit") return { href: withQuery(pathTo("contact"), { interest: plan.id }), label: "Plan a visit" };
+  if (plan.period === DROP_IN_PERIOD) return { href: withQuery(pathTo("contact"), { interest: plan.id }), label: "Plan a visit" };
   return { href: withQuery(pathTo("signup"), { plan: plan.id }), label: "Sign up" };
 }
 

@@ -12,6 +12,7 @@ import {
 } from "./crossChecks";
 import { checkCoach, checkCoachesNamed, checkCoachNames, declaredCoachNames } from "./coachRules";
 import { zonedToday } from "./dates";
+import { checkDropIn } from "./dropInRules";
 import { checkIntro } from "./introRules";
 import { checkTestimonials } from "./reviewRules";
 import { placeholderValues } from "./policies";
@@ -265,6 +266,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
       ),
     );
   }
+  if (rates && schedule) errors.push(...checkDropIn(raw.rates.file, rates, schedule));
   for (const md of [...raw.announcements, ...raw.programs, ...raw.pages, ...raw.coaches])
     errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {

@@ -1,4 +1,4 @@
-import { DAYS, isIsoDate } from "../content/dates";
+import { DAYS, isIsoDate, type Day } from "../content/dates";
 
 /**
  * Calendar arithmetic on YYYY-MM-DD dates. Dates are whole days at the gym, in its own time zone;
@@ -25,6 +25,11 @@ export function addDays(date: string, days: number): string {
 /** Whole days from `a` to `b` (positive when b is later). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((toUtc(b) - toUtc(a)) / DAY);
+}
+
+/** The weekday of a date ("2026-11-27" -> "Friday"). */
+export function weekdayOf(date: string): Day {
+  return DAYS[(new Date(toUtc(date)).getUTCDay() + 6) % 7] as Day;
 }
 
 /** Full years from `birth` to `on` (a February 29 birthday counts on March 1 in common years). */
@@ -72,5 +77,5 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
  */
 export function formatLongDate(date: string): string {
   const day = new Date(toUtc(date));
-  return `${DAYS[(day.getUTCDay() + 6) % 7]}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+  return `${weekdayOf(date)}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }

@@ -2,9 +2,12 @@ import introJson from "../../content/intro.json";
 import policiesJson from "../../content/policies.json";
 import privacyJson from "../../content/privacy.json";
 import ratesJson from "../../content/rates.json";
+import scheduleJson from "../../content/schedule.json";
 import siteJson from "../../content/site.json";
 import waiverJson from "../../content/waiver.json";
-import { introSchema, policiesSchema, privacySchema, ratesSchema, siteSchema, waiverSchema } from "../content/schemas";
+import { dropInPlan } from "../content/rates";
+import { introSchema, policiesSchema, privacySchema, ratesSchema, scheduleSchema, siteSchema, waiverSchema } from "../content/schemas";
+import { classDays } from "../forms/dropIn";
 import { publishedWaiver } from "./waiver";
 
 /**
@@ -19,3 +22,5 @@ export const intro = introSchema.parse(introJson);
 export const privacy = privacySchema.parse(privacyJson);
 /** The waiver this build shows, with its version (the hash sign-ups store). */
 export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));
+/** The weekdays a visitor can drop in: those with a class of the drop-in plan's program. */
+export const dropInDays = classDays(scheduleSchema.parse(scheduleJson).slots, dropInPlan(rates.plans).program);

@@ -1,12 +1,13 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { contactSchema } from "../forms/schemas/contact";
+import { dropInSchema } from "../forms/schemas/dropIn";
 import { holdSchema } from "../forms/schemas/hold";
 import { introSchema } from "../forms/schemas/intro";
 import { privacyRequestSchema } from "../forms/schemas/privacyRequest";
 import { signupSchema } from "../forms/schemas/signup";
 import { joinablePlans } from "../forms/signup";
 import { expandSlots } from "../intro/availability";
-import { intro, policies, rates, site, waiver } from "./content";
+import { dropInDays, intro, policies, rates, site, waiver } from "./content";
 import { formHandler, type FormDefinition } from "./handler";
 import type { FormName } from "./store/types";
 
@@ -15,6 +16,7 @@ const definitions: Record<FormName, FormDefinition> = {
   signup: { form: "signup", schema: (today) => signupSchema(joinablePlans(rates.plans), today, waiver.version), waiver },
   "privacy-request": { form: "privacy-request", schema: () => privacyRequestSchema },
   "membership-hold": { form: "membership-hold", schema: (today) => holdSchema(policies, today) },
+  "drop-in": { form: "drop-in", schema: (today) => dropInSchema(dropInDays, today, waiver.version), waiver },
   intro: {
     form: "intro",
     schema: () => introSchema,

@@ -24,7 +24,7 @@ export interface FormDefinition {
    * at that time). Empty when the time is not offered; the first one still free is booked.
    */
   bookable?(data: Record<string, unknown>, now: Date): readonly IntroSlot[];
-  /** For the sign-up: the waiver its schema checks the version of, kept with the submission as evidence. */
+  /** For a form the visitor signs the waiver on: the waiver its schema checks the version of, kept as evidence. */
   waiver?: WaiverText;
 }
 

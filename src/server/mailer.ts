@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { dayLabel, timeLabel, whenLabel } from "../intro/display";
-import { zonedToday } from "../content/dates";
+import { isIsoDate, zonedToday } from "../content/dates";
 import { formatLongDate } from "../forms/dateRules";
 import { answerDueDate } from "../forms/privacyRequest";
 import { leadPath } from "../staff/paths";
@@ -63,6 +63,7 @@ const FORM_TITLES: Record<string, string> = {
   "membership-hold": "Hold / cancellation request",
   intro: "Free intro booking",
   "privacy-request": "Privacy request",
+  "drop-in": "Drop-in visit",
 };
 
 function label(key: string): string {
@@ -99,7 +100,8 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
     typeof p.start === "string" && typeof p.coach === "string"
       ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}`
       : "";
-  const detail = [p.interest, p.type, p.plan, p.request].find((v): v is string => typeof v === "string") ?? booked;
+  const visit = typeof p.visitDate === "string" && isIsoDate(p.visitDate) ? formatLongDate(p.visitDate) : undefined;
+  const detail = [p.interest, p.type, p.plan, p.request, visit].find((v): v is string => typeof v === "string") ?? booked;
   const due =
     submission.form === "privacy-request"
       ? formatLongDate(answerDueDate(zonedToday(submission.createdAt, site.timeZone).date, privacy.requestResponseDays))

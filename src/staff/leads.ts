@@ -18,6 +18,7 @@ export const FORM_LABELS = {
   "membership-hold": "Hold or cancel",
   intro: "Free intro",
   "privacy-request": "Privacy request",
+  "drop-in": "Drop-in",
 } as const;
 export type FormName = keyof typeof FORM_LABELS;
 

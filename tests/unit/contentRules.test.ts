@@ -116,6 +116,27 @@ describe("content rules (each fails the build with file, field and reason)", () 
     ]);
   });
 
+  test("the drop-in: no plan paid per visit, or two", () => {
+    const plans = json(raw.rates.data).plans;
+    const dropIn = plans.findIndex((plan: { period: string }) => plan.period === "visit");
+    plans[dropIn].period = "week";
+    expect(problems(raw)).toEqual(["content/rates.json: plans: needs one plan paid per visit: the drop-in page shows its price"]);
+    plans[dropIn].period = "visit";
+    plans[0].period = "visit";
+    expect(problems(raw)).toEqual([
+      `content/rates.json: plans[${dropIn}].period: only one plan can be paid per visit (the drop-in), and plans[0] already is`,
+    ]);
+  });
+
+  test("the drop-in's program has no class on the schedule", () => {
+    const slots = json(raw.schedule.data).slots as Array<{ program: string }>;
+    json(raw.schedule.data).slots = slots.filter((slot) => slot.program !== "crossfit");
+    const dropIn = json(raw.rates.data).plans.findIndex((plan: { period: string }) => plan.period === "visit");
+    expect(problems(raw)).toEqual([
+      `content/rates.json: plans[${dropIn}].program: the drop-in's program "crossfit" has no class on the schedule, so nobody could drop in`,
+    ]);
+  });
+
   test("an image that does not exist", () => {
     json(raw.galleries[0]?.data).images[0].src = "./missing.jpg";
     expect(problems(raw)).toEqual([`${raw.galleries[0]?.file}: images[0].src: image "./missing.jpg" does not exist`]);

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 
-export const FORMS = ["contact", "signup", "membership-hold", "intro", "privacy-request"] as const;
+export const FORMS = ["contact", "signup", "membership-hold", "intro", "privacy-request", "drop-in"] as const;
 export type FormName = (typeof FORMS)[number];
 
 export interface NewSubmission {
@@ -25,7 +25,7 @@ export interface NewSubmission {
    * CONFIRMATION_INTERVAL_MS (so the form cannot be used to mail strangers again and again).
    */
   confirm?: boolean;
-  /** A sign-up's waiver: its text is kept once per version, in the same transaction, as evidence. */
+  /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */
   waiver?: WaiverText;
 }
 
@@ -36,7 +36,7 @@ export interface WaiverText {
 }
 
 export interface StoredWaiver extends WaiverText {
-  /** When a sign-up first accepted this version. */
+  /** When a sign-up or drop-in first accepted this version. */
   firstAcceptedAt: Date;
 }
 
@@ -285,7 +285,7 @@ export interface SubmissionStore extends StaffOperations, LeadOperations, InboxO
   /** Applies the retention rules; real submissions get a DeletionRecord, spam is only counted. Wiped as above. */
   purge(cutoffs: PurgeCutoffs, at: Date): Promise<PurgeReport>;
   deletions(): Promise<DeletionRecord[]>;
-  /** Every waiver text a sign-up has accepted, oldest first. */
+  /** Every waiver text a sign-up or drop-in has accepted, oldest first. */
   waivers(): Promise<StoredWaiver[]>;
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */
   rateLimiter(options: RateLimiterOptions): StoreLimiter;

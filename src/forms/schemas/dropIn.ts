@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { isIsoDate, listText, type Day } from "../../content/dates";
+import { addDays, formatLongDate, weekdayOf } from "../dateRules";
+import { MAX_VISIT_DAYS } from "../dropIn";
+import { LIMITS } from "../limits";
+import { calendarDate, combinedErrors, email, optionalText, personName, spamFields } from "./fields";
+import { waiverFields, waiverIssue } from "./waiver";
+
+/**
+ * A visiting athlete's drop-in. `classDays` are the weekdays the drop-in's program has a class
+ * (src/forms/dropIn.ts), `today` is the date at the gym, `waiverVersion` the hash of the waiver this
+ * build shows: a visitor signs the same waiver as a member. The same schema runs in the browser (for
+ * instant messages) and on the server (whose answer wins).
+ */
+export function dropInSchema(classDays: readonly Day[], today: string, waiverVersion: string) {
+  return z
+    .object({
+      visitDate: calendarDate("the date of your visit"),
+      name: personName(),
+      email,
+      affiliate: optionalText("your home gym", LIMITS.name, "one-line"),
+      ...waiverFields,
+      ...spamFields,
+    })
+    .strict()
+    .superRefine((data, ctx) => {
+      for (const issue of dropInRuleErrors(data, classDays, today)) ctx.addIssue({ code: "custom", ...issue });
+      const waiver = waiverIssue(data, waiverVersion);
+      if (waiver) ctx.addIssue({ code: "custom", ...waiver });
+    })
+    .transform(({ waiverVersion: _version, ...data }) => ({ ...data, waiverVersion }));
+}
+
+/**
+ * The visit date against today and the schedule, on raw values: the schema applies it, and the browser
+ * also runs it on a half-filled form, so a day without a class is named at once.
+ */
+export function dropInRuleErrors(
+  data: { visitDate?: unknown },
+  classDays: readonly Day[],
+  today: string,
+): Array<{ path: [string]; message: string }> {
+  const visitDate = typeof data.visitDate === "string" ? data.visitDate.trim() : "";
+  if (!isIsoDate(visitDate)) return [];
+  const last = addDays(today, MAX_VISIT_DAYS);
+  const issue = (message: string) => [{ path: ["visitDate"] as [string], message }];
+  if (visitDate < today) return issue("Choose today or a later date");
+  if (visitDate > last) return issue(`Choose a date within the next ${MAX_VISIT_DAYS} days (${formatLongDate(last)} at the latest)`);
+  const day = weekdayOf(visitDate);
+  if (!classDays.includes(day)) {
+    return issue(`We have no drop-in class on ${day}s: choose a ${listText(classDays, "or")}`);
+  }
+  return [];
+}
+
+export type DropInInput = z.input<ReturnType<typeof dropInSchema>>;
+export type DropIn = z.output<ReturnType<typeof dropInSchema>>;
+
+/** The browser's check before sending (src/hooks/useForm.ts loads it on first use): field -> message. */
+export function dropInErrors(
+  payload: Readonly<Record<string, unknown>>,
+  classDays: readonly Day[],
+  today: string,
+  waiverVersion: string,
+): Record<string, string> {
+  return combinedErrors(dropInSchema(classDays, today, waiverVersion).safeParse(payload), dropInRuleErrors(payload, classDays, today));
+}
