@@ -2680,6 +2680,7 @@ type PotraceTurnPolicy =
 type PrivacyJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly contactMonths: Scalars['Int'];
+  readonly dropInMonths: Scalars['Int'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly introMonths: Scalars['Int'];
@@ -2737,6 +2738,7 @@ type PrivacyJsonEdge = {
 type PrivacyJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contactMonths: InputMaybe<FieldSelectorEnum>;
+  readonly dropInMonths: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly introMonths: InputMaybe<FieldSelectorEnum>;
@@ -2749,6 +2751,7 @@ type PrivacyJsonFieldSelector = {
 type PrivacyJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contactMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly dropInMonths: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly introMonths: InputMaybe<IntQueryOperatorInput>;
@@ -2806,6 +2809,7 @@ type PrivacyJsonGroupConnection_sumArgs = {
 type PrivacyJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly contactMonths: InputMaybe<SortOrderEnum>;
+  readonly dropInMonths: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly introMonths: InputMaybe<SortOrderEnum>;
@@ -3432,6 +3436,7 @@ type Query_policiesJsonArgs = {
 type Query_privacyJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   contactMonths: InputMaybe<IntQueryOperatorInput>;
+  dropInMonths: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   introMonths: InputMaybe<IntQueryOperatorInput>;
@@ -5369,7 +5374,14 @@ type DocumentPageQueryVariables = Exact<{
 }>;
 
 
-type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } };
+type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+
+type DropInPageQueryVariables = Exact<{
+  pageKey: InputMaybe<Scalars['String']>;
+}>;
+
+
+type DropInPageQuery = { readonly page: { readonly html: string, readonly title: string, readonly lead: string | null } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly name: string, readonly price: number, readonly period: string, readonly program: string, readonly description: string }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
 
 type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -5423,12 +5435,12 @@ type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } };
 
-type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } };
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number } };
+type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number };
 
@@ -5437,7 +5449,7 @@ type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
-type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number };
+type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number };
 
 type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -107,6 +107,7 @@ export const settings: Collection = {
       wholeNumber("contactMonths", "Delete contact messages after (months)", 1),
       wholeNumber("introMonths", "Delete free-intro bookings after (months)", 1),
       wholeNumber("requestMonths", "Delete privacy requests after (months)", 1),
+      wholeNumber("dropInMonths", "Delete drop-in visits and their signed waivers after (months)", 1),
     ]),
     jsonFile("waiver", "Sign-up waiver", "content/waiver.json", [
       // Paragraphs are long: each is a text area, not stringList's one-line box.

@@ -139,10 +139,11 @@ export const privacySchema = z
     contactMonths: months,
     introMonths: months,
     requestMonths: months,
+    dropInMonths: months,
   })
   .strict();
 
-/** The waiver shown on the sign-up form; every version a member accepts is kept with their sign-up. */
+/** The waiver shown on the sign-up and drop-in forms; every version accepted is kept with the submission. */
 export const waiverSchema = z.object({ paragraphs: z.array(text(1000)).min(1, "needs at least one paragraph") }).strict();
 
 export const announcementSchema = z

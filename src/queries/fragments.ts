@@ -29,6 +29,7 @@ export const fragments = graphql`
     contactMonths
     introMonths
     requestMonths
+    dropInMonths
   }
 
   # The numbers staff's text may name as {{placeholders}} (see src/content/policies.ts).

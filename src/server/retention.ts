@@ -4,6 +4,7 @@ import type { PurgeCutoffs, PurgeReport, StoredSubmission, SubmissionStore } fro
 /**
  * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Sign-ups and
  * hold requests are never listed: they are membership records staff keep for as long as the membership.
+ * A drop-in holds the visitor's signed waiver, so it is kept long enough to answer an injury claim.
  */
 
 const DAY_MS = 86_400_000;
@@ -25,6 +26,7 @@ export function retentionCutoffs(now: Date, privacy: Privacy): PurgeCutoffs {
       { form: "contact", before: monthsBefore(now, privacy.contactMonths) },
       { form: "intro", before: monthsBefore(now, privacy.introMonths) },
       { form: "privacy-request", before: monthsBefore(now, privacy.requestMonths) },
+      { form: "drop-in", before: monthsBefore(now, privacy.dropInMonths) },
     ],
   };
 }
