@@ -24,7 +24,8 @@ export type TemplateName =
   | "document"
   | "privacyRequest"
   | "intro"
-  | "coaches";
+  | "coaches"
+  | "dropIn";
 
 /** The name a page is linked by: `pathTo("rates")`. */
 export type RouteName =
@@ -48,7 +49,8 @@ export type RouteName =
   | "privacy"
   | "privacyRequest"
   | "healthData"
-  | "coaches";
+  | "coaches"
+  | "dropIn";
 
 export interface Route {
   name: RouteName;
@@ -70,7 +72,7 @@ export interface Route {
   template: TemplateName;
   /** For program pages: the key of the program's markdown file in content/programs. */
   programKey?: string;
-  /** For document pages: the name of the markdown file in content/pages that holds the text. */
+  /** For pages whose text staff write: the name of the markdown file in content/pages that holds it. */
   pageKey?: string;
 }
 
@@ -267,6 +269,19 @@ export const routes: readonly Route[] = [
     noNav: true,
     layout: "default",
     template: "intro",
+  },
+  {
+    name: "dropIn",
+    path: "/drop-in/",
+    title: "Drop In",
+    description:
+      "Visiting Graham? Drop in to a coached CrossFit class: the price, what to bring, the waiver, and a short form to tell us you are coming.",
+    keywords: ["CrossFit drop-in", "drop in Graham WA", "visiting athlete", "CrossFit travel"],
+    // Linked from the drop-in plan on the rates and CrossFit pages (src/content/rates.ts planAction).
+    noNav: true,
+    layout: "default",
+    template: "dropIn",
+    pageKey: "drop-in",
   },
   {
     name: "privacy",

@@ -165,6 +165,7 @@ const pages: Collection = {
     page("home", "Home"),
     page("about", "About us"),
     page("policies", "Policies text"),
+    page("drop-in", "Drop-in page"),
     page("privacy", "Privacy"),
     page("consumer-health-data", "Consumer health data policy"),
   ],

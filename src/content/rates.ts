@@ -28,9 +28,9 @@ export function dropInPlan<T extends { period: string }>(plans: readonly T[]): T
   return plan;
 }
 
-/** Memberships sign up online with the plan preselected; a drop-in visit is arranged by message. */
+/** Memberships sign up online with the plan preselected; a drop-in visit is booked on its own page. */
 export function planAction(plan: { id: string; period: string }): { href: string; label: string } {
-  if (plan.period === DROP_IN_PERIOD) return { href: withQuery(pathTo("contact"), { interest: plan.id }), label: "Plan a visit" };
+  if (plan.period === DROP_IN_PERIOD) return { href: pathTo("dropIn"), label: "Plan a visit" };
   return { href: withQuery(pathTo("signup"), { plan: plan.id }), label: "Sign up" };
 }
 

@@ -5,8 +5,8 @@
  */
 type AnalyticsWindow = Window & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
 
-/** A form that reached the gym (contact, sign-up): GA4's recommended `generate_lead` event. */
-export function trackLead(form: "contact" | "signup" | "intro"): void {
+/** A form that reached the gym (contact, sign-up, intro, drop-in): GA4's recommended `generate_lead` event. */
+export function trackLead(form: "contact" | "signup" | "intro" | "drop-in"): void {
   if (typeof window === "undefined") return;
   const win = window as AnalyticsWindow;
   try {

@@ -52,9 +52,9 @@ describe("rates", () => {
     expect(formatPrice(12.5)).toBe("$12.50");
   });
 
-  test("memberships sign up with the plan preselected; a drop-in is arranged by message", () => {
+  test("memberships sign up with the plan preselected; a drop-in has its own page", () => {
     expect(planAction({ id: "unlimited", period: "month" }).href).toBe("/membership/signup/?plan=unlimited");
-    expect(planAction({ id: "drop-in", period: "visit" }).href).toBe("/contact/?interest=drop-in");
+    expect(planAction({ id: "drop-in", period: "visit" }).href).toBe("/drop-in/");
   });
 });
 

@@ -21,5 +21,5 @@ describe("the home page's plans", () => {
 
 test("plan buttons lead to the pages in the route table, with the plan in the query", () => {
   expect(planAction({ id: "unlimited", period: "month" }).href).toBe(`${pathTo("signup")}?plan=unlimited`);
-  expect(planAction({ id: "drop in", period: "visit" }).href).toBe(`${pathTo("contact")}?interest=drop+in`);
+  expect(planAction({ id: "drop in", period: "visit" }).href).toBe(pathTo("dropIn"));
 });

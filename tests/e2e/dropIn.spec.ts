@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import type { Rates } from "../../src/content/schemas";
+import { addDays, weekdayOf } from "../../src/forms/dateRules";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { signInContext } from "../support/staff";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady } from "./support/page";
+import { gymToday } from "./support/site";
+
+/** The drop-in against the production build and server: found from the rates, sent, and read by staff. */
+
+const rates = JSON.parse(fs.readFileSync("content/rates.json", "utf8")) as Rates;
+const dropIn = rates.plans.find((plan) => plan.period === "visit")!;
+
+/** A field by the start of its label: the label's text, then "(required)" or a hint. */
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+
+/** The next day after today at the gym that falls on `weekday`. */
+function next(weekday: string): string {
+  let date = addDays(gymToday(), 1);
+  while (weekdayOf(date) !== weekday) date = addDays(date, 1);
+  return date;
+}
+
+async function sendDropIn(page: Page) {
+  await page.clock.fastForward(MIN_FILL_MS);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+test("the drop-in plan on the rates and CrossFit pages leads to the drop-in page, which shows its price and class times", async ({
+  page,
+}) => {
+  await gotoReady(page, "/programs/crossfit/");
+  await expect(page.locator(`[data-plan="${dropIn.id}"]`).getByRole("link")).toHaveAttribute("href", "/drop-in/");
+  await gotoReady(page, "/rates/");
+  await page.locator(`[data-plan="${dropIn.id}"]`).getByRole("link").click();
+  await expect(page).toHaveURL(/\/drop-in\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Drop In");
+  await expect(page.getByRole("table", { name: "At a glance" })).toContainText(`$${dropIn.price} per visit`);
+  await expect(page.getByRole("link", { name: "Class times" })).toHaveAttribute("href", `/schedule/?program=${dropIn.program}`);
+  await expect(page.getByRole("heading", { name: "What to bring" })).toBeVisible();
+});
+
+test("a visitor's mistakes are named on their fields and kept; the sent drop-in reaches the staff's inbox", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const tag = randomUUID().slice(0, 8);
+  const name = `Visitor ${tag}`;
+  await page.clock.install();
+  await gotoReady(page, "/drop-in/");
+  const form = page.getByRole("form", { name: "Drop-in visit" });
+  const sunday = next("Sunday");
+  await form.getByLabel(label("Date of your visit")).fill(sunday);
+  await form.getByLabel(label("Your name")).fill(name);
+  await form.getByLabel(label("Email")).fill(`visitor-${tag}@example`);
+  await form.getByLabel(label("Your home gym")).fill("CrossFit Hilo");
+  await sendDropIn(page);
+
+  const date = form.getByLabel(label("Date of your visit"));
+  await expect(date).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert")).toContainText("We have no drop-in class on Sundays");
+  await expect(page.getByRole("alert")).toContainText("Enter an email address like name@example.com");
+  await expect(page.getByRole("alert")).toContainText("Read and accept the waiver to continue");
+  await expect(date).toBeFocused();
+  await expect(form.getByLabel(label("Your name"))).toHaveValue(name);
+  await expect(form.getByLabel(label("Your home gym"))).toHaveValue("CrossFit Hilo");
+  await expectNoAxeViolations(page, "the drop-in form's error state");
+
+  const monday = next("Monday");
+  await date.fill(monday);
+  await form.getByLabel(label("Email")).fill(`visitor-${tag}@example.com`);
+  await expect(page.getByRole("region", { name: "Waiver" })).toContainText("risk of injury");
+  await form.getByLabel(label("I have read the waiver and accept it")).check();
+  await sendDropIn(page);
+  const success = page.getByTestId("form-success");
+  await expect(success).toBeFocused();
+  await expect(success).toContainText(`See you on Monday`);
+  await expect(success).toContainText(`the $${dropIn.price} drop-in fee`);
+  const reference = (await success.locator("span").last().textContent()) ?? "";
+  expect(reference).toMatch(/^V-[0-9A-Z]{10}$/);
+  await expectNoAxeViolations(page, "the drop-in form's success state");
+
+  await signInContext(context, baseURL!, E2E_DATA_DIR, `owner-${tag}@example.com`, "owner");
+  await gotoReady(page, "/staff/?view=new&form=drop-in");
+  await page.getByRole("searchbox", { name: "Name, e-mail or phone" }).fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  const lead = page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
+  await expect(lead).toContainText("Drop-in");
+  await expect(lead).toContainText(`visitor-${tag}@example.com`);
+  await lead.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
+  await expect(page.locator("main")).toContainText(monday);
+  await expect(page.locator("main")).toContainText("CrossFit Hilo");
+});
