@@ -279,6 +279,8 @@ export const routes: readonly Route[] = [
     keywords: ["CrossFit drop-in", "drop in Graham WA", "visiting athlete", "CrossFit travel"],
     // Linked from the drop-in plan on the rates and CrossFit pages (src/content/rates.ts planAction).
     noNav: true,
+    // A form to finish, for athletes who already train: the free intro is not for them.
+    noIntroBar: true,
     layout: "default",
     template: "dropIn",
     pageKey: "drop-in",

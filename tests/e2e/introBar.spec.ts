@@ -66,7 +66,14 @@ test("what the keyboard focuses is never under the bar", async ({ page }) => {
 });
 
 test("no bar on a wide screen, on the intro's own pages, or on a form to finish", async ({ page }) => {
-  for (const path of ["/intro/", "/intro/cancel/", "/membership/signup/", "/membership/membershipHold/", "/privacy/request/"]) {
+  for (const path of [
+    "/intro/",
+    "/intro/cancel/",
+    "/membership/signup/",
+    "/membership/membershipHold/",
+    "/privacy/request/",
+    "/drop-in/",
+  ]) {
     await gotoReady(page, path);
     await expect(bar(page), path).toHaveCount(0);
   }
