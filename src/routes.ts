@@ -15,6 +15,7 @@ export type TemplateName =
   | "schedule"
   | "portfolio"
   | "announcements"
+  | "events"
   | "programs"
   | "program"
   | "membership"
@@ -37,6 +38,7 @@ export type RouteName =
   | "schedule"
   | "gallery"
   | "announcements"
+  | "events"
   | "programs"
   | "membership"
   | "signup"
@@ -170,6 +172,17 @@ export const routes: readonly Route[] = [
     utility: true,
     layout: "default",
     template: "announcements",
+  },
+  {
+    name: "events",
+    path: "/events/",
+    title: "Events",
+    description: "Competitions, challenges and community workouts at CrossFit Graham: dates, times, prices and how to sign up.",
+    keywords: ["CrossFit Open", "gym events Graham", "nutrition challenge", "community workout"],
+    navOrder: 3,
+    utility: true,
+    layout: "default",
+    template: "events",
   },
   {
     name: "programs",
@@ -335,6 +348,18 @@ export interface RoutePageContext {
   utcOffsets: UtcOffsets;
   /** Slugs of the announcements that are listed (not expired), newest first. */
   listed: string[];
+  /** Slugs of the events that have not passed, soonest first. */
+  upcoming: string[];
+}
+
+/** An event's page: the events list's context (same template), plus which event and when, worked out at build. */
+export interface EventPageContext extends RoutePageContext {
+  slug: string;
+  /** Its last day was before the build's day at the gym. */
+  passed: boolean;
+  /** Start and end as ISO 8601 with the gym's UTC offset on that day ("2026-11-26T09:00:00-08:00"). */
+  startIso: string;
+  endIso: string | null;
 }
 
 export function findRoute(path: string): Route | undefined {
@@ -369,4 +394,14 @@ export function linkTo(name: RouteName): { path: string; label: string } {
 /** The page of one announcement (announcement pages come from content, not from this table). */
 export function announcementPath(slug: string): string {
   return `${pathTo("announcements")}${slug}/`;
+}
+
+/** The page of one event (event pages come from content, not from this table). */
+export function eventPath(slug: string): string {
+  return `${pathTo("events")}${slug}/`;
+}
+
+/** An event's calendar file, next to its page: "/events/crossfit-open-2027.ics". */
+export function eventCalendarPath(slug: string): string {
+  return `${pathTo("events")}${slug}.ics`;
 }

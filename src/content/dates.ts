@@ -26,6 +26,12 @@ export function toIsoDate(value: unknown): string | undefined {
   return undefined;
 }
 
+/** True for "YYYY-MM-DD HH:MM" with a real date and a 24-hour time. */
+export function isLocalDateTime(value: string): boolean {
+  const [date, clock, ...rest] = value.split(" ");
+  return rest.length === 0 && date !== undefined && clock !== undefined && isIsoDate(date) && isClock(clock);
+}
+
 export function isClock(value: string): boolean {
   return CLOCK.test(value);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imagePath, isoDate } from "./schemas";
+import { imagePath, isoDate, localDateTime } from "./schemas";
 
 /**
  * A content schema read as a table of fields: what each field holds and whether it is required. The
@@ -15,6 +15,8 @@ export type FieldKind =
   | { kind: "float" }
   | { kind: "boolean" }
   | { kind: "date" }
+  /** A date and a wall-clock time at the gym, "2026-11-26 09:00". */
+  | { kind: "datetime" }
   | { kind: "image" }
   | { kind: "list"; of: FieldKind; min: number }
   | { kind: "object"; fields: FieldTable };
@@ -40,7 +42,7 @@ function unwrap(schema: z.ZodTypeAny): { inner: z.ZodTypeAny; optional: boolean 
   let inner = schema;
   let optional = false;
   for (;;) {
-    if (inner === isoDate || inner === imagePath) return { inner, optional };
+    if (inner === isoDate || inner === localDateTime || inner === imagePath) return { inner, optional };
     if (inner instanceof z.ZodOptional) {
       optional = true;
       inner = inner.unwrap() as z.ZodTypeAny;
@@ -54,6 +56,7 @@ function unwrap(schema: z.ZodTypeAny): { inner: z.ZodTypeAny; optional: boolean 
 
 function kindOf(schema: z.ZodTypeAny, where: string): FieldKind {
   if (schema === isoDate) return { kind: "date" };
+  if (schema === localDateTime) return { kind: "datetime" };
   if (schema === imagePath) return { kind: "image" };
   if (schema instanceof z.ZodString) {
     const max = schema._def.checks.find((check) => check.kind === "max")?.value;

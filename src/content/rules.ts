@@ -13,12 +13,15 @@ import {
 import { checkCoach, checkCoachesNamed, checkCoachNames, declaredCoachNames } from "./coachRules";
 import { zonedToday } from "./dates";
 import { checkDropIn } from "./dropInRules";
+import { checkEvents } from "./eventRules";
+import { eventSlug } from "./eventTimes";
 import { checkIntro } from "./introRules";
 import { checkTestimonials } from "./reviewRules";
 import { placeholderValues } from "./policies";
 import {
   announcementSchema,
   coachSchema,
+  eventSchema,
   gallerySchema,
   introSchema,
   pageSchema,
@@ -32,6 +35,7 @@ import {
   waiverSchema,
   type Announcement,
   type Coach,
+  type GymEvent,
   type Gallery,
   type Intro,
   type Policies,
@@ -43,6 +47,7 @@ import {
   type Waiver,
 } from "./schemas";
 import { announcementSlug } from "./slugs";
+import { announcementPath, eventPath } from "../routes";
 
 /**
  * The content checks the build runs before anything else. Pure: the caller reads the files and says
@@ -72,6 +77,7 @@ export interface RawContent {
   waiver: JsonFile;
   testimonials: JsonFile;
   announcements: MarkdownFile[];
+  events: MarkdownFile[];
   programs: MarkdownFile[];
   pages: MarkdownFile[];
   coaches: MarkdownFile[];
@@ -86,6 +92,8 @@ export interface CheckOptions {
   programRoutes: ReadonlyArray<{ path: string; programKey?: string }>;
   /** Markdown pages the site renders (file names in content/pages without .md). */
   requiredPages: readonly string[];
+  /** Paths of the route table's pages, which an event's link may name ("/contact/"). */
+  pagePaths: readonly string[];
   /**
    * The day (YYYY-MM-DD) the calendar files' time-zone rules are checked from, and that a review's
    * "member since" may not be after; today at the gym when not given.
@@ -101,6 +109,7 @@ export interface ValidContent {
   privacy: Privacy;
   waiver: Waiver;
   announcements: Array<{ file: string; slug: string; data: Announcement }>;
+  events: Array<{ file: string; slug: string; data: GymEvent }>;
   programs: Array<{ file: string; data: Program }>;
   galleries: Array<{ file: string; data: Gallery }>;
   coaches: Array<{ file: string; data: Coach }>;
@@ -203,6 +212,18 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ),
   );
 
+  const events: ValidContent["events"] = [];
+  for (const md of raw.events) {
+    const data = parseFile(eventSchema, md.file, md.frontmatter, errors);
+    if (data) events.push({ file: md.file, slug: eventSlug(fileName(md.file)), data });
+  }
+  const pagePaths = new Set([
+    ...options.pagePaths,
+    ...announcements.map((announcement) => announcementPath(announcement.slug)),
+    ...events.map((event) => eventPath(event.slug)),
+  ]);
+  errors.push(...checkEvents(events, options.fileExists, pagePaths));
+
   for (const md of raw.pages) {
     const page = parseFile(pageSchema, md.file, md.frontmatter, errors);
     if (page?.hero) errors.push(...checkImages(md.file, [{ field: "hero", path: page.hero }], options.fileExists));
@@ -267,7 +288,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     );
   }
   if (rates && schedule) errors.push(...checkDropIn(raw.rates.file, rates, schedule));
-  for (const md of [...raw.announcements, ...raw.programs, ...raw.pages, ...raw.coaches])
+  for (const md of [...raw.announcements, ...raw.events, ...raw.programs, ...raw.pages, ...raw.coaches])
     errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {
     const known = Object.keys(placeholderValues(policies, privacy));
@@ -275,5 +296,5 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   }
 
   if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro) return { errors };
-  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, programs, galleries, coaches, intro } };
+  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, events, programs, galleries, coaches, intro } };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DAYS, isClock, toIsoDate } from "./dates";
+import { DAYS, isClock, isLocalDateTime, toIsoDate } from "./dates";
 
 /**
  * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
@@ -27,6 +27,19 @@ export const isoDate = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be a real date written YYYY-MM-DD" });
   })
   .transform((value) => toIsoDate(value) as string);
+/**
+ * A wall-clock time at the gym, written "YYYY-MM-DD HH:MM" in its time zone (site.json), never with
+ * an offset: staff write the time on the gym's clock and the build works out the offset for that day.
+ */
+export const localDateTime = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (value === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is required" });
+    else if (typeof value !== "string" || !isLocalDateTime(value.trim()))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a real date and 24-hour time like "2026-11-26 09:00"' });
+  })
+  // A bad value is reported above; undefined keeps the checks that compare times from adding a second problem.
+  .transform((value) => (typeof value === "string" && isLocalDateTime(value.trim()) ? value.trim() : (undefined as unknown as string)));
 /** An image file, relative to the content file that names it (a File in the GraphQL schema). */
 export const imagePath = z.string().regex(IMAGE_FILE, "must be a .jpg, .png, .webp or .avif file path");
 const altText = z.string().trim().min(ALT_MIN, `needs real alt text describing the image (at least ${ALT_MIN} characters)`);
@@ -162,6 +175,40 @@ export const announcementSchema = z
     path: ["expires"],
   });
 
+/** A web address for visitors: a full http(s) URL, or a page of this site written as its path ("/contact/"). */
+export const link = z.string().refine(isLink, 'must be a full URL starting with https:// or a page of this site like "/contact/"');
+function isLink(value: string): boolean {
+  if (/^\/(?!\/)\S*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+export const eventSchema = z
+  .object({
+    title: text(100),
+    start: localDateTime,
+    end: localDateTime.optional(),
+    /** Where, when not at the gym: the place's name and its address on one line. */
+    place: text(80).optional(),
+    placeAddress: text(160).optional(),
+    price: z.number({ message: "is required and must be a number of dollars (0 for free)" }).nonnegative("cannot be negative"),
+    /** Who pays what, when one price does not say it all ("Free for members"). */
+    priceNote: text(120).optional(),
+    registerUrl: link.optional(),
+    summary: text(240),
+    image: imagePath.optional(),
+    imageAlt: altText.optional(),
+  })
+  .strict()
+  .refine((e) => !e.image || e.imageAlt, { message: "is required when image is set", path: ["imageAlt"] })
+  .refine((e) => !e.place || e.placeAddress, { message: "is required when place is set", path: ["placeAddress"] })
+  .refine((e) => !e.placeAddress || e.place, { message: "is required when placeAddress is set", path: ["place"] })
+  .refine((e) => !e.end || !e.start || e.end > e.start, { message: "must be after start", path: ["end"] });
+
 export const programSchema = z
   .object({
     key: slug,
@@ -257,6 +304,7 @@ export type Policies = z.infer<typeof policiesSchema>;
 export type Privacy = z.infer<typeof privacySchema>;
 export type Waiver = z.infer<typeof waiverSchema>;
 export type Announcement = z.infer<typeof announcementSchema>;
+export type GymEvent = z.infer<typeof eventSchema>;
 export type Program = z.infer<typeof programSchema>;
 export type Gallery = z.infer<typeof gallerySchema>;
 export type Testimonials = z.infer<typeof testimonialsSchema>;

@@ -22,6 +22,7 @@ export function loadCheckedContent(dir = contentDir()): { content?: ValidContent
     fileExists: fileExistsFrom,
     programRoutes: routes.filter((route) => route.programKey),
     requiredPages: REQUIRED_PAGES,
+    pagePaths: routes.map((route) => route.path),
   });
   const lines = [
     ...problems.map((problem) => `${problem.file}: ${problem.message}`),

@@ -91,6 +91,7 @@ export function readContent(dir = contentDir()): ReadResult {
       waiver: readJson(path.join(dir, "waiver.json")),
       testimonials: readJson(path.join(dir, "testimonials.json")),
       announcements: readMarkdownFolder("announcements"),
+      events: readMarkdownFolder("events"),
       programs: readMarkdownFolder("programs"),
       pages: readMarkdownFolder("pages"),
       coaches: readMarkdownFolder("coaches"),

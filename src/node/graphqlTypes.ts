@@ -28,6 +28,8 @@ export function contentTypeDefs(spec: ContentTypeSpec): string {
     switch (field.kind) {
       case "text":
       case "choice":
+      case "datetime":
+        // A datetime is wall-clock text in the gym's zone: a GraphQL Date would read it as UTC.
         return { type: "String" };
       case "int":
         return { type: "Int" };

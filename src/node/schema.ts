@@ -1,6 +1,7 @@
 import {
   announcementSchema,
   coachSchema,
+  eventSchema,
   gallerySchema,
   introSchema,
   pageSchema,
@@ -14,6 +15,7 @@ import {
   waiverSchema,
   type Waiver,
 } from "../content/schemas";
+import { eventSlug } from "../content/eventTimes";
 import { announcementSlug } from "../content/slugs";
 import { waiverVersion } from "../server/waiver";
 import { contentTypeDefs, type ContentTypeSpec } from "./graphqlTypes";
@@ -71,6 +73,7 @@ const fileName = (name: string) => name;
  */
 export const MARKDOWN_COLLECTIONS: readonly MarkdownCollection[] = [
   { type: "Announcement", folder: "announcements", schema: announcementSchema, slug: announcementSlug },
+  { type: "Event", folder: "events", schema: eventSchema, slug: eventSlug },
   { type: "Program", folder: "programs", schema: programSchema, slug: fileName, objects: { faq: "Faq" } },
   { type: "Page", folder: "pages", schema: pageSchema, slug: fileName },
   { type: "Coach", folder: "coaches", schema: coachSchema, slug: fileName },

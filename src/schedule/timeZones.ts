@@ -38,3 +38,19 @@ export function utcOffsets(timeZone: string, from: Date, days: number): UtcOffse
   const changes = tzScan(timeZone, { start: from, end: until }).map((change) => [change.date.getTime(), change.offset] as const);
   return { changes: [[from.getTime(), tzOffset(timeZone, from)], ...changes], until: until.getTime() };
 }
+
+/**
+ * A wall-clock time in `timeZone` ("2026-11-26 09:00") as ISO 8601 with that day's UTC offset:
+ * "2026-11-26T09:00:00-08:00". A time a spring-forward skips is moved on by the gap, as clocks do.
+ */
+export function zonedIso(localDateTime: string, timeZone: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(localDateTime);
+  if (!match) throw new Error(`Not a local date and time: "${localDateTime}"`);
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const time = new TZDate(year, month - 1, day, hour, minute, timeZone);
+  const offset = -time.getTimezoneOffset();
+  const sign = offset < 0 ? "-" : "+";
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const wall = `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}T${pad(time.getHours())}:${pad(time.getMinutes())}:00`;
+  return `${wall}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}

@@ -55,8 +55,11 @@ test("the markdown collections: dates, photos, lists and the slug, as their sche
   // A gallery's own id: gatsby-transformer-json stores it as jsonId.
   expect(types.GalleryJson).toMatchObject({ jsonId: "String!", order: "Int", images: "[GalleryImage!]!" });
   expect(types.GalleryImage).toMatchObject({ id: "String!", src: "File!", fullSrc: "File" });
+  // An event's times are the gym's wall-clock text: a GraphQL Date would read them as UTC.
+  expect(types.Event).toMatchObject({ start: "String!", end: "String", price: "Float!", image: "File", slug: "String!" });
   expect(MARKDOWN_COLLECTIONS.map((collection) => [collection.folder, collection.type])).toEqual([
     ["announcements", "Announcement"],
+    ["events", "Event"],
     ["programs", "Program"],
     ["pages", "Page"],
     ["coaches", "Coach"],

@@ -15,6 +15,7 @@ export const realOptions: CheckOptions = {
   fileExists: fileExistsFrom,
   programRoutes: routes.filter((route) => route.programKey),
   requiredPages: REQUIRED_PAGES,
+  pagePaths: routes.map((route) => route.path),
   today: "2026-11-24",
 };
 
