@@ -1,6 +1,6 @@
 /** Pages -> a tree for the human sitemap: each page sits under the longest other page path it extends. Pure. */
 
-import { announcementPath } from "./routes";
+import { announcementPath, eventPath } from "./routes";
 
 export interface PageEntry {
   path: string;
@@ -24,10 +24,15 @@ export function buildSitemapTree(pages: readonly PageEntry[]): TreeNode[] {
   return roots;
 }
 
-/** Every page for people: the route table's pages, then each announcement under Announcements. */
-export function sitemapPages(routes: readonly PageEntry[], announcements: readonly { slug: string; title: string }[]): PageEntry[] {
+/** Every page for people: the route table's pages, then each announcement and each event (past ones too) under its list. */
+export function sitemapPages(
+  routes: readonly PageEntry[],
+  announcements: readonly { slug: string; title: string }[],
+  events: readonly { slug: string; title: string }[] = [],
+): PageEntry[] {
   return [
     ...routes.map((route) => ({ path: route.path, title: route.title })),
     ...announcements.map((announcement) => ({ path: announcementPath(announcement.slug), title: announcement.title })),
+    ...events.map((event) => ({ path: eventPath(event.slug), title: event.title })),
   ];
 }

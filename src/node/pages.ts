@@ -2,8 +2,9 @@ import path from "node:path";
 import type { Actions, CreatePagesArgs } from "gatsby";
 import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
-import { utcOffsets } from "../schedule/timeZones";
-import { announcementPath, routes, type RoutePageContext, type TemplateName } from "../routes";
+import { hasPassed, upcomingEvents } from "../content/eventTimes";
+import { utcOffsets, zonedIso } from "../schedule/timeZones";
+import { announcementPath, eventPath, pathTo, routes, type EventPageContext, type RoutePageContext, type TemplateName } from "../routes";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { staffPaths } from "../staff/paths";
 import { loadCheckedContent } from "./contentChecks";
@@ -49,7 +50,10 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   const entries = announcements.nodes.map((node) => ({ slug: node.slug, date: node.date, expires: node.expires ?? undefined }));
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
-  const shared = { today, weekday, utcOffsets: offsets, listed };
+  const events = content.events.map((event) => ({ slug: event.slug, start: event.data.start, end: event.data.end }));
+  const upcoming = upcomingEvents(events, today).map((event) => event.slug);
+
+  const shared = { today, weekday, utcOffsets: offsets, listed, upcoming };
   createRoutePages(actions.createPage, shared);
   // The visitor's own cancel link (src/components/IntroCancel.tsx): the intro template, so no new page component.
   const intro = routes.find((route) => route.name === "intro");
@@ -63,6 +67,22 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   for (const [screen, pagePath] of Object.entries(staffPaths)) {
     actions.createPage({ path: pagePath, component: path.resolve("src/staff/StaffPage.tsx"), context: { screen } });
   }
+  // Every event keeps its page after it has passed (links to it keep working); the page says so.
+  for (const event of events) {
+    const context: EventPageContext = {
+      routePath: pathTo("events"),
+      programKey: null,
+      pageKey: null,
+      ...shared,
+      // An event's page shows that event only: the list's slugs would only weigh on its page data.
+      upcoming: [],
+      slug: event.slug,
+      passed: hasPassed(event, today),
+      startIso: zonedIso(event.start, content.site.timeZone),
+      endIso: event.end ? zonedIso(event.end, content.site.timeZone) : null,
+    };
+    actions.createPage({ path: eventPath(event.slug), component: templatePath("events"), context });
+  }
   for (const { slug } of entries) {
     actions.createPage({
       path: announcementPath(slug),
@@ -74,7 +94,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
 
 function createRoutePages(
   createPage: Actions["createPage"],
-  shared: Pick<RoutePageContext, "today" | "weekday" | "utcOffsets" | "listed">,
+  shared: Pick<RoutePageContext, "today" | "weekday" | "utcOffsets" | "listed" | "upcoming">,
 ): void {
   for (const route of routes) {
     const context: RoutePageContext = {

@@ -17,5 +17,11 @@ export const query = graphql`
         title
       }
     }
+    events: allEvent(sort: [{ start: DESC }, { slug: ASC }]) {
+      nodes {
+        slug
+        title
+      }
+    }
   }
 `;

@@ -87,9 +87,9 @@ describe("navigation rules", () => {
     expect(group?.kind === "group" && group.path).toBe("/programs/");
   });
 
-  test("separates Schedule, Announcements and Contact into the utility cluster", () => {
+  test("separates Schedule, Announcements, Events and Contact into the utility cluster", () => {
     const nav = buildNav(routes, "/");
-    expect(nav.utility.map((link) => link.label)).toEqual(["Announcements", "Schedule", "Contact"]);
+    expect(nav.utility.map((link) => link.label)).toEqual(["Announcements", "Events", "Schedule", "Contact"]);
     const mainPaths = paths(nav.main);
     for (const link of nav.utility) expect(mainPaths).not.toContain(link.path);
   });
@@ -121,6 +121,16 @@ describe("navigation rules", () => {
   test("the site's own navigation, as visitors see it", () => {
     const nav = buildNav(routes, "/");
     expect(labels(nav.main)).toEqual(["Home", "About Us", "Rates", "Coaches", "Membership"]);
-    expect(labels(nav.mobile)).toEqual(["Home", "About Us", "Rates", "Coaches", "Membership", "Announcements", "Schedule", "Contact"]);
+    expect(labels(nav.mobile)).toEqual([
+      "Home",
+      "About Us",
+      "Rates",
+      "Coaches",
+      "Membership",
+      "Announcements",
+      "Events",
+      "Schedule",
+      "Contact",
+    ]);
   });
 });

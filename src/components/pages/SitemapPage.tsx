@@ -4,10 +4,10 @@ import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import { SitemapTree } from "../SitemapTree";
 
-/** Every page for people: the route table as a tree, with every announcement under Announcements. */
+/** Every page for people: the route table as a tree, with every announcement and event under its list. */
 export function SitemapPage({ data, pageContext }: { data: Queries.SitemapPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
   const route = routeFor(pageContext.routePath);
-  const tree = buildSitemapTree(sitemapPages(routes, data.announcements.nodes));
+  const tree = buildSitemapTree(sitemapPages(routes, data.announcements.nodes, data.events.nodes));
   return (
     <>
       <PageHeader title={route.title} lead="Every page on this website." />

@@ -1,0 +1,66 @@
+import type { GymFacts } from "./jsonLd";
+
+/**
+ * schema.org Event for an event's page, with the properties Google requires for event rich results
+ * (name, startDate, location with its address) and those it recommends (endDate, description, image,
+ * offers, organizer, eventStatus, eventAttendanceMode). Pure.
+ */
+
+export interface EventFacts {
+  title: string;
+  summary: string;
+  /** ISO 8601 with the gym's UTC offset on that day (built by zonedIso in src/schedule/timeZones.ts). */
+  startIso: string;
+  endIso: string | null;
+  /** Away from the gym: its name and one-line address; null at the gym. */
+  place: { name: string; address: string } | null;
+  price: number;
+  /** Where to sign up, absolute; the event's own page when it has no sign-up link. */
+  offerUrl: string;
+  pageUrl: string;
+  imageUrl: string | null;
+}
+
+export function eventJsonLd(event: EventFacts, gym: Pick<GymFacts, "name" | "address">, siteUrl: string) {
+  const location = event.place
+    ? { "@type": "Place", name: event.place.name, address: event.place.address }
+    : {
+        "@type": "Place",
+        name: gym.name,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: gym.address.street,
+          addressLocality: gym.address.locality,
+          addressRegion: gym.address.region,
+          postalCode: gym.address.postalCode,
+          addressCountry: gym.address.country,
+        },
+      };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: event.summary,
+    url: event.pageUrl,
+    startDate: event.startIso,
+    ...(event.endIso ? { endDate: event.endIso } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location,
+    ...(event.imageUrl ? { image: [event.imageUrl] } : {}),
+    offers: {
+      "@type": "Offer",
+      price: event.price.toFixed(2),
+      priceCurrency: "USD",
+      url: event.offerUrl,
+      availability: "https://schema.org/InStock",
+    },
+    // The same gym as the ExerciseGym on the home page (src/seo/jsonLd.ts), by its @id.
+    organizer: { "@type": "Organization", "@id": `${siteUrl}/#gym`, name: gym.name, url: `${siteUrl}/` },
+  };
+}
+
+/** A link as written in content ("/contact/" or "https://...") made absolute for structured data and calendars. */
+export function absoluteUrl(link: string, siteUrl: string): string {
+  return link.startsWith("/") ? `${siteUrl}${link}` : link;
+}

@@ -1,0 +1,102 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { getSrc } from "gatsby-plugin-image";
+import { EventsPage } from "../components/pages/EventsPage";
+import { RouteSeo } from "../components/RouteSeo";
+import { Seo } from "../components/Seo";
+import { useSiteInfo } from "../hooks/useSiteInfo";
+import { eventPath, type EventPageContext, type RoutePageContext } from "../routes";
+import { absoluteUrl, eventJsonLd } from "../seo/eventJsonLd";
+import { jsonLdScript } from "../seo/jsonLd";
+
+/** The events list (from the route table) and every event's page (src/node/pages.ts): one template. */
+type Context = RoutePageContext & Partial<EventPageContext>;
+
+export default function EventsTemplate({ data, pageContext }: PageProps<Queries.EventsPageQuery, Context>) {
+  return <EventsPage data={data} pageContext={pageContext} />;
+}
+
+export const Head = ({ data, pageContext, location }: HeadProps<Queries.EventsPageQuery, Context>) => {
+  const { event } = data;
+  const { slug, startIso, endIso } = pageContext;
+  // The page itself reports a missing file (EventsPage).
+  if (slug === undefined || !event || !startIso) return <RouteSeo routePath={pageContext.routePath} pathname={location.pathname} />;
+  const social = event.social?.childImageSharp?.gatsbyImageData;
+  const socialSrc = social ? getSrc(social) : undefined;
+  return (
+    <Seo
+      title={event.title}
+      description={event.summary}
+      path={eventPath(slug)}
+      pathname={location.pathname}
+      image={social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: event.imageAlt ?? "" } : undefined}
+    >
+      <EventJsonLd event={event} path={eventPath(slug)} startIso={startIso} endIso={endIso ?? null} imagePath={socialSrc} />
+    </Seo>
+  );
+};
+
+function EventJsonLd({
+  event,
+  path,
+  startIso,
+  endIso,
+  imagePath,
+}: {
+  event: NonNullable<Queries.EventsPageQuery["event"]>;
+  path: string;
+  startIso: string;
+  endIso: string | null;
+  imagePath: string | undefined;
+}) {
+  const site = useSiteInfo();
+  const pageUrl = `${site.siteUrl}${path}`;
+  const data = eventJsonLd(
+    {
+      title: event.title,
+      summary: event.summary,
+      startIso,
+      endIso,
+      place: event.place && event.placeAddress ? { name: event.place, address: event.placeAddress } : null,
+      price: event.price,
+      offerUrl: event.registerUrl ? absoluteUrl(event.registerUrl, site.siteUrl) : pageUrl,
+      pageUrl,
+      imageUrl: imagePath ? `${site.siteUrl}${imagePath}` : null,
+    },
+    site,
+    site.siteUrl,
+  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />;
+}
+
+export const query = graphql`
+  query EventsPage($upcoming: [String!]!, $slug: String! = "") {
+    events: allEvent(filter: { slug: { in: $upcoming } }, sort: [{ start: ASC }, { slug: ASC }]) {
+      nodes {
+        ...EventSummary
+      }
+    }
+    event(slug: { eq: $slug }) {
+      html
+      title
+      summary
+      start
+      end
+      place
+      placeAddress
+      price
+      priceNote
+      registerUrl
+      imageAlt
+      image {
+        childImageSharp {
+          gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
+        }
+      }
+      social: image {
+        childImageSharp {
+          gatsbyImageData(layout: FIXED, width: 1200, height: 630, formats: [JPG])
+        }
+      }
+    }
+  }
+`;
