@@ -4,7 +4,7 @@ import type { GatsbyNode } from "gatsby";
 import { analyticsEnabled } from "./src/analyticsIds";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
-import { writeCalendars } from "./src/node/calendars";
+import { writeCalendars, writeEventCalendars } from "./src/node/calendars";
 import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
 import { keepSourceMapsPrivate, PRIVATE_SOURCE_MAPS } from "./src/node/sourceMaps";
 import { createMarkdownNode } from "./src/node/markdownNodes";
@@ -50,6 +50,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     return;
   }
   writeCalendars(publicDir, content);
+  writeEventCalendars(publicDir, content);
   // Before the policies: the loader is an inline script they must list.
   try {
     writeScriptsAfterPaint(publicDir);

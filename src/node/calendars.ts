@@ -3,8 +3,8 @@ import path from "node:path";
 import { placeLine } from "../content/contact";
 import { zonedToday } from "../content/dates";
 import type { ValidContent } from "../content/rules";
-import { pathTo } from "../routes";
-import { buildCalendar } from "../schedule/ics";
+import { eventCalendarPath, eventPath, pathTo } from "../routes";
+import { buildCalendar, buildEventCalendar } from "../schedule/ics";
 import { calendarPath } from "../schedule/week";
 import { siteUrl } from "./siteUrl";
 
@@ -34,6 +34,33 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = n
     const file = path.join(publicDir, calendarPath(key));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, buildCalendar({ ...shared, name, slots }));
+    return file;
+  });
+}
+
+/** /events/{slug}.ics for every event, past ones too (their pages stay): each next to its page. */
+export function writeEventCalendars(publicDir: string, content: ValidContent, now = new Date()): string[] {
+  const { site, events } = content;
+  const origin = siteUrl();
+  return events.map(({ slug, data }) => {
+    const file = path.join(publicDir, eventCalendarPath(slug));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const location = data.place && data.placeAddress ? `${data.place}, ${data.placeAddress}` : placeLine(site);
+    fs.writeFileSync(
+      file,
+      buildEventCalendar({
+        slug,
+        uidDomain: new URL(origin).hostname,
+        title: data.title,
+        summary: data.summary,
+        start: data.start,
+        end: data.end,
+        timeZone: site.timeZone,
+        location,
+        url: `${origin}${eventPath(slug)}`,
+        now,
+      }),
+    );
     return file;
   });
 }

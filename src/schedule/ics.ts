@@ -116,6 +116,51 @@ export function buildCalendar(input: CalendarInput): string {
   return serialize(calendar);
 }
 
+export interface EventCalendarInput {
+  /** The event's slug: its UID, so importing the file again updates the event instead of adding another. */
+  slug: string;
+  uidDomain: string;
+  title: string;
+  summary: string;
+  /** Wall-clock times at the gym, "2026-11-26 09:00". */
+  start: string;
+  end?: string | null;
+  timeZone: string;
+  location: string;
+  /** The event's page. */
+  url: string;
+  now: Date;
+}
+
+/** One event of content/events, at wall-clock times in the gym's zone, with that zone's VTIMEZONE. */
+export function buildEventCalendar(input: EventCalendarInput): string {
+  // TZDate moves a time the clocks skip (02:30 on the spring-forward night) on by the gap, as the wall clock does.
+  const at = (localDateTime: string) => {
+    const [year, month, day, hour, minute] = localDateTime.split(/[- :]/).map(Number) as [number, number, number, number, number];
+    return new TZDate(year, month - 1, day, hour, minute, input.timeZone);
+  };
+  const calendar = ical({
+    prodId: { company: input.uidDomain, product: "Events" },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+    name: input.title,
+    timezone: { name: null, generator: vtimezone },
+  });
+  calendar.createEvent({
+    id: `event-${input.slug}@${input.uidDomain}`,
+    stamp: input.now,
+    timezone: input.timeZone,
+    start: at(input.start),
+    // Without an end the file has no DTEND: RFC 5545 then reads the event as starting at that time, no length invented.
+    end: input.end ? at(input.end) : null,
+    summary: input.title,
+    description: `${input.summary} ${input.url}`,
+    location: input.location,
+    url: input.url,
+  });
+  return serialize(calendar);
+}
+
 export interface AppointmentInput {
   /** The booking's reference: the event's UID, so a resent confirmation updates the same event. */
   reference: string;
