@@ -15,7 +15,7 @@ export const Head = ({ data, location, pageContext }: HeadProps<Queries.HomePage
 );
 
 export const query = graphql`
-  query HomePage($listed: [String!]!) {
+  query HomePage($listed: [String!]!, $upcoming: [String!]!) {
     page(slug: { eq: "home" }) {
       html
       headline
@@ -38,6 +38,11 @@ export const query = graphql`
     announcements: allAnnouncement(filter: { slug: { in: $listed } }, sort: [{ date: DESC }, { slug: ASC }], limit: 3) {
       nodes {
         ...AnnouncementSummary
+      }
+    }
+    nextEvent: allEvent(filter: { slug: { in: $upcoming } }, sort: [{ start: ASC }, { slug: ASC }], limit: 1) {
+      nodes {
+        ...NextEvent
       }
     }
     rates: ratesJson {

@@ -6,7 +6,7 @@ import { AnnouncementPage } from "../../src/components/pages/AnnouncementPage";
 import { HomePage } from "../../src/components/pages/HomePage";
 import { RatesPage } from "../../src/components/pages/RatesPage";
 import { SchedulePage } from "../../src/components/pages/SchedulePage";
-import { announcementPath, linkTo, pathTo, routes } from "../../src/routes";
+import { announcementPath, eventPath, linkTo, pathTo, routes } from "../../src/routes";
 
 // The test double in tests/unit/support/gatsby.tsx; TypeScript sees Gatsby's own types.
 declare module "gatsby" {
@@ -49,10 +49,12 @@ function internalPaths(html: string): string[] {
   return [...html.matchAll(/href="(\/[^"?#]*)/g)].map((match) => match[1] as string);
 }
 
-const known = new Set([...routes.map((route) => route.path), announcementPath(announcement.slug)]);
+const nextEvent = { slug: "turkey-burner-2026", title: "Turkey Burner", start: "2026-11-26 09:00" };
+
+const known = new Set([...routes.map((route) => route.path), announcementPath(announcement.slug), eventPath(nextEvent.slug)]);
 
 describe("links go where the route table says", () => {
-  test("the home page links only to pages the route table (or an announcement) has", () => {
+  test("the home page links only to pages the route table (or an announcement or event) has", () => {
     const html = renderToStaticMarkup(
       <HomePage
         data={{
@@ -60,11 +62,15 @@ describe("links go where the route table says", () => {
           programs: { nodes: [] },
           schedule,
           announcements: { nodes: [announcement] },
+          nextEvent: { nodes: [nextEvent] },
           rates,
           testimonials: { testimonials: [] },
         }}
         pageContext={today}
       />,
+    );
+    expect(html).toContain(
+      `<strong>Next event:</strong> <a href="/events/turkey-burner-2026/">Turkey Burner</a>, <time dateTime="2026-11-26T09:00">Thursday, November 26, 2026, 9:00 AM</time>`,
     );
     const paths = internalPaths(html);
     expect(paths.length).toBeGreaterThan(5);

@@ -8,6 +8,7 @@ import { ButtonLink } from "../ButtonLink";
 import { Hero } from "../Hero";
 import { IntroActions } from "../IntroActions";
 import { Markdown } from "../Markdown";
+import { NextEvent } from "../NextEvent";
 import { ProgramCards } from "../ProgramCards";
 import { RateCards } from "../RateCards";
 import { Section } from "../Section";
@@ -67,6 +68,7 @@ export function HomePage({
           </ButtonLink>
         }
       >
+        <NextEvent event={data.nextEvent.nodes[0]} />
         <AnnouncementList items={data.announcements.nodes} headingLevel={3} />
       </Section>
       <Section
