@@ -4,6 +4,7 @@ import {
   alt,
   body,
   date,
+  dateTime,
   image,
   list,
   listOf,
@@ -58,6 +59,46 @@ const announcements: Collection = {
     image("image", "Photo (optional)", false),
     alt("imageAlt", "Photo description", false),
     date("expires", "Take off the list after (optional)", false),
+    body(),
+  ],
+} as Collection;
+
+const events: Collection = {
+  name: "events",
+  label: "Events",
+  label_singular: "Event",
+  folder: "content/events",
+  create: true,
+  // The file's name is the event's address (/events/crossfit-open-2027/); put the year in the title.
+  slug: "{{slug}}",
+  summary: "{{start}} · {{title}}",
+  sortable_fields: ["start", "title"],
+  fields: [
+    text("title", "Title", 100, { hint: "With the year, like CrossFit Open 2027: it becomes the page's address." }),
+    dateTime("start", "Starts"),
+    dateTime("end", "Ends (optional)", false),
+    text("place", "Place, when not at the gym (optional)", 80, { required: false, hint: "Leave empty for the gym." }),
+    text("placeAddress", "Its address (optional)", 160, { required: false, hint: "Street, city, state and ZIP on one line." }),
+    {
+      name: "price",
+      label: "Price in dollars",
+      widget: "number",
+      value_type: "float",
+      min: 0,
+      hint: "0 shows as Free.",
+    },
+    text("priceNote", "Who pays what (optional)", 120, { required: false, hint: "Like: Free for members; $20 for guests." }),
+    text("registerUrl", "Sign-up link (optional)", 500, {
+      required: false,
+      // The build also checks that a page of this site exists (src/content/eventRules.ts).
+      pattern: [
+        String.raw`^(https?://\S+\.\S+|/(?!/)\S*)$`,
+        "A full address starting with https://, or a page of this site like /contact/.",
+      ],
+    }),
+    longText("summary", "Summary", 240, { hint: "One or two sentences shown in the list of events." }),
+    image("image", "Photo (optional)", false),
+    alt("imageAlt", "Photo description", false),
     body(),
   ],
 } as Collection;
@@ -185,6 +226,6 @@ export function cmsConfig(backend: BackendSettings): CmsConfig {
     show_preview_links: false,
     // Slugs the site accepts: lowercase ASCII words joined by dashes (src/content/slugs.ts).
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
-    collections: [announcements, programs, coaches, galleries, settings, pages],
+    collections: [announcements, events, programs, coaches, galleries, settings, pages],
   } as CmsConfig;
 }

@@ -41,6 +41,22 @@ export const date = (name: string, label: string, required = true): Field =>
     picker_utc: true,
     required,
   }) as Field;
+/**
+ * A date and a wall-clock time at the gym, "2026-11-26 09:00". picker_utc stays off: the picker shows
+ * the time as typed and the file keeps it as typed, whatever zone the editor's computer is in.
+ */
+export const dateTime = (name: string, label: string, required = true): Field =>
+  ({
+    name,
+    label,
+    widget: "datetime",
+    format: "YYYY-MM-DD HH:mm",
+    date_format: "YYYY-MM-DD",
+    time_format: "HH:mm",
+    picker_utc: false,
+    required,
+    hint: "The time on the gym's clock, 24-hour.",
+  }) as Field;
 export const wholeNumber = (name: string, label: string, min: number, max?: number, extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "number", value_type: "int", min, ...(max === undefined ? {} : { max }), ...extra }) as Field;
 export const image = (name: string, label: string, required = true): Field =>

@@ -100,6 +100,12 @@ function checkWidget(where: string, f: Field, kind: FieldKind, problems: string[
     case "date":
       expect(f.widget === "datetime", `${widget} for a date`);
       return;
+    case "datetime":
+      expect(f.widget === "datetime", `${widget} for a date and time`);
+      // What the editor writes must be what the schema reads: "2026-11-26 09:00", in the gym's zone as typed.
+      expect((f as { format?: string }).format === "YYYY-MM-DD HH:mm", "the editor writes another format than YYYY-MM-DD HH:mm");
+      expect((f as { picker_utc?: boolean }).picker_utc === false, "the editor's picker converts the time to UTC");
+      return;
     case "image":
       expect(f.widget === "image", `${widget} for a photo`);
       return;
@@ -131,6 +137,7 @@ const pageFiles = fs.readdirSync("content/pages").map((name) => path.basename(na
 
 test.each<[string, () => Field[], z.ZodTypeAny]>([
   ["announcements", () => collection("announcements").fields ?? [], schemas.announcementSchema],
+  ["events", () => collection("events").fields ?? [], schemas.eventSchema],
   ["programs", () => collection("programs").fields ?? [], schemas.programSchema],
   ["coaches", () => collection("coaches").fields ?? [], schemas.coachSchema],
   ["galleries", () => collection("galleries").fields ?? [], schemas.gallerySchema],
@@ -222,6 +229,7 @@ test("everything in content/ today can be saved from the editor unchanged", () =
     checkValues(`${name}.json`, file("settings", name), json(`${name}.json`), problems);
   for (const md of raw.announcements)
     checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
+  for (const md of raw.events) checkValues(md.file, collection("events").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.programs)
     checkValues(md.file, collection("programs").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.coaches)
@@ -246,6 +254,14 @@ test("the editor refuses what the build refuses", () => {
   const plan = Object.fromEntries((rates.find((f) => f.name === "plans")?.fields ?? []).map((f) => [f.name, f]));
   expect(new RegExp(plan.id?.pattern?.[0] ?? "").test("Drop In")).toBe(false);
   expect(plan.period?.options).toEqual([...schemas.PERIODS]);
+});
+
+test("the editor refuses an event's sign-up link the build refuses", () => {
+  const field = (collection("events").fields ?? []).find((f) => f.name === "registerUrl");
+  const accepts = (value: string) => new RegExp(field?.pattern?.[0] ?? "").test(value);
+  for (const good of ["https://games.crossfit.com/", "/contact/", "/intro/?from=event"]) expect(accepts(good)).toBe(true);
+  for (const bad of ["games.crossfit.com", "//evil.example/x", "javascript:alert(1)", "https://localhost", "/contact us/"])
+    expect(accepts(bad)).toBe(false);
 });
 
 test("review mode sends changes through pull requests; without it they go straight to the branch", () => {
