@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import type { SiteInfo } from "../../../src/content/schemas";
+import { eventSlug } from "../../../src/content/eventTimes";
 import { announcementSlug } from "../../../src/content/slugs";
 
 export const site = JSON.parse(fs.readFileSync("content/site.json", "utf8")) as SiteInfo;
@@ -38,6 +39,34 @@ export function announcementFiles(): AnnouncementFile[] {
         summary: String(data.summary),
         date: iso(data.date),
         expires: data.expires ? iso(data.expires) : undefined,
+      };
+    });
+}
+
+export interface EventFile {
+  slug: string;
+  title: string;
+  summary: string;
+  /** Wall-clock times at the gym, "2026-11-26 09:00". */
+  start: string;
+  end?: string;
+  registerUrl?: string;
+}
+
+export function eventFiles(): EventFile[] {
+  const dir = "content/events";
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => {
+      const { data } = matter(fs.readFileSync(path.join(dir, name), "utf8"));
+      return {
+        slug: eventSlug(name.replace(/\.md$/, "")),
+        title: String(data.title),
+        summary: String(data.summary),
+        start: String(data.start),
+        end: data.end ? String(data.end) : undefined,
+        registerUrl: data.registerUrl ? String(data.registerUrl) : undefined,
       };
     });
 }
