@@ -73,4 +73,23 @@ describe("createAllPages", () => {
     const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/announcements/");
     expect(tokyo?.context.listed).toEqual(["holiday-hours"]);
   });
+
+  test("every event gets its page, past ones too; the lists hold those not passed, soonest first", async () => {
+    const pages = await createPages("America/Los_Angeles");
+    const upcoming = ["turkey-burner-2026", "new-year-nutrition-challenge-2027", "crossfit-open-2027"];
+    for (const list of pages.filter((page) => page.path === "/" || page.path === "/events/"))
+      expect(list.context.upcoming).toEqual(upcoming);
+    const turkey = pages.find((page) => page.path === "/events/turkey-burner-2026/");
+    expect(turkey?.context).toMatchObject({
+      routePath: "/events/",
+      slug: "turkey-burner-2026",
+      passed: false,
+      startIso: "2026-11-26T09:00:00-08:00",
+      endIso: "2026-11-26T10:00:00-08:00",
+    });
+    expect(pages.find((page) => page.path === "/events/fall-throwdown-2026/")?.context).toMatchObject({ passed: true });
+    // The same wall-clock time, with the offset of the zone site.json names.
+    const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/events/turkey-burner-2026/");
+    expect(tokyo?.context).toMatchObject({ startIso: "2026-11-26T09:00:00+09:00" });
+  });
 });
