@@ -76,9 +76,9 @@ const events: Collection = {
   fields: [
     text("title", "Title", 100, { hint: "With the year, like CrossFit Open 2027: it becomes the page's address." }),
     dateTime("start", "Starts"),
-    dateTime("end", "Ends (optional)", false),
-    text("place", "Place, when not at the gym (optional)", 80, { required: false, hint: "Leave empty for the gym." }),
-    text("placeAddress", "Its address (optional)", 160, { required: false, hint: "Street, city, state and ZIP on one line." }),
+    dateTime("end", "Ends", false),
+    text("place", "Place, when not at the gym", 80, { required: false, hint: "Leave empty for the gym." }),
+    text("placeAddress", "Its address", 160, { required: false, hint: "Street, city, state and ZIP on one line." }),
     {
       name: "price",
       label: "Price in dollars",
@@ -87,8 +87,8 @@ const events: Collection = {
       min: 0,
       hint: "0 shows as Free.",
     },
-    text("priceNote", "Who pays what (optional)", 120, { required: false, hint: "Like: Free for members; $20 for guests." }),
-    text("registerUrl", "Sign-up link (optional)", 500, {
+    text("priceNote", "Who pays what", 120, { required: false, hint: "Like: Free for members; $20 for guests." }),
+    text("registerUrl", "Sign-up link", 500, {
       required: false,
       // The build also checks that a page of this site exists (src/content/eventRules.ts).
       pattern: [
@@ -97,7 +97,7 @@ const events: Collection = {
       ],
     }),
     longText("summary", "Summary", 240, { hint: "One or two sentences shown in the list of events." }),
-    image("image", "Photo (optional)", false),
+    image("image", "Photo", false),
     alt("imageAlt", "Photo description", false),
     body(),
   ],

@@ -127,6 +127,30 @@ test("staff write an announcement and it lands as a valid markdown file", async 
   expect(violations).toEqual([]);
 });
 
+test.describe("in a browser on another time zone's clock", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("staff add an event and its times land as typed, on the gym's clock", async ({ page }) => {
+    const violations = await openEditor(page, "/collections/events/new");
+    await page.getByLabel("Title").fill("Spring Throwdown 2027");
+    await page.getByLabel("Starts").fill("2027-04-17T09:00");
+    await page.getByLabel("Ends").fill("2027-04-17T11:00");
+    await page.getByLabel("Price in dollars").fill("0");
+    await page.getByLabel("Sign-up link").fill("/contact/");
+    await page.getByLabel("Summary").fill("Teams of two, three workouts, every level welcome.");
+    const body = page.locator('[data-slate-editor="true"]');
+    await body.click();
+    await body.pressSequentially("Sign up at the front desk.");
+    await publish(page);
+
+    const file = scratch("events", "spring-throwdown-2027.md");
+    const { data } = matter(fs.readFileSync(file, "utf8"));
+    expect(data).toMatchObject({ title: "Spring Throwdown 2027", start: "2027-04-17 09:00", end: "2027-04-17 11:00", price: 0 });
+    expectContentValid();
+    expect(violations).toEqual([]);
+  });
+});
+
 test("staff change a plan's price and rates.json still passes the checks", async ({ page }) => {
   const before = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as { plans: Array<{ id: string; price: number }> };
   const violations = await openEditor(page, "/collections/settings/entries/rates");
