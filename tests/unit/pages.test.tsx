@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { setStaticQueryData } from "gatsby";
 import { Footer } from "../../src/components/Footer";
 import { AnnouncementPage } from "../../src/components/pages/AnnouncementPage";
+import { NextEvent } from "../../src/components/NextEvent";
 import { HomePage } from "../../src/components/pages/HomePage";
 import { RatesPage } from "../../src/components/pages/RatesPage";
 import { SchedulePage } from "../../src/components/pages/SchedulePage";
@@ -49,7 +50,7 @@ function internalPaths(html: string): string[] {
   return [...html.matchAll(/href="(\/[^"?#]*)/g)].map((match) => match[1] as string);
 }
 
-const nextEvent = { slug: "turkey-burner-2026", title: "Turkey Burner", start: "2026-11-26 09:00" };
+const nextEvent = { slug: "turkey-burner-2026", title: "Turkey Burner", start: "2026-11-26 09:00", end: "2026-11-26 10:00" };
 
 const known = new Set([...routes.map((route) => route.path), announcementPath(announcement.slug), eventPath(nextEvent.slug)]);
 
@@ -77,6 +78,17 @@ describe("links go where the route table says", () => {
     for (const path of paths) expect(known).toContain(path);
     // The call to action opens and closes the page.
     expect(html.match(/href="\/intro\/"[^>]*>Book a free intro</g)).toHaveLength(2);
+  });
+
+  test("the home page's event line: the next one, or one already running until its last day", () => {
+    const challenge = { slug: "challenge", title: "Nutrition Challenge", start: "2027-01-18 05:00", end: "2027-02-12 19:00" };
+    expect(renderToStaticMarkup(<NextEvent event={challenge} today="2027-01-18" />)).toContain(
+      `<strong>Next event:</strong> <a href="/events/challenge/">Nutrition Challenge</a>, <time dateTime="2027-01-18T05:00">Monday, January 18, 2027, 5:00 AM</time>`,
+    );
+    expect(renderToStaticMarkup(<NextEvent event={challenge} today="2027-01-19" />)).toContain(
+      `<strong>On now:</strong> <a href="/events/challenge/">Nutrition Challenge</a>, until <time dateTime="2027-02-12">Friday, February 12, 2027</time>`,
+    );
+    expect(renderToStaticMarkup(<NextEvent event={undefined} today="2027-01-19" />)).toBe("");
   });
 
   test("the footer's Explore links carry their routes' labels", () => {

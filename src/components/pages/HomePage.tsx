@@ -68,7 +68,7 @@ export function HomePage({
           </ButtonLink>
         }
       >
-        <NextEvent event={data.nextEvent.nodes[0]} />
+        <NextEvent event={data.nextEvent.nodes[0]} today={pageContext.today} />
         <AnnouncementList items={data.announcements.nodes} headingLevel={3} />
       </Section>
       <Section
