@@ -665,6 +665,169 @@ type DuotoneGradient = {
   readonly shadow: Scalars['String'];
 };
 
+type Event = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly end: Maybe<Scalars['String']>;
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly image: Maybe<File>;
+  readonly imageAlt: Maybe<Scalars['String']>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly place: Maybe<Scalars['String']>;
+  readonly placeAddress: Maybe<Scalars['String']>;
+  readonly price: Scalars['Float'];
+  readonly priceNote: Maybe<Scalars['String']>;
+  readonly registerUrl: Maybe<Scalars['String']>;
+  readonly slug: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly summary: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type EventConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EventEdge>;
+  readonly group: ReadonlyArray<EventGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Event>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EventConnection_distinctArgs = {
+  field: EventFieldSelector;
+};
+
+
+type EventConnection_groupArgs = {
+  field: EventFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EventConnection_maxArgs = {
+  field: EventFieldSelector;
+};
+
+
+type EventConnection_minArgs = {
+  field: EventFieldSelector;
+};
+
+
+type EventConnection_sumArgs = {
+  field: EventFieldSelector;
+};
+
+type EventEdge = {
+  readonly next: Maybe<Event>;
+  readonly node: Event;
+  readonly previous: Maybe<Event>;
+};
+
+type EventFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<FileFieldSelector>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly place: InputMaybe<FieldSelectorEnum>;
+  readonly placeAddress: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly priceNote: InputMaybe<FieldSelectorEnum>;
+  readonly registerUrl: InputMaybe<FieldSelectorEnum>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type EventFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<FileFilterInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly place: InputMaybe<StringQueryOperatorInput>;
+  readonly placeAddress: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<FloatQueryOperatorInput>;
+  readonly priceNote: InputMaybe<StringQueryOperatorInput>;
+  readonly registerUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EventGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EventEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EventGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Event>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EventGroupConnection_distinctArgs = {
+  field: EventFieldSelector;
+};
+
+
+type EventGroupConnection_groupArgs = {
+  field: EventFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EventGroupConnection_maxArgs = {
+  field: EventFieldSelector;
+};
+
+
+type EventGroupConnection_minArgs = {
+  field: EventFieldSelector;
+};
+
+
+type EventGroupConnection_sumArgs = {
+  field: EventFieldSelector;
+};
+
+type EventSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<FileSortInput>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly place: InputMaybe<SortOrderEnum>;
+  readonly placeAddress: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+  readonly priceNote: InputMaybe<SortOrderEnum>;
+  readonly registerUrl: InputMaybe<SortOrderEnum>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type Faq = {
   readonly answer: Scalars['String'];
   readonly question: Scalars['String'];
@@ -2990,6 +3153,7 @@ type Query = {
   readonly allAnnouncement: AnnouncementConnection;
   readonly allCoach: CoachConnection;
   readonly allDirectory: DirectoryConnection;
+  readonly allEvent: EventConnection;
   readonly allFile: FileConnection;
   readonly allGalleryJson: GalleryJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
@@ -3012,6 +3176,7 @@ type Query = {
   readonly announcement: Maybe<Announcement>;
   readonly coach: Maybe<Coach>;
   readonly directory: Maybe<Directory>;
+  readonly event: Maybe<Event>;
   readonly file: Maybe<File>;
   readonly galleryJson: Maybe<GalleryJson>;
   readonly imageSharp: Maybe<ImageSharp>;
@@ -3055,6 +3220,14 @@ type Query_allDirectoryArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<DirectorySortInput>>>;
+};
+
+
+type Query_allEventArgs = {
+  filter: InputMaybe<EventFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EventSortInput>>>;
 };
 
 
@@ -3276,6 +3449,26 @@ type Query_directoryArgs = {
   size: InputMaybe<IntQueryOperatorInput>;
   sourceInstanceName: InputMaybe<StringQueryOperatorInput>;
   uid: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_eventArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  end: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  image: InputMaybe<FileFilterInput>;
+  imageAlt: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  place: InputMaybe<StringQueryOperatorInput>;
+  placeAddress: InputMaybe<StringQueryOperatorInput>;
+  price: InputMaybe<FloatQueryOperatorInput>;
+  priceNote: InputMaybe<StringQueryOperatorInput>;
+  registerUrl: InputMaybe<StringQueryOperatorInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  start: InputMaybe<StringQueryOperatorInput>;
+  summary: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -5383,6 +5576,16 @@ type DropInPageQueryVariables = Exact<{
 
 type DropInPageQuery = { readonly page: { readonly html: string, readonly title: string, readonly lead: string | null } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly name: string, readonly price: number, readonly period: string, readonly program: string, readonly description: string }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
 
+type EventsPageQueryVariables = Exact<{
+  upcoming: ReadonlyArray<Scalars['String']> | Scalars['String'];
+  slug?: Scalars['String'];
+}>;
+
+
+type EventsPageQuery = { readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number }> }, readonly event: { readonly html: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly place: string | null, readonly placeAddress: string | null, readonly price: number, readonly priceNote: string | null, readonly registerUrl: string | null, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly social: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null };
+
+type EventSummaryFragment = { readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number };
+
 type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
@@ -5413,10 +5616,11 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 
 type HomePageQueryVariables = Exact<{
   listed: ReadonlyArray<Scalars['String']> | Scalars['String'];
+  upcoming: ReadonlyArray<Scalars['String']> | Scalars['String'];
 }>;
 
 
-type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number }> } };
+type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly nextEvent: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number }> } };
 
 type IntroOfferQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5434,6 +5638,8 @@ type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } };
+
+type NextEventFragment = { readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null };
 
 type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
@@ -5497,7 +5703,7 @@ type SiteInfoQuery = { readonly siteJson: { readonly name: string, readonly tagl
 type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
+type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> }, readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
 
 type TestimonialCardFragment = { readonly quote: string, readonly name: string, readonly memberSince: number, readonly programs: ReadonlyArray<string> | null };
 
