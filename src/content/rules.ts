@@ -15,6 +15,7 @@ import { zonedToday } from "./dates";
 import { checkDropIn } from "./dropInRules";
 import { checkIntro } from "./introRules";
 import { checkTestimonials } from "./reviewRules";
+import { checkWods } from "./wodRules";
 import { placeholderValues } from "./policies";
 import {
   announcementSchema,
@@ -30,6 +31,7 @@ import {
   siteSchema,
   testimonialsSchema,
   waiverSchema,
+  wodSchema,
   type Announcement,
   type Coach,
   type Gallery,
@@ -41,6 +43,7 @@ import {
   type Schedule,
   type SiteInfo,
   type Waiver,
+  type Wod,
 } from "./schemas";
 import { announcementSlug } from "./slugs";
 
@@ -77,6 +80,8 @@ export interface RawContent {
   coaches: MarkdownFile[];
   galleries: JsonFile[];
   intro: JsonFile;
+  /** content/wod: one workout of the day per file. */
+  wods: MarkdownFile[];
 }
 
 export interface CheckOptions {
@@ -105,6 +110,7 @@ export interface ValidContent {
   galleries: Array<{ file: string; data: Gallery }>;
   coaches: Array<{ file: string; data: Coach }>;
   intro: Intro;
+  wods: Array<{ file: string; data: Wod }>;
 }
 
 export type { ContentError } from "./contentError";
@@ -203,6 +209,13 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ),
   );
 
+  const wods: ValidContent["wods"] = [];
+  for (const md of raw.wods) {
+    const data = parseFile(wodSchema, md.file, md.frontmatter, errors);
+    if (data) wods.push({ file: md.file, data });
+  }
+  errors.push(...checkWods(wods));
+
   for (const md of raw.pages) {
     const page = parseFile(pageSchema, md.file, md.frontmatter, errors);
     if (page?.hero) errors.push(...checkImages(md.file, [{ field: "hero", path: page.hero }], options.fileExists));
@@ -267,7 +280,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     );
   }
   if (rates && schedule) errors.push(...checkDropIn(raw.rates.file, rates, schedule));
-  for (const md of [...raw.announcements, ...raw.programs, ...raw.pages, ...raw.coaches])
+  for (const md of [...raw.announcements, ...raw.programs, ...raw.pages, ...raw.coaches, ...raw.wods])
     errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {
     const known = Object.keys(placeholderValues(policies, privacy));
@@ -275,5 +288,8 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   }
 
   if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro) return { errors };
-  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, programs, galleries, coaches, intro } };
+  return {
+    errors,
+    content: { site, schedule, rates, policies, privacy, waiver, announcements, programs, galleries, coaches, intro, wods },
+  };
 }
