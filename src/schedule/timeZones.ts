@@ -38,3 +38,9 @@ export function utcOffsets(timeZone: string, from: Date, days: number): UtcOffse
   const changes = tzScan(timeZone, { start: from, end: until }).map((change) => [change.date.getTime(), change.offset] as const);
   return { changes: [[from.getTime(), tzOffset(timeZone, from)], ...changes], until: until.getTime() };
 }
+
+/** The instant (epoch ms) a calendar day (YYYY-MM-DD) begins in an IANA time zone. */
+export function startOfZonedDay(date: string, timeZone: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new TZDate(year, month - 1, day, timeZone).getTime();
+}
