@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { routes } from "../../src/routes";
-import { announcementFiles, site, urls } from "./support/site";
+import { announcementFiles, buildToday, publishedWodPaths, site, urls } from "./support/site";
 
 test.describe("every page of the route table", () => {
   for (const route of routes) {
@@ -52,7 +52,11 @@ test("the XML sitemap lists exactly the public pages", async ({ request }) => {
     const xml = await (await request.get(sitemap)).text();
     listed.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname));
   }
-  const expected = [...routes.map((r) => r.path), ...announcementFiles().map((a) => `/announcements/${a.slug}/`)];
+  const expected = [
+    ...routes.map((r) => r.path),
+    ...announcementFiles().map((a) => `/announcements/${a.slug}/`),
+    ...publishedWodPaths(buildToday()),
+  ];
   expect([...listed].sort()).toEqual([...expected].sort());
 });
 
