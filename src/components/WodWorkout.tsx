@@ -11,22 +11,21 @@ const VERSIONS = [
 ] as const;
 
 /** One day's workout: each part in its Rx, Scaled and Foundations versions, then the coach's notes. */
-export function WodWorkout({ wod, headingLevel }: { wod: WodEntry; headingLevel: 2 | 3 }) {
-  const Title = `h${headingLevel}` as const;
-  const Part = `h${headingLevel + 1}` as "h3" | "h4";
+export function WodWorkout({ wod }: { wod: WodEntry }) {
   const titleId = `wod-${wod.date}`;
   const notes = wod.coachNotes || wod.html.trim();
   return (
     <article className={styles.workout} aria-labelledby={titleId}>
-      <Title id={titleId} className={styles.title}>
+      <h2 id={titleId} className={styles.title}>
         {wod.title}
-      </Title>
+      </h2>
       <p className={styles.date}>
         <time dateTime={wod.date}>{formatLongDate(wod.date)}</time>
       </p>
-      {wod.parts.map((part) => (
-        <section key={part.name} className={styles.part}>
-          <Part className={styles.partName}>{part.name}</Part>
+      {wod.parts.map((part, index) => (
+        // Two parts may share a name (a second metcon).
+        <section key={index} className={styles.part}>
+          <h3 className={styles.partName}>{part.name}</h3>
           <dl className={styles.versions}>
             {VERSIONS.map((version) => (
               <div key={version.key} className={`${styles.version} ${version.className}`}>
@@ -39,7 +38,7 @@ export function WodWorkout({ wod, headingLevel }: { wod: WodEntry; headingLevel:
       ))}
       {notes && (
         <section className={styles.notes}>
-          <Part>Coach&rsquo;s notes</Part>
+          <h3>Coach&rsquo;s notes</h3>
           {wod.coachNotes && <p>{wod.coachNotes}</p>}
           {wod.html.trim() && <Markdown html={wod.html} />}
         </section>

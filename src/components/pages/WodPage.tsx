@@ -61,11 +61,7 @@ export function WodPage({
       <Section>
         {todays.map(({ state, wod }) => (
           <WodDay key={state} states={[state]} covered={covered}>
-            {wod ? (
-              <WodWorkout wod={wod} headingLevel={2} />
-            ) : (
-              <NoWorkout date={state === "later" ? undefined : state === "next" ? days?.next : built} />
-            )}
+            {wod ? <WodWorkout wod={wod} /> : <NoWorkout date={state === "later" ? undefined : state === "next" ? days?.next : built} />}
           </WodDay>
         ))}
       </Section>
