@@ -86,8 +86,9 @@ const workouts: Collection = {
       ],
       { min: 1, summary: "{{fields.name}}" },
     ),
-    longText("coachNotes", "Coach's notes (optional)", 600, { required: false }),
-    { ...body("More notes (optional)"), required: false },
+    // The editor marks optional fields itself.
+    longText("coachNotes", "Coach's notes", 600, { required: false }),
+    { ...body("More notes"), required: false },
   ],
 } as Collection;
 
