@@ -3173,6 +3173,7 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allTestimonialsJson: TestimonialsJsonConnection;
   readonly allWaiverJson: WaiverJsonConnection;
+  readonly allWod: WodConnection;
   readonly announcement: Maybe<Announcement>;
   readonly coach: Maybe<Coach>;
   readonly directory: Maybe<Directory>;
@@ -3196,6 +3197,7 @@ type Query = {
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly testimonialsJson: TestimonialsJson;
   readonly waiverJson: WaiverJson;
+  readonly wod: Maybe<Wod>;
 };
 
 
@@ -3380,6 +3382,14 @@ type Query_allWaiverJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<WaiverJsonSortInput>>>;
+};
+
+
+type Query_allWodArgs = {
+  filter: InputMaybe<WodFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<WodSortInput>>>;
 };
 
 
@@ -3789,6 +3799,19 @@ type Query_waiverJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   paragraphs: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+};
+
+
+type Query_wodArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  coachNotes: InputMaybe<StringQueryOperatorInput>;
+  date: InputMaybe<DateQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  parts: InputMaybe<WodPartFilterListInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type RatePlan = {
@@ -5534,6 +5557,181 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type Wod = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly coachNotes: Maybe<Scalars['String']>;
+  readonly date: Scalars['Date'];
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly parts: ReadonlyArray<WodPart>;
+  readonly slug: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+
+type Wod_dateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type WodConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<WodEdge>;
+  readonly group: ReadonlyArray<WodGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Wod>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type WodConnection_distinctArgs = {
+  field: WodFieldSelector;
+};
+
+
+type WodConnection_groupArgs = {
+  field: WodFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type WodConnection_maxArgs = {
+  field: WodFieldSelector;
+};
+
+
+type WodConnection_minArgs = {
+  field: WodFieldSelector;
+};
+
+
+type WodConnection_sumArgs = {
+  field: WodFieldSelector;
+};
+
+type WodEdge = {
+  readonly next: Maybe<Wod>;
+  readonly node: Wod;
+  readonly previous: Maybe<Wod>;
+};
+
+type WodFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly coachNotes: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly parts: InputMaybe<WodPartFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type WodFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly coachNotes: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly parts: InputMaybe<WodPartFilterListInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WodGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<WodEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<WodGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Wod>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type WodGroupConnection_distinctArgs = {
+  field: WodFieldSelector;
+};
+
+
+type WodGroupConnection_groupArgs = {
+  field: WodFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type WodGroupConnection_maxArgs = {
+  field: WodFieldSelector;
+};
+
+
+type WodGroupConnection_minArgs = {
+  field: WodFieldSelector;
+};
+
+
+type WodGroupConnection_sumArgs = {
+  field: WodFieldSelector;
+};
+
+type WodPart = {
+  readonly foundations: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly rx: Scalars['String'];
+  readonly scaled: Scalars['String'];
+};
+
+type WodPartFieldSelector = {
+  readonly foundations: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly rx: InputMaybe<FieldSelectorEnum>;
+  readonly scaled: InputMaybe<FieldSelectorEnum>;
+};
+
+type WodPartFilterInput = {
+  readonly foundations: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly rx: InputMaybe<StringQueryOperatorInput>;
+  readonly scaled: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WodPartFilterListInput = {
+  readonly elemMatch: InputMaybe<WodPartFilterInput>;
+};
+
+type WodPartSortInput = {
+  readonly foundations: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly rx: InputMaybe<SortOrderEnum>;
+  readonly scaled: InputMaybe<SortOrderEnum>;
+};
+
+type WodSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly coachNotes: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly parts: InputMaybe<WodPartSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -5706,6 +5904,13 @@ type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> }, readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
 
 type TestimonialCardFragment = { readonly quote: string, readonly name: string, readonly memberSince: number, readonly programs: ReadonlyArray<string> | null };
+
+type WodPageQueryVariables = Exact<{
+  before: Scalars['Date'];
+}>;
+
+
+type WodPageQuery = { readonly wods: { readonly nodes: ReadonlyArray<{ readonly date: string, readonly title: string, readonly coachNotes: string | null, readonly html: string, readonly parts: ReadonlyArray<{ readonly name: string, readonly rx: string, readonly scaled: string, readonly foundations: string }> }> } };
 
 
 }

@@ -5,6 +5,7 @@
  * `trailingSlash: "always"`.
  */
 import type { UtcOffsets } from "./content/gymClock";
+import type { WodDays } from "./content/wod";
 
 export type TemplateName =
   | "home"
@@ -26,7 +27,8 @@ export type TemplateName =
   | "privacyRequest"
   | "intro"
   | "coaches"
-  | "dropIn";
+  | "dropIn"
+  | "wod";
 
 /** The name a page is linked by: `pathTo("rates")`. */
 export type RouteName =
@@ -52,7 +54,8 @@ export type RouteName =
   | "privacyRequest"
   | "healthData"
   | "coaches"
-  | "dropIn";
+  | "dropIn"
+  | "wod";
 
 export interface Route {
   name: RouteName;
@@ -88,6 +91,19 @@ export const routes: readonly Route[] = [
     navOrder: 1,
     layout: "default",
     template: "home",
+  },
+  {
+    name: "wod",
+    path: "/wod/",
+    title: "Workout of the Day",
+    navLabel: "WOD",
+    description:
+      "Today's workout at CrossFit Graham with Rx, Scaled and Foundations versions of every part, and the workouts of the days before.",
+    keywords: ["WOD", "workout of the day", "CrossFit workout", "scaled workout", "CrossFit Graham"],
+    // Members open it every morning.
+    navOrder: 2,
+    layout: "default",
+    template: "wod",
   },
   {
     name: "about",
@@ -362,6 +378,19 @@ export interface EventPageContext extends RoutePageContext {
   endIso: string | null;
 }
 
+/** What the workout-of-the-day template receives beyond a route page's context (src/node/pages.ts). */
+export interface WodPageContext {
+  /**
+   * The page's query reads the workouts dated before this day (YYYY-MM-DD): a node's date is a full
+   * timestamp (2026-11-25T00:00:00.000Z), which `lte: "2026-11-25"` would leave out.
+   */
+  before: string;
+  /** A day page's date; null on the list, which shows the gym's day. */
+  day: string | null;
+  /** On the list: the days the build covers and when they begin; null on a day page. */
+  wodDays: WodDays | null;
+}
+
 export function findRoute(path: string): Route | undefined {
   return routes.find((route) => route.path === path);
 }
@@ -404,4 +433,9 @@ export function eventPath(slug: string): string {
 /** An event's calendar file, next to its page: "/events/crossfit-open-2027.ics". */
 export function eventCalendarPath(slug: string): string {
   return `${pathTo("events")}${slug}.ics`;
+}
+
+/** The page of one day's workout: "/wod/2026-11-25/". */
+export function wodPath(date: string): string {
+  return `${pathTo("wod")}${date}/`;
 }

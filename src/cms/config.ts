@@ -103,6 +103,36 @@ const events: Collection = {
   ],
 } as Collection;
 
+const workouts: Collection = {
+  name: "wod",
+  label: "Workouts of the day",
+  label_singular: "Workout of the day",
+  folder: "content/wod",
+  create: true,
+  // One file per day, named for it: content/wod/2026-11-25.md. The build refuses two for one day.
+  slug: "{{fields.date | date('YYYY-MM-DD')}}",
+  summary: "{{fields.date | date('YYYY-MM-DD')}} · {{title}}",
+  sortable_fields: ["date", "title"],
+  fields: [
+    { ...date("date", "Day"), hint: "The workout appears on the website at midnight at the start of this day, not before." },
+    text("title", "Title", 80, { hint: 'A short name for the day, like "Heavy Singles and Fran".' }),
+    list(
+      "parts",
+      "Parts",
+      [
+        text("name", "Part", 40, { hint: "Warm-up, Strength, Metcon, ..." }),
+        longText("rx", "Rx", 600, { hint: "As written. One movement a line." }),
+        longText("scaled", "Scaled", 600),
+        longText("foundations", "Foundations", 600, { hint: "For members in their first months." }),
+      ],
+      { min: 1, summary: "{{fields.name}}" },
+    ),
+    // The editor marks optional fields itself.
+    longText("coachNotes", "Coach's notes", 600, { required: false }),
+    { ...body("More notes"), required: false },
+  ],
+} as Collection;
+
 const programs: Collection = {
   name: "programs",
   label: "Programs",
@@ -226,6 +256,6 @@ export function cmsConfig(backend: BackendSettings): CmsConfig {
     show_preview_links: false,
     // Slugs the site accepts: lowercase ASCII words joined by dashes (src/content/slugs.ts).
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
-    collections: [announcements, events, programs, coaches, galleries, settings, pages],
+    collections: [workouts, announcements, events, programs, coaches, galleries, settings, pages],
   } as CmsConfig;
 }

@@ -17,6 +17,7 @@ import { checkEvents } from "./eventRules";
 import { eventSlug } from "./eventTimes";
 import { checkIntro } from "./introRules";
 import { checkTestimonials } from "./reviewRules";
+import { checkWods } from "./wodRules";
 import { placeholderValues } from "./policies";
 import {
   announcementSchema,
@@ -33,6 +34,7 @@ import {
   siteSchema,
   testimonialsSchema,
   waiverSchema,
+  wodSchema,
   type Announcement,
   type Coach,
   type GymEvent,
@@ -45,6 +47,7 @@ import {
   type Schedule,
   type SiteInfo,
   type Waiver,
+  type Wod,
 } from "./schemas";
 import { announcementSlug } from "./slugs";
 import { announcementPath, eventPath } from "../routes";
@@ -83,6 +86,8 @@ export interface RawContent {
   coaches: MarkdownFile[];
   galleries: JsonFile[];
   intro: JsonFile;
+  /** content/wod: one workout of the day per file. */
+  wods: MarkdownFile[];
 }
 
 export interface CheckOptions {
@@ -114,6 +119,7 @@ export interface ValidContent {
   galleries: Array<{ file: string; data: Gallery }>;
   coaches: Array<{ file: string; data: Coach }>;
   intro: Intro;
+  wods: Array<{ file: string; data: Wod }>;
 }
 
 export type { ContentError } from "./contentError";
@@ -224,6 +230,13 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   ]);
   errors.push(...checkEvents(events, options.fileExists, pagePaths));
 
+  const wods: ValidContent["wods"] = [];
+  for (const md of raw.wods) {
+    const data = parseFile(wodSchema, md.file, md.frontmatter, errors);
+    if (data) wods.push({ file: md.file, data });
+  }
+  errors.push(...checkWods(wods));
+
   for (const md of raw.pages) {
     const page = parseFile(pageSchema, md.file, md.frontmatter, errors);
     if (page?.hero) errors.push(...checkImages(md.file, [{ field: "hero", path: page.hero }], options.fileExists));
@@ -288,7 +301,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     );
   }
   if (rates && schedule) errors.push(...checkDropIn(raw.rates.file, rates, schedule));
-  for (const md of [...raw.announcements, ...raw.events, ...raw.programs, ...raw.pages, ...raw.coaches])
+  for (const md of [...raw.announcements, ...raw.events, ...raw.programs, ...raw.pages, ...raw.coaches, ...raw.wods])
     errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {
     const known = Object.keys(placeholderValues(policies, privacy));
@@ -296,5 +309,8 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   }
 
   if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro) return { errors };
-  return { errors, content: { site, schedule, rates, policies, privacy, waiver, announcements, events, programs, galleries, coaches, intro } };
+  return {
+    errors,
+    content: { site, schedule, rates, policies, privacy, waiver, announcements, events, programs, galleries, coaches, intro, wods },
+  };
 }

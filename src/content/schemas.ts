@@ -295,6 +295,19 @@ export const introSchema = z
   })
   .strict();
 
+/** One version of a workout part: plain text, line breaks kept (no markdown: it is shown as written). */
+const wodText = z.string().trim().min(1, "is required").max(600, "must be at most 600 characters");
+export const wodPartSchema = z.object({ name: text(40), rx: wodText, scaled: wodText, foundations: wodText }).strict();
+/** A workout of the day (content/wod/YYYY-MM-DD.md); its file name and date agree (src/content/wodRules.ts). */
+export const wodSchema = z
+  .object({
+    date: isoDate,
+    title: text(80),
+    parts: z.array(wodPartSchema).min(1, "needs at least one part"),
+    coachNotes: wodText.optional(),
+  })
+  .strict();
+
 export type SiteInfo = z.infer<typeof siteSchema>;
 export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
@@ -310,3 +323,4 @@ export type Gallery = z.infer<typeof gallerySchema>;
 export type Testimonials = z.infer<typeof testimonialsSchema>;
 export type Intro = z.infer<typeof introSchema>;
 export type Coach = z.infer<typeof coachSchema>;
+export type Wod = z.infer<typeof wodSchema>;

@@ -3,8 +3,20 @@ import type { Actions, CreatePagesArgs } from "gatsby";
 import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
 import { hasPassed, upcomingEvents } from "../content/eventTimes";
-import { utcOffsets, zonedIso } from "../schedule/timeZones";
-import { announcementPath, eventPath, pathTo, routes, type EventPageContext, type RoutePageContext, type TemplateName } from "../routes";
+import { wodDays } from "../content/wod";
+import { addDays } from "../forms/dateRules";
+import { startOfZonedDay, utcOffsets, zonedIso } from "../schedule/timeZones";
+import {
+  announcementPath,
+  eventPath,
+  pathTo,
+  routes,
+  wodPath,
+  type EventPageContext,
+  type RoutePageContext,
+  type TemplateName,
+  type WodPageContext,
+} from "../routes";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { staffPaths } from "../staff/paths";
 import { loadCheckedContent } from "./contentChecks";
@@ -54,7 +66,23 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   const upcoming = upcomingEvents(events, today).map((event) => event.slug);
 
   const shared = { today, weekday, utcOffsets: offsets, listed, upcoming };
-  createRoutePages(actions.createPage, shared);
+  // /wod/ carries the next day's workout too and shows it once that day begins at the gym (src/content/wod.ts).
+  const days = wodDays(today, (date) => startOfZonedDay(date, content.site.timeZone));
+  createRoutePages(actions.createPage, shared, { before: addDays(days.next, 1), day: null, wodDays: days });
+  // A day's own page only once its day has come: a workout posted ahead is not published before it.
+  for (const { data } of content.wods) {
+    if (data.date > today) continue;
+    const context: RoutePageContext & WodPageContext = {
+      routePath: pathTo("wod"),
+      programKey: null,
+      pageKey: null,
+      ...shared,
+      before: addDays(data.date, 1),
+      day: data.date,
+      wodDays: null,
+    };
+    actions.createPage({ path: wodPath(data.date), component: templatePath("wod"), context });
+  }
   // The visitor's own cancel link (src/components/IntroCancel.tsx): the intro template, so no new page component.
   const intro = routes.find((route) => route.name === "intro");
   if (intro) {
@@ -95,13 +123,15 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
 function createRoutePages(
   createPage: Actions["createPage"],
   shared: Pick<RoutePageContext, "today" | "weekday" | "utcOffsets" | "listed" | "upcoming">,
+  wod: WodPageContext,
 ): void {
   for (const route of routes) {
-    const context: RoutePageContext = {
+    const context: RoutePageContext | (RoutePageContext & WodPageContext) = {
       routePath: route.path,
       programKey: route.programKey ?? null,
       pageKey: route.pageKey ?? null,
       ...shared,
+      ...(route.template === "wod" ? wod : {}),
     };
     createPage({ path: route.path, component: templatePath(route.template), context });
   }

@@ -13,6 +13,7 @@ import {
   siteSchema,
   testimonialsSchema,
   waiverSchema,
+  wodSchema,
   type Waiver,
 } from "../content/schemas";
 import { eventSlug } from "../content/eventTimes";
@@ -77,6 +78,7 @@ export const MARKDOWN_COLLECTIONS: readonly MarkdownCollection[] = [
   { type: "Program", folder: "programs", schema: programSchema, slug: fileName, objects: { faq: "Faq" } },
   { type: "Page", folder: "pages", schema: pageSchema, slug: fileName },
   { type: "Coach", folder: "coaches", schema: coachSchema, slug: fileName },
+  { type: "Wod", folder: "wod", schema: wodSchema, slug: fileName, objects: { parts: "WodPart" } },
 ];
 
 export const typeDefs = [

@@ -54,3 +54,9 @@ export function zonedIso(localDateTime: string, timeZone: string): string {
   const wall = `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}T${pad(time.getHours())}:${pad(time.getMinutes())}:00`;
   return `${wall}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
+
+/** The instant (epoch ms) a calendar day (YYYY-MM-DD) begins in an IANA time zone. */
+export function startOfZonedDay(date: string, timeZone: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new TZDate(year, month - 1, day, timeZone).getTime();
+}

@@ -52,7 +52,7 @@ test.describe("keyboard", () => {
   test("Tab walks the header in visual order with a visible focus ring; the skip link leads to the content", async ({ page }) => {
     await gotoReady(page, "/");
     const order: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
@@ -71,15 +71,17 @@ test.describe("keyboard", () => {
       "Skip to main content",
       "CrossFit Graham",
       "Home",
+      "WOD",
       "About Us",
       "Rates",
+      "Coaches",
       "Membership",
       "Announcements",
       "Schedule",
       "Contact",
       "Free intro",
     ]);
-    for (let i = 0; i < 9; i++) await page.keyboard.press("Shift+Tab");
+    for (let i = 0; i < 11; i++) await page.keyboard.press("Shift+Tab");
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#main$/);
@@ -98,14 +100,16 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     const seen: string[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 11; i++) {
       await page.keyboard.press("Tab");
       seen.push(await page.evaluate(() => (document.activeElement?.textContent ?? "").trim()));
     }
     expect(seen).toEqual([
       "Home",
+      "WOD",
       "About Us",
       "Rates",
+      "Coaches",
       "Membership",
       "Announcements",
       "Schedule",

@@ -151,6 +151,37 @@ test.describe("in a browser on another time zone's clock", () => {
   });
 });
 
+test("staff post tomorrow's workout from a phone and it lands as content/wod/<day>.md", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const violations = await openEditor(page, "/collections/wod/new");
+  await page.getByLabel("Day").fill("2026-12-01");
+  await page.getByLabel("Title").fill("Tuesday Thrusters");
+  await page.getByRole("button", { name: /Add Parts/i }).click();
+  const part = page.locator('[class*="SortableListItem"]').last();
+  await part.getByLabel("Part").fill("Metcon");
+  await part.getByLabel("Rx", { exact: true }).fill("21-15-9 for time:\nThrusters (95/65 lb)\nPull-ups");
+  await part.getByLabel("Scaled", { exact: true }).fill("21-15-9 for time:\nThrusters (65/45 lb)\nBanded pull-ups");
+  await part.getByLabel("Foundations", { exact: true }).fill("15-12-9:\nDumbbell thrusters\nRing rows");
+  await page.getByLabel("Coach's notes").fill("Pick a load you can move in two sets.");
+  // The picture in CONTENT.md: the day, the title and the first part, as a phone shows them.
+  await page.getByLabel("Title").evaluate((field) => field.scrollIntoView({ block: "center" }));
+  await shot(page, "post-a-workout");
+  await publish(page);
+
+  const { data } = matter(fs.readFileSync(scratch("wod", "2026-12-01.md"), "utf8"));
+  expect(String(data.date instanceof Date ? data.date.toISOString().slice(0, 10) : data.date)).toBe("2026-12-01");
+  expect(data.parts).toEqual([
+    {
+      name: "Metcon",
+      rx: "21-15-9 for time:\nThrusters (95/65 lb)\nPull-ups",
+      scaled: "21-15-9 for time:\nThrusters (65/45 lb)\nBanded pull-ups",
+      foundations: "15-12-9:\nDumbbell thrusters\nRing rows",
+    },
+  ]);
+  expectContentValid();
+  expect(violations).toEqual([]);
+});
+
 test("staff change a plan's price and rates.json still passes the checks", async ({ page }) => {
   const before = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as { plans: Array<{ id: string; price: number }> };
   const violations = await openEditor(page, "/collections/settings/entries/rates");

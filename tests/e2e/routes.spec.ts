@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { routes } from "../../src/routes";
-import { announcementFiles, eventFiles, site, urls } from "./support/site";
+import { announcementFiles, buildToday, eventFiles, publishedWodPaths, site, urls } from "./support/site";
 
 test.describe("every page of the route table", () => {
   for (const route of routes) {
@@ -56,6 +56,7 @@ test("the XML sitemap lists exactly the public pages", async ({ request }) => {
     ...routes.map((r) => r.path),
     ...announcementFiles().map((a) => `/announcements/${a.slug}/`),
     ...eventFiles().map((e) => `/events/${e.slug}/`),
+    ...publishedWodPaths(buildToday()),
   ];
   expect([...listed].sort()).toEqual([...expected].sort());
 });

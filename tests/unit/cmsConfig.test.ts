@@ -138,6 +138,7 @@ const pageFiles = fs.readdirSync("content/pages").map((name) => path.basename(na
 test.each<[string, () => Field[], z.ZodTypeAny]>([
   ["announcements", () => collection("announcements").fields ?? [], schemas.announcementSchema],
   ["events", () => collection("events").fields ?? [], schemas.eventSchema],
+  ["wod", () => collection("wod").fields ?? [], schemas.wodSchema],
   ["programs", () => collection("programs").fields ?? [], schemas.programSchema],
   ["coaches", () => collection("coaches").fields ?? [], schemas.coachSchema],
   ["galleries", () => collection("galleries").fields ?? [], schemas.gallerySchema],
@@ -230,6 +231,7 @@ test("everything in content/ today can be saved from the editor unchanged", () =
   for (const md of raw.announcements)
     checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.events) checkValues(md.file, collection("events").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
+  for (const md of raw.wods) checkValues(md.file, collection("wod").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.programs)
     checkValues(md.file, collection("programs").fields ?? [], md.frontmatter as Record<string, unknown>, problems);
   for (const md of raw.coaches)

@@ -92,4 +92,26 @@ describe("createAllPages", () => {
     const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/events/turkey-burner-2026/");
     expect(tokyo?.context).toMatchObject({ startIso: "2026-11-26T09:00:00+09:00" });
   });
+
+  test("a workout's own page only from its day at the gym; /wod/ carries the next day and when it begins", async () => {
+    const pages = await createPages("America/Los_Angeles");
+    const days = pages.filter((page) => page.path.startsWith("/wod/2")).map((page) => page.path);
+    // Saturday the 21st in Graham: the workouts posted for the 23rd on are not published yet.
+    expect(days.sort()).toEqual(["/wod/2026-11-19/", "/wod/2026-11-20/", "/wod/2026-11-21/"]);
+    expect(pages.find((page) => page.path === "/wod/2026-11-21/")?.context).toMatchObject({
+      day: "2026-11-21",
+      before: "2026-11-22",
+      wodDays: null,
+    });
+    expect(pages.find((page) => page.path === "/wod/")?.context).toMatchObject({
+      day: null,
+      before: "2026-11-23",
+      wodDays: {
+        built: "2026-11-21",
+        next: "2026-11-22",
+        nextFrom: Date.parse("2026-11-22T08:00:00Z"),
+        laterFrom: Date.parse("2026-11-23T08:00:00Z"),
+      },
+    });
+  });
 });

@@ -63,10 +63,13 @@ test("the markdown collections: dates, photos, lists and the slug, as their sche
     ["programs", "Program"],
     ["pages", "Page"],
     ["coaches", "Coach"],
+    ["wod", "Wod"],
   ]);
   expect(types.Coach).toMatchObject({ photo: "File!", photoAlt: "String!", certifications: "[String!]!", programs: "[String!]!" });
   expect(types.Program).toMatchObject({ starts: "[Date!]" });
   expect(types.Testimonial).toEqual({ quote: "String!", name: "String!", memberSince: "Int!", programs: "[String!]" });
+  expect(types.Wod).toEqual({ date: "Date!", title: "String!", parts: "[WodPart!]!", coachNotes: "String", slug: "String!" });
+  expect(types.WodPart).toEqual({ name: "String!", rx: "String!", scaled: "String!", foundations: "String!" });
 });
 
 test("a schema field the GraphQL types cannot express is an error naming it, not a guess", () => {

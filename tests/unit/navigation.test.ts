@@ -120,9 +120,10 @@ describe("navigation rules", () => {
 
   test("the site's own navigation, as visitors see it", () => {
     const nav = buildNav(routes, "/");
-    expect(labels(nav.main)).toEqual(["Home", "About Us", "Rates", "Coaches", "Membership"]);
+    expect(labels(nav.main)).toEqual(["Home", "WOD", "About Us", "Rates", "Coaches", "Membership"]);
     expect(labels(nav.mobile)).toEqual([
       "Home",
+      "WOD",
       "About Us",
       "Rates",
       "Coaches",

@@ -91,3 +91,13 @@ export function buildToday(): string {
   if (typeof today !== "string") throw new Error("public/page-data/index/page-data.json has no pageContext.today: build again");
   return today;
 }
+
+/** The day pages of the workouts a build on `today` publishes: those dated on or before it (file name = date). */
+export function publishedWodPaths(today: string): string[] {
+  return fs
+    .readdirSync("content/wod")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, 10))
+    .filter((date) => date <= today)
+    .map((date) => `/wod/${date}/`);
+}

@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -82,5 +84,27 @@ describe("Netlify scheduled functions", () => {
       await store.close();
     },
     CHILD_PROCESS_MS,
+  );
+
+  test(
+    "rebuild posts to the site's build hook, and without one does nothing",
+    async () => {
+      const received: string[] = [];
+      const hook = http.createServer((request, response) => {
+        received.push(`${request.method} ${request.url}`);
+        response.end();
+      });
+      await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+      try {
+        const { port } = hook.address() as AddressInfo;
+        await invoke("netlify/functions/rebuild.mts", { BUILD_HOOK_URL: `http://127.0.0.1:${port}/build_hooks/daily` });
+        expect(received).toEqual(["POST /build_hooks/daily"]);
+        await invoke("netlify/functions/rebuild.mts", { BUILD_HOOK_URL: "" });
+        expect(received).toHaveLength(1);
+      } finally {
+        await new Promise((resolve) => hook.close(resolve));
+      }
+    },
+    CHILD_PROCESS_MS * 2,
   );
 });
