@@ -52,7 +52,7 @@ test.describe("keyboard", () => {
   test("Tab walks the header in visual order with a visible focus ring; the skip link leads to the content", async ({ page }) => {
     await gotoReady(page, "/");
     const order: string[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 13; i++) {
       await page.keyboard.press("Tab");
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
@@ -72,16 +72,17 @@ test.describe("keyboard", () => {
       "CrossFit Graham",
       "Home",
       "WOD",
-      "About Us",
+      "About",
       "Rates",
       "Coaches",
       "Membership",
-      "Announcements",
+      "News",
+      "Events",
       "Schedule",
       "Contact",
       "Free intro",
     ]);
-    for (let i = 0; i < 11; i++) await page.keyboard.press("Shift+Tab");
+    for (let i = 0; i < 12; i++) await page.keyboard.press("Shift+Tab");
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#main$/);
@@ -100,18 +101,19 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     const seen: string[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
       seen.push(await page.evaluate(() => (document.activeElement?.textContent ?? "").trim()));
     }
     expect(seen).toEqual([
       "Home",
       "WOD",
-      "About Us",
+      "About",
       "Rates",
       "Coaches",
       "Membership",
-      "Announcements",
+      "News",
+      "Events",
       "Schedule",
       "Contact",
       "Free intro",

@@ -88,7 +88,7 @@ test("each page view is counted once, on load and on every client-side navigatio
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" }).click();
   await page.waitForURL(/\/rates\/$/);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
   await page.waitForURL(/\/about\/$/);
   const pageViews = async () =>
     page.evaluate(() =>

@@ -38,7 +38,7 @@ test.describe("a page that fails to render in the browser", () => {
     });
     await breakAboutPage(page);
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
     await expect(page.locator("h1")).toHaveText("Something went wrong (Error)");
     await expect(page.getByTestId("error-message")).toHaveText('No route in src/routes.ts for "/no-such-route/"');
     await expect(page.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
@@ -55,7 +55,7 @@ test.describe("a page that fails to render in the browser", () => {
     const page = await context.newPage();
     await breakAboutPage(page);
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
     await page.waitForURL(/\/about\/$/);
     await expect(page.locator("main")).toBeEmpty();
     await expect(page.getByText("Something went wrong")).toHaveCount(0);

@@ -48,10 +48,10 @@ test.describe("events", () => {
     for (const event of past) await expect(page.getByRole("link", { name: event.title })).toHaveCount(0);
   });
 
-  test("Events is in the header's utility links, just after Announcements", async ({ page }) => {
+  test("Events is in the header's utility links, just after the announcements (News)", async ({ page }) => {
     await gotoReady(page, "/events/");
     const utility = await page.locator("header nav a").allTextContents();
-    const at = utility.indexOf("Announcements");
+    const at = utility.indexOf("News");
     expect(at).toBeGreaterThanOrEqual(0);
     expect(utility[at + 1]).toBe("Events");
   });

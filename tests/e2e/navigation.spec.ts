@@ -23,12 +23,14 @@ test.describe("desktop navigation", () => {
     const main = nav(page).locator("ul").first();
     expect(await main.locator(":scope > li > a, :scope > li > details > summary").allTextContents()).toEqual([
       "Home",
-      "About Us",
+      "WOD",
+      "About",
       "Rates",
+      "Coaches",
       "Membership",
     ]);
     const utility = nav(page).locator(":scope > ul").nth(1);
-    expect(await utility.getByRole("link").allTextContents()).toEqual(["Announcements", "Schedule", "Contact"]);
+    expect(await utility.getByRole("link").allTextContents()).toEqual(["News", "Events", "Schedule", "Contact"]);
     await expect(nav(page).locator('[aria-current="page"]')).toHaveText("Rates");
     await expect(nav(page).locator('[aria-current="page"]')).toHaveCount(1);
   });
@@ -74,7 +76,7 @@ test.describe("mobile navigation", () => {
     const items = await nav(page)
       .locator(":scope > ul > li > a, :scope > ul > li > details > summary")
       .evaluateAll((elements) => elements.map((el) => (el.textContent ?? "").trim()));
-    expect(items).toEqual(["Home", "About Us", "Rates", "Membership", "Announcements", "Schedule", "Contact"]);
+    expect(items).toEqual(["Home", "WOD", "About", "Rates", "Coaches", "Membership", "News", "Events", "Schedule", "Contact"]);
   });
 
   test("Escape closes the menu and returns focus to its button; focus stays inside while open", async ({ page }) => {

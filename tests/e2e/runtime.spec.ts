@@ -73,7 +73,7 @@ test.describe("a route whose code fails to load", () => {
     });
     // The About page's code chunk is unavailable (say, a deploy removed it mid-visit).
     await page.route(/component---src-templates-about-tsx-[^/]*\.js$/, (route) => route.abort("failed"));
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
     await page.waitForURL(/\/about\/$/);
     await expect(page.locator("h1")).toHaveText("About Us");
     await declined;
