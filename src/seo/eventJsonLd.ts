@@ -23,7 +23,8 @@ export interface EventFacts {
 
 export function eventJsonLd(event: EventFacts, gym: Pick<GymFacts, "name" | "address">, siteUrl: string) {
   const location = event.place
-    ? { "@type": "Place", name: event.place.name, address: event.place.address }
+    ? // Google's event markup wants a PostalAddress; staff write an away event's address on one line.
+      { "@type": "Place", name: event.place.name, address: { "@type": "PostalAddress", streetAddress: event.place.address } }
     : {
         "@type": "Place",
         name: gym.name,

@@ -92,7 +92,8 @@ test.describe("events", () => {
       expect(data.description).toBe(event.summary);
       expect(data.startDate).toBe(expectedIso(event.start));
       if (event.end) expect(data.endDate).toBe(expectedIso(event.end));
-      expect(data.location).toMatchObject({ "@type": "Place", address: { "@type": "PostalAddress", streetAddress: site.address.street } });
+      const street = event.placeAddress ?? site.address.street;
+      expect(data.location).toMatchObject({ "@type": "Place", address: { "@type": "PostalAddress", streetAddress: street } });
       const offers = data.offers as Record<string, unknown>;
       for (const key of OFFER) expect(offers, `${event.slug}: offers.${key}`).toHaveProperty([key]);
       expect(offers.priceCurrency).toBe("USD");

@@ -71,12 +71,12 @@ describe("an event's JSON-LD", () => {
     });
   });
 
-  test("away from the gym, the place and its address as written", () => {
+  test("away from the gym, the place and its address as written, as a PostalAddress", () => {
     const away = { ...facts("turkey-burner-2026"), place: { name: "Graham Park", address: "1 Park Rd, Graham, WA 98338" } };
     expect(eventJsonLd(away, site, SITE_URL).location).toEqual({
       "@type": "Place",
       name: "Graham Park",
-      address: "1 Park Rd, Graham, WA 98338",
+      address: { "@type": "PostalAddress", streetAddress: "1 Park Rd, Graham, WA 98338" },
     });
   });
 

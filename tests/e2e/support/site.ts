@@ -51,6 +51,8 @@ export interface EventFile {
   start: string;
   end?: string;
   registerUrl?: string;
+  /** An event away from the gym: its address on one line. */
+  placeAddress?: string;
 }
 
 export function eventFiles(): EventFile[] {
@@ -67,6 +69,7 @@ export function eventFiles(): EventFile[] {
         start: String(data.start),
         end: data.end ? String(data.end) : undefined,
         registerUrl: data.registerUrl ? String(data.registerUrl) : undefined,
+        placeAddress: data.placeAddress ? String(data.placeAddress) : undefined,
       };
     });
 }
