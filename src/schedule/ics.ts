@@ -1,5 +1,12 @@
 import { TZDate } from "@date-fns/tz";
-import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, ICalWeekday, type ICalCalendar } from "ical-generator";
+import ical, {
+  ICalCalendarMethod,
+  ICalEventRepeatingFreq,
+  ICalEventStatus,
+  ICalEventTransparency,
+  ICalWeekday,
+  type ICalCalendar,
+} from "ical-generator";
 import { DAYS, minutes, type Day } from "../content/dates";
 import { addDays } from "../forms/dateRules";
 import { vtimezoneFor } from "./timeZones";
@@ -153,6 +160,8 @@ export function buildEventCalendar(input: EventCalendarInput): string {
     start: at(input.start),
     // Without an end the file has no DTEND: RFC 5545 then reads the event as starting at that time, no length invented.
     end: input.end ? at(input.end) : null,
+    // A challenge over several weeks is not weeks of busy time in a member's calendar.
+    transparency: input.end && input.end.slice(0, 10) !== input.start.slice(0, 10) ? ICalEventTransparency.TRANSPARENT : null,
     summary: input.title,
     description: `${input.summary} ${input.url}`,
     location: input.location,

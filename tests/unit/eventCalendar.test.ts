@@ -46,4 +46,10 @@ describe("an event's calendar file", () => {
     expect(text).not.toContain("DTEND");
     expect(text).toContain("DTSTART;TZID=America/Los_Angeles:20261126T090000");
   });
+
+  test("an event over several days (a challenge) does not mark the member busy; a one-day event does", () => {
+    const challenge = buildEventCalendar({ ...input, start: "2027-01-18 05:00", end: "2027-02-12 19:00" });
+    expect(challenge).toContain("TRANSP:TRANSPARENT");
+    expect(buildEventCalendar(input)).not.toContain("TRANSP:TRANSPARENT");
+  });
 });
