@@ -193,7 +193,7 @@ test.describe("schedule", () => {
 });
 
 test.describe("rates and programs", () => {
-  test("the rates page shows exactly the plans in rates.json, each leading to sign-up", async ({ page }) => {
+  test("the rates page shows exactly the plans in rates.json, each leading to sign-up or the drop-in page", async ({ page }) => {
     await page.goto("/rates/");
     const cards = page.locator("main [data-plan]");
     await expect(cards).toHaveCount(rates.plans.length);
@@ -202,7 +202,7 @@ test.describe("rates and programs", () => {
       await expect(card.locator("h2")).toHaveText(plan.name);
       await expect(card.getByTestId("plan-price")).toHaveText(priceLabel(plan.price, plan.period));
       const href = await card.getByRole("link").getAttribute("href");
-      expect(href).toBe(plan.period === "visit" ? `/contact/?interest=${plan.id}` : `/membership/signup/?plan=${plan.id}`);
+      expect(href).toBe(plan.period === "visit" ? "/drop-in/" : `/membership/signup/?plan=${plan.id}`);
     }
     await expect(page.getByText("Payment accepted: Credit Card and Debit Card.")).toBeVisible();
   });
