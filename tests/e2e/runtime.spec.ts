@@ -78,6 +78,6 @@ test.describe("a route whose code fails to load", () => {
     await expect(page.locator("h1")).toHaveText("About Us");
     await declined;
     expect(documentLoads).toEqual(["/about/"]);
-    await expect(page.getByText("Meet the coaches")).toBeVisible();
+    await expect(page.getByText("Meet the coaches and the community")).toBeVisible();
   });
 });
