@@ -40,7 +40,8 @@ const LOADER_ID = "gatsby-scripts-after-paint";
  * grows with every page component; the loader sets the empty map the runtime in effect sees. If Gatsby
  * ever writes it as an object, the map would work and the build stops to have this revisited.
  */
-const CHUNK_MAP = /<script\s+id="gatsby-chunk-mapping"\s*>\s*window\.___chunkMapping="(?:[^"\\]|\\.)*";?\s*<\/script>/;
+// With the blank space around it, so no line of white space is left behind.
+const CHUNK_MAP = /\s*<script\s+id="gatsby-chunk-mapping"\s*>\s*window\.___chunkMapping="(?:[^"\\]|\\.)*";?\s*<\/script>\s*/;
 const ANY_CHUNK_MAP = /id="gatsby-chunk-mapping"/;
 /** Every page Gatsby renders has its root element; the redirect pages the build writes have not. */
 const GATSBY_PAGE = /<div id="___gatsby">/;
