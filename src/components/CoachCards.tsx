@@ -50,7 +50,7 @@ export function CoachCards({
             <div className={styles.body}>
               <h2 className={styles.name}>{coach.name}</h2>
               {coach.certifications.length > 0 && (
-                <ul className={styles.certifications} aria-label={`${coach.name}'s certifications`}>
+                <ul className={styles.certifications}>
                   {coach.certifications.map((certification) => (
                     <li key={certification}>{certification}</li>
                   ))}
