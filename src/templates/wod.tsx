@@ -18,8 +18,9 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.WodPageQ
   if (!pageContext.day || !wod) return <RouteSeo routePath={pageContext.routePath} pathname={location.pathname} />;
   return (
     <Seo
-      title={`${wod.title}: WOD for ${formatLongDate(wod.date)}`}
-      description={`The workout of ${formatLongDate(wod.date)} at the gym: ${listText(
+      // The day alone: with the workout's own title (staff write any length) it could pass 70 characters.
+      title={`WOD for ${formatLongDate(wod.date)}`}
+      description={`${wod.title}, the workout of ${formatLongDate(wod.date)} at the gym: ${listText(
         wod.parts.map((part) => part.name),
         "and",
       )}, each with Rx, Scaled and Foundations versions.`}
