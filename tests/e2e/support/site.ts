@@ -26,21 +26,24 @@ export interface AnnouncementFile {
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
 
-export function announcementFiles(): AnnouncementFile[] {
-  const dir = "content/announcements";
+/** Each markdown file of a content folder: its name without ".md" and its frontmatter. */
+function markdownFiles(dir: string): Array<{ name: string; data: Record<string, unknown> }> {
   return fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => {
-      const { data } = matter(fs.readFileSync(path.join(dir, name), "utf8"));
-      return {
-        slug: announcementSlug(name.replace(/\.md$/, "")),
-        title: String(data.title),
-        summary: String(data.summary),
-        date: iso(data.date),
-        expires: data.expires ? iso(data.expires) : undefined,
-      };
-    });
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => ({ name: file.replace(/\.md$/, ""), data: matter(fs.readFileSync(path.join(dir, file), "utf8")).data }));
+}
+
+export function announcementFiles(): AnnouncementFile[] {
+  return markdownFiles("content/announcements").map(({ name, data }) => {
+    return {
+      slug: announcementSlug(name),
+      title: String(data.title),
+      summary: String(data.summary),
+      date: iso(data.date),
+      expires: data.expires ? iso(data.expires) : undefined,
+    };
+  });
 }
 
 export interface EventFile {
@@ -56,22 +59,17 @@ export interface EventFile {
 }
 
 export function eventFiles(): EventFile[] {
-  const dir = "content/events";
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => {
-      const { data } = matter(fs.readFileSync(path.join(dir, name), "utf8"));
-      return {
-        slug: eventSlug(name.replace(/\.md$/, "")),
-        title: String(data.title),
-        summary: String(data.summary),
-        start: String(data.start),
-        end: data.end ? String(data.end) : undefined,
-        registerUrl: data.registerUrl ? String(data.registerUrl) : undefined,
-        placeAddress: data.placeAddress ? String(data.placeAddress) : undefined,
-      };
-    });
+  return markdownFiles("content/events").map(({ name, data }) => {
+    return {
+      slug: eventSlug(name),
+      title: String(data.title),
+      summary: String(data.summary),
+      start: String(data.start),
+      end: data.end ? String(data.end) : undefined,
+      registerUrl: data.registerUrl ? String(data.registerUrl) : undefined,
+      placeAddress: data.placeAddress ? String(data.placeAddress) : undefined,
+    };
+  });
 }
 
 /**
