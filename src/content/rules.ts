@@ -104,6 +104,8 @@ export interface CheckOptions {
    * "member since" may not be after; today at the gym when not given.
    */
   today?: string;
+  /** The instant "today at the gym" is taken from when `today` is not given: the build's (src/node/buildClock.ts). */
+  now?: Date;
 }
 
 export interface ValidContent {
@@ -272,7 +274,8 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     ),
   );
 
-  const today = options.today ?? (site ? zonedToday(new Date(), site.timeZone).date : new Date().toISOString().slice(0, 10));
+  const now = options.now ?? new Date();
+  const today = options.today ?? (site ? zonedToday(now, site.timeZone).date : now.toISOString().slice(0, 10));
   if (site) errors.push(...checkTimeZone(raw.site.file, site, today));
   if (testimonials) errors.push(...checkTestimonials(raw.testimonials.file, testimonials, programKeys, today));
   if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));

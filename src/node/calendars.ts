@@ -6,10 +6,11 @@ import type { ValidContent } from "../content/rules";
 import { eventCalendarPath, eventPath, pathTo } from "../routes";
 import { buildCalendar, buildEventCalendar } from "../schedule/ics";
 import { calendarPath } from "../schedule/week";
+import { buildNow } from "./buildClock";
 import { siteUrl } from "./siteUrl";
 
 /** /schedule/all.ics and /schedule/{program}.ics, written next to the built schedule page. */
-export function writeCalendars(publicDir: string, content: ValidContent, now = new Date()): string[] {
+export function writeCalendars(publicDir: string, content: ValidContent, now = buildNow()): string[] {
   const { site, schedule, programs } = content;
   const origin = siteUrl();
   const programTitles = Object.fromEntries(programs.map((program) => [program.data.key, program.data.title]));
@@ -39,7 +40,7 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = n
 }
 
 /** /events/{slug}.ics for every event, past ones too (their pages stay): each next to its page. */
-export function writeEventCalendars(publicDir: string, content: ValidContent, now = new Date()): string[] {
+export function writeEventCalendars(publicDir: string, content: ValidContent, now = buildNow()): string[] {
   const { site, events } = content;
   const origin = siteUrl();
   return events.map(({ slug, data }) => {

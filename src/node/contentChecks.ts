@@ -1,5 +1,6 @@
 import { checkContent, formatContentError, type ValidContent } from "../content/rules";
 import { routes } from "../routes";
+import { buildNow } from "./buildClock";
 import { contentDir, fileExistsFrom, readContent } from "./contentFiles";
 
 /** Markdown pages the templates read by name, and every document route's page. */
@@ -23,6 +24,7 @@ export function loadCheckedContent(dir = contentDir()): { content?: ValidContent
     programRoutes: routes.filter((route) => route.programKey),
     requiredPages: REQUIRED_PAGES,
     pagePaths: routes.map((route) => route.path),
+    now: buildNow(),
   });
   const lines = [
     ...problems.map((problem) => `${problem.file}: ${problem.message}`),

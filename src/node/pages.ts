@@ -19,6 +19,7 @@ import {
 } from "../routes";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { staffPaths } from "../staff/paths";
+import { buildNow } from "./buildClock";
 import { loadCheckedContent } from "./contentChecks";
 
 export function templatePath(template: TemplateName | "announcement"): string {
@@ -55,7 +56,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
     return;
   }
   const { announcements } = result.data;
-  const now = new Date();
+  const now = buildNow();
   const { date: today, day: weekday } = zonedToday(now, content.site.timeZone);
   // From a day before the build (a visitor's clock may be a little behind) to over a year after it.
   const offsets = utcOffsets(content.site.timeZone, new Date(now.getTime() - 86_400_000), OFFSET_TABLE_DAYS);
