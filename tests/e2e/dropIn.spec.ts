@@ -66,6 +66,7 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   await expect(date).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("alert")).toContainText("We have no drop-in class on Sundays");
   await expect(page.getByRole("alert")).toContainText("Enter an email address like name@example.com");
+  await expect(page.getByRole("alert")).toContainText("Tell us whether you are 18 or older");
   await expect(page.getByRole("alert")).toContainText("Read and accept the waiver to continue");
   await expect(date).toBeFocused();
   await expect(form.getByLabel(label("Your name"))).toHaveValue(name);
@@ -75,8 +76,21 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   const monday = next("Monday");
   await date.fill(monday);
   await form.getByLabel(label("Email")).fill(`visitor-${tag}@example.com`);
+  // A visitor under 18: the waiver is accepted by the parent or guardian they name.
+  const guardian = form.getByLabel(label("Parent or guardian's name"));
+  await expect(guardian).toHaveCount(0);
+  await form
+    .getByRole("group", { name: /^Your age/ })
+    .getByLabel("13 to 17")
+    .check();
+  await expect(guardian).toBeVisible();
   await expect(page.getByRole("region", { name: "Waiver" })).toContainText("risk of injury");
   await form.getByLabel(label("I have read the waiver and accept it")).check();
+  await sendDropIn(page);
+  await expect(page.getByRole("alert")).toContainText("Visitors under 18 need a parent or guardian: enter their name");
+  await expect(guardian).toBeFocused();
+  await expectNoAxeViolations(page, "the drop-in form asking for a guardian");
+  await guardian.fill("Lani Moana");
   await sendDropIn(page);
   const success = page.getByTestId("form-success");
   await expect(success).toBeFocused();
@@ -97,4 +111,6 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
   await expect(page.locator("main")).toContainText(monday);
   await expect(page.locator("main")).toContainText("CrossFit Hilo");
+  await expect(page.locator("main")).toContainText("13-17");
+  await expect(page.locator("main")).toContainText("Lani Moana");
 });

@@ -26,6 +26,7 @@ const visit = () => ({
   name: "Kai Moana",
   email: "Kai@Example.com",
   affiliate: "CrossFit Hilo",
+  ageGroup: "18+",
   waiverAccepted: true,
   waiverVersion: version,
   elapsedMs: 9000,
@@ -72,6 +73,12 @@ test("bad input is refused with 422 naming each field, and nothing is stored", a
   expect(wrongDay.status()).toBe(422);
   expect(((await wrongDay.json()) as { errors: Record<string, string> }).errors).toEqual({
     visitDate: expect.stringMatching(/^We have no drop-in class on Sundays: choose a Monday/),
+  });
+  // A visitor under 18 without a guardian has not signed: refused, and said why.
+  const noGuardian = await request.post("/api/drop-in", { data: { ...visit(), ageGroup: "13-17" } });
+  expect(noGuardian.status()).toBe(422);
+  expect(((await noGuardian.json()) as { errors: Record<string, string> }).errors).toEqual({
+    guardianName: "Visitors under 18 need a parent or guardian: enter their name",
   });
   const staleWaiver = await request.post("/api/drop-in", { data: { ...visit(), waiverVersion: "an-older-waiver" } });
   expect(((await staleWaiver.json()) as { errors: Record<string, string> }).errors).toEqual({

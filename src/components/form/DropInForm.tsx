@@ -1,20 +1,23 @@
 import { isIsoDate, listText, type Day } from "../../content/dates";
 import { addDays, formatLongDate } from "../../forms/dateRules";
-import { MAX_VISIT_DAYS } from "../../forms/dropIn";
+import { AGE_GROUPS, MAX_VISIT_DAYS } from "../../forms/dropIn";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
+import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup";
 import type { DropInInput } from "../../forms/schemas/dropIn";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
-import { EmailInput, TextInput } from "./inputs";
+import { EmailInput, RadioGroup, TextInput } from "./inputs";
 import { WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<DropInInput, "waiverVersion">;
 type Values = FormValues<Input>;
 
-const FIELDS = ["visitDate", "name", "email", "affiliate", "waiverAccepted"] as const satisfies ReadonlyArray<keyof Values>;
+const FIELDS = ["visitDate", "name", "email", "affiliate", "ageGroup", "guardianName", "waiverAccepted"] as const satisfies ReadonlyArray<
+  keyof Values
+>;
 
 function toPayload(values: Values, waiverVersion: string) {
   return {
@@ -22,6 +25,8 @@ function toPayload(values: Values, waiverVersion: string) {
     name: values.name,
     email: values.email,
     ...(values.affiliate.trim() ? { affiliate: values.affiliate } : {}),
+    ...(values.ageGroup ? { ageGroup: values.ageGroup } : {}),
+    ...(values.ageGroup === "13-17" ? { guardianName: values.guardianName } : {}),
     waiverAccepted: values.waiverAccepted,
     waiverVersion,
   };
@@ -45,7 +50,16 @@ export function DropInForm({
   const form = useForm<Input>({
     formId: "drop-in",
     endpoint: apiPath("drop-in"),
-    initialValues: { visitDate: "", name: "", email: "", affiliate: "", waiverAccepted: false, website: "" },
+    initialValues: {
+      visitDate: "",
+      name: "",
+      email: "",
+      affiliate: "",
+      ageGroup: "",
+      guardianName: "",
+      waiverAccepted: false,
+      website: "",
+    },
     fieldOrder: FIELDS,
     loadCheck: async () => {
       const { dropInErrors } = await import("../../forms/schemas/dropIn");
@@ -54,7 +68,7 @@ export function DropInForm({
     toPayload: payloadOf,
     onSent: () => trackLead("drop-in"),
   });
-  const { visitDate } = form.control.values;
+  const { visitDate, ageGroup } = form.control.values;
   const last = addDays(today, MAX_VISIT_DAYS);
 
   return (
@@ -93,6 +107,28 @@ export function DropInForm({
         maxLength={LIMITS.name}
         hint="Optional: the CrossFit affiliate where you train."
       />
+      <RadioGroup
+        control={form.control}
+        name="ageGroup"
+        label="Your age"
+        required
+        hint={`Drop-in classes are for ages ${ADULT_MIN_AGE} and up.`}
+        options={[
+          { value: AGE_GROUPS[0], label: `${ADULT_AGE} or older` },
+          { value: AGE_GROUPS[1], label: `${ADULT_MIN_AGE} to ${ADULT_AGE - 1}`, hint: "A parent or guardian accepts the waiver for you." },
+        ]}
+      />
+      {(ageGroup === AGE_GROUPS[1] || Boolean(form.control.errors.guardianName)) && (
+        <TextInput
+          control={form.control}
+          name="guardianName"
+          label="Parent or guardian's name"
+          required
+          autoComplete="off"
+          maxLength={LIMITS.name}
+          hint="They accept the waiver below for you."
+        />
+      )}
       <WaiverAgreement control={form.control} waiver={waiver} />
     </FormShell>
   );

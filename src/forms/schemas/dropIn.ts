@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isIsoDate, listText, type Day } from "../../content/dates";
 import { addDays, formatLongDate, weekdayOf } from "../dateRules";
-import { MAX_VISIT_DAYS } from "../dropIn";
+import { AGE_GROUPS, MAX_VISIT_DAYS } from "../dropIn";
+import { ADULT_AGE } from "../signup";
 import { LIMITS } from "../limits";
 import { calendarDate, combinedErrors, email, optionalText, personName, spamFields } from "./fields";
 import { waiverFields, waiverIssue } from "./waiver";
@@ -13,34 +14,55 @@ import { waiverFields, waiverIssue } from "./waiver";
  * instant messages) and on the server (whose answer wins).
  */
 export function dropInSchema(classDays: readonly Day[], today: string, waiverVersion: string) {
-  return z
-    .object({
-      visitDate: calendarDate("the date of your visit"),
-      name: personName(),
-      email,
-      affiliate: optionalText("your home gym", LIMITS.name, "one-line"),
-      ...waiverFields,
-      ...spamFields,
-    })
-    .strict()
-    .superRefine((data, ctx) => {
-      for (const issue of dropInRuleErrors(data, classDays, today)) ctx.addIssue({ code: "custom", ...issue });
-      const waiver = waiverIssue(data, waiverVersion);
-      if (waiver) ctx.addIssue({ code: "custom", ...waiver });
-    })
-    .transform(({ waiverVersion: _version, ...data }) => ({ ...data, waiverVersion }));
+  return (
+    z
+      .object({
+        visitDate: calendarDate("the date of your visit"),
+        name: personName(),
+        email,
+        affiliate: optionalText("your home gym", LIMITS.name, "one-line"),
+        ageGroup: z.enum(AGE_GROUPS, { errorMap: () => ({ message: `Tell us whether you are ${ADULT_AGE} or older` }) }),
+        guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
+        ...waiverFields,
+        ...spamFields,
+      })
+      .strict()
+      .superRefine((data, ctx) => {
+        for (const issue of dropInRuleErrors(data, classDays, today)) ctx.addIssue({ code: "custom", ...issue });
+        const waiver = waiverIssue(data, waiverVersion);
+        if (waiver) ctx.addIssue({ code: "custom", ...waiver });
+      })
+      // An adult's own acceptance is the signature: a guardian's name sent with it is not kept.
+      .transform(({ waiverVersion: _version, guardianName, ...data }) => ({
+        ...data,
+        ...(data.ageGroup === "13-17" && guardianName ? { guardianName } : {}),
+        waiverVersion,
+      }))
+  );
 }
 
 /**
- * The visit date against today and the schedule, on raw values: the schema applies it, and the browser
- * also runs it on a half-filled form, so a day without a class is named at once.
+ * The rules across fields, on raw values: the visit date against today and the schedule, and a
+ * guardian for a visitor under 18. The schema applies them, and the browser also runs them on a
+ * half-filled form, so a day without a class is named at once.
  */
 export function dropInRuleErrors(
-  data: { visitDate?: unknown },
+  data: { visitDate?: unknown; ageGroup?: unknown; guardianName?: unknown },
   classDays: readonly Day[],
   today: string,
 ): Array<{ path: [string]; message: string }> {
-  const visitDate = typeof data.visitDate === "string" ? data.visitDate.trim() : "";
+  const guardian = typeof data.guardianName === "string" ? data.guardianName.trim() : "";
+  const needsGuardian = data.ageGroup === "13-17" && !guardian;
+  return [
+    ...(needsGuardian
+      ? [{ path: ["guardianName"] as [string], message: `Visitors under ${ADULT_AGE} need a parent or guardian: enter their name` }]
+      : []),
+    ...visitDateErrors(data.visitDate, classDays, today),
+  ];
+}
+
+function visitDateErrors(value: unknown, classDays: readonly Day[], today: string): Array<{ path: [string]; message: string }> {
+  const visitDate = typeof value === "string" ? value.trim() : "";
   if (!isIsoDate(visitDate)) return [];
   const last = addDays(today, MAX_VISIT_DAYS);
   const issue = (message: string) => [{ path: ["visitDate"] as [string], message }];

@@ -16,6 +16,7 @@ const valid = {
   visitDate: "2026-11-27",
   name: "  Kai Moana ",
   email: " Kai@Example.COM ",
+  ageGroup: "18+",
   waiverAccepted: true,
   waiverVersion: "waiver-v2",
   elapsedMs: 9000,
@@ -39,6 +40,7 @@ describe("drop-in form", () => {
       visitDate: "2026-11-27",
       name: "Kai Moana",
       email: "kai@example.com",
+      ageGroup: "18+",
       waiverAccepted: true,
       waiverVersion: "waiver-v2",
       elapsedMs: 9000,
@@ -51,8 +53,10 @@ describe("drop-in form", () => {
       visitDate: "Enter the date of your visit",
       name: "Enter your name",
       email: "Enter your email address",
+      ageGroup: "Tell us whether you are 18 or older",
       waiverAccepted: "Read and accept the waiver to continue",
     });
+    expect(errorsOf(schema.safeParse({ ...valid, ageGroup: "12" }))).toEqual({ ageGroup: "Tell us whether you are 18 or older" });
     expect(errorsOf(schema.safeParse({ ...valid, visitDate: "2026-11-31" }))).toEqual({
       visitDate: "Enter the date of your visit as a real date (YYYY-MM-DD)",
     });
@@ -88,6 +92,20 @@ describe("drop-in form", () => {
     expect(errorsOf(schema.safeParse({ ...valid, waiverVersion: "waiver-v1" }))).toEqual({ waiverAccepted: WAIVER_CHANGED });
     const { waiverVersion: _version, ...withoutVersion } = valid;
     expect(errorsOf(schema.safeParse(withoutVersion))).toEqual({ waiverAccepted: WAIVER_CHANGED });
+  });
+
+  test("a visitor under 18 names the parent or guardian who accepts the waiver for them", () => {
+    const teen = { ...valid, ageGroup: "13-17" };
+    expect(errorsOf(schema.safeParse(teen))).toEqual({ guardianName: "Visitors under 18 need a parent or guardian: enter their name" });
+    expect(errorsOf(schema.safeParse({ ...teen, guardianName: "   " }))).toEqual({
+      guardianName: "Visitors under 18 need a parent or guardian: enter their name",
+    });
+    expect(schema.parse({ ...teen, guardianName: " Lani Moana " })).toMatchObject({ ageGroup: "13-17", guardianName: "Lani Moana" });
+    // An adult signs for themselves: a guardian's name sent along is not kept.
+    expect(schema.parse({ ...valid, guardianName: "Lani Moana" })).not.toHaveProperty("guardianName");
+    expect(dropInErrors({ ageGroup: "13-17" }, days, today, "waiver-v2")).toMatchObject({
+      guardianName: "Visitors under 18 need a parent or guardian: enter their name",
+    });
   });
 
   test("the browser names a day without a class before the rest is filled in", () => {
