@@ -26,7 +26,7 @@ function toPayload(values: Values, waiverVersion: string) {
     email: values.email,
     ...(values.affiliate.trim() ? { affiliate: values.affiliate } : {}),
     ...(values.ageGroup ? { ageGroup: values.ageGroup } : {}),
-    ...(values.ageGroup === "13-17" ? { guardianName: values.guardianName } : {}),
+    ...(values.ageGroup === AGE_GROUPS[1] ? { guardianName: values.guardianName } : {}),
     waiverAccepted: values.waiverAccepted,
     waiverVersion,
   };

@@ -35,7 +35,7 @@ export function dropInSchema(classDays: readonly Day[], today: string, waiverVer
       // An adult's own acceptance is the signature: a guardian's name sent with it is not kept.
       .transform(({ waiverVersion: _version, guardianName, ...data }) => ({
         ...data,
-        ...(data.ageGroup === "13-17" && guardianName ? { guardianName } : {}),
+        ...(data.ageGroup === AGE_GROUPS[1] && guardianName ? { guardianName } : {}),
         waiverVersion,
       }))
   );
@@ -52,7 +52,7 @@ export function dropInRuleErrors(
   today: string,
 ): Array<{ path: [string]; message: string }> {
   const guardian = typeof data.guardianName === "string" ? data.guardianName.trim() : "";
-  const needsGuardian = data.ageGroup === "13-17" && !guardian;
+  const needsGuardian = data.ageGroup === AGE_GROUPS[1] && !guardian;
   return [
     ...(needsGuardian
       ? [{ path: ["guardianName"] as [string], message: `Visitors under ${ADULT_AGE} need a parent or guardian: enter their name` }]
