@@ -9,7 +9,7 @@ import { useForm, type FormValues } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
 import { EmailInput, RadioGroup, TextInput } from "./inputs";
-import { WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
+import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<DropInInput, "waiverVersion">;
@@ -119,15 +119,7 @@ export function DropInForm({
         ]}
       />
       {(ageGroup === AGE_GROUPS[1] || Boolean(form.control.errors.guardianName)) && (
-        <TextInput
-          control={form.control}
-          name="guardianName"
-          label="Parent or guardian's name"
-          required
-          autoComplete="off"
-          maxLength={LIMITS.name}
-          hint="They accept the waiver below for you."
-        />
+        <GuardianName control={form.control} hint="They accept the waiver below for you." />
       )}
       <WaiverAgreement control={form.control} waiver={waiver} />
     </FormShell>

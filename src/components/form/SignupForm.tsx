@@ -13,7 +13,7 @@ import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, YourReference } from "./FormShell";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
-import { WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
+import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<SignupInput, "waiverVersion">;
@@ -175,13 +175,9 @@ export function SignupForm({
         hint={age !== null ? `Age on the start date: ${age}.` : undefined}
       />
       {needsGuardian && (
-        <TextInput
-          control={form.control}
-          name="guardianName"
-          label="Parent or guardian's name"
-          required
+        <GuardianName
           autoComplete="name"
-          maxLength={LIMITS.name}
+          control={form.control}
           hint={`Required for members under ${ADULT_AGE}. The parent or guardian accepts the waiver for them.`}
         />
       )}

@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
+import { LIMITS } from "../../forms/limits";
 import type { FormControl } from "../../hooks/useForm";
-import { Checkbox } from "./inputs";
+import { Checkbox, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
 /** The waiver this build shows and its version (the hash the server checks and stores). */
@@ -21,5 +23,31 @@ export function WaiverAgreement({ control, waiver }: { control: FormControl<{ wa
       </section>
       <Checkbox control={control} name="waiverAccepted" label="I have read the waiver and accept it" required />
     </>
+  );
+}
+
+/**
+ * The parent or guardian who accepts the waiver for someone under 18, on every form that asks.
+ * `autoComplete` "name" only where the guardian fills the form in (sign-up), not the teen (drop-in).
+ */
+export function GuardianName({
+  control,
+  hint,
+  autoComplete = "off",
+}: {
+  control: FormControl<{ guardianName: string }>;
+  hint: ReactNode;
+  autoComplete?: "name" | "off";
+}) {
+  return (
+    <TextInput
+      control={control}
+      name="guardianName"
+      label="Parent or guardian's name"
+      required
+      autoComplete={autoComplete}
+      maxLength={LIMITS.name}
+      hint={hint}
+    />
   );
 }
