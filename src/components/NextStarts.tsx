@@ -8,7 +8,8 @@ export function NextStarts({ dates }: { dates: readonly string[] }) {
   if (dates.length === 0) {
     return (
       <p>
-        New groups start every month: <Link to={pathTo("intro")}>book a free intro</Link>
+        {/* Says nothing of how often groups start: that is the gym's to write, in the program's start dates. */}
+        No start dates are posted right now: <Link to={pathTo("intro")}>book a free intro</Link> and we will find yours.
       </p>
     );
   }

@@ -81,20 +81,20 @@ test.describe("Foundations start dates", () => {
     const expected = nextStarts(starts, gymToday());
     const section = page.locator("#starts");
     if (expected.length === 0) {
-      await expect(section.getByText("New groups start every month")).toBeVisible();
+      await expect(section.getByText("No start dates are posted right now")).toBeVisible();
       return;
     }
     expect(await section.locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime")))).toEqual(expected);
     expect(await section.locator("time").allTextContents()).toEqual(expected.map(formatLongDate));
   });
 
-  test("once every date has passed, the page says new groups start every month and links the free intro", async ({ page }) => {
+  test("once every date has passed, the page says none are posted and links the free intro", async ({ page }) => {
     // A visitor whose day is after the last start: the page picks the gym's day in the browser.
     await page.clock.setFixedTime(new Date("2031-06-01T20:00:00Z"));
     await gotoReady(page, "/programs/foundations/");
     const section = page.locator("#starts");
     await expect(section.locator("time")).toHaveCount(0);
-    await expect(section.getByText("New groups start every month: book a free intro")).toBeVisible();
+    await expect(section.getByText("No start dates are posted right now: book a free intro and we will find yours.")).toBeVisible();
     await expect(section.getByRole("link", { name: "book a free intro" })).toHaveAttribute("href", "/intro/");
   });
 
