@@ -80,8 +80,8 @@ export function DropInForm({
         <>
           <h2>See you {isIsoDate(visitDate) ? `on ${formatLongDate(visitDate)}` : "soon"}</h2>
           <p>
-            A coach will e-mail you before your visit to say which class suits you best. Come ten minutes early: the {fee} drop-in fee is
-            paid at the front desk, and your waiver is already signed.
+            A coach will e-mail you before your visit to say which class suits you best. Your waiver is signed, so on the day you only pay
+            the {fee} drop-in fee.
           </p>
           <YourReference reference={reference} />
         </>
