@@ -85,7 +85,9 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
     .check();
   await expect(guardian).toBeVisible();
   await expect(page.getByRole("region", { name: "Waiver" })).toContainText("risk of injury");
-  await form.getByLabel(label("I have read the waiver and accept it")).check();
+  // The box is the guardian's statement now, not the visitor's own acceptance.
+  await expect(form.getByLabel(label("I have read the waiver and accept it"))).toHaveCount(0);
+  await form.getByLabel(label("I am the parent or guardian named above:")).check();
   await sendDropIn(page);
   await expect(page.getByRole("alert")).toContainText("Visitors under 18 need a parent or guardian: enter their name");
   await expect(guardian).toBeFocused();

@@ -15,6 +15,8 @@ import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreeme
 type Input = Omit<DropInInput, "waiverVersion">;
 type Values = FormValues<Input>;
 
+const GUARDIAN_ACCEPTS = "I am the parent or guardian named above: I have read the waiver and accept it for this visitor";
+
 const FIELDS = ["visitDate", "name", "email", "affiliate", "ageGroup", "guardianName", "waiverAccepted"] as const satisfies ReadonlyArray<
   keyof Values
 >;
@@ -80,7 +82,7 @@ export function DropInForm({
         <>
           <h2>See you {isIsoDate(visitDate) ? `on ${formatLongDate(visitDate)}` : "soon"}</h2>
           <p>
-            A coach will e-mail you before your visit to say which class suits you best. Your waiver is signed, so on the day you only pay
+            A coach will e-mail you before your visit to say which class suits you best. The waiver is signed, so on the day you only pay
             the {fee} drop-in fee.
           </p>
           <YourReference reference={reference} />
@@ -115,13 +117,18 @@ export function DropInForm({
         hint={`Drop-in classes are for ages ${ADULT_MIN_AGE} and up.`}
         options={[
           { value: AGE_GROUPS[0], label: `${ADULT_AGE} or older` },
-          { value: AGE_GROUPS[1], label: `${ADULT_MIN_AGE} to ${ADULT_AGE - 1}`, hint: "A parent or guardian accepts the waiver for you." },
+          { value: AGE_GROUPS[1], label: `${ADULT_MIN_AGE} to ${ADULT_AGE - 1}` },
         ]}
       />
       {(ageGroup === AGE_GROUPS[1] || Boolean(form.control.errors.guardianName)) && (
-        <GuardianName control={form.control} hint="They accept the waiver below for you." />
+        <GuardianName control={form.control} hint="Fill in the rest of the form with them: they accept the waiver below for you." />
       )}
-      <WaiverAgreement control={form.control} waiver={waiver} />
+      <WaiverAgreement
+        control={form.control}
+        waiver={waiver}
+        // A minor's own acceptance binds nobody: for 13 to 17 the box is the guardian's statement.
+        acceptLabel={ageGroup === AGE_GROUPS[1] ? GUARDIAN_ACCEPTS : undefined}
+      />
     </FormShell>
   );
 }

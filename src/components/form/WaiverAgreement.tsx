@@ -10,8 +10,21 @@ export interface ShownWaiver {
   paragraphs: readonly string[];
 }
 
-/** The waiver's text and the box that accepts it: the same on every form a person signs it on. */
-export function WaiverAgreement({ control, waiver }: { control: FormControl<{ waiverAccepted: boolean }>; waiver: ShownWaiver }) {
+export const ACCEPT_OWN = "I have read the waiver and accept it";
+
+/**
+ * The waiver's text and the box that accepts it: the same on every form a person signs it on. `acceptLabel`
+ * is the statement the box makes, when someone other than the visitor accepts (a parent or guardian).
+ */
+export function WaiverAgreement({
+  control,
+  waiver,
+  acceptLabel = ACCEPT_OWN,
+}: {
+  control: FormControl<{ waiverAccepted: boolean }>;
+  waiver: ShownWaiver;
+  acceptLabel?: string;
+}) {
   return (
     <>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the waiver scrolls, and a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
@@ -21,7 +34,7 @@ export function WaiverAgreement({ control, waiver }: { control: FormControl<{ wa
           <p key={paragraph}>{paragraph}</p>
         ))}
       </section>
-      <Checkbox control={control} name="waiverAccepted" label="I have read the waiver and accept it" required />
+      <Checkbox control={control} name="waiverAccepted" label={acceptLabel} required />
     </>
   );
 }
