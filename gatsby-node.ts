@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { analyticsEnabled } from "./src/analyticsIds";
+import { buildTimeNotice } from "./src/node/buildClock";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
 import { writeCalendars, writeEventCalendars } from "./src/node/calendars";
@@ -17,6 +18,12 @@ import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/sty
 import { writeRobots } from "./src/node/robots";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  try {
+    const notice = buildTimeNotice();
+    if (notice) reporter.warn(notice);
+  } catch (error) {
+    reporter.panic((error as Error).message);
+  }
   const { lines } = loadCheckedContent();
   if (lines.length > 0) {
     reporter.panic(`The content has ${lines.length} problem(s); fix them and build again:\n${lines.map((line) => `  ${line}`).join("\n")}`);
@@ -72,7 +79,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
 /**
  * CSS is split by page: Gatsby would merge every component's CSS Module into one stylesheet and inline
  * all of it in every page (the forms' and the lightbox's styles on the home page, for instance). Every
- * component style is scoped to its file and the only global CSS is imported first from gatsby-browser,
+ * component style is scoped to its file, a class composed from a shared file (DatedList) is varied through
+ * custom properties rather than overridden, and the only global CSS is imported first from gatsby-browser,
  * so chunk order cannot change the result; mini-css-extract-plugin's "Conflicting order" warnings are
  * noise here. The HTML renderer's hash also carries the stylesheets' hashes, so CSS-only edits
  * re-render the pages (see src/node/styleHash.ts).

@@ -8,9 +8,19 @@
 export function buildNow(env: NodeJS.ProcessEnv = process.env): Date {
   const fixed = env.BUILD_TIME?.trim();
   if (!fixed) return new Date();
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(fixed) ? new Date(fixed) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(fixed);
+  const at = parts ? new Date(fixed) : new Date(NaN);
+  // Date rolls 2026-02-30 over to March 2: the written day must be a real one.
+  const [year, month, day] = (parts ?? []).slice(1, 4).map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (Number.isNaN(at.getTime()) || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) {
     throw new Error(`BUILD_TIME: "${fixed}" is not an ISO 8601 instant with its zone, e.g. 2026-11-25T20:00:00Z`);
   }
   return at;
+}
+
+/** The one line a build prints when BUILD_TIME dates it, so a stray setting on the live site is seen. */
+export function buildTimeNotice(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!env.BUILD_TIME?.trim()) return undefined;
+  return `BUILD_TIME is set: this build is dated ${buildNow(env).toISOString()}, not now. Unset it for the live site.`;
 }

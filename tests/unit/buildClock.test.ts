@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { buildNow } from "../../src/node/buildClock";
+import { buildNow, buildTimeNotice } from "../../src/node/buildClock";
 import { loadCheckedContent } from "../../src/node/contentChecks";
 
 describe("buildNow", () => {
@@ -19,10 +19,17 @@ describe("buildNow", () => {
 
   test("a value that is not an instant with its zone fails with one line naming the setting", () => {
     // A date alone, or a time without a zone, would be read in the build machine's own zone.
-    for (const value of ["2026-11-25", "2026-11-25T20:00:00", "tomorrow", "2026-13-40T99:00:00Z"]) {
+    for (const value of ["2026-11-25", "2026-11-25T20:00:00", "tomorrow", "2026-13-40T99:00:00Z", "2026-02-30T12:00:00Z"]) {
       expect(() => buildNow({ BUILD_TIME: value })).toThrow(`BUILD_TIME: "${value}" is not an ISO 8601 instant`);
     }
   });
+});
+
+test("a dated build says so in one line; an undated one says nothing", () => {
+  expect(buildTimeNotice({})).toBeUndefined();
+  expect(buildTimeNotice({ BUILD_TIME: "2026-11-25T20:00:00Z" })).toBe(
+    "BUILD_TIME is set: this build is dated 2026-11-25T20:00:00.000Z, not now. Unset it for the live site.",
+  );
 });
 
 describe("the content checks on the build's day", () => {
@@ -41,7 +48,11 @@ describe("the content checks on the build's day", () => {
     expect(loadCheckedContent().lines).toContainEqual(
       expect.stringMatching(/^content\/testimonials\.json: testimonials\[\d+\]\.memberSince: \d+ is in the future/),
     );
-    process.env.BUILD_TIME = "2026-11-25T20:00:00Z";
+    // The content is valid on the day the tests' build is dated (package.json "build:test").
+    const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    const pinned = /BUILD_TIME=(\S+)/.exec(scripts["build:test"] ?? "")?.[1];
+    expect(pinned).toBeDefined();
+    process.env.BUILD_TIME = pinned;
     expect(loadCheckedContent().lines).toEqual([]);
   });
 });
