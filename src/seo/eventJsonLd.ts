@@ -1,4 +1,4 @@
-import type { GymFacts } from "./jsonLd";
+import { postalAddress, type GymFacts } from "./jsonLd";
 
 /**
  * schema.org Event for an event's page, with the properties Google requires for event rich results
@@ -28,14 +28,7 @@ export function eventJsonLd(event: EventFacts, gym: Pick<GymFacts, "name" | "add
     : {
         "@type": "Place",
         name: gym.name,
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: gym.address.street,
-          addressLocality: gym.address.locality,
-          addressRegion: gym.address.region,
-          postalCode: gym.address.postalCode,
-          addressCountry: gym.address.country,
-        },
+        address: postalAddress(gym.address),
       };
   return {
     "@context": "https://schema.org",

@@ -22,6 +22,18 @@ export interface OfferFacts {
   description: string;
 }
 
+/** The gym's address as schema.org's PostalAddress: the gym's own markup and an event at the gym share it. */
+export function postalAddress(address: GymFacts["address"]) {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: address.street,
+    addressLocality: address.locality,
+    addressRegion: address.region,
+    postalCode: address.postalCode,
+    addressCountry: address.country,
+  };
+}
+
 export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offers: readonly OfferFacts[] = []) {
   const openDays = new Set(gym.hours.flatMap((hours) => hours.days));
   const closedDays = DAYS.filter((day) => !openDays.has(day));
@@ -34,14 +46,7 @@ export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offe
     image: imageUrl,
     telephone: gym.phone,
     email: gym.email,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: gym.address.street,
-      addressLocality: gym.address.locality,
-      addressRegion: gym.address.region,
-      postalCode: gym.address.postalCode,
-      addressCountry: gym.address.country,
-    },
+    address: postalAddress(gym.address),
     geo: { "@type": "GeoCoordinates", latitude: gym.geo.lat, longitude: gym.geo.lon },
     openingHoursSpecification: [
       ...gym.hours.map((hours) => ({
