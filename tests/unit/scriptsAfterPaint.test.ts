@@ -117,6 +117,12 @@ describe("the loader waits for the first contentful paint", () => {
     expect(requested()).toEqual([]); // in the task after the paint's
     jest.advanceTimersByTime(0);
     expect(requested()).toEqual(SOURCES);
+    // Run in that order, each on its own, though they download side by side.
+    expect([...document.querySelectorAll("script[src]")].map((script) => (script as HTMLScriptElement).async)).toEqual([
+      false,
+      false,
+      false,
+    ]);
     jest.runAllTimers();
     expect(requested()).toEqual(SOURCES);
   });
