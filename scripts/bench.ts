@@ -85,11 +85,11 @@ interface Sample {
   lcp: number;
   tbt: number;
   /**
-   * The part of TBT that comes from tasks which began before the first contentful paint. Lighthouse's
-   * simulation leaves the navigation's commit task (the page's JavaScript context, the preloads) out of
-   * its first-paint estimate but keeps it in the full page, where it can end just after that estimate:
-   * on a page that paints early, most of its TBT is this task, which in the real trace ended before
-   * the paint. Shown beside TBT so the page's own blocking time can be read apart from it.
+   * An estimate of the part of TBT from long tasks that began before FCP (NaN when Lighthouse did not
+   * report FCP or its long tasks). Shown because Lighthouse's simulation leaves some tasks that really
+   * ran before the first paint out of its FCP estimate yet keeps them in the page it measures TBT on:
+   * the navigation's commit task (the page's JavaScript context, the preloads) can then end just after
+   * the estimated FCP and count, on a page that paints early more than on one that paints late.
    */
   tbtBeforeFcp: number;
   cls: number;
@@ -162,7 +162,7 @@ async function runLighthouse(
     tbt: numeric("total-blocking-time"),
     tbtBeforeFcp: blockingFromTasksBefore(
       numeric("first-contentful-paint"),
-      (lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ?? [],
+      (lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items,
     ),
     cls: numeric("cumulative-layout-shift"),
     totalBytes: bytes(() => true),
@@ -177,8 +177,13 @@ interface LongTask {
   duration: number;
 }
 
-/** Blocking time (the part of each task after FCP, less 50 ms) of the long tasks that began before FCP. */
-function blockingFromTasksBefore(fcp: number, tasks: readonly LongTask[]): number {
+/**
+ * Blocking time (the part of each task after FCP, less 50 ms) of the long tasks that began before FCP.
+ * An estimate: Lighthouse's TBT averages two simulations whose FCPs can differ, and the audit lists
+ * the 20 longest tasks only.
+ */
+function blockingFromTasksBefore(fcp: number, tasks: readonly LongTask[] | undefined): number {
+  if (!Number.isFinite(fcp) || !tasks) return NaN;
   return tasks
     .filter((task) => task.startTime < fcp)
     .reduce((sum, task) => sum + Math.max(0, task.startTime + task.duration - fcp - 50), 0);
@@ -264,7 +269,7 @@ function table(results: readonly Result[]): string[] {
     return `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${ms(m.tbtBeforeFcp)} | ${ms(m.si)} | ${m.cls.toFixed(3)} | ${kbCell(m.totalBytes)} | ${kbCell(m.jsBytes)} | ${kbCell(m.htmlBytes)} | ${ref.join(" | ")} |`;
   });
   return [
-    "| page | preset | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | of which begun before FCP | SI ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) | ref. perf | ref. LCP ms | ref. TBT ms | ref. JS KB | TBT / ref. |",
+    "| page | preset | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | of which begun before FCP, ms | SI ms | CLS | total KB | JS KB (gzip) | HTML KB (gzip) | ref. perf | ref. LCP ms | ref. TBT ms | ref. JS KB | TBT / ref. |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
   ];
