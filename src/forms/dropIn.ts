@@ -15,6 +15,11 @@ export const MAX_VISIT_DAYS = 60;
  */
 export const AGE_GROUPS = ["18+", "13-17"] as const;
 
+/** Whether a parent or guardian accepts the waiver for a visitor of this age group (13 to 17). */
+export function guardianAccepts(ageGroup: unknown): boolean {
+  return ageGroup === AGE_GROUPS[1];
+}
+
 /** The weekdays the drop-in's program has a class on the schedule, Monday first. */
 export function classDays(slots: ReadonlyArray<{ day: string; program: string }>, program: string): Day[] {
   return DAYS.filter((day) => slots.some((slot) => slot.day === day && slot.program === program));

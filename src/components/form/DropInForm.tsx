@@ -1,6 +1,6 @@
 import { isIsoDate, listText, type Day } from "../../content/dates";
 import { addDays, formatLongDate } from "../../forms/dateRules";
-import { AGE_GROUPS, MAX_VISIT_DAYS } from "../../forms/dropIn";
+import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup";
@@ -28,7 +28,7 @@ function toPayload(values: Values, waiverVersion: string) {
     email: values.email,
     ...(values.affiliate.trim() ? { affiliate: values.affiliate } : {}),
     ...(values.ageGroup ? { ageGroup: values.ageGroup } : {}),
-    ...(values.ageGroup === AGE_GROUPS[1] ? { guardianName: values.guardianName } : {}),
+    ...(guardianAccepts(values.ageGroup) ? { guardianName: values.guardianName } : {}),
     waiverAccepted: values.waiverAccepted,
     waiverVersion,
   };
@@ -120,14 +120,14 @@ export function DropInForm({
           { value: AGE_GROUPS[1], label: `${ADULT_MIN_AGE} to ${ADULT_AGE - 1}` },
         ]}
       />
-      {(ageGroup === AGE_GROUPS[1] || Boolean(form.control.errors.guardianName)) && (
+      {(guardianAccepts(ageGroup) || Boolean(form.control.errors.guardianName)) && (
         <GuardianName control={form.control} hint="Fill in the rest of the form with them: they accept the waiver below for you." />
       )}
       <WaiverAgreement
         control={form.control}
         waiver={waiver}
         // A minor's own acceptance binds nobody: for 13 to 17 the box is the guardian's statement.
-        acceptLabel={ageGroup === AGE_GROUPS[1] ? GUARDIAN_ACCEPTS : undefined}
+        acceptLabel={guardianAccepts(ageGroup) ? GUARDIAN_ACCEPTS : undefined}
       />
     </FormShell>
   );

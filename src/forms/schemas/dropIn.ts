@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isIsoDate, listText, type Day } from "../../content/dates";
 import { addDays, formatLongDate, weekdayOf } from "../dateRules";
-import { AGE_GROUPS, MAX_VISIT_DAYS } from "../dropIn";
+import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../dropIn";
 import { ADULT_AGE } from "../signup";
 import { LIMITS } from "../limits";
 import { calendarDate, combinedErrors, email, optionalText, personName, spamFields } from "./fields";
@@ -35,7 +35,7 @@ export function dropInSchema(classDays: readonly Day[], today: string, waiverVer
       // An adult's own acceptance is the signature: a guardian's name sent with it is not kept.
       .transform(({ waiverVersion: _version, guardianName, ...data }) => ({
         ...data,
-        ...(data.ageGroup === AGE_GROUPS[1] && guardianName ? { guardianName } : {}),
+        ...(guardianAccepts(data.ageGroup) && guardianName ? { guardianName } : {}),
         waiverVersion,
       }))
   );
@@ -52,7 +52,7 @@ export function dropInRuleErrors(
   today: string,
 ): Array<{ path: [string]; message: string }> {
   const guardian = typeof data.guardianName === "string" ? data.guardianName.trim() : "";
-  const needsGuardian = data.ageGroup === AGE_GROUPS[1] && !guardian;
+  const needsGuardian = guardianAccepts(data.ageGroup) && !guardian;
   return [
     ...(needsGuardian
       ? [{ path: ["guardianName"] as [string], message: `Visitors under ${ADULT_AGE} need a parent or guardian: enter their name` }]
