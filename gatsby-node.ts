@@ -15,6 +15,7 @@ import { resolvers, typeDefs } from "./src/node/schema";
 import { writeScriptsAfterPaint } from "./src/node/scriptsAfterPaint";
 import { siteUrl } from "./src/node/siteUrl";
 import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/styleHash";
+import { CompileHint } from "./src/node/compileHint";
 import { writeRobots } from "./src/node/robots";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
@@ -95,7 +96,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   };
   const extract = config.plugins.find((plugin) => plugin.constructor.name === "MiniCssExtractPlugin");
   if (extract?.options) extract.options.ignoreOrder = true;
-  config.plugins.push(new RecordBrowserStyles());
+  config.plugins.push(new RecordBrowserStyles(), new CompileHint());
   delete config.optimization?.splitChunks?.cacheGroups?.styles;
   // gatsby-plugin-image draws client-side images with react-dom/server; the browser gets a small
   // renderer with the same output instead of React's whole server renderer (see its file).
