@@ -9,15 +9,15 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 const NAME = "CompileHint";
 
 /**
- * Marks the scripts every page runs at start-up (webpack's runtime, the framework and the app) for
- * eager compilation.
+ * Marks the scripts every page runs at start-up, webpack's initial chunks (today: its runtime, the
+ * framework and the app), for eager compilation.
  *
  * V8 compiles a function the first time it is called, on the main thread, inside whatever task called
- * it; Gatsby's start-up calls most of the functions in these chunks, so on a cold load that compiling
- * was a large part of the app's start-up task. With the hint, V8 compiles the whole file on its
- * streaming thread while the file downloads (these scripts load after the first paint; see
- * scriptsAfterPaint.ts). Page and component chunks are left alone: they hold forms and handlers that
- * most visits never call, and compiling those eagerly would only cost memory.
+ * it, so on a cold load that compiling was a large part of the app's start-up task. With the hint, V8
+ * compiles the whole file on its streaming thread while the file downloads (these scripts load after
+ * the first paint; see scriptsAfterPaint.ts), including functions start-up never calls. Page and
+ * component chunks are left alone: marking them too showed no further gain in a trace of the home
+ * page, and much of them (forms, handlers) runs only when a visitor acts.
  *
  * The hint goes in after minification (the minifier would drop the comment) and before the source
  * maps are written, so the maps account for the extra line.

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { BUDGETS, kb } from "../../scripts/budgets";
-import { COMPILE_HINT } from "../../src/node/compileHint";
 import { measureLoad } from "./support/transfer";
 import { urls } from "./support/site";
 
@@ -45,24 +44,6 @@ test("in the browser, the first contentful paint comes before any of the page's 
     expect(scripts.length, path).toBeGreaterThan(0);
     expect(Math.min(...scripts), path).toBeGreaterThan(paint ?? Infinity);
   }
-});
-
-test("the scripts every page starts with are marked for eager compilation, and a page's own chunk is not", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
-  });
-  await page.goto("/about/");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const firstLine = (script: string) => fs.readFileSync(`public${script}`, "utf8").split("\n")[0];
-  for (const name of ["webpack-runtime", "framework", "app"]) {
-    const script = scripts.find((path) => path.startsWith(`/${name}-`));
-    expect(script, name).toBeDefined();
-    expect(firstLine(script ?? ""), name).toBe(COMPILE_HINT);
-  }
-  const template = scripts.find((path) => path.startsWith("/component---src-templates-about"));
-  expect(template).toBeDefined();
-  expect(firstLine(template ?? "")).not.toBe(COMPILE_HINT);
 });
 
 test(`no page loads more than ${kb(BUDGETS.javascriptPerPage)} of JavaScript (gzip)`, async ({ browser }) => {

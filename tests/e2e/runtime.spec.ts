@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { COMPILE_HINT } from "../../src/node/compileHint";
 import { gotoReady } from "./support/page";
 
 /** Marks the current document; a full page load replaces it, a client-side route change keeps it. */
@@ -80,4 +81,22 @@ test.describe("a route whose code fails to load", () => {
     expect(documentLoads).toEqual(["/about/"]);
     await expect(page.getByText("Meet the coaches and the community")).toBeVisible();
   });
+});
+
+test("the scripts every page starts with, and only those, open with V8's compile hint", async ({ page }) => {
+  const firstLines = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    firstLines.set(
+      new URL(response.url()).pathname,
+      response.text().then((text) => text.split("\n")[0] ?? ""),
+    );
+  });
+  await gotoReady(page, "/about/");
+  const hinted: string[] = [];
+  const others: string[] = [];
+  for (const [script, line] of firstLines) ((await line) === COMPILE_HINT ? hinted : others).push(script.replace(/-[0-9a-f]{20}\.js$/, ""));
+  expect(hinted.sort()).toEqual(["/app", "/framework", "/webpack-runtime"]);
+  // The page's own chunk and the chunks it shares with other pages load too, without the hint.
+  expect(others).toContain("/component---src-templates-about-tsx");
 });

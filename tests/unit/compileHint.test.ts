@@ -9,24 +9,25 @@ import { COMPILE_HINT, CompileHint } from "../../src/node/compileHint";
  * A real production webpack build (minifier and source maps on, as in Gatsby's browser build) of an
  * entry that loads one chunk on demand.
  */
+const ENTRY = [
+  "// a comment the minifier drops",
+  'import "./entry.css";',
+  "export function greet(name) {",
+  '  return "hello-from-entry " + name;',
+  "}",
+  'document.title = greet("gym");',
+  'import("./later.js").then((m) => m.later());',
+  "",
+];
+
 describe("CompileHint in a minified webpack build", () => {
   let dir: string;
   let out: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-hint-"));
     out = path.join(dir, "out");
-    fs.writeFileSync(
-      path.join(dir, "entry.js"),
-      [
-        "// a comment the minifier drops",
-        "export function greet(name) {",
-        '  return "hello-from-entry " + name;',
-        "}",
-        'document.title = greet("gym");',
-        'import("./later.js").then((m) => m.later());',
-        "",
-      ].join("\n"),
-    );
+    fs.writeFileSync(path.join(dir, "entry.js"), ENTRY.join("\n"));
+    fs.writeFileSync(path.join(dir, "entry.css"), "body { color: #123456; }\n");
     fs.writeFileSync(path.join(dir, "later.js"), 'export function later() { return "loaded-later"; }\n');
     const stats = await new Promise<webpack.Stats>((resolve, reject) =>
       webpack(
@@ -37,6 +38,8 @@ describe("CompileHint in a minified webpack build", () => {
           output: { path: out, filename: "[name]-[contenthash].js", chunkFilename: "[name]-[contenthash].js" },
           devtool: "source-map",
           plugins: [new CompileHint()],
+          // The entry chunk gets a stylesheet too, as Gatsby's app chunk does.
+          experiments: { css: true },
         },
         (error, result) => (error || !result ? reject(error ?? new Error("no stats")) : resolve(result)),
       ),
@@ -60,6 +63,14 @@ describe("CompileHint in a minified webpack build", () => {
     expect(text).not.toContain("a comment the minifier drops");
   });
 
+  test("the entry chunk's stylesheet is left alone", () => {
+    const css = fs.readdirSync(out).filter((file) => file.endsWith(".css"));
+    expect(css).toHaveLength(1);
+    const text = read(css[0] ?? "");
+    expect(text).toContain("#123456");
+    expect(text).not.toContain(COMPILE_HINT);
+  });
+
   test("a chunk loaded on demand is left alone", () => {
     expect(read(script((file) => read(file).includes("loaded-later")))).not.toContain(COMPILE_HINT);
   });
@@ -71,6 +82,6 @@ describe("CompileHint in a minified webpack build", () => {
     const map = JSON.parse(fs.readFileSync(path.join(out, `${entry()}.map`), "utf8"));
     const original = await SourceMapConsumer.with(map, null, (consumer) => consumer.originalPositionFor({ line: line + 1, column }));
     expect(original.source).toMatch(/entry\.js$/);
-    expect(original.line).toBe(3);
+    expect(original.line).toBe(ENTRY.findIndex((text) => text.includes("hello-from-entry")) + 1);
   });
 });
