@@ -15,9 +15,10 @@ const NAME = "CompileHint";
  * V8 compiles a function the first time it is called, on the main thread, inside whatever task called
  * it, so on a cold load that compiling was a large part of the app's start-up task. With the hint, V8
  * compiles the whole file on its streaming thread while the file downloads (these scripts load after
- * the first paint; see scriptsAfterPaint.ts), including functions start-up never calls. Page and
- * component chunks are left alone: marking them too showed no further gain in a trace of the home
- * page, and much of them (forms, handlers) runs only when a visitor acts.
+ * the first paint; see scriptsAfterPaint.ts), including the functions start-up never calls (measured
+ * on the home page: it calls 86% of the runtime's functions, 62% of the app's, 45% of the framework's).
+ * Other chunks are left alone: they are small (5-18 KB per page), and the gain was measured only for
+ * these.
  *
  * The hint goes in after minification (the minifier would drop the comment) and before the source
  * maps are written, so the maps account for the extra line.
