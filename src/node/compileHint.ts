@@ -17,7 +17,7 @@ const NAME = "CompileHint";
  * compiles the whole file on its streaming thread while the file downloads (these scripts load after
  * the first paint; see scriptsAfterPaint.ts), including the functions start-up never calls (measured
  * on the home page: it calls 86% of the runtime's functions, 62% of the app's, 45% of the framework's).
- * Other chunks are left alone: they are small (5-18 KB per page), and the gain was measured only for
+ * Other chunks are left alone: they are small (5-18 KB each), and the gain was measured only for
  * these.
  *
  * The hint goes in after minification (the minifier would drop the comment) and before the source
