@@ -205,7 +205,7 @@ async function main() {
   await icons();
 }
 
-/** PNG icons for browsers and phones that do not use the SVG favicon, drawn from it. */
+/** The PNG icons, drawn from the SVG one: the tab icon every page links (see gatsby-ssr.tsx), and phones' home-screen icons. */
 async function icons() {
   const svg = fs.readFileSync(path.join(ROOT, "static/favicon.svg"));
   const padded = (size, pad) =>

@@ -100,3 +100,9 @@ test("the scripts every page starts with, and only those, open with V8's compile
   // The page's own chunk and the chunks it shares with other pages load too, without the hint.
   expect(others).toContain("/component---src-templates-about-tsx");
 });
+
+test("the tab icon Chromium fetches is the PNG, not an SVG it would build a document for", async ({ page }) => {
+  const icon = page.context().waitForEvent("request", (request) => /^\/(favicon|icon)[^/]*$/.test(new URL(request.url()).pathname));
+  await page.goto("/about/");
+  expect(new URL((await icon).url()).pathname).toBe("/favicon-32.png");
+});
