@@ -205,7 +205,7 @@ async function main() {
   await icons();
 }
 
-/** The PNG icons, drawn from the SVG one: the tab icon every page links (see gatsby-ssr.tsx), and phones' home-screen icons. */
+/** The PNG icons, drawn from the SVG one: the tab icon the site's pages link (see gatsby-ssr.tsx), and phones' home-screen icons. */
 async function icons() {
   const svg = fs.readFileSync(path.join(ROOT, "static/favicon.svg"));
   const padded = (size, pad) =>
