@@ -63,3 +63,14 @@ for (const path of [...urls.pages, "/no-such-page/"]) {
     expect(faults, faults.join("\n")).toEqual([]);
   });
 }
+
+test("the footer is not drawn until the visitor nears it, then drawn in full", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await gotoReady(page, "/about/");
+  const link = page.locator("footer a").first();
+  const drawn = () => link.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn(), "below the first screen, the footer's content is skipped").toBe(false);
+  await page.locator("footer").scrollIntoViewIfNeeded();
+  await expect.poll(drawn).toBe(true);
+  await expect(link).toBeVisible();
+});
