@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { scratchBuild } from "../support/scratchBuild";
+import { scratchBuild, timeoutForBuilds } from "../support/scratchBuild";
 import { startProductionServer, type RunningServer } from "../support/servers";
 
 /**
@@ -19,7 +19,7 @@ let buildDir: string;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeoutForBuilds(1));
   const build = scratchBuild("analytics-build", path.resolve("tests/fixtures/small-content"), {
     GATSBY_GA_MEASUREMENT_ID: GA,
     GATSBY_GTM_ID: GTM,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { scratchBuild } from "../support/scratchBuild";
+import { scratchBuild, timeoutForBuilds } from "../support/scratchBuild";
 
 /**
  * A real `gatsby build` of tests/fixtures/broken-content, in a scratch copy of the project so the
@@ -11,8 +11,8 @@ import { scratchBuild } from "../support/scratchBuild";
 const ROOT = process.cwd();
 
 test("a build over broken content fails, naming each file and field", async () => {
-  test.setTimeout(120_000);
-  const result = scratchBuild("broken-build", path.join(ROOT, "tests/fixtures/broken-content"), {}, 110_000);
+  test.setTimeout(timeoutForBuilds(1));
+  const result = scratchBuild("broken-build", path.join(ROOT, "tests/fixtures/broken-content"));
   const fixture = "content";
   const output = result.output;
   expect(result.status, output).not.toBe(0);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { buildIn, scratchBuild } from "../support/scratchBuild";
+import { buildIn, scratchBuild, timeoutForBuilds } from "../support/scratchBuild";
 
 /**
  * Pages carry their styles inline, so a build after a CSS-only edit must re-render them even when
@@ -10,7 +10,7 @@ import { buildIn, scratchBuild } from "../support/scratchBuild";
  * test's timeout, so it does not depend on how long the other scratch builds take.
  */
 test("a CSS-only edit reaches every page on the next incremental build", () => {
-  test.setTimeout(420_000);
+  test.setTimeout(timeoutForBuilds(2));
   const first = scratchBuild("rebuild-css", path.resolve("tests/fixtures/small-content"));
   expect(first.status, first.output).toBe(0);
   const page = (file: string) => fs.readFileSync(path.join(first.dir, "public", file), "utf8");
@@ -20,7 +20,7 @@ test("a CSS-only edit reaches every page on the next incremental build", () => {
 
   const tokens = path.join(first.dir, "src/styles/tokens.css");
   fs.writeFileSync(tokens, fs.readFileSync(tokens, "utf8").replaceAll("#ffd166", "#ffd167"));
-  const second = buildIn(first.dir, {}, 200_000);
+  const second = buildIn(first.dir);
   expect(second.status, second.output).toBe(0);
 
   for (const [name, html] of [

@@ -22,6 +22,22 @@ const COPIED = [
   "tsconfig.json",
 ];
 
+/**
+ * How long one scratch build may run before it is stopped. A guard against a hung build, not a speed
+ * target: on a slow 2-core machine, with another scratch build and the browser tests running beside it,
+ * one took over 170 s (and the site's own build takes about 5 minutes alone there).
+ */
+export const BUILD_TIMEOUT_MS = 480_000;
+
+/**
+ * A test's timeout for `builds` scratch builds and a minute of its own work. spawnSync blocks the
+ * worker, so Playwright cannot stop a build: the build's own timeout must end first, leaving the test
+ * time to report the build's output.
+ */
+export function timeoutForBuilds(builds: number): number {
+  return builds * BUILD_TIMEOUT_MS + 60_000;
+}
+
 export interface ScratchBuild {
   dir: string;
   status: number | null;
@@ -29,7 +45,7 @@ export interface ScratchBuild {
 }
 
 /** `content` is the fixture folder that becomes the scratch project's content/. */
-export function scratchBuild(name: string, content: string, env: Record<string, string> = {}, timeoutMs = 170_000): ScratchBuild {
+export function scratchBuild(name: string, content: string, env: Record<string, string> = {}, timeoutMs = BUILD_TIMEOUT_MS): ScratchBuild {
   const root = process.cwd();
   const dir = path.join(root, "tests/.tmp", name);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -41,7 +57,7 @@ export function scratchBuild(name: string, content: string, env: Record<string, 
 }
 
 /** Runs `gatsby build` again in an existing scratch project, keeping its .cache (an incremental build). */
-export function buildIn(dir: string, env: Record<string, string> = {}, timeoutMs = 170_000): ScratchBuild {
+export function buildIn(dir: string, env: Record<string, string> = {}, timeoutMs = BUILD_TIMEOUT_MS): ScratchBuild {
   const result = spawnSync(path.join(process.cwd(), "node_modules/.bin/gatsby"), ["build"], {
     cwd: dir,
     encoding: "utf8",
