@@ -74,3 +74,36 @@ test("the footer is not drawn until the visitor nears it, then drawn in full", a
   await expect.poll(drawn).toBe(true);
   await expect(link).toBeVisible();
 });
+
+test("while the footer is skipped, its stand-in is as tall as the footer drawn, at one, two and three columns", async ({ page }) => {
+  // 320 px sets the one-column footer tallest; 576 and 1024 px make two and three columns.
+  for (const width of [320, 576, 1024]) {
+    await page.setViewportSize({ width, height: 700 });
+    await gotoReady(page, "/about/");
+    const footer = page.locator("footer");
+    const drawn = () =>
+      footer
+        .locator("a")
+        .first()
+        .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn(), `${width}px: skipped on load`).toBe(false);
+    const standIn = await footer.evaluate((element) => element.getBoundingClientRect().height);
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    const height = await footer.evaluate((element) => element.getBoundingClientRect().height);
+    expect(standIn, `${width}px: a stand-in of ${standIn}px for a footer of ${height}px`).toBeGreaterThanOrEqual(height);
+  }
+});
+
+test("the layout check sees what the footer's skipping would hide: a line wider than the window", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await gotoReady(page, "/about/");
+  await page.evaluate(() => {
+    const line = document.createElement("p");
+    line.textContent = "A line set far wider than any phone";
+    line.style.cssText = "width: 900px; white-space: nowrap";
+    document.querySelector("footer")?.append(line);
+  });
+  const faults = await page.evaluate(findLayoutFaults);
+  expect(faults.map((fault) => fault.kind)).toContain("sideways scroll");
+});
