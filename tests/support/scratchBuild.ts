@@ -64,5 +64,8 @@ export function buildIn(dir: string, env: Record<string, string> = {}, timeoutMs
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1", ...env },
     timeout: timeoutMs,
   });
-  return { dir, status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  // A build stopped at its limit has no status: say so, or the failure reads as a build that failed.
+  const stopped = result.signal ? `\nThe build was stopped (${result.signal}) after ${timeoutMs / 1000} s.` : "";
+  const failed = result.error ? `\n${result.error.message}` : "";
+  return { dir, status: result.status, output: `${result.stdout}\n${result.stderr}${stopped}${failed}` };
 }
