@@ -107,3 +107,18 @@ test("the layout check sees what the footer's skipping would hide: a line wider 
   const faults = await page.evaluate(findLayoutFaults);
   expect(faults.map((fault) => fault.kind)).toContain("sideways scroll");
 });
+
+test("Tab from the page's last link reaches the skipped footer and shows its first link", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await gotoReady(page, "/about/");
+  const first = page.locator("footer a").first();
+  expect(await first.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true })), "skipped on load").toBe(false);
+  await page.locator("main a").last().focus();
+  // The phone's intro bar, fixed to the screen, comes between the page and its footer in the tab order.
+  for (let step = 0; step < 5 && !(await first.evaluate((element) => element === document.activeElement)); step++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(first).toBeFocused();
+  await expect(first).toBeInViewport();
+  expect(await first.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+});
