@@ -12,7 +12,9 @@ import { createMarkdownNode } from "./src/node/markdownNodes";
 import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { resolvers, typeDefs } from "./src/node/schema";
-import { writeScriptsAfterPaint } from "./src/node/scriptsAfterPaint";
+import { rewriteBuiltPages } from "./src/node/builtPages";
+import { keepOneSwapScript } from "./src/node/imageSwapScript";
+import { loadScriptsAfterPaint } from "./src/node/scriptsAfterPaint";
 import { siteUrl } from "./src/node/siteUrl";
 import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/styleHash";
 import { CompileHint } from "./src/node/compileHint";
@@ -59,9 +61,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   }
   writeCalendars(publicDir, content);
   writeEventCalendars(publicDir, content);
-  // Before the policies: the loader is an inline script they must list.
+  // Before the policies: they list the inline scripts the pages keep, the loader among them.
   try {
-    writeScriptsAfterPaint(publicDir);
+    rewriteBuiltPages(publicDir, [loadScriptsAfterPaint, keepOneSwapScript]);
   } catch (error) {
     reporter.panicOnBuild((error as Error).message);
     return;

@@ -1,8 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { isAdminPath } from "../headers";
-import { htmlFiles, pagePath } from "./csp";
-
 /** How long after the load event a visible page waits for a first-contentful-paint entry that never came. */
 const LAST_RESORT_MS = 3000;
 
@@ -93,20 +88,4 @@ export function loadScriptsAfterPaint(html: string, file = "a page"): string {
     throw new Error(`${file} has a script tag the after-paint loader does not know: Gatsby's markup has changed`);
   const loader = `<script id="${LOADER_ID}">${afterPaintLoader(sources)}</script>`;
   return `${rest.slice(0, first)}${loader}${rest.slice(first)}`;
-}
-
-/**
- * Rewrites every built page after the build: not the web editor's, and not Gatsby's own fragments in
- * public/_gatsby/ (the slices it stitches into pages). Gatsby stitches the runtime's tags into the
- * HTML after onPreRenderHTML, so the built files are where they can be changed. Throws as
- * `loadScriptsAfterPaint` does.
- */
-export function writeScriptsAfterPaint(publicDir: string): void {
-  for (const file of htmlFiles(publicDir)) {
-    const page = pagePath(publicDir, file);
-    if (isAdminPath(page) || page.startsWith("/_gatsby/")) continue;
-    const html = fs.readFileSync(file, "utf8");
-    const rewritten = loadScriptsAfterPaint(html, path.relative(process.cwd(), file));
-    if (rewritten !== html) fs.writeFileSync(file, rewritten);
-  }
 }

@@ -62,6 +62,18 @@ test.describe("gallery", () => {
     );
   });
 
+  test("one image swap script gives every thumbnail its address, with none of the page's own scripts run", async ({ page }) => {
+    await page.route(/\.js$/, (route) => route.abort());
+    const response = await page.goto("/portfolio/");
+    const html = (await response?.text()) ?? "";
+    expect(html.match(/querySelectorAll\("img\[data-main-image\]"\)/g), "one copy of gatsby-plugin-image's swap script").toHaveLength(1);
+    expect(html).toContain('data-src="');
+    const thumbs = page.locator("main section[data-category] img[data-main-image]");
+    expect(await thumbs.count()).toBeGreaterThanOrEqual(18);
+    await expect(page.locator("main img[data-src]")).toHaveCount(0);
+    for (const thumb of await thumbs.all()) await expect(thumb).toHaveAttribute("src", /^\/static\//);
+  });
+
   test("images drawn in the browser after a client-side navigation load and keep their renditions", async ({ page }) => {
     await gotoReady(page, "/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Gallery" }).click();

@@ -1,10 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterPaintLoader, loadScriptsAfterPaint, writeScriptsAfterPaint } from "../../src/node/scriptsAfterPaint";
+import { afterPaintLoader, loadScriptsAfterPaint } from "../../src/node/scriptsAfterPaint";
 
 const SOURCES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
 
@@ -57,22 +54,6 @@ describe("when Gatsby's markup changes, the build stops and names the page", () 
     const page = loadScriptsAfterPaint(GATSBY_PAGE).replace("</body>", '<script src="/app-3.js" async></script></body>');
     expect(() => loadScriptsAfterPaint(page, "public/index.html")).toThrow(/public\/index\.html/);
   });
-});
-
-test("the build rewrites pages but leaves Gatsby's slices and the web editor alone", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "after-paint-"));
-  const write = (file: string, html: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), html);
-  };
-  write("about/index.html", GATSBY_PAGE);
-  write("_gatsby/slices/_gatsby-scripts-1.html", GATSBY_PAGE);
-  write("admin/index.html", GATSBY_PAGE);
-  writeScriptsAfterPaint(dir);
-  expect(fs.readFileSync(path.join(dir, "about/index.html"), "utf8")).toBe(loadScriptsAfterPaint(GATSBY_PAGE));
-  expect(fs.readFileSync(path.join(dir, "_gatsby/slices/_gatsby-scripts-1.html"), "utf8")).toBe(GATSBY_PAGE);
-  expect(fs.readFileSync(path.join(dir, "admin/index.html"), "utf8")).toBe(GATSBY_PAGE);
-  fs.rmSync(dir, { recursive: true });
 });
 
 describe("the loader waits for the first contentful paint", () => {
