@@ -277,3 +277,47 @@ test.describe("hold and cancel form", () => {
     await expect(page.getByLabel(label("Put my membership on hold"))).toBeFocused();
   });
 });
+
+test.describe("every form", () => {
+  const FORM_PAGES = ["/contact/", "/membership/signup/", "/membership/membershipHold/", "/intro/", "/drop-in/", "/privacy/request/"];
+  const SIZES = [
+    { width: 320, height: 568 },
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+    { width: 1440, height: 600 },
+  ];
+
+  test("sent empty at any size, the first question with a problem is in view and no link of the list lies half under the header", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      for (const path of FORM_PAGES) {
+        await gotoReady(page, path);
+        await page.locator("main form button[type=submit]").click();
+        await expect(page.locator("main form [role=alert]").first()).toBeAttached();
+        const seen = await page.evaluate(() => {
+          const headerBottom = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+          const field = document.activeElement;
+          // What the visitor reads to know what the field asks: a group's legend, or the field's label.
+          const question = field?.matches("fieldset, [type=radio]")
+            ? field.closest("fieldset")?.querySelector("legend")
+            : (field as HTMLInputElement | null)?.labels?.[0];
+          const inView = (element: Element | null | undefined) => {
+            const box = element?.getBoundingClientRect();
+            return box !== undefined && box.top >= headerBottom && box.top < innerHeight;
+          };
+          const halfHidden = [...document.querySelectorAll("main form [role=alert] a")]
+            .filter((link) => {
+              const box = link.getBoundingClientRect();
+              return box.top < headerBottom && box.bottom > headerBottom;
+            })
+            .map((link) => link.textContent);
+          return { fieldInView: inView(field), questionInView: inView(question), halfHidden };
+        });
+        expect.soft(seen, `${path} at ${size.width}x${size.height}`).toEqual({ fieldInView: true, questionInView: true, halfHidden: [] });
+      }
+    }
+  });
+});

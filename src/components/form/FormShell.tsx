@@ -41,11 +41,14 @@ export function FormShell({
   useEffect(() => {
     const field = found.focus && document.getElementById(idFor(found.focus));
     if (!field) return;
-    // Focus the first field, but show the list of problems above it too when both fit on the screen:
-    // scrolled to the field alone, the list's top links would sit half under the sticky header.
+    // Focus the first field, and show the list of problems above it too when both fit on the screen.
+    // When they do not, the question (its label or legend, its message and its control) goes to the
+    // top, below the sticky header by scroll-padding-top, and the list out of sight above it: scrolled
+    // to "nearest", the list's links would sit half under the header, too small to tap (WCAG 2.5.8).
     field.focus({ preventScroll: true });
     document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
-    if (field.getBoundingClientRect().bottom > window.innerHeight) field.scrollIntoView({ block: "nearest" });
+    const question = field.closest("[data-invalid], fieldset") ?? field;
+    if (question.getBoundingClientRect().bottom > window.innerHeight) question.scrollIntoView({ block: "start" });
   }, [found, idFor]);
 
   if (phase.status === "sent") {
