@@ -287,6 +287,40 @@ test.describe("every form", () => {
     { width: 1440, height: 600 },
   ];
 
+  /**
+   * Where a failed send left the visitor: is the focused control wholly on the screen (below the sticky
+   * header, above the phone's fixed intro bar), is its question's label or legend, and which links of
+   * the list of problems straddle the header's edge.
+   */
+  function whatIsSeen(page: Page) {
+    return page.evaluate(() => {
+      const headerBottom = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+      const screenEnd = innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0);
+      const field = document.activeElement;
+      // A group that takes focus itself is seen by its legend; it may be taller than the screen.
+      const control = field?.matches("fieldset") ? field.querySelector("legend") : field;
+      // What the visitor reads to know what the field asks: a group's legend, or the field's label.
+      const question = field?.matches("fieldset, [type=radio]")
+        ? field.closest("fieldset")?.querySelector("legend")
+        : (field as HTMLInputElement | null)?.labels?.[0];
+      const box = (element: Element | null | undefined) => element?.getBoundingClientRect();
+      const controlBox = box(control);
+      const questionBox = box(question);
+      const halfHidden = [...document.querySelectorAll("main form [role=alert] a")]
+        .filter((link) => {
+          const linkBox = link.getBoundingClientRect();
+          return linkBox.top < headerBottom && linkBox.bottom > headerBottom;
+        })
+        .map((link) => link.textContent);
+      return {
+        controlWhollyInView: controlBox !== undefined && controlBox.top >= headerBottom && controlBox.bottom <= screenEnd,
+        questionInView: questionBox !== undefined && questionBox.top >= headerBottom && questionBox.top < screenEnd,
+        halfHidden,
+      };
+    });
+  }
+  const SEEN_WELL = { controlWhollyInView: true, questionInView: true, halfHidden: [] };
+
   test("sent empty at any size, the first question with a problem is in view and no link of the list lies half under the header", async ({
     page,
   }) => {
@@ -297,27 +331,26 @@ test.describe("every form", () => {
         await gotoReady(page, path);
         await page.locator("main form button[type=submit]").click();
         await expect(page.locator("main form [role=alert]").first()).toBeAttached();
-        const seen = await page.evaluate(() => {
-          const headerBottom = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
-          const field = document.activeElement;
-          // What the visitor reads to know what the field asks: a group's legend, or the field's label.
-          const question = field?.matches("fieldset, [type=radio]")
-            ? field.closest("fieldset")?.querySelector("legend")
-            : (field as HTMLInputElement | null)?.labels?.[0];
-          const inView = (element: Element | null | undefined) => {
-            const box = element?.getBoundingClientRect();
-            return box !== undefined && box.top >= headerBottom && box.top < innerHeight;
-          };
-          const halfHidden = [...document.querySelectorAll("main form [role=alert] a")]
-            .filter((link) => {
-              const box = link.getBoundingClientRect();
-              return box.top < headerBottom && box.bottom > headerBottom;
-            })
-            .map((link) => link.textContent);
-          return { fieldInView: inView(field), questionInView: inView(question), halfHidden };
-        });
-        expect.soft(seen, `${path} at ${size.width}x${size.height}`).toEqual({ fieldInView: true, questionInView: true, halfHidden: [] });
+        expect.soft(await whatIsSeen(page), `${path} at ${size.width}x${size.height}`).toEqual(SEEN_WELL);
       }
+    }
+  });
+
+  test("on a phone, a question with a problem further down the form is clear of the intro bar", async ({ page }) => {
+    // Sizes where, before the intro bar was allowed for, the field ended up under it.
+    const cases = [
+      { size: { width: 375, height: 560 }, filled: ["Your name"], focused: "Email" },
+      { size: { width: 375, height: 740 }, filled: ["Your name", "Email"], focused: "What is your message about?" },
+    ];
+    for (const { size, filled, focused } of cases) {
+      await page.setViewportSize(size);
+      await gotoReady(page, "/contact/");
+      await expect(page.locator("[data-intro-bar]")).toBeVisible();
+      if (filled.includes("Your name")) await page.getByLabel(label("Your name")).fill("Pat");
+      if (filled.includes("Email")) await page.getByLabel(label("Email")).fill("pat@example.com");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(page.getByLabel(label(focused))).toBeFocused();
+      expect.soft(await whatIsSeen(page), `${focused} at ${size.width}x${size.height}`).toEqual(SEEN_WELL);
     }
   });
 });

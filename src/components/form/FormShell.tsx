@@ -45,10 +45,12 @@ export function FormShell({
     // When they do not, the question (its label or legend, its message and its control) goes to the
     // top, below the sticky header by scroll-padding-top, and the list out of sight above it: scrolled
     // to "nearest", the list's links would sit half under the header, too small to tap (WCAG 2.5.8).
+    // The screen ends above the fixed intro bar on phones: html's scroll-padding-bottom keeps its height.
     field.focus({ preventScroll: true });
     document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
     const question = field.closest("[data-invalid], fieldset") ?? field;
-    if (question.getBoundingClientRect().bottom > window.innerHeight) question.scrollIntoView({ block: "start" });
+    const screenEnd = window.innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0);
+    if (question.getBoundingClientRect().bottom > screenEnd) question.scrollIntoView({ block: "start" });
   }, [found, idFor]);
 
   if (phase.status === "sent") {
