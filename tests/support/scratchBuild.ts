@@ -45,7 +45,7 @@ export interface ScratchBuild {
 }
 
 /** `content` is the fixture folder that becomes the scratch project's content/. */
-export function scratchBuild(name: string, content: string, env: Record<string, string> = {}, timeoutMs = BUILD_TIMEOUT_MS): ScratchBuild {
+export function scratchBuild(name: string, content: string, env: Record<string, string> = {}): ScratchBuild {
   const root = process.cwd();
   const dir = path.join(root, "tests/.tmp", name);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -53,19 +53,19 @@ export function scratchBuild(name: string, content: string, env: Record<string, 
   for (const entry of LINKED) fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
   for (const entry of COPIED) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   fs.cpSync(content, path.join(dir, "content"), { recursive: true });
-  return buildIn(dir, env, timeoutMs);
+  return buildIn(dir, env);
 }
 
 /** Runs `gatsby build` again in an existing scratch project, keeping its .cache (an incremental build). */
-export function buildIn(dir: string, env: Record<string, string> = {}, timeoutMs = BUILD_TIMEOUT_MS): ScratchBuild {
+export function buildIn(dir: string, env: Record<string, string> = {}): ScratchBuild {
   const result = spawnSync(path.join(process.cwd(), "node_modules/.bin/gatsby"), ["build"], {
     cwd: dir,
     encoding: "utf8",
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1", ...env },
-    timeout: timeoutMs,
+    timeout: BUILD_TIMEOUT_MS,
   });
   // A build stopped at its limit has no status: say so, or the failure reads as a build that failed.
-  const stopped = result.signal ? `\nThe build was stopped (${result.signal}) after ${timeoutMs / 1000} s.` : "";
+  const stopped = result.signal ? `\nThe build was stopped (${result.signal}) after ${BUILD_TIMEOUT_MS / 1000} s.` : "";
   const failed = result.error ? `\n${result.error.message}` : "";
   return { dir, status: result.status, output: `${result.stdout}\n${result.stderr}${stopped}${failed}` };
 }
