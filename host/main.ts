@@ -32,6 +32,12 @@ const stopPurge = startDailyPurge();
 const server = createApp(root).listen(port, host, () => {
   console.log(`CrossFit Graham site on http://${host}:${port}`);
 });
+// A client reuses an idle kept-alive connection until its own timeout (Node's fetch: 4 s, nginx: 60 s).
+// Node's default 5 s left a one-second margin that a busy machine's timers overrun: the server closed
+// a connection as the client sent on it, and the request failed ("other side closed"). Longer than
+// any of those, so the server never closes a connection a client still counts as open.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("error", (error) => {
   console.error(`Could not listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
