@@ -3,8 +3,8 @@ import { confirmationMail } from "./confirmationMail";
 import { cancellationMail, reminderMail, rescheduleMail } from "./introMails";
 import type { Mail } from "./mailer";
 import { staffMail } from "./mailer";
-import { signInMail } from "./staff/signInMail";
-import type { ClaimedMessage, OutboxKind, StoredSubmission } from "./store/types";
+import { prepareSignIn, signInMail } from "./staff/signInMail";
+import type { ClaimedMessage, OutboxKind, StoredSubmission, SubmissionStore } from "./store/types";
 import { webhookDelivery, type WebhookRequest } from "./webhook";
 
 /** What every message is written with: where mail comes from and where the site's links point. */
@@ -17,6 +17,8 @@ export interface MessageSettings {
   siteUrl: string;
   /** LEAD_WEBHOOK_URL and its secret, when set: webhook messages are only sent then. */
   webhook?: LeadWebhook;
+  /** STAFF_OWNER_EMAIL: on a fresh install, the address whose sign-in request makes the first owner. */
+  ownerEmail?: string;
   now: Date;
 }
 
@@ -46,6 +48,22 @@ const COMPOSERS: Record<OutboxKind, Composer> = {
   reminder: withSubmission(reminderMail),
   webhook: withSubmission(webhookDelivery),
 };
+
+/**
+ * A kind's work in the store before it is written, for the kinds that have any: the message as it is
+ * to be sent, or why it is not (it is then gone from the outbox).
+ */
+const PREPARERS: Partial<Record<OutboxKind, typeof prepareSignIn>> = {
+  "sign-in": prepareSignIn,
+};
+
+export function prepareMessage(
+  store: SubmissionStore,
+  message: ClaimedMessage,
+  settings: MessageSettings,
+): Promise<ClaimedMessage | { dropped: string }> {
+  return PREPARERS[message.kind]?.(store, message, settings) ?? Promise.resolve(message);
+}
 
 export function composeMessage(message: ClaimedMessage, settings: MessageSettings): Delivery {
   return COMPOSERS[message.kind](message, settings);

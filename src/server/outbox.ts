@@ -1,6 +1,6 @@
 import { errorSummary } from "./log";
 import type { Mailer } from "./mailer";
-import { composeMessage, isWebhookKind, type Delivery, type MessageSettings } from "./messages";
+import { composeMessage, isWebhookKind, prepareMessage, type Delivery, type MessageSettings } from "./messages";
 import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind, type SubmissionStore } from "./store/types";
 import { postWebhook } from "./webhook";
 
@@ -82,7 +82,8 @@ export async function deliverDue(
     const what = describe(message);
     let failure: string | null;
     try {
-      const delivery = composeMessage(message, { ...settings, now: claimedAt });
+      const prepared = await prepareMessage(store, message, { ...settings, now: claimedAt });
+      const delivery = "dropped" in prepared ? { drop: prepared.dropped } : composeMessage(prepared, { ...settings, now: claimedAt });
       if ("drop" in delivery) {
         log(`${what} not sent: ${delivery.drop}`);
         await store.markSent(message.id, new Date());

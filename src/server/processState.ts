@@ -18,8 +18,8 @@ export interface ProcessState {
   deliverAgain?: boolean;
   /** Stops the sweep of expired rate-limit counts (rateLimit.ts). */
   stopSweep?: () => void;
-  /** Sign-in links asked for, per address and per connection (staff/routes/signIn.ts). */
-  signInLimits?: { perAddress: RateLimiterAbstract; perClient: RateLimiterAbstract };
+  /** Sign-in links asked for, per connection, per address and connection, per address (staff/routes/signIn.ts). */
+  signInLimits?: { perClient: RateLimiterAbstract; perAddressAndClient: RateLimiterAbstract; perAddress: RateLimiterAbstract };
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
   stopping?: boolean;
 }

@@ -126,6 +126,7 @@ export function kickOutbox({ timer = true } = {}): void {
             domain: siteDomain(config.siteUrl),
             siteUrl: siteOrigin(config.siteUrl),
             webhook: leadWebhook,
+            ownerEmail: config.ownerEmail,
             keepGoing: () => !state.stopping,
           }),
         )

@@ -3,13 +3,15 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
+import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
 import { openPostgresStore } from "../../src/server/store/postgres";
 import type { SubmissionStore } from "../../src/server/store/types";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { startTestPostgres, postgresAvailable, type TestPostgres } from "../support/postgres";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
-import { staffSession, withStore } from "../support/staff";
+import { postJsonFrom } from "../support/fromAddress";
+import { signInLink, staffSession, withStore } from "../support/staff";
 
 /**
  * The staff API on the production server, from outside, as a browser or an attacker would call it:
@@ -89,6 +91,18 @@ test.describe("every staff route behind the session (the default server)", () =>
     expect(staff.status).toBe(202);
     expect(stranger.status).toBe(202);
     expect(await staff.text()).toBe(await stranger.text());
+    // ...by the same work: one request queued for each, and no link made for either before the answer
+    // (this server sends no mail, so its sender never runs). A staff address alone making a link in the
+    // answer's own transaction would show in its timing.
+    await withStore(E2E_DATA_DIR, async (store) => {
+      const queued = (await store.outbox(["pending"])).filter(
+        (m) => m.kind === "sign-in" && ["same-answer@gym.example", "stranger@gym.example"].includes(m.data?.to ?? ""),
+      );
+      expect(queued.map((m) => [m.data?.to, Object.keys(m.data ?? {})]).sort()).toEqual([
+        ["same-answer@gym.example", ["to"]],
+        ["stranger@gym.example", ["to"]],
+      ]);
+    });
     expect((await ask("not an address")).status).toBe(422);
     const foreign = await fetch(`${baseURL}/api/staff/sign-in`, {
       method: "POST",
@@ -208,17 +222,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect(forged.status).toBe(400);
       expect(((await forged.json()) as { error: string }).error).toMatch(/not valid.*new one/);
       // A link asked for 15 minutes ago (its time written into the store, not waited for).
-      const old = newToken();
-      const asked = new Date(Date.now() - LINK_TTL_MS);
-      await onServerStore((store) =>
-        store.createSignInLink({
-          email: "ana@gym.example",
-          token: old,
-          tokenHash: hashToken(old),
-          at: asked,
-          expiresAt: new Date(asked.getTime() + LINK_TTL_MS),
-        }),
-      );
+      const old = await onServerStore((store) => signInLink(store, "ana@gym.example", new Date(Date.now() - LINK_TTL_MS)));
       const expired = await post("sign-in-link", { token: old });
       expect(expired.status).toBe(410);
       expect(((await expired.json()) as { error: string }).error).toMatch(/expired.*new one/);
@@ -240,6 +244,72 @@ for (const database of ["sqlite", "postgres"] as const) {
       // Nothing of a token or an address reached the log.
       expect(server.output()).not.toContain(token);
       expect(server.output()).not.toContain("ana@gym.example");
+    });
+
+    /** Mails to `to`, once the sender has nothing left to send: every request made so far has had its answer. */
+    async function settledMailsTo(to: string): Promise<number> {
+      await expect
+        .poll(async () => (await onServerStore((store) => store.outbox(["pending"]))).filter((m) => m.kind === "sign-in").length, {
+          timeout: 20_000,
+        })
+        .toBe(0);
+      return smtp.received.filter((m) => m.to.includes(to)).length;
+    }
+
+    test("a stranger asking for the owner's links from their own connections cannot keep the owner out", async () => {
+      const owner = "owner-dos@gym.example";
+      await onServerStore((store) => store.addStaff(owner, "owner", new Date()));
+      const ask = (from: string, email = owner) => postJsonFrom(from, `${server.url}/api/staff/sign-in`, { email });
+      // One connection: its share of the owner's address, then 429 for any address.
+      for (let i = 0; i < LINK_LIMITS.perClient; i++) expect((await ask("127.0.0.2")).status).toBe(202);
+      const refused = await ask("127.0.0.2", "anyone-else@gym.example");
+      expect(refused.status).toBe(429);
+      expect(refused.text).toMatch(/Too many sign-in links asked for from this connection/);
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddressAndClient);
+
+      // The owner, on their own connection, still gets a link, and it signs them in.
+      expect((await ask("127.0.0.3")).status).toBe(202);
+      await waitForMail(smtp, owner, LINK_LIMITS.perAddressAndClient + 1);
+      const signedIn = await fetch(`${server.url}/api/staff/sign-in-link`, {
+        method: "POST",
+        headers: { ...json, Origin: server.url },
+        body: JSON.stringify({ token: linkIn(smtp, owner).split("#token=")[1] }),
+      });
+      expect(await signedIn.json()).toEqual({ email: owner, role: "owner" });
+
+      // Many connections together meet the address's cap, which keeps the owner's inbox from filling.
+      for (const from of ["127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7"]) {
+        for (let i = 0; i < LINK_LIMITS.perAddressAndClient; i++) expect((await ask(from)).status).toBe(202);
+      }
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress);
+    });
+
+    test("signing out everywhere voids the links still unused in the mailbox", async () => {
+      const coach = "eve@gym.example";
+      await onServerStore((store) => store.addStaff(coach, "coach", new Date()));
+      const ask = () => postJsonFrom("127.0.0.8", `${server.url}/api/staff/sign-in`, { email: coach });
+      const use = (token: string) =>
+        fetch(`${server.url}/api/staff/sign-in-link`, {
+          method: "POST",
+          headers: { ...json, Origin: server.url },
+          body: JSON.stringify({ token }),
+        });
+      expect((await ask()).status).toBe(202);
+      await waitForMail(smtp, coach, 1);
+      const unused = linkIn(smtp, coach).split("#token=")[1] ?? "";
+      expect((await ask()).status).toBe(202);
+      await waitForMail(smtp, coach, 2);
+      const signedIn = await use(linkIn(smtp, coach).split("#token=")[1] ?? "");
+      const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const out = await fetch(`${server.url}/api/staff/sign-out`, {
+        method: "POST",
+        headers: { ...json, Origin: server.url, Cookie: cookie },
+        body: JSON.stringify({ everywhere: true }),
+      });
+      expect(out.status).toBe(204);
+      const voided = await use(unused);
+      expect(voided.status).toBe(400);
+      expect(((await voided.json()) as { error: string }).error).toMatch(/not valid.*new one/);
     });
   });
 }

@@ -28,6 +28,18 @@ export async function staffSession(dataDir: string, email: string, role: StaffRo
   return token;
 }
 
+/**
+ * A sign-in link for `email` asked for and made at `at`, as the site and its sender make one (the
+ * request queued, then the link issued for it); the link's token. Undefined when the address is not staff.
+ */
+export async function signInLink(store: SubmissionStore, email: string, at: Date): Promise<string | undefined> {
+  await store.requestSignIn(email, at);
+  const message = (await store.outbox(["pending"])).filter((m) => m.kind === "sign-in" && m.data?.to === email && !m.data.token).pop();
+  if (!message) throw new Error(`no sign-in request queued for ${email}`);
+  const issued = await store.issueSignInLink({ messageId: message.id, email, requestedAt: message.createdAt }, at);
+  return "token" in issued ? issued.token : undefined;
+}
+
 /** Signs the browser context in as a staff member of the site at `baseUrl`. */
 export async function signInContext(
   context: BrowserContext,

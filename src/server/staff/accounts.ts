@@ -23,31 +23,22 @@ export function staffRole(value: unknown): StaffRole {
   throw new AccountError(`The role must be ${STAFF_ROLES.join(" or ")}.`);
 }
 
-/** The gym must always have an owner who can sign in: the last one can be neither removed nor made a coach. */
-async function keepsAnOwner(store: SubmissionStore, email: string): Promise<boolean> {
-  const owners = (await store.staffAccounts()).filter((account) => account.role === "owner");
-  return owners.some((owner) => owner.email !== email);
-}
+const onlyOwner = (email: string) => new AccountError(`${email} is the only owner. Add another owner first.`);
 
+/** The gym must always have an owner who can sign in: the last one can be neither removed nor made a coach (the store checks). */
 export async function addAccount(store: SubmissionStore, emailValue: unknown, roleValue: unknown, now: Date): Promise<string> {
   const email = staffAddress(emailValue);
   const role = staffRole(roleValue);
-  const current = await store.staffAccount(email);
-  if (current?.role === "owner" && role !== "owner" && !(await keepsAnOwner(store, email))) {
-    throw new AccountError(`${email} is the only owner. Add another owner first.`);
-  }
   const result = await store.addStaff(email, role, now);
+  if (result === "last-owner") throw onlyOwner(email);
   if (result === "unchanged") return `${email} is already a ${role}.`;
   return result === "added" ? `Added ${email} as ${role}. They sign in at /staff/ with this address.` : `${email} is now a ${role}.`;
 }
 
 export async function removeAccount(store: SubmissionStore, emailValue: unknown): Promise<string> {
   const email = staffAddress(emailValue);
-  const current = await store.staffAccount(email);
-  if (!current) throw new AccountError(`${email} is not a staff account.`);
-  if (current.role === "owner" && !(await keepsAnOwner(store, email))) {
-    throw new AccountError(`${email} is the only owner. Add another owner first.`);
-  }
-  await store.removeStaff(email);
+  const result = await store.removeStaff(email);
+  if (result === "not-found") throw new AccountError(`${email} is not a staff account.`);
+  if (result === "last-owner") throw onlyOwner(email);
   return `Removed ${email}; every session they had has ended.`;
 }

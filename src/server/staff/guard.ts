@@ -15,6 +15,8 @@ export interface Reply {
   json?: unknown;
   download?: { filename: string; type: string; body: string };
   headers?: Record<string, string>;
+  /** Work that must not delay the answer or show in its timing (e.g. kicking the outbox): run once it is sent. */
+  afterReply?: () => void;
 }
 
 /** Everything a public staff route (sign-in) is given. */
@@ -77,6 +79,11 @@ export class StaffError extends Error {
 }
 
 function send(res: GatsbyFunctionResponse, reply: Reply): void {
+  write(res, reply);
+  reply.afterReply?.();
+}
+
+function write(res: GatsbyFunctionResponse, reply: Reply): void {
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.download) {
     res.setHeader("Content-Type", reply.download.type);

@@ -1,19 +1,41 @@
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../messages";
-import type { ClaimedMessage } from "../store/types";
+import type { ClaimedMessage, SubmissionStore } from "../store/types";
 import { LINK_TTL_MS } from "./auth";
 
 /** Where a sign-in link lands: the token rides in the fragment, which browsers never send to a server or a log. */
 export const signInPath = (token: string) => `/staff/sign-in/#token=${token}`;
 
+const DROPPED = {
+  "not-staff": "no staff account has its address",
+  expired: "it waited longer than a link lives",
+  "link-gone": "its link was used, voided or has expired",
+} as const;
+
 /**
- * A staff member's one-time sign-in link. A link whose 15 minutes ran out while the mail was waiting is
- * not sent: it could only disappoint.
+ * The sender's step before a sign-in mail: the request becomes a link only now, after the visitor's
+ * answer, and only for a staff address (the store decides, in one transaction). What is not to be sent
+ * is gone from the outbox; `dropped` says why, in words for the log (no address, no token).
  */
+export async function prepareSignIn(
+  store: SubmissionStore,
+  message: ClaimedMessage,
+  s: Pick<MessageSettings, "now" | "ownerEmail">,
+): Promise<ClaimedMessage | { dropped: string }> {
+  const { to, token } = message.data ?? {};
+  if (!to) return { dropped: "it has no address" };
+  const issued = await store.issueSignInLink(
+    { messageId: message.id, email: to, requestedAt: message.createdAt, token },
+    s.now,
+    s.ownerEmail,
+  );
+  return "drop" in issued ? { dropped: DROPPED[issued.drop] } : { ...message, data: { ...message.data, token: issued.token } };
+}
+
+/** A staff member's one-time sign-in link, made by prepareSignIn. */
 export function signInMail(message: ClaimedMessage, s: MessageSettings): Delivery {
   const { to, token } = message.data ?? {};
   if (!to || !token) return { drop: "it has no address or token" };
-  if (s.now.getTime() - message.createdAt.getTime() >= LINK_TTL_MS) return { drop: "its link has expired" };
   const minutes = LINK_TTL_MS / 60_000;
   return {
     mail: {

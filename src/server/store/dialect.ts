@@ -24,6 +24,11 @@ export interface Dialect {
   write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Inside `write`, before a booking's checks: concurrent bookings of its coach or its address wait here. */
   lockBooking(trx: Kysely<Database>, booking: NewBooking): Promise<void>;
+  /**
+   * Inside `write`, before reading the staff accounts a change depends on (the last owner): concurrent
+   * account changes wait here, so each sees the one before it committed.
+   */
+  lockStaff(trx: Kysely<Database>): Promise<void>;
   /** The choice of due messages, locked so that two senders claiming at once take different ones. */
   lockDue<O>(query: SelectQueryBuilder<Database, "outbox", O>): SelectQueryBuilder<Database, "outbox", O>;
   /** Whether an error is the database refusing a second active booking of one coach and start. */

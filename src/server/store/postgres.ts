@@ -27,6 +27,8 @@ const POOL_SETTINGS = {
 /** Namespaces of the per-coach and per-address booking locks (pg_advisory_xact_lock's first key). */
 const LOCK_COACH = 7_263_101;
 const LOCK_ADDRESS = 7_263_102;
+/** The staff accounts' lock (pg_advisory_xact_lock's one key): changes of role and removals wait in turn. */
+const LOCK_STAFF = 7_263_103;
 
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 const MIGRATION_LOCK = 7_263_001;
@@ -91,6 +93,9 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
       // order, so two never wait on each other), so the checks that follow see every committed one.
       await sql`SELECT pg_advisory_xact_lock(${LOCK_COACH}, hashtext(${booking.coach}))`.execute(trx);
       await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${booking.email}))`.execute(trx);
+    },
+    async lockStaff(trx) {
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_STAFF})`.execute(trx);
     },
     // SKIP LOCKED: concurrent senders each take different messages instead of waiting.
     lockDue: (query) => query.forUpdate().skipLocked(),

@@ -138,6 +138,7 @@ export function openSqliteStore(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOU
     write: (work) => inTransaction(db, "begin immediate", work),
     // The write lock is already held: no other booking can be checked or written meanwhile.
     lockBooking: async () => undefined,
+    lockStaff: async () => undefined,
     lockDue: (query) => query,
     isSlotConflict,
     payloadSql: {

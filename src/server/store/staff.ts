@@ -1,7 +1,22 @@
+import type { Kysely } from "kysely";
+import { hashToken, LINK_TTL_MS, newToken } from "../staff/auth";
 import type { Dialect } from "./dialect";
 import { queueMessage } from "./outbox";
 import { toDate } from "./rows";
+import type { Database } from "./schema";
 import type { StaffOperations } from "./types";
+
+/** Whether an owner other than `email` exists: the gym must always keep one who can sign in. */
+async function anotherOwner(trx: Kysely<Database>, email: string): Promise<boolean> {
+  const other = await trx
+    .selectFrom("staff_accounts")
+    .select("email")
+    .where("role", "=", "owner")
+    .where("email", "!=", email)
+    .limit(1)
+    .executeTakeFirst();
+  return other !== undefined;
+}
 
 /** Staff accounts, sign-in links, sessions and the audit log: written once for both databases. */
 export function staffQueries(dialect: Dialect): StaffOperations {
@@ -9,9 +24,13 @@ export function staffQueries(dialect: Dialect): StaffOperations {
   return {
     async addStaff(email, role, at) {
       return dialect.write(async (trx) => {
+        // The "keep an owner" check and the change are one step: two owners demoting each other at once
+        // (PostgreSQL runs both side by side) must not both see the other still an owner.
+        await dialect.lockStaff(trx);
         const existing = await trx.selectFrom("staff_accounts").select("role").where("email", "=", email).executeTakeFirst();
         if (existing?.role === role) return "unchanged";
         if (existing) {
+          if (existing.role === "owner" && !(await anotherOwner(trx, email))) return "last-owner";
           await trx.updateTable("staff_accounts").set({ role }).where("email", "=", email).execute();
           return "updated";
         }
@@ -31,19 +50,76 @@ export function staffQueries(dialect: Dialect): StaffOperations {
       return rows.map((row) => ({ email: row.email, role: row.role, createdAt: toDate(row.created_at) }));
     },
     async removeStaff(email) {
-      // Sessions and unused links go with the account (ON DELETE CASCADE): signed out at once, everywhere.
-      const result = await dialect.write((trx) => trx.deleteFrom("staff_accounts").where("email", "=", email).executeTakeFirst());
-      return Number(result.numDeletedRows) > 0;
+      return dialect.write(async (trx) => {
+        await dialect.lockStaff(trx);
+        const existing = await trx.selectFrom("staff_accounts").select("role").where("email", "=", email).executeTakeFirst();
+        if (!existing) return "not-found";
+        if (existing.role === "owner" && !(await anotherOwner(trx, email))) return "last-owner";
+        // Sessions and unused links go with the account (ON DELETE CASCADE): signed out at once, everywhere.
+        // A link mailed but not yet sent is dropped by the sender, which finds its row gone (issueSignInLink).
+        await trx.deleteFrom("staff_accounts").where("email", "=", email).execute();
+        return "removed";
+      });
     },
-    async createSignInLink({ email, token, tokenHash, at, expiresAt }) {
-      await dialect.write(async (trx) => {
+    async requestSignIn(email, at) {
+      // The same one row for every address, staff or not: nothing in this answer's work or time tells
+      // which it is. The sender makes the link, after the answer (issueSignInLink).
+      await dialect.write((trx) => queueMessage(trx, codec, null, "sign-in", at, { data: { to: email } }));
+    },
+    async issueSignInLink({ messageId, email, requestedAt, token }, at, firstOwner) {
+      const time = codec.time(at);
+      return dialect.write(async (trx) => {
+        const drop = async (reason: "not-staff" | "expired" | "link-gone") => {
+          await trx.deleteFrom("outbox").where("id", "=", messageId).execute();
+          return { drop: reason } as const;
+        };
+        if (token) {
+          // Made by an earlier attempt: sent only while it can still sign in (not spent, voided or expired).
+          const link = await trx
+            .selectFrom("sign_in_links")
+            .select("token_hash")
+            .where("token_hash", "=", hashToken(token))
+            .where("used_at", "is", null)
+            .where("expires_at", ">", time)
+            .executeTakeFirst();
+          return link ? { token } : drop("link-gone");
+        }
+        // A request that waited longer than a link lives (mail was down) is of no use to anyone now.
+        if (at.getTime() - requestedAt.getTime() >= LINK_TTL_MS) return drop("expired");
+        await dialect.lockStaff(trx);
+        let account = await trx.selectFrom("staff_accounts").select("email").where("email", "=", email).executeTakeFirst();
+        if (!account && firstOwner === email) {
+          const anyone = await trx.selectFrom("staff_accounts").select("email").limit(1).executeTakeFirst();
+          if (!anyone) {
+            await trx.insertInto("staff_accounts").values({ email, role: "owner", created_at: time }).execute();
+            await trx
+              .insertInto("audit_log")
+              .values({ at: time, actor: "STAFF_OWNER_EMAIL", action: "staff.add", target: email })
+              .execute();
+            account = { email };
+          }
+        }
+        if (!account) return drop("not-staff");
+        const fresh = newToken();
         await trx
           .insertInto("sign_in_links")
-          .values({ token_hash: tokenHash, email, created_at: codec.time(at), expires_at: codec.time(expiresAt), used_at: null })
+          .values({
+            token_hash: hashToken(fresh),
+            email,
+            created_at: time,
+            expires_at: codec.time(new Date(at.getTime() + LINK_TTL_MS)),
+            used_at: null,
+          })
           .execute();
         // Links nobody used are of no further use once expired: they go as new ones are made.
-        await trx.deleteFrom("sign_in_links").where("expires_at", "<", codec.time(at)).execute();
-        await queueMessage(trx, codec, null, "sign-in", at, { data: { to: email, token } });
+        await trx.deleteFrom("sign_in_links").where("expires_at", "<", time).execute();
+        // The raw token waits in the message until it is sent (markSent clears it), as the mail needs it.
+        await trx
+          .updateTable("outbox")
+          .set({ data: JSON.stringify({ to: email, token: fresh }) })
+          .where("id", "=", messageId)
+          .execute();
+        return { token: fresh };
       });
     },
     async useSignInLink(tokenHash, now) {
@@ -99,8 +175,12 @@ export function staffQueries(dialect: Dialect): StaffOperations {
       await dialect.write((trx) => trx.deleteFrom("staff_sessions").where("token_hash", "=", tokenHash).execute());
     },
     async endSessions(email) {
-      const result = await dialect.write((trx) => trx.deleteFrom("staff_sessions").where("email", "=", email).executeTakeFirst());
-      return Number(result.numDeletedRows);
+      return dialect.write(async (trx) => {
+        // Everywhere includes a link lying unused in a mailbox: it would start a new session.
+        await trx.deleteFrom("sign_in_links").where("email", "=", email).where("used_at", "is", null).execute();
+        const result = await trx.deleteFrom("staff_sessions").where("email", "=", email).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
     async audit({ at, actor, action, target }) {
       await dialect.write((trx) =>

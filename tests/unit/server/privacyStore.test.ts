@@ -11,6 +11,7 @@ import type { Database as Schema } from "../../../src/server/store/schema";
 import type { DeletionReason, NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
 import { publishedWaiver } from "../../../src/server/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { signInLink } from "../../support/staff";
 import { describeWithPostgres } from "../support/postgres";
 
 /**
@@ -208,13 +209,7 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       await store.insert({ ...request, payload: { name: "Anastasia Quillfeather", email: ANA, request: "deletion", details: "" } });
       const staffAt = at("2026-11-06T10:00:00Z");
       await store.addStaff("owner@gym.example", "owner", staffAt);
-      await store.createSignInLink({
-        email: "owner@gym.example",
-        token: "t".repeat(43),
-        tokenHash: "h".repeat(64),
-        at: staffAt,
-        expiresAt: staffAt,
-      });
+      expect(await signInLink(store, "owner@gym.example", staffAt)).toBeDefined();
       expect(await store.updateLead("C-ANA", { status: "contacted", followUpOn: "2026-11-10" }, "owner@gym.example", staffAt)).toBe(true);
       expect(await store.updateLead("B-ANA", { status: "intro-booked" }, "owner@gym.example", staffAt)).toBe(true);
       expect(await store.addNote("C-ANA", "owner@gym.example", "Called back: Quillfeather wants mornings", staffAt)).toBe(true);

@@ -6,18 +6,22 @@ import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { signInLink } from "../../support/staff";
 import { describeWithPostgres } from "../support/postgres";
 
 const at = (iso: string) => new Date(iso);
 const NOW = at("2026-11-24T15:00:00Z");
 const OWNER = "owner@gym.example";
 const COACH = "coach@gym.example";
+const STRANGER = "stranger@example.com";
 
-async function link(store: SubmissionStore, email: string, when = NOW) {
-  const token = newToken();
-  await store.createSignInLink({ email, token, tokenHash: hashToken(token), at: when, expiresAt: new Date(when.getTime() + LINK_TTL_MS) });
+async function link(store: SubmissionStore, email: string, when = NOW): Promise<string> {
+  const token = await signInLink(store, email, when);
+  if (!token) throw new Error(`no link made for ${email}`);
   return token;
 }
+
+const pendingSignIns = async (store: SubmissionStore) => (await store.outbox(["pending"])).filter((m) => m.kind === "sign-in");
 
 function staffContract(name: string, open: () => Promise<SubmissionStore>) {
   describe(name, () => {
@@ -40,7 +44,7 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
 
     test("a link signs in once, within 15 minutes, and its mail carries the token until it is sent", async () => {
       const token = await link(store, COACH);
-      const [message] = await store.outbox(["pending"]);
+      const [message] = await pendingSignIns(store);
       expect(message).toMatchObject({ kind: "sign-in", submissionId: null, data: { to: COACH, token } });
       expect(await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + LINK_TTL_MS - 1))).toEqual({
         email: COACH,
@@ -49,6 +53,54 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + 60_000))).toBe("used");
       await store.markSent(message?.id ?? 0, NOW);
       expect((await store.outbox(["sent"]))[0]?.data).toBeNull();
+    });
+
+    test("asking for a link is the same one row for a staff address and a stranger's; only the sender tells them apart", async () => {
+      await store.requestSignIn(COACH, NOW);
+      await store.requestSignIn(STRANGER, NOW);
+      const [staff, stranger] = await pendingSignIns(store);
+      // Nothing but the address differs: no link exists yet for either, so the answer's work was the same.
+      expect(staff).toMatchObject({ kind: "sign-in", submissionId: null, status: "pending", attempts: 0, data: { to: COACH } });
+      expect({ ...stranger, id: 0, data: null }).toEqual({ ...staff, id: 0, data: null });
+      expect(Object.keys(stranger?.data ?? {})).toEqual(["to"]);
+      const later = new Date(NOW.getTime() + 1_000);
+      const made = await store.issueSignInLink({ messageId: staff?.id ?? 0, email: COACH, requestedAt: NOW }, later);
+      const token = "token" in made ? made.token : "";
+      expect(await store.useSignInLink(hashToken(token), later)).toEqual({ email: COACH, role: "coach" });
+      // The stranger's request is dropped, and gone from the outbox with its address.
+      expect(await store.issueSignInLink({ messageId: stranger?.id ?? 0, email: STRANGER, requestedAt: NOW }, later)).toEqual({
+        drop: "not-staff",
+      });
+      expect((await store.outbox()).map((m) => m.data?.to ?? null)).not.toContain(STRANGER);
+    });
+
+    test("a request that waited longer than a link lives is dropped; a link made earlier is mailed again only while it works", async () => {
+      await store.requestSignIn(COACH, NOW);
+      const [waited] = await pendingSignIns(store);
+      expect(
+        await store.issueSignInLink({ messageId: waited?.id ?? 0, email: COACH, requestedAt: NOW }, new Date(NOW.getTime() + LINK_TTL_MS)),
+      ).toEqual({ drop: "expired" });
+      const token = await link(store, COACH);
+      const [made] = await pendingSignIns(store);
+      const again = { messageId: made?.id ?? 0, email: COACH, requestedAt: NOW, token };
+      // A retry after a failed send gives the same link while it can still sign in...
+      expect(await store.issueSignInLink(again, new Date(NOW.getTime() + 60_000))).toEqual({ token });
+      // ...and drops it once spent.
+      await store.useSignInLink(hashToken(token), new Date(NOW.getTime() + 60_000));
+      expect(await store.issueSignInLink(again, new Date(NOW.getTime() + 120_000))).toEqual({ drop: "link-gone" });
+    });
+
+    test("on a fresh install the first owner's request makes the account; once anyone exists it does nothing", async () => {
+      expect(await store.removeStaff(COACH)).toBe("removed");
+      await store.addStaff(OWNER, "coach", NOW);
+      // OWNER is the only account and a coach: asking as the first owner changes nothing.
+      expect(await signInLink(store, STRANGER, NOW)).toBeUndefined();
+      await store.requestSignIn(STRANGER, NOW);
+      const [request] = await pendingSignIns(store);
+      expect(await store.issueSignInLink({ messageId: request?.id ?? 0, email: STRANGER, requestedAt: NOW }, NOW, STRANGER)).toEqual({
+        drop: "not-staff",
+      });
+      expect(await store.staffAccount(STRANGER)).toBeUndefined();
     });
 
     test("an expired link and an unknown one are refused, each for its reason", async () => {
@@ -82,14 +134,40 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await store.findSession(c)).toBeDefined();
     });
 
-    test("removing an account ends its sessions and spends its links at once", async () => {
+    test("removing an account ends its sessions and spends its links at once, mailed or not", async () => {
       const session = hashToken(newToken());
       await store.createSession(session, COACH, NOW);
       const token = await link(store, COACH);
-      expect(await store.removeStaff(COACH)).toBe(true);
+      const [waiting] = await pendingSignIns(store);
+      expect(await store.removeStaff(COACH)).toBe("removed");
       expect(await store.findSession(session)).toBeUndefined();
       expect(await store.useSignInLink(hashToken(token), NOW)).toBe("unknown");
-      expect(await store.removeStaff(COACH)).toBe(false);
+      // Its mail had not gone yet: the sender finds the link gone and sends nothing.
+      expect(await store.issueSignInLink({ messageId: waiting?.id ?? 0, email: COACH, requestedAt: NOW, token }, NOW)).toEqual({
+        drop: "link-gone",
+      });
+      expect(await store.removeStaff(COACH)).toBe("not-found");
+    });
+
+    test("signing out everywhere voids the address's unused links too", async () => {
+      const session = hashToken(newToken());
+      await store.createSession(session, COACH, NOW);
+      const unused = await link(store, COACH);
+      const ownersLink = await link(store, OWNER);
+      expect(await store.endSessions(COACH)).toBe(1);
+      expect(await store.useSignInLink(hashToken(unused), NOW)).toBe("unknown");
+      expect(await store.useSignInLink(hashToken(ownersLink), NOW)).toEqual({ email: OWNER, role: "owner" });
+    });
+
+    test("the last owner can be neither made a coach nor removed", async () => {
+      expect(await store.addStaff(OWNER, "coach", NOW)).toBe("last-owner");
+      expect(await store.removeStaff(OWNER)).toBe("last-owner");
+      expect(await store.addStaff(COACH, "owner", NOW)).toBe("updated");
+      expect(await store.addStaff(OWNER, "coach", NOW)).toBe("updated");
+      expect((await store.staffAccounts()).map((a) => [a.email, a.role])).toEqual([
+        [COACH, "owner"],
+        [OWNER, "coach"],
+      ]);
     });
 
     test("the audit log keeps who did what to which reference, newest first", async () => {

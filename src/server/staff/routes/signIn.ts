@@ -4,11 +4,23 @@ import { errorSummary } from "../../log";
 import { processState } from "../../processState";
 import { kickOutbox, mailEnabled } from "../../runtime";
 import type { SubmissionStore } from "../../store/types";
-import { hashToken, isToken, LINK_TTL_MS, newToken, sessionCookie } from "../auth";
+import { hashToken, isToken, newToken, sessionCookie } from "../auth";
 import { StaffError, type PublicRoute } from "../guard";
 
-/** Links asked for, per address and per connection, in an hour. */
-export const LINKS_PER_HOUR = 5;
+/**
+ * Links asked for in an hour. A stranger who knows a staff address (the gym's own is public) must not
+ * be able to keep its owner out by asking for links: what they ask for from their connection counts
+ * against their connection's share of that address only, so the owner asking from another connection
+ * still gets a link. The per-address cap bounds what any number of connections can send to one inbox.
+ */
+export const LINK_LIMITS = {
+  /** From one connection, for any addresses: past it the answer is 429 (it says nothing about an address). */
+  perClient: 10,
+  /** For one address from one connection: past it nothing is sent, silently. */
+  perAddressAndClient: 5,
+  /** For one address from all connections together: past it nothing is sent, silently. */
+  perAddress: 20,
+} as const;
 
 export const LINK_SENT =
   "If that address belongs to the gym's staff, a sign-in link is on its way to it. The link works once, for 15 minutes.";
@@ -20,17 +32,21 @@ export const LINK_REFUSED = {
   unknown: "This sign-in link is not valid. Ask for a new one below.",
 } as const;
 
-function signInLimits(store: SubmissionStore) {
+type SignInLimits = NonNullable<ReturnType<typeof processState>["signInLimits"]>;
+
+function signInLimits(store: SubmissionStore): SignInLimits {
   const state = processState();
+  const hour = (keyPrefix: string, points: number) => store.rateLimiter({ keyPrefix, points, durationSeconds: 3_600 });
   state.signInLimits ??= {
-    perAddress: store.rateLimiter({ keyPrefix: "sign-in-address", points: LINKS_PER_HOUR, durationSeconds: 3_600 }),
-    perClient: store.rateLimiter({ keyPrefix: "sign-in-client", points: LINKS_PER_HOUR, durationSeconds: 3_600 }),
+    perClient: hour("sign-in-client", LINK_LIMITS.perClient),
+    perAddressAndClient: hour("sign-in-address-client", LINK_LIMITS.perAddressAndClient),
+    perAddress: hour("sign-in-address", LINK_LIMITS.perAddress),
   };
   return state.signInLimits;
 }
 
 /** Whether the limiter still has a point for the key; counts it. A limiter that cannot count lets it through. */
-async function withinLimit(limiter: ReturnType<typeof signInLimits>["perAddress"], key: string): Promise<boolean> {
+async function withinLimit(limiter: SignInLimits["perClient"], key: string): Promise<boolean> {
   try {
     await limiter.consume(key);
     return true;
@@ -43,23 +59,14 @@ async function withinLimit(limiter: ReturnType<typeof signInLimits>["perAddress"
   }
 }
 
-/**
- * A fresh install has no staff account, and on a host without a terminal nobody can run `npm run
- * staff`: STAFF_OWNER_EMAIL names the first owner, made when that address first asks for a link. Once
- * any account exists the setting does nothing.
- */
-async function firstOwner(store: SubmissionStore, email: string, ownerEmail: string | undefined, now: Date) {
-  if (!ownerEmail || email !== ownerEmail || (await store.staffAccounts()).length > 0) return undefined;
-  await store.addStaff(email, "owner", now);
-  await store.audit({ at: now, actor: "STAFF_OWNER_EMAIL", action: "staff.add", target: email });
-  return store.staffAccount(email);
-}
+/** An address as the limits count it: its hash, so the counts table holds no address. */
+const addressKey = (email: string) => hashToken(email).slice(0, 32);
 
 /**
- * POST /api/staff/sign-in {email}: the same answer for every address, so nobody learns who is staff.
- * Only for a staff address, and within the limits, is a link made and mailed through the outbox.
- * Past the per-connection limit the answer is 429 (it says nothing about the address); past the
- * per-address limit nothing more is sent, silently, so nobody can fill a coach's inbox.
+ * POST /api/staff/sign-in {email}: the same answer, by the same work, for every address, so nobody
+ * learns who is staff: within the limits one request is queued in the outbox, whoever the address
+ * belongs to, and the answer goes. The sender, after the answer, makes the link for a staff address
+ * (and the first owner's account on a fresh install) and drops the rest (issueSignInLink).
  */
 export const signIn: PublicRoute = {
   kind: "public",
@@ -68,26 +75,20 @@ export const signIn: PublicRoute = {
     if (!parsed.success) throw new StaffError(422, parsed.error.issues[0]?.message ?? "Enter your email address");
     const email = parsed.data;
     const limits = signInLimits(store);
-    if (!(await withinLimit(limits.perClient, rateLimitKey(clientAddress(req, config.trustProxy))))) {
+    const client = rateLimitKey(clientAddress(req, config.trustProxy));
+    if (!(await withinLimit(limits.perClient, client))) {
       throw new StaffError(429, "Too many sign-in links asked for from this connection. Wait an hour, or use a link already sent.");
     }
-    // Counted for every address, staff or not, so the answer's timing says less about which it is.
-    const addressAllowed = await withinLimit(limits.perAddress, email);
-    const account = (await store.staffAccount(email)) ?? (await firstOwner(store, email, config.ownerEmail, now));
-    if (account && addressAllowed) {
+    const address = addressKey(email);
+    // The address's cap counts only what this connection's share let through: one connection spends at most its share.
+    const allowed =
+      (await withinLimit(limits.perAddressAndClient, `${address}:${client}`)) && (await withinLimit(limits.perAddress, address));
+    if (allowed) {
       if (!mailEnabled(config))
-        console.error("A staff sign-in link waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send it.");
-      const token = newToken();
-      await store.createSignInLink({
-        email,
-        token,
-        tokenHash: hashToken(token),
-        at: now,
-        expiresAt: new Date(now.getTime() + LINK_TTL_MS),
-      });
-      kickOutbox();
+        console.error("A sign-in request waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send links.");
+      await store.requestSignIn(email, now);
     }
-    return { status: 202, json: { message: LINK_SENT } };
+    return { status: 202, json: { message: LINK_SENT }, afterReply: kickOutbox };
   },
 };
 
