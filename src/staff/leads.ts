@@ -22,6 +22,20 @@ export const FORM_LABELS = {
 } as const;
 export type FormName = keyof typeof FORM_LABELS;
 
+/**
+ * Forms only the owner sees, anywhere in the console (list, search, lead page, history, API): a privacy
+ * request is the owner's to answer, and says what a person asked about their own data. The server
+ * enforces it (src/server/staff/routes/leads.ts and lead.ts); the console only leaves out what it would refuse.
+ */
+export const OWNER_ONLY_FORMS: readonly FormName[] = ["privacy-request"];
+
+export const mayOpenForm = (role: "owner" | "coach", form: FormName): boolean => role === "owner" || !OWNER_ONLY_FORMS.includes(form);
+
+/** The form filter's choices for a role. */
+export function formLabelsFor(role: "owner" | "coach"): Readonly<Record<string, string>> {
+  return Object.fromEntries(Object.entries(FORM_LABELS).filter(([form]) => mayOpenForm(role, form as FormName)));
+}
+
 export const VIEW_LABELS = {
   new: "New",
   "follow-up": "Follow up today",

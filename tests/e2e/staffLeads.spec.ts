@@ -157,3 +157,73 @@ test("a false positive in the Spam view is restored to the leads", async ({ page
   await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
   await expect(card(page, who.name)).toContainText("New");
 });
+
+test("a coach never sees a privacy request: not in the list, the search, the form filter, a lead's history or the API", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const who = person();
+  const tag = randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();
+  const [contact, privacy] = [`C-${tag}`, `P-${tag}`];
+  await withStore(E2E_DATA_DIR, async (store) => {
+    const createdAt = new Date();
+    await store.insert({
+      id: contact,
+      form: "contact",
+      createdAt,
+      payload: { name: who.name, email: who.email, interest: "membership", message: "Evening classes?" },
+      spam: null,
+      notify: false,
+    });
+    await store.insert({
+      id: privacy,
+      form: "privacy-request",
+      createdAt,
+      payload: { name: who.name, email: who.email, request: "deletion", details: "Please delete my injury notes." },
+      spam: null,
+      notify: false,
+    });
+  });
+  // The owner sees both: the coach's view below leaves one out, it does not miss it.
+  const owner = await context.browser()!.newContext({ baseURL });
+  await signInContext(owner, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+  const ownersList = (await (await owner.request.get(`/api/staff/leads?q=${encodeURIComponent(who.email)}`)).json()) as {
+    leads: Array<{ id: string }>;
+  };
+  expect(ownersList.leads.map((lead) => lead.id).sort()).toEqual([contact, privacy]);
+  await owner.close();
+
+  await signInContext(context, baseURL!, E2E_DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach");
+  await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
+  await expect(page.getByRole("status").filter({ hasText: "1 lead." })).toBeVisible();
+  await expect(card(page, who.name)).toContainText("Contact");
+  await expect(page.getByText("Privacy request")).toHaveCount(0);
+  const formChoices = await page.getByLabel("Form").locator("option").allTextContents();
+  expect(formChoices).toContain("Contact");
+  expect(formChoices).not.toContain("Privacy request");
+  await card(page, who.name).getByRole("link", { name: who.name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(who.name);
+  await expect(page.getByRole("listitem").filter({ hasText: "This one" })).toHaveCount(1);
+  await expect(page.getByText("Privacy request")).toHaveCount(0);
+  await expect(page.getByText("Please delete my injury notes.")).toHaveCount(0);
+
+  // By its reference, the page and the API refuse; nothing the coach posts changes it.
+  await gotoReady(page, `/staff/lead/?id=${privacy}`);
+  await expect(page.getByRole("status").filter({ hasText: "Only the gym's owner can see privacy requests." })).toBeVisible();
+  const origin = { Origin: baseURL! };
+  const refusals = [
+    await page.request.get(`/api/staff/lead?id=${privacy}`),
+    await page.request.get("/api/staff/leads?form=privacy-request"),
+    await page.request.post("/api/staff/lead", { headers: origin, data: { id: privacy, status: "contacted", note: "Seen it." } }),
+    await page.request.post("/api/staff/lead", { headers: origin, data: { id: privacy, action: "restore-spam" } }),
+  ];
+  for (const answer of refusals) {
+    expect(answer.status(), answer.url()).toBe(403);
+    expect(await answer.json()).toEqual({ error: "Only the gym's owner can see privacy requests." });
+  }
+  await withStore(E2E_DATA_DIR, async (store) => {
+    expect((await store.leadStates([privacy])).size).toBe(0);
+    expect(await store.notes(privacy)).toEqual([]);
+  });
+});

@@ -25,6 +25,7 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
         .limit(filter.limit + 1);
       query = filter.view === "spam" ? query.where("submissions.spam", "is not", null) : query.where("submissions.spam", "is", null);
       if (filter.form) query = query.where("submissions.form", "=", filter.form);
+      if (filter.exceptForms?.length) query = query.where("submissions.form", "not in", [...filter.exceptForms]);
       if (filter.view === "new" || filter.status === "new") {
         query = query.where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]));
       }

@@ -407,6 +407,8 @@ export interface InboxFilter {
   /** Today at the gym, YYYY-MM-DD. */
   today: string;
   form?: FormName;
+  /** Forms left out whatever the view (a coach never sees privacy requests). */
+  exceptForms?: readonly FormName[];
   status?: LeadStatus;
   /** The most rows returned. */
   limit: number;

@@ -2,7 +2,16 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { shortDayLabel, timeLabel } from "../../intro/display";
 import { ApiError, downloadUrl, getJson } from "../api";
-import { FORM_LABELS, type InboxView, type LeadList, type LeadSummary, phoneLabel, STATUS_LABELS, VIEW_LABELS } from "../leads";
+import {
+  FORM_LABELS,
+  formLabelsFor,
+  type InboxView,
+  type LeadList,
+  type LeadSummary,
+  phoneLabel,
+  STATUS_LABELS,
+  VIEW_LABELS,
+} from "../leads";
 import { leadPath } from "../paths";
 import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
@@ -20,12 +29,12 @@ interface Filters {
 const oneOf = (value: string | null, choices: Record<string, string>): string => (value !== null && value in choices ? value : "");
 
 /** The filters in the address, so a reload or a link keeps the view. */
-function filtersOf(search: string): Filters {
+function filtersOf(search: string, forms: Record<string, string>): Filters {
   const params = new URLSearchParams(search);
   return {
     view: (oneOf(params.get("view"), VIEW_LABELS) || "all") as InboxView,
     q: params.get("q") ?? "",
-    form: oneOf(params.get("form"), FORM_LABELS),
+    form: oneOf(params.get("form"), forms),
     status: oneOf(params.get("status"), STATUS_LABELS),
   };
 }
@@ -34,7 +43,8 @@ const received = (iso: string, timeZone: string) => `${shortDayLabel(iso, timeZo
 
 /** The first screen: every lead, newest first, with its status, follow-up date and whether it is late. */
 export default function Leads({ session, search }: ScreenProps) {
-  const [filters, setFilters] = useState<Filters>(() => filtersOf(search));
+  const forms = formLabelsFor(session.role);
+  const [filters, setFilters] = useState<Filters>(() => filtersOf(search, forms));
   const [text, setText] = useState(filters.q);
   const [list, setList] = useState<LeadList | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,7 +79,7 @@ export default function Leads({ session, search }: ScreenProps) {
       <h1 className={styles.heading}>Leads</h1>
       <form role="search" aria-label="Leads" className={own.filters} onSubmit={searchFor}>
         <Choice label="View" value={filters.view} options={VIEW_LABELS} onChange={(view) => choose({ view })} />
-        <Choice label="Form" value={filters.form} options={FORM_LABELS} any="Every form" onChange={(form) => choose({ form })} />
+        <Choice label="Form" value={filters.form} options={forms} any="Every form" onChange={(form) => choose({ form })} />
         <Choice label="Status" value={filters.status} options={STATUS_LABELS} any="Any status" onChange={(status) => choose({ status })} />
         <div className={own.search}>
           <label className={styles.field}>

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isIsoDate } from "../../../content/dates";
 import { site } from "../../content";
 import { kickOutbox, mailEnabled, webhookEnabled } from "../../runtime";
-import { LEAD_STATUSES, type SubmissionStore } from "../../store/types";
+import { LEAD_STATUSES, type StaffRole, type StoredSubmission, type SubmissionStore } from "../../store/types";
+import { mayOpenForm } from "../../../staff/leads";
 import { StaffError, type StaffRoute } from "../guard";
 import { leadSummary } from "../leadView";
 
@@ -47,12 +48,22 @@ function parsed<T>(result: z.SafeParseReturnType<unknown, T>): T {
 
 const notFound = (id: string) => new StaffError(404, `No lead has the reference ${id}. It may have been deleted.`);
 
-/** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent. */
-async function leadDetail(store: SubmissionStore, id: string, now: Date) {
+/** What a coach asking for a privacy request by its reference is told: the owner's alone (OWNER_ONLY_FORMS). */
+export const OWNER_ONLY = "Only the gym's owner can see privacy requests.";
+
+/** The submission a staff member may open: 404 when there is none, 403 when it is not for their role. */
+async function openable(store: SubmissionStore, id: string, role: StaffRole): Promise<StoredSubmission> {
   const submission = await store.get(id);
   if (!submission) throw notFound(id);
+  if (!mayOpenForm(role, submission.form)) throw new StaffError(403, OWNER_ONLY);
+  return submission;
+}
+
+/** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent (that the role may see). */
+async function leadDetail(store: SubmissionStore, id: string, now: Date, role: StaffRole) {
+  const submission = await openable(store, id, role);
   const email = typeof submission.payload.email === "string" ? submission.payload.email : "";
-  const related = email ? await store.findByEmail(email) : [submission];
+  const related = (email ? await store.findByEmail(email) : [submission]).filter((s) => mayOpenForm(role, s.form));
   const states = await store.leadStates(related.map((s) => s.id));
   const state = states.get(id);
   return {
@@ -78,13 +89,16 @@ export const lead: StaffRoute = {
   kind: "staff",
   GET: {
     role: "coach",
-    run: async ({ store, query, now }) => ({ json: await leadDetail(store, parsed(reference.safeParse(query.id)), now) }),
+    run: async ({ store, query, now, staff }) => ({
+      json: await leadDetail(store, parsed(reference.safeParse(query.id)), now, staff.role),
+    }),
   },
   POST: {
     role: "coach",
     async run({ store, body, now, staff, config, audit }) {
       if ("action" in body) {
         const { id } = parsed(restore.safeParse(body));
+        await openable(store, id, staff.role);
         const notify = mailEnabled(config);
         if (!(await store.restoreSpam(id, notify, now, webhookEnabled(config)))) {
           if (!(await store.get(id))) throw notFound(id);
@@ -92,9 +106,10 @@ export const lead: StaffRoute = {
         }
         await audit("lead.restore-spam", id);
         kickOutbox();
-        return { json: await leadDetail(store, id, now) };
+        return { json: await leadDetail(store, id, now, staff.role) };
       }
       const { id, status, followUpOn, note } = parsed(change.safeParse(body));
+      await openable(store, id, staff.role);
       if (status !== undefined || followUpOn !== undefined) {
         // A status change goes to the gym's webhook too, queued with the change itself.
         if (!(await store.updateLead(id, { status, followUpOn }, staff.email, now, { webhook: webhookEnabled(config) })))
@@ -107,7 +122,7 @@ export const lead: StaffRoute = {
         await audit("lead.note", id);
       }
       if (status !== undefined) kickOutbox();
-      return { json: await leadDetail(store, id, now) };
+      return { json: await leadDetail(store, id, now, staff.role) };
     },
   },
 };

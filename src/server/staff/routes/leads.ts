@@ -5,7 +5,9 @@ import { toCsv } from "../../csv";
 import { matchesPerson, personOf } from "../../leadFields";
 import { FORMS, INBOX_VIEWS, LEAD_STATUSES } from "../../store/types";
 import { allows } from "../auth";
+import { OWNER_ONLY_FORMS, mayOpenForm } from "../../../staff/leads";
 import { StaffError, type StaffRoute } from "../guard";
+import { OWNER_ONLY } from "./lead";
 import { leadSummary } from "../leadView";
 
 /**
@@ -44,10 +46,12 @@ export const leads: StaffRoute = {
       if (!parsed.success) throw new StaffError(400, parsed.error.issues[0]?.message ?? "Check the list's filters.");
       const { view, q = "", form, status, format } = parsed.data;
       if (format === "csv" && !allows(staff.role, "owner")) throw new StaffError(403, "Only the gym's owner can download leads.");
+      if (form && !mayOpenForm(staff.role, form)) throw new StaffError(403, OWNER_ONLY);
       const today = zonedToday(now, site.timeZone).date;
       // The owner's download is the whole view, not the screen's page of it.
       const limit = format === "csv" ? EXPORT_LIMIT : VIEW_LIMIT;
-      const page = await store.inbox({ view, today, form, status, limit });
+      const exceptForms = OWNER_ONLY_FORMS.filter((hidden) => !mayOpenForm(staff.role, hidden));
+      const page = await store.inbox({ view, today, form, exceptForms, status, limit });
       if (format === "csv" && page.more) {
         throw new StaffError(409, `This view holds more than ${EXPORT_LIMIT} leads: choose a form or a status, and download each.`);
       }
