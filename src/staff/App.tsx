@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link, navigate } from "gatsby";
 import { ApiError, getJson, onSignedOut, postJson, type Session } from "./api";
 import { staffPaths, type StaffScreen } from "./paths";
@@ -99,6 +99,13 @@ function Frame({
   children: ReactNode;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
+  const everywhereDialog = useRef<HTMLDialogElement>(null);
+  const everywhereCancel = useRef<HTMLButtonElement>(null);
+  // showModal would focus the dialog's first button, the destructive one: the safe choice takes focus.
+  const askEverywhere = () => {
+    everywhereDialog.current?.showModal();
+    everywhereCancel.current?.focus();
+  };
   const signOut = async (everywhere: boolean) => {
     try {
       await postJson("sign-out", { everywhere });
@@ -138,12 +145,22 @@ function Frame({
             <button type="button" className={styles.secondary} onClick={() => void signOut(false)}>
               Sign out
             </button>
-            <button type="button" className={styles.secondary} onClick={() => void signOut(true)}>
-              Sign out everywhere
+            <button type="button" className={styles.secondary} onClick={askEverywhere}>
+              Sign out everywhere…
             </button>
           </div>
         )}
       </header>
+      {session && (
+        <SignOutEverywhere
+          dialog={everywhereDialog}
+          cancel={everywhereCancel}
+          onConfirm={async () => {
+            everywhereDialog.current?.close();
+            await signOut(true);
+          }}
+        />
+      )}
       <main id="staff-main" tabIndex={-1} className={styles.main}>
         {problem && (
           <p role="alert" className={styles.error}>
@@ -153,5 +170,44 @@ function Frame({
         {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * "Sign out everywhere" ends the sessions on every device at once (a lost phone), and voids sign-in
+ * links not yet used: it asks first, in a native modal dialog that starts on "Cancel".
+ */
+function SignOutEverywhere({
+  dialog,
+  cancel,
+  onConfirm,
+}: {
+  dialog: RefObject<HTMLDialogElement>;
+  cancel: RefObject<HTMLButtonElement>;
+  onConfirm: () => Promise<void>;
+}) {
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    void onConfirm();
+  };
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby="everywhere-title">
+      <form className={styles.form} onSubmit={confirm}>
+        <h2 id="everywhere-title">Sign out on every device?</h2>
+        <p>
+          This ends your sessions on every phone and computer, this one included, and voids any sign-in link you have not used yet. To use
+          the console again, ask for a new link.
+        </p>
+        <div className={styles.dialogActions}>
+          <button type="submit" className={styles.danger}>
+            Sign out everywhere
+          </button>
+          {/* Focused when the dialog opens, so Enter does not end every session by accident; Escape cancels too. */}
+          <button ref={cancel} type="button" className={styles.secondary} onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }

@@ -3,6 +3,7 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { signInContext, withStore } from "../support/staff";
+import { expectNoAxeViolations } from "./support/axe";
 import { expectScreenSound } from "./support/staff";
 
 test("signed out, every console page asks for an e-mail address; the page is never indexed", async ({ page }) => {
@@ -99,4 +100,43 @@ test.describe("sign-in by the e-mailed link, in the browser", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
   });
+});
+
+test("signing out everywhere asks first; Cancel keeps every session, confirming ends them all", async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
+  const email = "coach-everywhere@gym.example";
+  await signInContext(context, baseURL ?? "", E2E_DATA_DIR, email, "coach");
+  // The same person signed in on another device.
+  const phone = await browser.newContext({ baseURL });
+  await signInContext(phone, baseURL ?? "", E2E_DATA_DIR, email, "coach");
+  await page.goto("/staff/");
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out everywhere…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out on every device?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  // The page behind a modal dialog lies under it by design, so the dialog is checked to fit the screen instead.
+  for (const width of [320, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `the dialog fits at ${width}px`).toBe(true);
+    await expectNoAxeViolations(page, `sign out everywhere, asked, at ${width}px`);
+  }
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Sign out everywhere…" }).click();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  for (const device of [context, phone]) expect((await device.request.get("/api/staff/session")).status()).toBe(200);
+
+  await page.getByRole("button", { name: "Sign out everywhere…" }).click();
+  await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+  for (const device of [context, phone]) expect((await device.request.get("/api/staff/session")).status()).toBe(401);
+  await phone.close();
 });

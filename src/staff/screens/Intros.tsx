@@ -158,7 +158,7 @@ export default function Intros(_props: ScreenProps) {
           </section>
         ))
       )}
-      <dialog ref={dialog} className={own.dialog} aria-labelledby="intro-dialog-title" onClose={() => setAsking(null)}>
+      <dialog ref={dialog} className={styles.dialog} aria-labelledby="intro-dialog-title" onClose={() => setAsking(null)}>
         {asking && (
           <form className={styles.form} onSubmit={confirm}>
             <h2 id="intro-dialog-title">

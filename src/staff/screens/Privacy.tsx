@@ -211,12 +211,10 @@ function DeleteDialog({
   };
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="delete-title" onClose={onClose}>
+    <dialog ref={dialog} className={shared.dialog} aria-labelledby="delete-title" onClose={onClose}>
       {request && (
         <form onSubmit={(event) => void submit(event)} className={shared.form}>
-          <h2 id="delete-title" className={styles.dialogTitle}>
-            Delete everything for this address?
-          </h2>
+          <h2 id="delete-title">Delete everything for this address?</h2>
           <p>
             This deletes {plural(request.held.length, "submission")} with their messages, bookings, lead notes and status, for good. The
             deletion log keeps only the references, as deleted at the request of {request.reference}.
