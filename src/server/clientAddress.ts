@@ -52,11 +52,16 @@ export function requestScheme(req: RequestLike, trustProxy: boolean): "http" | "
  * The key one client's requests are counted under. IPv4 addresses count one by one (IPv4-mapped IPv6
  * included); IPv6 addresses count per /64, the block a single home or phone is given, so one visitor
  * cannot take a fresh address for every request. Anything unparseable shares one key.
+ *
+ * `ipv6Prefix` 56 counts a whole home's delegation instead (many providers give a home a /56, that is
+ * 256 /64s): for a scarce thing such as the free intros' times, where one home must not get 256 shares.
  */
-export function rateLimitKey(address: string | undefined): string {
+export function rateLimitKey(address: string | undefined, ipv6Prefix: 64 | 56 = 64): string {
   if (!address || !ipaddr.isValid(address)) return "unknown";
   const parsed = ipaddr.process(address);
   if (parsed.kind() === "ipv4") return parsed.toString();
-  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${prefix.map((part) => part.toString(16)).join(":")}::/64`;
+  // The first four groups (64 bits), the fourth's last 8 bits cleared for a /56: 2001:db8:0:100::/56.
+  const [a, b, c, d] = (parsed as ipaddr.IPv6).parts as [number, number, number, number];
+  const prefix = [a, b, c, ipv6Prefix === 56 ? d & 0xff00 : d];
+  return `${prefix.map((part) => part.toString(16)).join(":")}::/${ipv6Prefix}`;
 }

@@ -65,9 +65,20 @@ export function changeLines(s: Pick<MessageSettings, "siteUrl">, data: OutboxDat
 /**
  * The e-mail a visitor gets after booking a free intro: when (in the gym's zone), with whom, where,
  * what to bring, how to change or cancel it, and the appointment as an .ics file. Replies go to the gym.
+ *
+ * The same mail, opened differently, answers a request for another intro from an address that already
+ * holds one (`data.alreadyBooked`): the booking it holds stands, and this mail carries its new cancel link.
  */
-export function confirmationMail(submission: StoredSubmission, data: OutboxData | null, s: MessageSettings): Mail {
+export function confirmationMail(submission: StoredSubmission, data: OutboxData | null, s: MessageSettings, messageId?: number): Mail {
   const facts = introFacts(submission);
+  const asked = data?.alreadyBooked?.askedStart;
+  const opening = data?.alreadyBooked
+    ? [
+        // Whoever asked may not be the address's owner: say what happened, and nothing they typed.
+        `Someone asked to book ${asked ? `a ${intro.name.toLowerCase()} on ${whenLabel(asked, site.timeZone)}` : `another ${intro.name.toLowerCase()}`} at ${site.name} with this e-mail address.`,
+        `Each person can book one ${intro.name.toLowerCase()}, and this address already has one, so nothing new was booked. Your booking stands:`,
+      ]
+    : [`You are booked for a ${intro.name.toLowerCase()} at ${site.name}.`];
   return {
     to: facts.email,
     from: s.mailFrom,
@@ -77,7 +88,7 @@ export function confirmationMail(submission: StoredSubmission, data: OutboxData 
       // No greeting by name: the address is unverified, and a stranger's inbox must get nothing the booker wrote.
       "Hello,",
       "",
-      `You are booked for a ${intro.name.toLowerCase()} at ${site.name}.`,
+      ...opening,
       "",
       `When: ${facts.when} (${facts.minutes} minutes)`,
       `Coach: ${facts.coach}`,
@@ -85,12 +96,16 @@ export function confirmationMail(submission: StoredSubmission, data: OutboxData 
       `What to bring: ${intro.whatToBring}`,
       "",
       ...changeLines(s, data, facts.phone),
+      ...(data?.alreadyBooked ? ["This link replaces the one in earlier e-mails about this booking."] : []),
       `Your reference: ${submission.id}`,
       "",
       "The appointment is attached as a calendar file (free-intro.ics).",
       "",
     ].join("\n"),
-    messageId: `<${submission.id}.confirmation@${s.domain}>`,
-    attachments: [introCalendar(submission, s)],
+    // A second mail about the same booking needs its own Message-ID, or mail apps show only the first.
+    messageId: data?.alreadyBooked
+      ? `<${submission.id}.confirmation.${messageId ?? 0}@${s.domain}>`
+      : `<${submission.id}.confirmation@${s.domain}>`,
+    attachments: [introCalendar(submission, s, { sequence: data?.sequence ?? 0 })],
   };
 }

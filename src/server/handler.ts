@@ -11,9 +11,9 @@ import { site } from "./content";
 import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
-import { bookingAllowed, countBooking, hitClientLimit, hitFormCeiling, type LimitResult, type Limits } from "./rateLimit";
+import { hitClientLimit, hitFormCeiling, type LimitResult, type Limits, returnBookingPoint, takeBookingPoint } from "./rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, webhookEnabled } from "./runtime";
-import { isAlreadyBooked, isSlotTaken, type FormName, type InsertResult, type WaiverText } from "./store/types";
+import { isAlreadyBooked, isSlotTaken, type FormName, type InsertResult, type NewSubmission, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
   form: FormName;
@@ -63,13 +63,26 @@ async function checkLimit(form: FormName, count: (limits: Limits) => Promise<Lim
   return { status: 429, error: TOO_MANY[result.scope], headers: { "Retry-After": String(result.retryAfterSeconds) } };
 }
 
-/** Whether this connection may book another intro today; if the store cannot say, it may. */
-async function bookingAllowedFailOpen(clientKey: string): Promise<boolean> {
+/**
+ * Takes one of the connection's free-intro bookings for today, before the booking is tried: "taken",
+ * "refused" when they are used up, or "uncounted" when the store cannot count (the booking then fails
+ * the same way, or goes ahead: a visitor is never refused for our fault).
+ */
+async function takeBooking(key: string): Promise<"taken" | "refused" | "uncounted"> {
   try {
-    return await bookingAllowed(await getLimits(), clientKey);
+    return (await takeBookingPoint(await getLimits(), key)) ? "taken" : "refused";
   } catch (error) {
-    console.error(`Could not read the daily booking count: ${errorSummary(error)}`);
-    return true;
+    console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
+    return "uncounted";
+  }
+}
+
+/** Gives the point back for a booking that did not happen. Never throws. */
+async function returnBooking(key: string): Promise<void> {
+  try {
+    await returnBookingPoint(await getLimits(), key);
+  } catch (error) {
+    console.error(`Could not give back a booking's daily count: ${errorSummary(error)}`);
   }
 }
 
@@ -132,28 +145,20 @@ export function formHandler(definition: FormDefinition) {
       const ceiling = await checkLimit(definition.form, (limits) => hitFormCeiling(limits, definition.form));
       if (ceiling) return reject(ceiling);
     }
-    if (offered && !spam && !(await bookingAllowedFailOpen(clientKey))) return reject({ status: 429, error: BOOKED_ENOUGH });
+    // A whole home's IPv6 block (/56) counts as one connection here: the times are few.
+    const bookingKey = rateLimitKey(clientAddress(request, config.trustProxy), 56);
+    const point = offered && !spam ? await takeBooking(bookingKey) : "uncounted";
+    if (point === "refused") return reject({ status: 429, error: BOOKED_ENOUGH });
+    const notBooked = () => (point === "taken" ? returnBooking(bookingKey) : Promise.resolve());
     const id = newReference(definition.form);
     const notify = mailEnabled(config);
     const webhook = webhookEnabled(config);
     const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
-    const store = async (fields: Record<string, unknown>, slot?: IntroSlot): Promise<InsertResult> =>
-      (await getStore()).insert({
-        id,
-        form: definition.form,
-        createdAt: now,
-        payload: fields,
-        spam,
-        notify,
-        webhook,
-        ...waiver,
-        ...(slot && {
-          booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: String(payload.email) },
-          confirm: notify,
-        }),
-      });
-    const unavailable = (error: unknown) => {
+    const store = async (fields: Record<string, unknown>, extra: Partial<NewSubmission> = {}): Promise<InsertResult> =>
+      (await getStore()).insert({ id, form: definition.form, createdAt: now, payload: fields, spam, notify, webhook, ...waiver, ...extra });
+    const unavailable = async (error: unknown) => {
       console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
+      await notBooked();
       reject({ status: 503, error: COULD_NOT_SAVE, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
     };
     const accepted = (confirmation: boolean) => {
@@ -166,30 +171,32 @@ export function formHandler(definition: FormDefinition) {
     const attempts: ReadonlyArray<IntroSlot | undefined> = offered && !spam ? offered : [undefined];
     for (const slot of attempts) {
       let stored: InsertResult;
+      const email = String(payload.email);
       try {
-        stored = await store(slot ? { ...payload, end: slot.end, coach: slot.coach } : payload, slot);
+        stored = await store(
+          slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
+          slot && {
+            booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email },
+            confirm: notify,
+          },
+        );
       } catch (error) {
         if (isSlotTaken(error)) continue;
         if (!isAlreadyBooked(error)) return unavailable(error);
         // One upcoming intro per address, and the answer must not tell whether an address has one: the
-        // request is kept for staff, unbooked, and answered as a booking is. The address gets no mail:
-        // its one confirmation went out with the booking it holds.
+        // request is kept for staff, unbooked, and answered as a booking is, in words true of both
+        // (src/components/intro/IntroBooking.tsx). The address itself is mailed the booking it holds.
+        await notBooked();
         try {
-          await store({ ...payload, note: ALREADY_BOOKED_NOTE });
+          stored = await store({ ...payload, note: ALREADY_BOOKED_NOTE }, { alreadyBooked: { email }, confirm: notify });
         } catch (again) {
           return unavailable(again);
         }
-        return accepted(notify);
+        return accepted(stored.confirmationQueued);
       }
-      accepted(stored.confirmationQueued);
-      if (slot)
-        await getLimits()
-          .then((limits) => countBooking(limits, clientKey))
-          .catch((error: unknown) => {
-            console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
-          });
-      return;
+      return accepted(stored.confirmationQueued);
     }
+    await notBooked();
     res.status(409).json({ error: JUST_TAKEN });
   };
 }

@@ -41,7 +41,7 @@ function withSubmission(compose: (submission: StoredSubmission, message: Claimed
 /** THE table of message kinds: each kind's writer. */
 const COMPOSERS: Record<OutboxKind, Composer> = {
   staff: withSubmission((submission, _message, s) => ({ mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl) })),
-  confirmation: withSubmission((submission, message, s) => ({ mail: confirmationMail(submission, message.data, s) })),
+  confirmation: withSubmission((submission, message, s) => ({ mail: confirmationMail(submission, message.data, s, message.id) })),
   "sign-in": (message, s) => signInMail(message, s),
   cancellation: withSubmission(cancellationMail),
   reschedule: withSubmission(rescheduleMail),

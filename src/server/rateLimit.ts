@@ -15,7 +15,7 @@ import { errorSummary } from "./log";
 export interface Limits {
   perClient: StoreLimiter;
   perForm: RateLimiterAbstract;
-  /** Free-intro bookings made from one address in a day, INTRO_BOOKINGS_PER_CLIENT_PER_DAY (see bookingAllowed). */
+  /** Free-intro bookings made from one connection (IPv6: per /56) in a day, INTRO_BOOKINGS_PER_CLIENT_PER_DAY (see takeBookingPoint). */
   bookingsPerClient: RateLimiterAbstract;
 }
 
@@ -79,14 +79,19 @@ export function sweepLimits(limits: Limits, intervalMs = LIMIT_SWEEP_INTERVAL_MS
 }
 
 /**
- * Bookings are counted when they are made, not when they are tried, so a visitor who meets a 409 or
- * fixes a typo loses nothing: asked before storing, counted after. A store error is thrown.
+ * A free-intro booking takes its point before it is tried, in one atomic step in the store, so requests
+ * sent together (PostgreSQL, several processes) cannot all pass a check made before any was counted.
+ * False when the connection has used its bookings for the day. A store error is thrown.
  */
-export async function bookingAllowed(limits: Limits, clientKey: string): Promise<boolean> {
-  const used = await limits.bookingsPerClient.get(clientKey);
-  return !used || used.consumedPoints < limits.bookingsPerClient.points;
+export async function takeBookingPoint(limits: Limits, clientKey: string): Promise<boolean> {
+  return (await consume(limits.bookingsPerClient, clientKey)) === null;
 }
 
-export async function countBooking(limits: Limits, clientKey: string): Promise<void> {
-  await limits.bookingsPerClient.penalty(clientKey, 1);
+/**
+ * Gives a point back when the booking did not happen (the time was just taken, the address already
+ * holds an intro, the store failed): a visitor who meets a 409 or fixes a typo loses nothing.
+ * A store error is thrown.
+ */
+export async function returnBookingPoint(limits: Limits, clientKey: string): Promise<void> {
+  await limits.bookingsPerClient.reward(clientKey, 1);
 }

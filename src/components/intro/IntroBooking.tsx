@@ -112,13 +112,19 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
           label="Book your free intro"
           submitLabel="Book this time"
           success={(reference) => (
+            // One free intro per person, and the answer must not tell a stranger whether an address already
+            // holds one (src/server/handler.ts): every word here is true whether this time was booked or not.
             <>
-              <h2>You are booked</h2>
+              <h2>{confirmation ? "Check your e-mail" : "Please note your time"}</h2>
               <p>
-                Your free intro is on <strong>{when}</strong>.{" "}
+                You chose <strong>{when}</strong>.{" "}
                 {confirmation
-                  ? `We are emailing a confirmation with a calendar file to ${booking.control.values.email}.`
-                  : "Please note the time: no confirmation email is sent for this booking."}
+                  ? `We are e-mailing ${booking.control.values.email} the free intro booked for this address, with a calendar file and a link to cancel it.`
+                  : "No e-mail is sent for this request, so please note the time."}
+              </p>
+              <p>
+                Each person can book one free intro. If this address already had one booked, that booking stands and this time stays open
+                {confirmation ? ": the e-mail gives the time you hold." : "."}
               </p>
               <p>
                 Your reference: <span className={form.reference}>{reference}</span>

@@ -3,9 +3,10 @@ import { hashToken, newToken } from "../staff/auth";
 import type { Codec, Dialect } from "./dialect";
 import { writeLead } from "./leads";
 import { queueMessage } from "./outbox";
-import { toBooking } from "./rows";
+import { confirmedRecently } from "./bookings";
+import { toBooking, toDate } from "./rows";
 import type { Database } from "./schema";
-import { type CancelResult, type IntroOperations, REMINDER_BEFORE_MS, REMINDER_MARGIN_MS, SlotTakenError } from "./types";
+import { type CancelResult, type IntroOperations, type OutboxData, REMINDER_BEFORE_MS, REMINDER_MARGIN_MS, SlotTakenError } from "./types";
 
 /** A visitor's own cancel link: the raw token goes only into the mail, the store keeps its hash. */
 export function mintCancelToken(): { token: string; hash: string } {
@@ -57,10 +58,20 @@ async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void
 }
 
 /**
- * Cancels a booking in the caller's transaction: frees the slot, raises its SEQUENCE, drops its unsent
- * confirmation, reminder and new-time mails, and, when the visitor had been mailed the booking, queues
- * the cancellation that removes it from their calendar. The one implementation behind the console, the
- * CLI and the visitor's own link.
+ * What follows a booking's cancellation in the caller's transaction: drops its unsent confirmation,
+ * reminder and new-time mails, and, when the visitor had been mailed the booking, queues the
+ * cancellation that removes it from their calendar (`sequence`: the booking's, already raised).
+ */
+async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequence: number, at: Date): Promise<void> {
+  await dropPendingMails(trx, id);
+  if (await visitorTold(trx, id, ["sent", "failed"])) {
+    await queueMessage(trx, codec, id, "cancellation", at, { data: { sequence } });
+  }
+}
+
+/**
+ * Cancels a booking in the caller's transaction: frees the slot, raises its SEQUENCE, and tells the
+ * visitor as afterCancel does. The one implementation behind the console and the CLI.
  */
 async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Date): Promise<CancelResult> {
   const cancelled = await trx
@@ -74,11 +85,72 @@ async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Dat
     const exists = await trx.selectFrom("intro_bookings").select("submission_id").where("submission_id", "=", id).executeTakeFirst();
     return exists ? "already-cancelled" : "not-found";
   }
-  await dropPendingMails(trx, id);
-  if (await visitorTold(trx, id, ["sent", "failed"])) {
-    await queueMessage(trx, codec, id, "cancellation", at, { data: { sequence: Number(cancelled.sequence) } });
-  }
+  await afterCancel(trx, codec, id, Number(cancelled.sequence), at);
   return "cancelled";
+}
+
+/**
+ * Gives a booking a new cancel link, in the caller's transaction: the store keeps only its hash, so a
+ * mail that must carry a working link gets a new one. Its unsent mails (a reminder, say) are given the
+ * new token too; links in mails already sent stop working, as after a new time. Returns the token.
+ */
+async function renewCancelToken(trx: Kysely<Database>, codec: Codec, id: string): Promise<string> {
+  const cancel = mintCancelToken();
+  await trx.updateTable("intro_bookings").set({ cancel_token_hash: cancel.hash }).where("submission_id", "=", id).execute();
+  const unsent = await trx
+    .selectFrom("outbox")
+    .select(["id", "data"])
+    .where("submission_id", "=", id)
+    .where("status", "in", ["pending", "failed"])
+    .execute();
+  for (const row of unsent) {
+    const data = row.data === null ? null : (codec.payload(row.data) as OutboxData);
+    if (!data?.cancelToken) continue;
+    await trx
+      .updateTable("outbox")
+      .set({ data: JSON.stringify({ ...data, cancelToken: cancel.token }) })
+      .where("id", "=", row.id)
+      .execute();
+  }
+  return cancel.token;
+}
+
+/**
+ * For a request from an address that already holds an upcoming intro, in `insert`'s transaction: mails
+ * that address the booking it holds, with a working cancel link, unless it was mailed about an intro
+ * within CONFIRMATION_INTERVAL_MS (a stranger typing the address cannot fill its inbox). Whether a
+ * mail was queued.
+ */
+export async function mailHeldBooking(
+  dialect: Dialect,
+  trx: Kysely<Database>,
+  email: string,
+  askedStart: unknown,
+  at: Date,
+): Promise<boolean> {
+  const { codec } = dialect;
+  const active = () =>
+    trx
+      .selectFrom("intro_bookings")
+      .select(["submission_id", "coach", "starts_at", "ends_at", "sequence"])
+      .where("email", "=", email)
+      .where("cancelled_at", "is", null)
+      .where("ends_at", ">", codec.time(at))
+      .orderBy("starts_at")
+      .limit(1)
+      .executeTakeFirst();
+  const seen = await active();
+  if (!seen) return false;
+  // As a booking does: two requests for this address at once wait here, so only one can mail it.
+  await dialect.lockBooking(trx, { coach: seen.coach, email, start: toDate(seen.starts_at), end: toDate(seen.ends_at) });
+  const held = await active();
+  if (!held || (await confirmedRecently(dialect, trx, email, at))) return false;
+  const cancelToken = await renewCancelToken(trx, codec, held.submission_id);
+  const alreadyBooked = { askedStart: typeof askedStart === "string" ? askedStart : "" };
+  await queueMessage(trx, codec, held.submission_id, "confirmation", at, {
+    data: { cancelToken, sequence: Number(held.sequence), alreadyBooked },
+  });
+  return true;
 }
 
 export function introQueries(dialect: Dialect): IntroOperations {
@@ -87,16 +159,29 @@ export function introQueries(dialect: Dialect): IntroOperations {
     cancelBooking: (id, at) => dialect.write((trx) => cancelIn(trx, codec, id, at)),
 
     async cancelByToken(tokenHash, at) {
+      const time = codec.time(at);
       return dialect.write(async (trx) => {
+        // One UPDATE that names the token decides: a link replaced meanwhile (a new time, a new link
+        // mailed) matches no row, even when the replacement commits while this waits for the row.
+        const cancelled = await trx
+          .updateTable("intro_bookings")
+          .set((eb) => ({ cancelled_at: time, sequence: eb("sequence", "+", 1) }))
+          .where("cancel_token_hash", "=", tokenHash)
+          .where("cancelled_at", "is", null)
+          .where("starts_at", ">", time)
+          .returning(["submission_id", "sequence"])
+          .executeTakeFirst();
+        if (cancelled) {
+          await afterCancel(trx, codec, cancelled.submission_id, Number(cancelled.sequence), at);
+          return "cancelled";
+        }
         const booking = await trx
           .selectFrom("intro_bookings")
-          .select(["submission_id", "starts_at", "cancelled_at"])
+          .select("cancelled_at")
           .where("cancel_token_hash", "=", tokenHash)
           .executeTakeFirst();
         if (!booking) return "not-found";
-        if (booking.cancelled_at !== null) return "already-cancelled";
-        if (new Date(booking.starts_at).getTime() <= at.getTime()) return "past";
-        return cancelIn(trx, codec, booking.submission_id, at);
+        return booking.cancelled_at !== null ? "already-cancelled" : "past";
       });
     },
 

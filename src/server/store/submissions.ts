@@ -1,6 +1,6 @@
 import { confirmedRecently, takeSlot } from "./bookings";
 import type { Dialect } from "./dialect";
-import { mintCancelToken, queueReminder } from "./intros";
+import { mailHeldBooking, mintCancelToken, queueReminder } from "./intros";
 import { queueMessage } from "./outbox";
 import { toSubmission } from "./rows";
 import type { ListFilter, SubmissionStore } from "./types";
@@ -31,6 +31,11 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         if (spam) return { confirmationQueued: false };
         if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
         if (submission.webhook) await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created" });
+        if (submission.alreadyBooked && submission.confirm) {
+          return {
+            confirmationQueued: await mailHeldBooking(dialect, trx, submission.alreadyBooked.email, payload.start, submission.createdAt),
+          };
+        }
         if (!submission.confirm || !booking) return { confirmationQueued: false };
         // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
         if (await confirmedRecently(dialect, trx, booking.email, submission.createdAt)) return { confirmationQueued: false };

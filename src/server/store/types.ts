@@ -27,6 +27,12 @@ export interface NewSubmission {
   confirm?: boolean;
   /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */
   waiver?: WaiverText;
+  /**
+   * A free-intro request from an address that already holds an upcoming intro (nothing booked): with
+   * `confirm`, that address is mailed the booking it holds, with a new cancel link, unless it was mailed
+   * about an intro within CONFIRMATION_INTERVAL_MS. The submission's payload says what time was asked for.
+   */
+  alreadyBooked?: { email: string };
 }
 
 /** A waiver as published: `version` is the SHA-256 of `text` (src/server/waiver.ts). */
@@ -168,6 +174,11 @@ export interface OutboxData {
   cancelToken?: string;
   /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */
   sequence?: number;
+  /**
+   * confirmation: sent because this address asked for another intro (at `askedStart`, ISO) while it
+   * holds this one; it tells the booking held and a new cancel link (the earlier mails' links stop working).
+   */
+  alreadyBooked?: { askedStart: string };
   /** webhook: what happened, and the ID the receiver de-duplicates by. */
   event?: "lead.created" | "lead.status";
   status?: LeadStatus;

@@ -41,6 +41,15 @@ describe("the key a client is counted under", () => {
     expect(rateLimitKey("::1")).toBe("0:0:0:0::/64");
   });
 
+  test("IPv6 per /56 where a whole home must count once (free-intro bookings)", () => {
+    // A home given 2001:db8:85a3:1200::/56 has 256 /64s: every one of them is the same client here.
+    const key = rateLimitKey("2001:db8:85a3:1234::8a2e:370:7334", 56);
+    expect(key).toBe("2001:db8:85a3:1200::/56");
+    expect(rateLimitKey("2001:db8:85a3:12ff:ffff:ffff:ffff:ffff", 56)).toBe(key);
+    expect(rateLimitKey("2001:db8:85a3:1300::1", 56)).not.toBe(key);
+    expect(rateLimitKey("203.0.113.9", 56)).toBe("203.0.113.9");
+  });
+
   test("no address, or not an address, shares one key", () => {
     expect(rateLimitKey(undefined)).toBe("unknown");
     expect(rateLimitKey("not-an-ip")).toBe("unknown");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "pg";
 import { hashToken } from "../../../src/server/staff/auth";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
@@ -182,6 +183,41 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-3"]);
     });
 
+    test("an address that holds an intro and asks again is mailed the booking it holds, with a new link, at most once an hour", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const firstToken = await tokenOf(s(), "B-1");
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      // Asked again (by Ana, or by anyone typing her address): nothing booked, the request kept for staff.
+      const again = (id: string, createdAt: Date): NewSubmission => ({
+        id,
+        form: "intro",
+        createdAt,
+        payload: { start: "2027-03-06T18:00:00.000Z", name: "Someone", email: "ana@example.com", note: "already had one" },
+        spam: null,
+        notify: true,
+        confirm: true,
+        alreadyBooked: { email: "ana@example.com" },
+      });
+      // Within the hour of her confirmation: she has just been told; nothing more goes to her.
+      expect(await s().insert(again("B-2", at("2027-03-01T17:30:00Z")))).toEqual({ confirmationQueued: false });
+      expect((await s().outbox(["pending"])).filter((m) => m.kind === "confirmation")).toEqual([]);
+      expect(await s().insert(again("B-3", at("2027-03-01T19:00:00Z")))).toEqual({ confirmationQueued: true });
+      const notice = (await s().outbox(["pending"])).find((m) => m.kind === "confirmation");
+      // The mail is about B-1, the booking she holds, and carries a working link for it.
+      expect(notice).toMatchObject({
+        submissionId: "B-1",
+        data: { sequence: 0, alreadyBooked: { askedStart: "2027-03-06T18:00:00.000Z" } },
+      });
+      const newToken = notice?.data?.cancelToken ?? "";
+      expect(newToken).not.toBe(firstToken);
+      // Her unsent reminder carries the new link too.
+      expect((await row(s(), "B-1", "reminder"))?.data?.cancelToken).toBe(newToken);
+      expect(await s().insert(again("B-4", at("2027-03-01T19:10:00Z")))).toEqual({ confirmationQueued: false });
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-1"]);
+      expect(await s().cancelByToken(hashToken(firstToken), at("2027-03-02T09:00:00Z"))).toBe("not-found");
+      expect(await s().cancelByToken(hashToken(newToken), at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+    });
+
     test("a no-show puts the lead up for follow-up; attendance of a cancelled booking is refused", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       await s().insert(booking("B-2", "Dana", "2027-03-05T18:30:00.000Z", "ben@example.com"));
@@ -222,4 +258,49 @@ describeWithPostgres("PostgreSQL intro store (a real server)", () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     return openPostgresStore(await pg.createDatabase());
   });
+
+  // PostgreSQL runs the two side by side: a cancel that found its booking by the old link, and then
+  // cancelled it by reference, would cancel the booking at its new time with a link the move replaced.
+  test("a visitor's old link cannot cancel a booking that staff move while the cancel waits for it", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    const store = await openPostgresStore(url);
+    const staff = new Client({ connectionString: url });
+    await staff.connect();
+    try {
+      await store.insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const oldToken = await tokenOf(store, "B-1");
+      // The move has written the booking's new time and link, and not yet committed.
+      await staff.query("BEGIN");
+      await staff.query(
+        `UPDATE intro_bookings SET starts_at = starts_at + interval '1 day', ends_at = ends_at + interval '1 day',
+           sequence = sequence + 1, cancel_token_hash = $1 WHERE submission_id = 'B-1'`,
+        [hashToken("moved".padEnd(43, "x"))],
+      );
+      const cancelling = store.cancelByToken(hashToken(oldToken), at("2027-03-02T09:00:00Z"));
+      // The cancel is waiting for the moved row's lock (seen in PostgreSQL's own view, not waited for).
+      await waitForLockWait(staff);
+      await staff.query("COMMIT");
+      expect(await cancelling).toBe("not-found");
+      expect((await store.upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => [b.submission.id, b.start])).toEqual([
+        ["B-1", at("2027-03-06T18:00:00.000Z")],
+      ]);
+    } finally {
+      await staff.end();
+      await store.close();
+    }
+  });
 });
+
+/** Resolves once another session of the server waits for a lock; fails after 10 s. */
+async function waitForLockWait(client: Client): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await client.query<{ waiting: string }>(
+      "SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+    );
+    if (Number(rows[0]?.waiting) > 0) return;
+    if (Date.now() > end) throw new Error("no session came to wait for the lock");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
