@@ -149,7 +149,13 @@ export function formHandler(definition: FormDefinition) {
     const bookingKey = rateLimitKey(clientAddress(request, config.trustProxy), 56);
     const point = offered && !spam ? await takeBooking(bookingKey) : "uncounted";
     if (point === "refused") return reject({ status: 429, error: BOOKED_ENOUGH });
-    const notBooked = () => (point === "taken" ? returnBooking(bookingKey) : Promise.resolve());
+    // Once at most: a request that met an address's booking and then a store failure gives back one point.
+    let pointHeld = point === "taken";
+    const notBooked = async () => {
+      if (!pointHeld) return;
+      pointHeld = false;
+      await returnBooking(bookingKey);
+    };
     const id = newReference(definition.form);
     const notify = mailEnabled(config);
     const webhook = webhookEnabled(config);
