@@ -34,5 +34,8 @@ export async function list(filter: ListFilter, store: SubmissionStore, out: Prin
  */
 export async function restore(id: string, notify: boolean, store: SubmissionStore, out: Print, now: Date, webhook = false): Promise<void> {
   if (!(await store.restoreSpam(id, notify, now, webhook))) throw new CommandError(`No submission held as spam has the reference ${id}.`);
-  out(`${id} is in the staff list now${notify ? "; its staff e-mail is queued" : ""}.`);
+  // A privacy request gets its confirmation link, as on arrival; staff are e-mailed once it is used.
+  const request = (await store.get(id))?.form === "privacy-request";
+  const queued = request ? "the link to confirm it is e-mailed to its address" : "its staff e-mail is queued";
+  out(`${id} is in the staff list now${notify ? `; ${queued}` : ""}.`);
 }

@@ -20,3 +20,31 @@ export const PRIVACY_REQUEST_LABELS: Record<PrivacyRequestKind, { label: string;
 export function answerDueDate(received: string, days: number): string {
   return addDays(received, days);
 }
+
+/**
+ * What each kind of request asks for, as the mail that confirms it words it to the address it goes to
+ * (never the visitor's own words: the address is not theirs until they confirm).
+ */
+export const PRIVACY_REQUEST_ASKED: Record<PrivacyRequestKind, string> = {
+  access: "to see the data we hold about this e-mail address",
+  correction: "to correct data we hold about this e-mail address",
+  deletion: "to delete everything we hold about this e-mail address",
+  "withdraw-consent": "to stop using, and delete, the health information given with this e-mail address",
+  appeal: "to look again at our answer to an earlier request from this e-mail address",
+};
+
+/** How long the link that confirms a request works, from when it is made: the mail, the pages and the store use this. */
+export const CONFIRM_LINK_DAYS = 7;
+
+/** Where a person confirms their request; the token rides in the fragment, which the browser never sends to a server. */
+export const PRIVACY_CONFIRM_PATH = "/privacy/confirm/";
+
+export const privacyConfirmPath = (token: string) => `${PRIVACY_CONFIRM_PATH}#token=${token}`;
+
+/**
+ * How the owner checked, another way than the link, that a request comes from the person it concerns
+ * (the CLI's verify-request --how); "link" is the person's own use of the mailed link.
+ */
+export const OWNER_CHECKS = ["in-person", "phone", "email"] as const;
+export type OwnerCheck = (typeof OWNER_CHECKS)[number];
+export type ConfirmedBy = "link" | OwnerCheck;

@@ -1,12 +1,12 @@
 import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { dayLabel, timeLabel, whenLabel } from "../intro/display";
-import { isIsoDate, zonedToday } from "../content/dates";
+import { isIsoDate } from "../content/dates";
 import { formatLongDate } from "../forms/dateRules";
-import { answerDueDate } from "../forms/privacyRequest";
 import { leadPath } from "../staff/paths";
 import { privacy, site } from "./content";
 import { personName } from "./leadFields";
+import { dueDate } from "./privacy/requests";
 import { escapeControls } from "./printable";
 import type { StoredSubmission } from "./store/types";
 
@@ -90,10 +90,18 @@ function shown(key: string, value: unknown): string {
 /**
  * The e-mail staff receive for a submission: every field, plainly, and a reply goes to the visitor.
  * The subject names the form, the person and what it is about, never free text they typed (health
- * information stays in the body, which only staff read). A privacy request's subject carries the date
- * the law's answer is due by.
+ * information stays in the body, which only staff read). A privacy request's alert is sent when its
+ * person confirms it (`confirmedAt`), and its subject carries the date the law's answer is due by,
+ * counted from then.
  */
-export function staffMail(submission: StoredSubmission, to: string, from: string, domain: string, siteUrl: string): Mail {
+export function staffMail(
+  submission: StoredSubmission,
+  to: string,
+  from: string,
+  domain: string,
+  siteUrl: string,
+  confirmedAt: Date = submission.createdAt,
+): Mail {
   const p = submission.payload;
   const who = personName(p) || undefined;
   const booked =
@@ -102,10 +110,7 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
       : "";
   const visit = typeof p.visitDate === "string" && isIsoDate(p.visitDate) ? formatLongDate(p.visitDate) : undefined;
   const detail = [p.interest, p.type, p.plan, p.request, visit].find((v): v is string => typeof v === "string") ?? booked;
-  const due =
-    submission.form === "privacy-request"
-      ? formatLongDate(answerDueDate(zonedToday(submission.createdAt, site.timeZone).date, privacy.requestResponseDays))
-      : undefined;
+  const due = submission.form === "privacy-request" ? formatLongDate(dueDate(confirmedAt)) : undefined;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
     .map(
@@ -122,7 +127,12 @@ export function staffMail(submission: StoredSubmission, to: string, from: string
       `Reference: ${submission.id}`,
       `Received: ${submission.createdAt.toISOString()}`,
       `Open in the staff console: ${siteUrl}${leadPath(submission.id)}`,
-      ...(due ? [`Answer by: ${due} (${privacy.requestResponseDays} days, Washington's My Health My Data Act)`] : []),
+      ...(due
+        ? [
+            `Answer by: ${due} (${privacy.requestResponseDays} days from its confirmation, Washington's My Health My Data Act)`,
+            `Confirmed: ${confirmedAt.toISOString()}`,
+          ]
+        : []),
       "",
       ...lines,
       "",

@@ -3,6 +3,7 @@ import { confirmationMail } from "./confirmationMail";
 import { cancellationMail, reminderMail, rescheduleMail } from "./introMails";
 import type { Mail } from "./mailer";
 import { staffMail } from "./mailer";
+import { privacyConfirmMail } from "./privacy/confirmMail";
 import { prepareSignIn, signInMail } from "./staff/signInMail";
 import type { ClaimedMessage, OutboxKind, StoredSubmission, SubmissionStore } from "./store/types";
 import { webhookDelivery, type WebhookRequest } from "./webhook";
@@ -40,13 +41,17 @@ function withSubmission(compose: (submission: StoredSubmission, message: Claimed
 
 /** THE table of message kinds: each kind's writer. */
 const COMPOSERS: Record<OutboxKind, Composer> = {
-  staff: withSubmission((submission, _message, s) => ({ mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl) })),
+  // A privacy request's alert is queued when its person confirms it: the message's own time is that moment.
+  staff: withSubmission((submission, message, s) => ({
+    mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl, message.createdAt),
+  })),
   confirmation: withSubmission((submission, message, s) => ({ mail: confirmationMail(submission, message.data, s, message.id) })),
   "sign-in": (message, s) => signInMail(message, s),
   cancellation: withSubmission(cancellationMail),
   reschedule: withSubmission(rescheduleMail),
   reminder: withSubmission(reminderMail),
   webhook: withSubmission(webhookDelivery),
+  "privacy-confirm": withSubmission(privacyConfirmMail),
 };
 
 /**

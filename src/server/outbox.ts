@@ -30,6 +30,7 @@ const LABELS: Record<OutboxKind, string> = {
   reschedule: "New-time e-mail",
   reminder: "Reminder e-mail",
   webhook: "Webhook delivery",
+  "privacy-confirm": "Privacy request's confirmation link",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

@@ -11,9 +11,12 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 
 const hasHealthInfo = (s: StoredSubmission) => s.form === "signup" && s.payload.healthInfo !== undefined;
 
-/** The last day to answer a request, by the same rule the visitor was shown on the form and in the e-mail. */
-export function dueDate(request: StoredSubmission): string {
-  return answerDueDate(zonedToday(request.createdAt, site.timeZone).date, privacy.requestResponseDays);
+/**
+ * The last day to answer a request confirmed at `confirmedAt` (the time to answer starts when its person
+ * confirms it), a date at the gym: the rule the form, the confirm page, the staff alert and the console share.
+ */
+export function dueDate(confirmedAt: Date): string {
+  return answerDueDate(zonedToday(confirmedAt, site.timeZone).date, privacy.requestResponseDays);
 }
 
 /** Privacy requests not held as spam and not marked answered, the soonest due first. */
@@ -27,7 +30,7 @@ export async function openRequests(store: SubmissionStore, now: Date): Promise<O
       const email = text(r.payload.email);
       const held = await store.findByEmail(email);
       const kind = r.payload.request;
-      const dueOn = dueDate(r);
+      const dueOn = dueDate(r.createdAt);
       return {
         reference: r.id,
         received: r.createdAt.toISOString(),

@@ -295,4 +295,63 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN data JSONB;
     `,
   },
+  {
+    version: 6,
+    name: "privacy requests confirmed by their person: confirmation links",
+    // A privacy request is acted on only once the person whose address it names confirms it (My Health My
+    // Data Act: authenticated requests). A row holds the SHA-256 of the link's token and when it stops
+    // working, or neither when no link was mailed (mail not set up, or a request older than links); and
+    // when and how the request was confirmed: its link, or the owner's own check (the CLI's
+    // verify-request). It goes with its submission. The outbox gains the link's e-mail as a kind; SQLite
+    // cannot change a CHECK in place, so its outbox is rebuilt again as in migration 5, ids and rows kept.
+    sqlite: `
+      CREATE TABLE request_confirmations (
+        submission_id TEXT PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
+        token_hash TEXT,
+        expires_at TEXT,
+        confirmed_at TEXT,
+        confirmed_by TEXT CHECK (confirmed_by IN ('link', 'in-person', 'phone', 'email')),
+        CHECK ((token_hash IS NULL) = (expires_at IS NULL)),
+        CHECK ((confirmed_at IS NULL) = (confirmed_by IS NULL))
+      );
+      CREATE UNIQUE INDEX request_confirmations_token ON request_confirmations (token_hash);
+      CREATE TABLE outbox_v6 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        submission_id TEXT REFERENCES submissions (id),
+        kind TEXT NOT NULL DEFAULT 'staff' CHECK (kind IN ('staff', 'confirmation', 'sign-in', 'cancellation', 'reschedule', 'reminder', 'webhook', 'privacy-confirm')),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        created_at TEXT NOT NULL,
+        data TEXT,
+        CHECK ((submission_id IS NULL) = (kind = 'sign-in'))
+      );
+      INSERT INTO outbox_v6 (id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at, data)
+        SELECT id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at, data FROM outbox;
+      -- The new table counts on from the old one's last id, not its highest row: an id is never used twice.
+      DELETE FROM sqlite_sequence WHERE name = 'outbox_v6';
+      INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox_v6', seq FROM sqlite_sequence WHERE name = 'outbox';
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v6 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+      CREATE INDEX outbox_submission ON outbox (submission_id);
+    `,
+    postgres: `
+      CREATE TABLE request_confirmations (
+        submission_id TEXT PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
+        token_hash TEXT,
+        expires_at TIMESTAMPTZ,
+        confirmed_at TIMESTAMPTZ,
+        confirmed_by TEXT CHECK (confirmed_by IN ('link', 'in-person', 'phone', 'email')),
+        CHECK ((token_hash IS NULL) = (expires_at IS NULL)),
+        CHECK ((confirmed_at IS NULL) = (confirmed_by IS NULL))
+      );
+      CREATE UNIQUE INDEX request_confirmations_token ON request_confirmations (token_hash);
+      ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN ('staff', 'confirmation', 'sign-in', 'cancellation', 'reschedule', 'reminder', 'webhook', 'privacy-confirm'));
+    `,
+  },
 ];

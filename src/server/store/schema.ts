@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ConfirmedBy } from "../../forms/privacyRequest";
 import type { FormName, LeadStatus, OutboxKind, OutboxStatus, StaffRole } from "./types";
 
 /**
@@ -129,6 +130,18 @@ export interface AuditLogTable {
   target: string | null;
 }
 
+/**
+ * How a privacy request was confirmed by the person it concerns (store/requests.ts): only the SHA-256 of
+ * its link's token is kept, and the link's expiry; both null when no link was mailed.
+ */
+export interface RequestConfirmationsTable {
+  submission_id: string;
+  token_hash: string | null;
+  expires_at: StoredTime | null;
+  confirmed_at: StoredTime | null;
+  confirmed_by: ConfirmedBy | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -148,5 +161,6 @@ export interface Database {
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
   audit_log: AuditLogTable;
+  request_confirmations: RequestConfirmationsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -5,6 +5,7 @@ import { introQueries } from "./intros";
 import { leadQueries } from "./leads";
 import { outboxQueries } from "./outbox";
 import { privacyQueries } from "./privacy";
+import { requestQueries } from "./requests";
 import { staffQueries } from "./staff";
 import { submissionQueries } from "./submissions";
 import type { SubmissionStore } from "./types";
@@ -21,6 +22,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...leadQueries(dialect),
     ...inboxQueries(dialect),
     ...introQueries(dialect),
+    ...requestQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

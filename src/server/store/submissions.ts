@@ -2,6 +2,7 @@ import { confirmedRecently, takeSlot } from "./bookings";
 import type { Dialect } from "./dialect";
 import { mailHeldBooking, mintCancelToken, queueReminder } from "./intros";
 import { queueMessage } from "./outbox";
+import { mintConfirmationLink } from "./requests";
 import { toSubmission } from "./rows";
 import type { ListFilter, SubmissionStore } from "./types";
 import { queueWebhook } from "./webhooks";
@@ -29,7 +30,11 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         const cancel = mintCancelToken();
         if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
         if (spam) return { confirmationQueued: false };
-        if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
+        // A privacy request is acted on only once the person whose address it names confirms it: they get
+        // the link, and staff their alert when it is used (requests.ts).
+        if (form === "privacy-request") {
+          if (submission.notify) await mintConfirmationLink(trx, codec, id, submission.createdAt);
+        } else if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
         if (submission.webhook) await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created" });
         if (submission.alreadyBooked && submission.confirm) {
           return {
@@ -65,6 +70,11 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
           .returning("form")
           .executeTakeFirst();
         if (!restored) return false;
+        // A privacy request gets the link it would have got on arrival; staff hear of it once it is used.
+        if (restored.form === "privacy-request") {
+          if (notify) await mintConfirmationLink(trx, codec, id, now);
+          return true;
+        }
         if (notify) await queueMessage(trx, codec, id, "staff", now);
         // A false positive is a lead the gym has not heard of yet.
         if (webhook) await queueWebhook(trx, codec, { id, form: restored.form, spam: null }, now, { event: "lead.created" });

@@ -1,4 +1,5 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest";
 
 export const FORMS = ["contact", "signup", "membership-hold", "intro", "privacy-request", "drop-in"] as const;
 export type FormName = (typeof FORMS)[number];
@@ -11,7 +12,10 @@ export interface NewSubmission {
   payload: Record<string, unknown>;
   /** Why it looks like spam ("honeypot", "too-fast"), or null for a real submission. */
   spam: string | null;
-  /** Queue an e-mail to staff in the same transaction. */
+  /**
+   * Mail is set up: queue an e-mail to staff in the same transaction. A privacy request instead gets the
+   * link that confirms it, mailed to the address it names; its staff e-mail waits for the confirmation.
+   */
   notify: boolean;
   /**
    * Queue the lead for the gym's webhook in the same transaction (LEAD_WEBHOOK_URL is set). Absent is
@@ -157,9 +161,19 @@ export interface StoredSubmission {
 export type OutboxStatus = "pending" | "sent" | "failed";
 /**
  * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
- * new time or reminder, a staff member's sign-in link, or a lead delivered to the gym's webhook.
+ * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
+ * link that confirms a privacy request, mailed to the address the request names.
  */
-export const OUTBOX_KINDS = ["staff", "confirmation", "sign-in", "cancellation", "reschedule", "reminder", "webhook"] as const;
+export const OUTBOX_KINDS = [
+  "staff",
+  "confirmation",
+  "sign-in",
+  "cancellation",
+  "reschedule",
+  "reminder",
+  "webhook",
+  "privacy-confirm",
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /**
@@ -167,9 +181,13 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
  * token, a visitor's cancel token, a webhook's event. Cleared when sent, so no token outlives its mail.
  */
 export interface OutboxData {
-  /** sign-in: the staff address and the link's token (its hash is in sign_in_links). */
+  /**
+   * sign-in: the staff address and the link's token (its hash is in sign_in_links). privacy-confirm: the
+   * token of the link that confirms the request (its hash is in request_confirmations), and when it stops working.
+   */
   to?: string;
   token?: string;
+  expiresAt?: string;
   /** confirmation, reschedule, reminder: the token of the visitor's own cancel link. */
   cancelToken?: string;
   /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */
@@ -240,11 +258,52 @@ export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimi
   duration: durationSeconds,
 });
 
+/** A privacy request's confirmation, as the owner's Privacy screen shows it. */
+export interface RequestConfirmation {
+  /** When its link stops working; null when no link was mailed (mail not set up, or a request older than links). */
+  expiresAt: Date | null;
+  confirmedAt: Date | null;
+  confirmedBy: ConfirmedBy | null;
+  /** The e-mail that carries the link, the newest if there were several; null when there is none. */
+  mail: { status: OutboxStatus; sentAt: Date | null } | null;
+}
+
+/** What a confirmation link did: the request it confirmed (now or before), or why nothing. */
+export type ConfirmOutcome =
+  { state: "confirmed" | "already-confirmed"; reference: string; confirmedAt: Date } | { state: "expired" | "unknown" };
+
+/** What the owner's check did: confirmed the request, or it was already, or there is no such request to confirm. */
+export type VerifyOutcome =
+  | { state: "verified"; confirmedAt: Date }
+  | { state: "already-confirmed"; confirmedAt: Date; confirmedBy: ConfirmedBy }
+  | { state: "not-found" }
+  | { state: "spam" };
+
+/**
+ * Privacy requests confirmed by their person (store/requests.ts). A real request's link is minted with it
+ * (insert, or restoreSpam) when mail is set up; its staff alert waits for the confirmation, which starts
+ * the time to answer.
+ */
+export interface RequestOperations {
+  /** The confirmation of each given privacy request that has one; a request without one is not confirmed and had no link. */
+  requestConfirmations(ids: readonly string[]): Promise<Map<string, RequestConfirmation>>;
+  /**
+   * Spends a link by its token's hash: only its first use before it expires confirms the request, and
+   * then, with `notify`, queues the request's staff alert in the same transaction.
+   */
+  confirmRequest(tokenHash: string, at: Date, options: { notify: boolean }): Promise<ConfirmOutcome>;
+  /**
+   * The owner checked another way that the request comes from its person: confirms it as `how`, even
+   * once its link expired (or when none was mailed), and with `notify` queues its staff alert.
+   */
+  verifyRequest(id: string, how: OwnerCheck, at: Date, options: { notify: boolean }): Promise<VerifyOutcome>;
+}
+
 /**
  * Where submissions live. On either database (SQLite file, PostgreSQL) it commits a submission and its
  * outbox message together before `insert` resolves, so an acknowledged submission is never lost.
  */
-export interface SubmissionStore extends StaffOperations, LeadOperations, InboxOperations, IntroOperations {
+export interface SubmissionStore extends StaffOperations, LeadOperations, InboxOperations, IntroOperations, RequestOperations {
   readonly kind: "sqlite" | "postgres";
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
@@ -267,8 +326,9 @@ export interface SubmissionStore extends StaffOperations, LeadOperations, InboxO
   retryMessage(messageId: number, now: Date): Promise<boolean>;
   /**
    * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the
-   * staff list, queuing its staff e-mail when `notify` and its webhook (as a new lead) when `webhook`.
-   * False when no held submission has that reference.
+   * staff list, queuing its staff e-mail when `notify` and its webhook (as a new lead) when `webhook`; a
+   * privacy request gets its confirmation link instead, as when it arrived. False when no held
+   * submission has that reference.
    */
   restoreSpam(id: string, notify: boolean, now: Date, webhook?: boolean): Promise<boolean>;
   /** Active bookings that end after `from` (the times no visitor may take). */

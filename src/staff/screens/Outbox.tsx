@@ -7,7 +7,7 @@ import type { ScreenProps } from "./types";
 /** As GET /api/staff/outbox answers: never a message's data (a token, a webhook's event). */
 interface Message {
   id: number;
-  kind: "staff" | "confirmation" | "sign-in" | "cancellation" | "reschedule" | "reminder" | "webhook";
+  kind: "staff" | "confirmation" | "sign-in" | "cancellation" | "reschedule" | "reminder" | "webhook" | "privacy-confirm";
   reference: string | null;
   status: "pending" | "failed";
   attempts: number;
@@ -24,6 +24,7 @@ const KIND_LABELS: Record<Message["kind"], string> = {
   reschedule: "Intro new time",
   reminder: "Intro reminder",
   webhook: "Lead webhook",
+  "privacy-confirm": "Privacy request's confirmation link",
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

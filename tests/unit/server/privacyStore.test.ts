@@ -140,6 +140,7 @@ const TABLES = {
   leads: true,
   lead_notes: true,
   audit_log: true,
+  request_confirmations: true,
   schema_migrations: true,
 } satisfies Record<keyof Schema, true>;
 /** Where a deleted submission's reference may stay: the log of deletions and of staff actions, references only. */
@@ -242,7 +243,15 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
         ["table intro_bookings", "table lead_notes", "table outbox", "table submissions"].sort(),
       );
       expect(tablesOf(await h().traces(references))).toEqual(
-        ["table audit_log", "table intro_bookings", "table lead_notes", "table leads", "table outbox", "table submissions"].sort(),
+        [
+          "table audit_log",
+          "table intro_bookings",
+          "table lead_notes",
+          "table leads",
+          "table outbox",
+          "table request_confirmations",
+          "table submissions",
+        ].sort(),
       );
       const benBefore = await bensData(store);
       const benLead = await store.leadStates(["C-BEN"]);

@@ -306,6 +306,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 3, name: "intro bookings and visitor e-mails" },
       { version: 4, name: "deletion log, accepted waivers, look-up by e-mail" },
       { version: 5, name: "staff console: accounts, sessions, lead status and notes, audit log, outbox for every message" },
+      { version: 6, name: "privacy requests confirmed by their person: confirmation links" },
     ]);
     db.close();
   });
