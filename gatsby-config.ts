@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby";
 import netlifyAdapter from "gatsby-adapter-netlify";
 import { analyticsIds } from "./src/analyticsIds";
+import { PRIVACY_CONFIRM_PATH } from "./src/forms/privacyRequest";
 import { gatsbyHeaders } from "./src/headers";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { contentDir } from "./src/node/contentFiles";
@@ -82,7 +83,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/404/", "/404.html", "/dev-404-page/", "/staff/", "/staff/**", "/intro/cancel/"],
+        excludes: ["/404/", "/404.html", "/dev-404-page/", "/staff/", "/staff/**", "/intro/cancel/", PRIVACY_CONFIRM_PATH],
       },
     },
     {

@@ -7,6 +7,7 @@ export const API_NAMES = [
   "signup",
   "membership-hold",
   "privacy-request",
+  "privacy-confirm",
   "intro",
   "intro-slots",
   "intro-cancel",

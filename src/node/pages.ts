@@ -17,6 +17,7 @@ import {
   type TemplateName,
   type WodPageContext,
 } from "../routes";
+import { PRIVACY_CONFIRM_PATH } from "../forms/privacyRequest";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { staffPaths } from "../staff/paths";
 import { buildNow } from "./buildClock";
@@ -91,6 +92,15 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
       path: INTRO_CANCEL_PATH,
       component: templatePath("intro"),
       context: { routePath: intro.path, programKey: null, pageKey: null, ...shared, cancel: true },
+    });
+  }
+  // Where a privacy request is confirmed with its mailed link (src/components/PrivacyConfirm.tsx): the request's template.
+  const privacyRequest = routes.find((route) => route.name === "privacyRequest");
+  if (privacyRequest) {
+    actions.createPage({
+      path: PRIVACY_CONFIRM_PATH,
+      component: templatePath("privacyRequest"),
+      context: { routePath: privacyRequest.path, programKey: null, pageKey: null, ...shared, confirm: true },
     });
   }
   for (const [screen, pagePath] of Object.entries(staffPaths)) {

@@ -31,6 +31,7 @@ const handlers = Object.fromEntries(Object.entries(definitions).map(([form, defi
 
 export { introCancel } from "./introCancel";
 export { introSlots } from "./introSlots";
+export { privacyConfirm } from "./privacy/confirm";
 
 /** Everything the form functions do, loaded once per server process (see lazy.ts). */
 export function handle(form: FormName, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {

@@ -38,3 +38,11 @@ export function introCancelFunction() {
     await server.introCancel(req, res);
   };
 }
+
+/** POST /api/privacy-confirm, the link that confirms a privacy request, through the same once-per-process module. */
+export function privacyConfirmFunction() {
+  return async function privacyConfirmEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+    const server = await formServer();
+    await server.privacyConfirm(req, res);
+  };
+}

@@ -1,0 +1,6 @@
+import { privacyConfirmFunction } from "../server/lazy";
+
+// Body-size limits for this function (see server-options/formFunction.ts for why they live there).
+export * from "../../server-options/formFunction";
+
+export default privacyConfirmFunction();

@@ -1,0 +1,80 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { zonedToday } from "../../content/dates";
+import { formatLongDate } from "../../forms/dateRules";
+import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
+import { API_HEADERS } from "../../headers";
+import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "../clientAddress";
+import { site } from "../content";
+import { checkContentType, checkMethod, checkOrigin, type Rejection } from "../guards";
+import { STORE_RETRY_AFTER_SECONDS } from "../handler";
+import { errorSummary } from "../log";
+import { hitClientLimit } from "../rateLimit";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "../runtime";
+import { hashToken, isToken } from "../staff/auth";
+import type { ConfirmOutcome } from "../store/types";
+import { dueDate } from "./requests";
+
+const answerBy = (confirmedAt: Date) => formatLongDate(dueDate(confirmedAt));
+
+/** The visitor's answers, one per outcome of their link: each says what happens next, or what to do. */
+export function confirmAnswer(outcome: ConfirmOutcome): string {
+  switch (outcome.state) {
+    case "confirmed":
+      return `Your request ${outcome.reference} is confirmed. We will answer by e-mail by ${answerBy(outcome.confirmedAt)} at the latest.`;
+    case "already-confirmed":
+      return (
+        `This request (${outcome.reference}) was already confirmed on ${formatLongDate(zonedToday(outcome.confirmedAt, site.timeZone).date)}. ` +
+        `We will answer by e-mail by ${answerBy(outcome.confirmedAt)} at the latest; there is nothing more to do.`
+      );
+    case "expired":
+      return `This link has expired: it worked for ${CONFIRM_LINK_DAYS} days. To go on, send your request again.`;
+    case "unknown":
+      return "This link does not match any request. Use the link in the newest e-mail about your request, or send your request again.";
+  }
+}
+
+const STATUS: Record<ConfirmOutcome["state"], number> = { confirmed: 200, "already-confirmed": 200, expired: 410, unknown: 404 };
+const TOO_MANY = "Too many tries from your connection. Please wait a minute and try again.";
+const UNAVAILABLE = "We could not confirm your request just now. Please try again in a minute.";
+
+/**
+ * POST /api/privacy-confirm {token}: the link mailed to the address a privacy request names
+ * (src/components/PrivacyConfirm.tsx). Guarded as the forms are (method, Origin, per-connection rate
+ * limit, JSON, 16 KB); the token is looked up by its hash and confirms only its own request, once, before
+ * it expires. The answer's `state` is the outcome; its `message` (200) or `error` is the sentence to show.
+ */
+export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = new Date()): Promise<void> {
+  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+  res.setHeader("X-Robots-Tag", "noindex");
+  const reject = ({ status, error, headers }: Rejection, state?: ConfirmOutcome["state"]) => {
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+    res.status(status).json(state ? { state, error } : { error });
+  };
+  const config = serverConfig();
+  const request = req as GatsbyFunctionRequest & RequestLike;
+  const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
+  if (early) return reject(early);
+  try {
+    const limited = await hitClientLimit(await getLimits(), "privacy-confirm", rateLimitKey(clientAddress(request, config.trustProxy)));
+    if (!limited.allowed) return reject({ status: 429, error: TOO_MANY, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  } catch (error) {
+    // As for the forms: a store that cannot count will fail the confirmation the same way just below.
+    console.error(`Could not count a privacy-confirm request against the rate limit: ${errorSummary(error)}`);
+  }
+  const type = checkContentType(req.headers);
+  if (type) return reject(type);
+  const body: unknown = req.body;
+  const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
+  if (!isToken(token)) return reject({ status: 400, error: confirmAnswer({ state: "unknown" }) }, "unknown");
+  let outcome: ConfirmOutcome;
+  try {
+    outcome = await (await getStore()).confirmRequest(hashToken(token), now, { notify: mailEnabled(config) });
+  } catch (error) {
+    console.error(`Could not confirm a privacy request by its link: ${errorSummary(error)}`);
+    return reject({ status: 503, error: UNAVAILABLE, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
+  }
+  const sentence = confirmAnswer(outcome);
+  if (STATUS[outcome.state] !== 200) return reject({ status: STATUS[outcome.state], error: sentence }, outcome.state);
+  res.status(200).json({ state: outcome.state, message: sentence });
+  if (outcome.state === "confirmed") kickOutbox();
+}
