@@ -3,7 +3,8 @@
  * (the SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set), and for the privacy duties of
  * Washington's My Health My Data Act: answer an access request (find), a deletion request (delete),
  * a member's withdrawal of consent for their health information (withdraw-consent: the sign-up stays),
- * and check the retention purge the server runs daily (purge, deletions, waiver).
+ * record a privacy request's person checked another way than its link (verify-request), and check the
+ * retention purge the server runs daily (purge, deletions, waiver).
  *
  *   npm run submissions -- --help              the commands
  *   npm run submissions -- <command> --help    one command's options and an example
@@ -22,7 +23,7 @@ import { helpText } from "./submissions/help";
 import { intro } from "./submissions/intro";
 import { list, restore } from "./submissions/list";
 import { outbox } from "./submissions/outbox";
-import { deletions, find, purge, remove, waiver, withdrawConsent } from "./submissions/privacy";
+import { deletions, find, purge, remove, verifyRequest, waiver, withdrawConsent } from "./submissions/privacy";
 import { askOnTerminal } from "./submissions/terminal";
 
 export { csvCell, toCsv } from "./submissions/export";
@@ -50,6 +51,8 @@ export async function run(options: Options, store: SubmissionStore, out: Print, 
       return find(options.email ?? "", store, out);
     case "delete":
       return remove(options, store, out, now, ask);
+    case "verify-request":
+      return verifyRequest(options.reference ?? "", options.how ?? "in-person", options.notify, store, out, now);
     case "withdraw-consent":
       return withdrawConsent(options, store, out);
     case "purge":

@@ -3,6 +3,7 @@
  * (args.ts) and the help text (help.ts) are both made from this table, so they cannot disagree.
  */
 import { isIsoDate } from "../../src/content/dates";
+import { OWNER_CHECKS, type OwnerCheck } from "../../src/forms/privacyRequest";
 import { FORMS, PRIVACY_REFERENCE, type FormName, type PrivacyReference } from "../../src/server/store/types";
 import { UsageError } from "./command";
 
@@ -17,8 +18,10 @@ export interface Options {
   format?: "csv" | "json";
   spam: boolean;
   retry: boolean;
-  /** For intro cancel: the booking's reference. */
+  /** For intro cancel: the booking's reference; for verify-request, the privacy request's. */
   reference?: string;
+  /** For verify-request: how the owner checked that the request comes from its person. */
+  how?: OwnerCheck;
   all: boolean;
   /** For find and delete: whose submissions, lower-cased. */
   email?: string;
@@ -254,6 +257,39 @@ export const COMMANDS: readonly CommandSpec[] = [
     check: (options) =>
       Boolean(options.id) === Boolean(options.email) ? "delete needs either --id REFERENCE or --email ADDRESS" : undefined,
     example: "delete --email ana@example.com --request P-7K3M9QX2PA",
+  },
+  {
+    name: "verify-request",
+    summary: "records that you checked a privacy request comes from its person",
+    about:
+      "A privacy request is acted on only once the person whose address it names confirms it with the link e-mailed to them. When you have checked another way that it is them (in person, by phone, or by e-mail from the address), this marks it confirmed, as its link would, even after the link expired; the time to answer starts now, and the audit log records it (by cli, with the reference). Until then delete and withdraw-consent with --request refuse it.",
+    options: {
+      how: {
+        type: "string",
+        value: OWNER_CHECKS.join("|"),
+        help: "how you checked",
+        required: true,
+        set(options, raw) {
+          const how = raw.trim().toLowerCase();
+          if (!(OWNER_CHECKS as readonly string[]).includes(how)) throw new UsageError(`--how must be one of ${OWNER_CHECKS.join(", ")}`);
+          options.how = how as OwnerCheck;
+        },
+      },
+    },
+    positionals: [
+      {
+        name: "P-XXXXXXXXXX",
+        help: "the privacy request's reference",
+        missing: "verify-request needs the privacy request's reference, like P-7K3M9QX2PA",
+        set(options, raw) {
+          const reference = raw.trim().toUpperCase();
+          if (!PRIVACY_REFERENCE.test(reference))
+            throw new UsageError("verify-request needs the privacy request's reference, like P-7K3M9QX2PA");
+          options.reference = reference;
+        },
+      },
+    ],
+    example: "verify-request P-7K3M9QX2PA --how in-person",
   },
   {
     name: "withdraw-consent",

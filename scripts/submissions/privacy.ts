@@ -1,4 +1,7 @@
-import { privacy } from "../../src/server/content";
+import { zonedToday } from "../../src/content/dates";
+import { formatLongDate } from "../../src/forms/dateRules";
+import type { OwnerCheck } from "../../src/forms/privacyRequest";
+import { privacy, site } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/retention";
 import { accessReport } from "../../src/server/privacy/access";
@@ -10,6 +13,8 @@ import {
   type DeletionTarget,
 } from "../../src/server/privacy/deletion";
 import { isPrivacyError } from "../../src/server/privacy/errors";
+import { dueDate } from "../../src/server/privacy/requests";
+import { CONFIRMED_BY_WORDS } from "../../src/staff/privacy";
 import type { PrivacyReference, SubmissionStore } from "../../src/server/store/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";
 
@@ -66,6 +71,32 @@ export async function remove(target: PrivacyTarget, store: SubmissionStore, out:
   const deleted = await deleteAll(store, targets, target.request, now);
   for (const s of deleted) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
   if (deleted.length === 0) out("Nothing was deleted.");
+}
+
+/**
+ * The owner checked another way than the link that a privacy request comes from its person: it is
+ * confirmed as its link would confirm it (the time to answer starts now, and its staff e-mail is queued
+ * when mail is set up), and the audit log records it by reference, with no personal data.
+ */
+export async function verifyRequest(
+  reference: string,
+  how: OwnerCheck,
+  notify: boolean,
+  store: SubmissionStore,
+  out: Print,
+  now: Date,
+): Promise<void> {
+  const outcome = await store.verifyRequest(reference, how, now, { notify });
+  if (outcome.state === "not-found") throw new CommandError(`No privacy request has the reference ${reference}.`);
+  if (outcome.state === "spam") throw new CommandError(`${reference} is held as spam: restore it first (restore --id ${reference}).`);
+  const answerBy = `Answer by ${formatLongDate(dueDate(outcome.confirmedAt))}.`;
+  if (outcome.state === "already-confirmed") {
+    const on = formatLongDate(zonedToday(outcome.confirmedAt, site.timeZone).date);
+    out(`${reference} was already confirmed on ${on} (${CONFIRMED_BY_WORDS[outcome.confirmedBy]}). ${answerBy}`);
+    return;
+  }
+  await store.audit({ at: now, actor: "cli", action: `privacy.verify.${how}`, target: reference });
+  out(`Marked ${reference} confirmed (${CONFIRMED_BY_WORDS[how]}). ${answerBy}`);
 }
 
 /** Consent withdrawn (My Health My Data Act): the health information goes, the membership record stays. */

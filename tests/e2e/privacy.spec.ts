@@ -7,7 +7,7 @@ import { HEALTH_CONSENT_NEEDED } from "../../src/forms/schemas/signup";
 import { privacy, waiver } from "../../src/server/content";
 import { pathTo } from "../../src/routes";
 import { startProductionServer, type RunningServer } from "../support/servers";
-import { startTestSmtp } from "../support/smtp";
+import { mimePart, startTestSmtp } from "../support/smtp";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { gymToday, urls } from "./support/site";
@@ -196,6 +196,8 @@ test.describe("privacy requests", () => {
     expect(JSON.stringify(held)).toContain(reference);
     expect(JSON.stringify(held)).toContain("deletion");
 
+    // Only for the person it concerns: the owner checked it was Jordan (this server sends no mail, so no link).
+    expect(submissionsCli(E2E_DATA_DIR, "verify-request", reference, "--how", "in-person")).toContain(`Marked ${reference} confirmed`);
     // Staff carry it out: nothing of the address is left, and the log names only the request.
     expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference, "--yes")).toContain(
       `Deleted ${reference}`,
@@ -244,10 +246,20 @@ test.describe("staff e-mail", () => {
         notes: "Mornings suit me",
       });
       expect(signup.status).toBe(201);
+      // The request's address gets its link first; staff hear of the request once it is confirmed.
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(2);
+      const link = smtp.received.find((mail) => mail.to.includes("jordan@example.com"));
+      const token = /\/privacy\/confirm\/#token=([A-Za-z0-9_-]{43})/.exec(mimePart(link?.raw ?? "", "text/plain") ?? "")?.[1];
+      const confirmed = await fetch(`${server.url}/api/privacy-confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token }),
+      });
+      expect(confirmed.status).toBe(200);
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
 
       const due = formatLongDate(addDays(gymToday(), privacy.requestResponseDays));
-      const requestMail = smtp.received.find((mail) => mail.header("Subject")?.includes(id));
+      const requestMail = smtp.received.find((mail) => mail.to.includes("coaches@gym.example") && mail.header("Subject")?.includes(id));
       expect(requestMail?.header("Subject")).toBe(`Privacy request from Jordan Keyes (access): answer by ${due} [${id}]`);
       expect(requestMail?.raw).toContain(`Answer by: ${due}`);
 

@@ -1,3 +1,4 @@
+import { notConfirmedYet } from "../../staff/privacy";
 import { escapeControls } from "../printable";
 import type { DeletionReason, PrivacyReference, StoredSubmission, SubmissionStore } from "../store/types";
 import { PrivacyError } from "./errors";
@@ -10,14 +11,24 @@ export interface DeletionTarget {
 }
 
 /**
- * A named privacy request must be one the store holds, or one already deleted (its log line counts): a
- * request may itself be among what its deletion removed.
+ * Nothing is done for a privacy request until the person whose address it names confirmed it (their
+ * link, or the owner's own check): a stranger could have typed the address.
+ */
+export async function requireConfirmed(store: SubmissionStore, reference: string): Promise<void> {
+  const confirmation = (await store.requestConfirmations([reference])).get(reference);
+  if (!confirmation?.confirmedAt) throw new PrivacyError(notConfirmedYet(reference), "unconfirmed");
+}
+
+/**
+ * A named privacy request must be one the store holds, confirmed by its person, or one already deleted
+ * (its log line counts): a request may itself be among what its deletion removed.
  */
 export async function checkRequest(store: SubmissionStore, reference: PrivacyReference | undefined): Promise<void> {
   if (!reference) return;
   const request = await store.get(reference);
   const logged = !request && (await store.deletions()).some((r) => r.reference === reference && r.form === "privacy-request");
   if (request?.form !== "privacy-request" && !logged) throw new PrivacyError(`No privacy request has the reference ${reference}.`);
+  if (request) await requireConfirmed(store, reference);
 }
 
 /**

@@ -2,8 +2,8 @@ import { zonedToday } from "../../content/dates";
 import { daysBetween } from "../../forms/dateRules";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
-import type { OpenRequest } from "../../staff/privacy";
-import type { StoredSubmission, SubmissionStore } from "../store/types";
+import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../staff/privacy";
+import type { RequestConfirmation, StoredSubmission, SubmissionStore } from "../store/types";
 
 export type { OpenRequest };
 
@@ -19,18 +19,43 @@ export function dueDate(confirmedAt: Date): string {
   return answerDueDate(zonedToday(confirmedAt, site.timeZone).date, privacy.requestResponseDays);
 }
 
-/** Privacy requests not held as spam and not marked answered, the soonest due first. */
+/** Where a request stands with its person, as the Privacy screen shows it. */
+export function confirmationView(confirmation: RequestConfirmation | undefined, now: Date): RequestConfirmationView {
+  const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+  const expiresAt = confirmation?.expiresAt ?? null;
+  const state: ConfirmationState = confirmation?.confirmedAt
+    ? "confirmed"
+    : !expiresAt
+      ? "no-link"
+      : expiresAt.getTime() > now.getTime()
+        ? "waiting"
+        : "expired";
+  return {
+    state,
+    expiresAt: iso(expiresAt),
+    mail: confirmation?.mail ? { status: confirmation.mail.status, sentAt: iso(confirmation.mail.sentAt) } : null,
+    confirmedAt: iso(confirmation?.confirmedAt),
+    confirmedBy: confirmation?.confirmedBy ?? null,
+  };
+}
+
+/**
+ * Privacy requests not held as spam and not marked answered: the confirmed ones first, the soonest due
+ * first, then those waiting for their person, oldest first.
+ */
 export async function openRequests(store: SubmissionStore, now: Date): Promise<OpenRequest[]> {
   const requests = await store.list({ form: "privacy-request" });
   const states = await store.leadStates(requests.map((r) => r.id));
-  const today = zonedToday(now, site.timeZone).date;
   const open = requests.filter((r) => !states.get(r.id)?.answeredAt);
+  const confirmations = await store.requestConfirmations(open.map((r) => r.id));
+  const today = zonedToday(now, site.timeZone).date;
   const rows = await Promise.all(
     open.map(async (r): Promise<OpenRequest> => {
       const email = text(r.payload.email);
       const held = await store.findByEmail(email);
       const kind = r.payload.request;
-      const dueOn = dueDate(r.createdAt);
+      const confirmedAt = confirmations.get(r.id)?.confirmedAt;
+      const dueOn = confirmedAt ? dueDate(confirmedAt) : null;
       return {
         reference: r.id,
         received: r.createdAt.toISOString(),
@@ -38,12 +63,14 @@ export async function openRequests(store: SubmissionStore, now: Date): Promise<O
         email,
         request: (PRIVACY_REQUESTS as readonly unknown[]).includes(kind) ? (kind as PrivacyRequestKind) : null,
         details: text(r.payload.details),
+        confirmation: confirmationView(confirmations.get(r.id), now),
         dueOn,
-        daysLeft: daysBetween(today, dueOn),
+        daysLeft: dueOn === null ? null : daysBetween(today, dueOn),
         held: held.map((s) => s.id),
         withHealthInfo: held.filter(hasHealthInfo).map((s) => s.id),
       };
     }),
   );
-  return rows.sort((a, b) => a.daysLeft - b.daysLeft || (a.received < b.received ? -1 : 1));
+  const order = (r: OpenRequest) => r.daysLeft ?? Number.POSITIVE_INFINITY;
+  return rows.sort((a, b) => order(a) - order(b) || (a.received < b.received ? -1 : 1));
 }

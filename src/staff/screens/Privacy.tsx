@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { formatLongDate } from "../../forms/dateRules";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { ApiError, downloadUrl, getJson, postJson } from "../api";
-import type { OpenRequest } from "../privacy";
+import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../privacy";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
 import type { ScreenProps } from "./types";
@@ -32,6 +32,16 @@ function daysLeftText(days: number): string {
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Where an unconfirmed request's link stands: sent and until when, not sent yet, failed, run out, or none. */
+function linkText({ state, expiresAt, mail }: RequestConfirmationView): string {
+  const until = expiresAt ? when(expiresAt) : "";
+  if (state === "no-link") return "No link was e-mailed (mail was not set up, or the request came before links were sent).";
+  if (state === "expired") return `The link expired on ${until} without being used. Answer by saying so, then mark the request answered.`;
+  if (mail?.status === "sent" && mail.sentAt) return `Link e-mailed ${when(mail.sentAt)}; it works until ${until}.`;
+  if (mail?.status === "failed") return `The e-mail with the link could not be sent (see Outbox); the link works until ${until}.`;
+  return `The e-mail with the link is waiting to be sent (see Outbox); the link works until ${until}.`;
+}
 
 /**
  * The owner answers privacy requests (Washington's My Health My Data Act): what is open and how long is
@@ -77,8 +87,9 @@ export default function Privacy(_props: ScreenProps) {
     <>
       <h1 className={shared.heading}>Privacy requests</h1>
       <p className={shared.lead}>
-        Each request is answered within {data?.responseDays ?? "the"} days of its arrival (Washington&apos;s My Health My Data Act). The
-        download holds everything the site keeps for the address.
+        Each request is answered within {data?.responseDays ?? "the"} days of its person confirming it (Washington&apos;s My Health My Data
+        Act): the address it names gets a link, and nothing is exported, deleted or withdrawn before it is used. The download holds
+        everything the site keeps for the address.
       </p>
       <p role="status" className={status?.error ? shared.error : shared.ok}>
         {status?.text}
@@ -96,9 +107,21 @@ export default function Privacy(_props: ScreenProps) {
                 {r.request ? PRIVACY_REQUEST_LABELS[r.request].label : "Privacy request"}{" "}
                 <span className={shared.muted}>{r.reference}</span>
               </h3>
-              <p className={r.daysLeft < 0 ? styles.late : r.daysLeft <= 7 ? styles.soon : styles.due}>
-                <strong>{daysLeftText(r.daysLeft)}</strong>: answer by {formatLongDate(r.dueOn)}
-              </p>
+              {r.daysLeft !== null && r.dueOn !== null ? (
+                <p className={r.daysLeft < 0 ? styles.late : r.daysLeft <= 7 ? styles.soon : styles.due}>
+                  <strong>{daysLeftText(r.daysLeft)}</strong>: answer by {formatLongDate(r.dueOn)}
+                </p>
+              ) : (
+                <p className={styles.due}>
+                  <strong>{r.confirmation.state === "waiting" ? "Waiting for the visitor to confirm" : "Not confirmed"}</strong>:{" "}
+                  {linkText(r.confirmation)}
+                </p>
+              )}
+              {r.confirmation.confirmedAt && r.confirmation.confirmedBy && (
+                <p className={`${styles.due} ${shared.muted}`}>
+                  Confirmed {CONFIRMED_BY_WORDS[r.confirmation.confirmedBy]}, {when(r.confirmation.confirmedAt)}.
+                </p>
+              )}
               <dl className={styles.facts}>
                 <dt>From</dt>
                 <dd className={shared.wrap}>
@@ -118,11 +141,18 @@ export default function Privacy(_props: ScreenProps) {
                   </>
                 )}
               </dl>
+              {r.confirmation.state !== "confirmed" && (
+                <p className={styles.due}>
+                  {notConfirmedYet(r.reference, "The download, deletion and withdrawing consent wait until then.")}
+                </p>
+              )}
               <div className={styles.actions}>
-                <a className={shared.secondary} href={downloadUrl("privacy", { export: r.reference })} download>
-                  Download everything (JSON)
-                </a>
-                {r.withHealthInfo.length > 0 && (
+                {r.confirmation.state === "confirmed" && (
+                  <a className={shared.secondary} href={downloadUrl("privacy", { export: r.reference })} download>
+                    Download everything (JSON)
+                  </a>
+                )}
+                {r.confirmation.state === "confirmed" && r.withHealthInfo.length > 0 && (
                   <button
                     type="button"
                     className={shared.secondary}
@@ -140,9 +170,11 @@ export default function Privacy(_props: ScreenProps) {
                 >
                   Mark answered
                 </button>
-                <button type="button" className={shared.danger} disabled={busy} onClick={() => setDeleting(r)}>
-                  Delete everything…
-                </button>
+                {r.confirmation.state === "confirmed" && (
+                  <button type="button" className={shared.danger} disabled={busy} onClick={() => setDeleting(r)}>
+                    Delete everything…
+                  </button>
+                )}
               </div>
             </li>
           ))}

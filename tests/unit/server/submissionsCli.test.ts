@@ -4,8 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { csvCell, helpText, parseArgs, run, toCsv, type Options } from "../../../scripts/submissions";
 import { COMMANDS } from "../../../scripts/submissions/commands";
+import { addDays, formatLongDate } from "../../../src/forms/dateRules";
 import { privacy, waiver } from "../../../src/server/content";
 import { retentionCutoffs } from "../../../src/server/retention";
+import { hashToken } from "../../../src/server/staff/auth";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
 import { publishedWaiver } from "../../../src/server/waiver";
@@ -148,6 +150,10 @@ describe("staff CLI: the command line", () => {
     [
       ["withdraw-consent", "--id", "s-1", "--request", "P-7K3M9QX2PA"],
       { ...blank, command: "withdraw-consent", id: "S-1", request: "P-7K3M9QX2PA" },
+    ],
+    [
+      ["verify-request", "p-7k3m9qx2pa", "--how", "Phone"],
+      { ...blank, command: "verify-request", reference: "P-7K3M9QX2PA", how: "phone" },
     ],
     [["purge", "--dry-run"], { ...blank, command: "purge", dryRun: true }],
     [["deletions"], { ...blank, command: "deletions" }],
@@ -338,6 +344,9 @@ describe("staff CLI: privacy commands", () => {
     await store.insert(
       submission(REQUEST, "privacy-request", "2026-11-05T09:00:00Z", { name: "Ana Ruiz", email: ANA, request: "deletion" }),
     );
+    // Ana confirmed it with the link mailed to her address: the CLI acts for it (the tests at the end cover one she has not).
+    const link = (await store.outbox()).find((m) => m.submissionId === REQUEST && m.kind === "privacy-confirm");
+    await store.confirmRequest(hashToken(link?.data?.token ?? ""), at("2026-11-05T10:00:00Z"), { notify: false });
     await store.insert(
       submission("C-2", "contact", "2026-11-06T09:00:00Z", { name: "Ben Ortiz", email: "ben@example.com", message: "Hours?" }),
     );
@@ -711,6 +720,8 @@ describe("staff CLI as staff run it: its own process, with a terminal or without
       store.insert({ id, form, createdAt: new Date(`${day}T09:00:00Z`), payload, spam: null, notify: false });
     await insert("C-1", "contact", "2026-11-01", { name: "Ana Ruiz", email: ANA, message: "Kids class?" });
     await insert(REQUEST, "privacy-request", "2026-11-05", { name: "Ana Ruiz", email: ANA, request: "deletion" });
+    // Confirmed: the owner checked it was Ana (no mail here, so no link).
+    await store.verifyRequest(REQUEST, "in-person", new Date("2026-11-05T10:00:00Z"), { notify: false });
     await insert("C-2", "contact", "2026-11-06", { name: "Ben Ortiz", email: "ben@example.com", message: "Hours?" });
   });
   afterEach(async () => {
@@ -839,4 +850,104 @@ describe("staff CLI as staff run it: its own process, with a terminal or without
     });
     expect(await ids()).toEqual(["C-1", REQUEST, "C-2"]);
   }, 60_000);
+});
+
+describe("staff CLI: a privacy request is acted on only once its person confirmed it", () => {
+  const ANA = "ana@example.com";
+  const REQUEST = "P-7K3M9QX2PA";
+  const NOW = new Date("2026-12-01T12:00:00Z");
+  let dir: string;
+  let store: SubmissionStore;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-cli-verify-"));
+    store = openSqliteStore(path.join(dir, "s.sqlite"));
+    const received = new Date("2026-11-05T09:00:00Z");
+    const base = { createdAt: received, spam: null, notify: true };
+    await store.insert({
+      ...base,
+      id: "S-1",
+      form: "signup",
+      payload: { firstName: "Ana", lastName: "Ruiz", email: ANA, healthInfo: "Asthma", healthConsent: true },
+    });
+    // Anyone can name Ana's address: the request's link went to her, and nobody has used it.
+    await store.insert({ ...base, id: REQUEST, form: "privacy-request", payload: { name: "Ana Ruiz", email: ANA, request: "deletion" } });
+    await store.insert({
+      ...base,
+      id: "P-SPAMSPAM00",
+      form: "privacy-request",
+      payload: { email: ANA, request: "access" },
+      spam: "too-fast",
+    });
+  });
+  afterEach(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function cli(args: string[], now = NOW): Promise<string[]> {
+    const lines: string[] = [];
+    await run(parseArgs(args), store, (text) => lines.push(text), now);
+    return lines;
+  }
+  const NOT_CONFIRMED = new RegExp(
+    `^${REQUEST} is not confirmed yet: .* Nothing was done\\. .*npm run submissions -- verify-request ${REQUEST} --how in-person`,
+  );
+
+  test("verify-request: arguments", () => {
+    expect(parseArgs(["verify-request", " p-7k3m9qx2pa", "--how", "in-person"])).toMatchObject({
+      command: "verify-request",
+      reference: REQUEST,
+      how: "in-person",
+    });
+    for (const how of ["phone", "email"]) expect(parseArgs(["verify-request", REQUEST, "--how", how])).toMatchObject({ how });
+    expect(() => parseArgs(["verify-request", REQUEST])).toThrow("verify-request needs --how in-person|phone|email");
+    expect(() => parseArgs(["verify-request", REQUEST, "--how", "my cousin vouched"])).toThrow(
+      "--how must be one of in-person, phone, email",
+    );
+    expect(() => parseArgs(["verify-request", "--how", "phone"])).toThrow(
+      "verify-request needs the privacy request's reference, like P-7K3M9QX2PA",
+    );
+    expect(() => parseArgs(["verify-request", "Ana Ruiz", "--how", "phone"])).toThrow(
+      "verify-request needs the privacy request's reference, like P-7K3M9QX2PA",
+    );
+  });
+
+  test("delete and withdraw-consent --request refuse an unconfirmed request with the console's sentence; nothing changes", async () => {
+    const before = { submissions: await store.list({ includeSpam: true }), outbox: await store.outbox() };
+    await expect(cli(["delete", "--email", ANA, "--request", REQUEST, "--yes"])).rejects.toThrow(NOT_CONFIRMED);
+    await expect(cli(["delete", "--id", "S-1", "--request", REQUEST, "--yes"])).rejects.toThrow(NOT_CONFIRMED);
+    await expect(cli(["withdraw-consent", "--id", "S-1", "--request", REQUEST])).rejects.toThrow(NOT_CONFIRMED);
+    expect({ submissions: await store.list({ includeSpam: true }), outbox: await store.outbox() }).toEqual(before);
+    expect(await store.deletions()).toEqual([]);
+    // The owner's own look-up by address stays as it is.
+    expect(JSON.parse((await cli(["find", "--email", ANA]))[0] ?? "{}")).toMatchObject({ email: ANA });
+  });
+
+  test("verify-request marks it confirmed, says the answer-by date and writes the audit log; then --request works", async () => {
+    const due = formatLongDate(addDays("2026-12-01", privacy.requestResponseDays));
+    expect(await cli(["verify-request", REQUEST, "--how", "in-person"])).toEqual([
+      `Marked ${REQUEST} confirmed (checked in person). Answer by ${due}.`,
+    ]);
+    expect(await store.auditLog(10)).toEqual([{ at: NOW, actor: "cli", action: "privacy.verify.in-person", target: REQUEST }]);
+    expect(await cli(["verify-request", REQUEST, "--how", "phone"], new Date("2026-12-02T12:00:00Z"))).toEqual([
+      `${REQUEST} was already confirmed on ${formatLongDate("2026-12-01")} (checked in person). Answer by ${due}.`,
+    ]);
+    expect(await store.auditLog(10)).toHaveLength(1);
+    expect(await cli(["withdraw-consent", "--id", "S-1", "--request", REQUEST])).toEqual(["Removed the health information from S-1."]);
+    expect(await cli(["delete", "--email", ANA, "--request", REQUEST, "--yes"])).toEqual([
+      `Deleted ${REQUEST}  privacy-request`,
+      "Deleted P-SPAMSPAM00  privacy-request",
+      "Deleted S-1  signup",
+    ]);
+  });
+
+  test("verify-request: an unknown reference or one held as spam is an error, and nothing is logged", async () => {
+    await expect(cli(["verify-request", "P-0000000000", "--how", "phone"])).rejects.toThrow(
+      "No privacy request has the reference P-0000000000.",
+    );
+    await expect(cli(["verify-request", "P-SPAMSPAM00", "--how", "phone"])).rejects.toThrow(
+      "P-SPAMSPAM00 is held as spam: restore it first (restore --id P-SPAMSPAM00).",
+    );
+    expect(await store.auditLog(10)).toEqual([]);
+  });
 });

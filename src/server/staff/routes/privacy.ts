@@ -1,6 +1,6 @@
 import { privacy } from "../../content";
 import { accessReport } from "../../privacy/access";
-import { deleteAll, deletionTargets, withdrawConsent } from "../../privacy/deletion";
+import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "../../privacy/deletion";
 import { isPrivacyError } from "../../privacy/errors";
 import { openRequests } from "../../privacy/requests";
 import { PRIVACY_REFERENCE, type PrivacyReference, type StoredSubmission, type SubmissionStore } from "../../store/types";
@@ -9,12 +9,15 @@ import { requireString, StaffError, type StaffRoute } from "../guard";
 /** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */
 export const DELETIONS_SHOWN = 200;
 
-/** The shared code's refusals, with the sentence the CLI would print. */
+/**
+ * The shared code's refusals, with the sentence the CLI would print: 409 for a request its person has
+ * not confirmed yet (it may be done once they have), 422 for the rest.
+ */
 async function asked<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isPrivacyError(error)) throw new StaffError(422, error.message);
+    if (isPrivacyError(error)) throw new StaffError(error.reason === "unconfirmed" ? 409 : 422, error.message);
     throw error;
   }
 }
@@ -28,14 +31,21 @@ function requestReference(values: Record<string, unknown>): PrivacyReference {
   return reference as PrivacyReference;
 }
 
-/** An open privacy request, by reference: 404 when the store no longer holds it (answered by deletion). */
-async function privacyRequest(store: SubmissionStore, reference: PrivacyReference): Promise<StoredSubmission> {
+/**
+ * A privacy request, by reference: 404 when the store no longer holds it (answered by deletion); with
+ * `confirmed`, 409 until its person has confirmed it.
+ */
+async function privacyRequest(store: SubmissionStore, reference: PrivacyReference, { confirmed = true } = {}): Promise<StoredSubmission> {
   const request = await store.get(reference);
   if (request?.form !== "privacy-request") throw new StaffError(404, `No privacy request has the reference ${reference}.`);
+  if (confirmed) await asked(() => requireConfirmed(store, reference));
   return request;
 }
 
-/** GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. */
+/**
+ * GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. By
+ * a privacy request's reference, only once its person has confirmed it.
+ */
 async function exportReport(store: SubmissionStore, wanted: string, audit: (action: string, target?: string) => Promise<void>) {
   let email = wanted.trim().toLowerCase();
   let reference: string | undefined;
@@ -43,6 +53,7 @@ async function exportReport(store: SubmissionStore, wanted: string, audit: (acti
     reference = wanted.trim().toUpperCase();
     const submission = await store.get(reference);
     if (!submission) throw new StaffError(404, `No submission has the reference ${reference}.`);
+    if (submission.form === "privacy-request") await asked(() => requireConfirmed(store, submission.id));
     email = addressOf(submission);
   }
   const report = await accessReport(store, email);
@@ -62,7 +73,9 @@ async function exportReport(store: SubmissionStore, wanted: string, audit: (acti
  * first. GET ?export=<address or reference>: the access report as a JSON download.
  * POST {action: "delete", request | email, confirm}: deletes everything held for the address once
  * `confirm` repeats it; {action: "withdraw", request | id}: removes health information;
- * {action: "answered", request}. The owner's only; each action lands in the audit log by reference.
+ * {action: "answered", request}. Export, deletion and withdrawal for a request wait for its person's
+ * confirmation (409 until then); by address or sign-up they are the owner's own. The owner's only; each
+ * action lands in the audit log by reference.
  */
 export const privacyRoute: StaffRoute = {
   kind: "staff",
@@ -100,6 +113,7 @@ export const privacyRoute: StaffRoute = {
       }
       if (body.action === "withdraw") {
         const request = body.request === undefined ? undefined : requestReference(body);
+        if (request) await privacyRequest(store, request);
         let ids: string[];
         if (body.id !== undefined) ids = [requireString(body, "id", "the sign-up's reference").toUpperCase()];
         else {
@@ -115,7 +129,8 @@ export const privacyRoute: StaffRoute = {
       }
       if (body.action === "answered") {
         const request = requestReference(body);
-        await privacyRequest(store, request);
+        // An unconfirmed request too: one whose link expired is answered by saying so.
+        await privacyRequest(store, request, { confirmed: false });
         await store.updateLead(request, { answered: true }, staff.email, now);
         await audit("privacy.answered", request);
         return { json: { message: `Marked ${request} answered.` } };
