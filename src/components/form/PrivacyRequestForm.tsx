@@ -1,7 +1,7 @@
 import { formatLongDate } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { answerDueDate, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
+import { answerDueDate, CONFIRM_LINK_DAYS, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
 import type { PrivacyRequestInput } from "../../forms/schemas/privacyRequest";
 import { useForm, type FormValues } from "../../hooks/useForm";
 import { FormShell, YourReference } from "./FormShell";
@@ -45,8 +45,12 @@ export function PrivacyRequestForm({ today, responseDays }: { today: string; res
         <>
           <h2>We have your request</h2>
           <p>
-            We will answer by e-mail by {formatLongDate(answerDueDate(today, responseDays))} at the latest. We may first ask you to confirm
-            the request comes from you.
+            We have e-mailed a link to {form.control.values.email.trim()} to confirm that the request comes from you. It works once, for{" "}
+            {CONFIRM_LINK_DAYS} days; until it is used we do nothing with the request.
+          </p>
+          <p>
+            We answer within {responseDays} days of your confirming it: confirm today, and we answer by e-mail by{" "}
+            {formatLongDate(answerDueDate(today, responseDays))} at the latest.
           </p>
           <YourReference reference={reference} />
         </>

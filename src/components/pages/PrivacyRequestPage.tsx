@@ -21,8 +21,9 @@ export function PrivacyRequestPage({
       <PageHeader eyebrow="Privacy" title={route.title} lead={route.description} />
       <Section>
         <p className="prose">
-          We answer every request within {privacy.requestResponseDays} days. Read what we keep and why on the <TitleLink to="privacy" />{" "}
-          page and in our <TitleLink to="healthData" />.
+          We e-mail a link to the address in your request, so that only you can confirm it, and answer within {privacy.requestResponseDays}{" "}
+          days of your confirming it. Read what we keep and why on the <TitleLink to="privacy" /> page and in our{" "}
+          <TitleLink to="healthData" />.
         </p>
         <PrivacyRequestForm today={today.date} responseDays={privacy.requestResponseDays} />
       </Section>
