@@ -5,6 +5,22 @@ import { useHydrated } from "../../hooks/useHydrated";
 import { Honeypot } from "./inputs";
 import * as styles from "./Form.module.css";
 
+const TARGETS = "main a[href], main button, main input:not([type=hidden]), main select, main textarea, main summary";
+
+/**
+ * Scrolls up just enough that no control of the page lies half under the sticky header (too small a
+ * target to tap, WCAG 2.5.8), as long as the focused field's top stays on the screen.
+ */
+function revealCutTargets(headerBottom: number, field: Element): void {
+  let cutTop = headerBottom;
+  for (const target of document.querySelectorAll(TARGETS)) {
+    const box = target.getBoundingClientRect();
+    if (box.height > 0 && box.top < headerBottom && box.bottom > headerBottom) cutTop = Math.min(cutTop, box.top);
+  }
+  const by = headerBottom - cutTop;
+  if (by > 0 && field.getBoundingClientRect().top + by < window.innerHeight) window.scrollBy(0, -by);
+}
+
 /**
  * The frame every form shares: the error summary, the fields, the send button (disabled while
  * sending), the failure message with a retry, and the success message that replaces the form. It
@@ -46,11 +62,18 @@ export function FormShell({
     // top, below the sticky header by scroll-padding-top, and the list out of sight above it: scrolled
     // to "nearest", the list's links would sit half under the header, too small to tap (WCAG 2.5.8).
     // The screen ends above the fixed intro bar on phones: html's scroll-padding-bottom keeps its height.
+    // A question may be a group of groups (the intro's days and times): all of it when it fits, else
+    // the group that took focus. Whatever the scroll left straddling the header's edge (a row of days
+    // just above the question, a link in the text above the list) is then shown whole, not cut.
     field.focus({ preventScroll: true });
     document.getElementById(idFor("summary"))?.scrollIntoView({ block: "start" });
-    const question = field.closest("[data-invalid], fieldset") ?? field;
+    const headerBottom = document.querySelector("[data-site-header]")?.getBoundingClientRect().bottom ?? 0;
     const screenEnd = window.innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0);
+    const whole = field.closest("[data-invalid]");
+    const own = field.closest("fieldset") ?? field;
+    const question = whole && whole.getBoundingClientRect().height <= screenEnd - headerBottom ? whole : own;
     if (question.getBoundingClientRect().bottom > screenEnd) question.scrollIntoView({ block: "start" });
+    revealCutTargets(headerBottom, field);
   }, [found, idFor]);
 
   if (phase.status === "sent") {
