@@ -107,6 +107,7 @@ const PURE_FILES = [
   "src/redirects.ts",
   "src/sitemapTree.ts",
   "src/analyticsIds.ts",
+  "src/analyticsScope.ts",
   "src/filterOptions.ts",
   "src/sectionPages.ts",
   "src/headers.ts",

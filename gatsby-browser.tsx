@@ -30,6 +30,20 @@ export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location, 
 };
 
 /**
+ * A page view, on a page whose analytics script ran (it made the data layer): the code that counts it
+ * (src/runtime/pageViews.ts) loads only there, so a build without analytics, a page without it and a
+ * visitor who opted out carry none of it. A failure to load it is logged, never a reason to reload.
+ */
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
+  if (!Array.isArray((window as Window & { dataLayer?: unknown }).dataLayer)) return;
+  const { pathname, search } = location;
+  import("./src/runtime/pageViews").then(
+    ({ countPageView }) => countPageView({ pathname, search }),
+    (error: unknown) => console.warn("Analytics page view failed", error),
+  );
+};
+
+/**
  * Hydration as a transition: React then hydrates the page in slices of a few milliseconds with the main
  * thread free between them, instead of in one task as long as the whole page (a phone's longest task
  * on most pages). A tap on the page while it hydrates makes React finish first and then handle it.

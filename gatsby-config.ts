@@ -1,6 +1,5 @@
 import type { GatsbyConfig } from "gatsby";
 import netlifyAdapter from "gatsby-adapter-netlify";
-import { analyticsIds } from "./src/analyticsIds";
 import { PRIVACY_CONFIRM_PATH } from "./src/forms/privacyRequest";
 import { gatsbyHeaders } from "./src/headers";
 import { cmsSettings } from "./src/node/cmsSettings";
@@ -8,35 +7,6 @@ import { contentDir } from "./src/node/contentFiles";
 import { siteUrl } from "./src/node/siteUrl";
 
 const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-// Public ids, read at build time: each tool is included only when its id is set, so a build with
-// neither contains no third-party script at all (gatsby-node's CSP asks the same module).
-const { gaMeasurementId, gtmId } = analyticsIds(process.env);
-
-const analytics: GatsbyConfig["plugins"] = [
-  ...(gaMeasurementId
-    ? [
-        {
-          resolve: "gatsby-plugin-google-gtag",
-          options: {
-            trackingIds: [gaMeasurementId],
-            gtagConfig: { anonymize_ip: true },
-            pluginConfig: { head: true, respectDNT: true },
-          },
-        },
-      ]
-    : []),
-  ...(gtmId
-    ? [
-        {
-          resolve: "gatsby-plugin-google-tagmanager",
-          // Page views come from gtag when both are set; GTM gets a "gatsby-route-change" event for its
-          // own tags (docs/operations.md, Analytics: configure GTM so it does not send GA4 page views too).
-          options: { id: gtmId, includeInDevelopment: false, routeChangeEventName: "gatsby-route-change", enableWebVitalsTracking: false },
-        },
-      ]
-    : []),
-];
 
 // A missing or malformed setting is reported once by gatsby-node (onPreBootstrap).
 const cms = cmsSettings();
@@ -79,7 +49,8 @@ const config: GatsbyConfig = {
       },
     },
     "gatsby-transformer-sharp",
-    ...(analytics ?? []),
+    // Google Analytics and Tag Manager are no plugins: gatsby-ssr writes their tags and gatsby-browser
+    // counts page views (src/ssr/analyticsTags.tsx says why), from GATSBY_GA_MEASUREMENT_ID and GATSBY_GTM_ID.
     {
       resolve: "gatsby-plugin-sitemap",
       options: {

@@ -2,12 +2,15 @@ import type { GatsbySSR } from "gatsby";
 import oswald600 from "@fontsource/oswald/files/oswald-latin-600-normal.woff2";
 import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff2";
 import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff2";
-import { rewriteAnalyticsHead, withoutGtmNoscript } from "./src/ssr/analyticsTags";
+import { buildAnalyticsIds } from "./src/analyticsIds";
+import { analyticsHead } from "./src/ssr/analyticsTags";
 import { wrapPageElement as wrap } from "./src/wrapPageElement";
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = wrap;
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
+const analyticsIds = buildAnalyticsIds();
+
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
   // Every font file the first screen uses (display face for headings, text face in its two weights) is
   // preloaded, so it arrives with the CSS instead of after it: the text face is font-display: optional
@@ -23,15 +26,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
     <link key="icon" rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />,
     <link key="apple-icon" rel="apple-touch-icon" href="/apple-touch-icon.png" />,
     <link key="manifest" rel="manifest" href="/site.webmanifest" />,
+    // Google Analytics and Tag Manager, when configured, on the pages that may carry them.
+    ...analyticsHead(pathname, analyticsIds),
   ]);
-};
-
-export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
-  getHeadComponents,
-  replaceHeadComponents,
-  getPreBodyComponents,
-  replacePreBodyComponents,
-}) => {
-  replaceHeadComponents(rewriteAnalyticsHead(getHeadComponents()));
-  replacePreBodyComponents(withoutGtmNoscript(getPreBodyComponents()));
 };

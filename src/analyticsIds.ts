@@ -5,7 +5,8 @@
  * so the page's tags and the policy never disagree. An id counts once trimmed: a stray space or an
  * empty setting means the tool is off.
  *
- * Pure (the environment is passed in), so unit tests and any other code can use it as it is.
+ * Pure (the environment is passed in), so unit tests and any other code can use it as it is; only
+ * buildAnalyticsIds reads the build's own environment.
  */
 export interface AnalyticsIds {
   /** Google Analytics 4 measurement id ("G-..."), or null when unset. */
@@ -26,4 +27,14 @@ export function analyticsIds(env: Env): AnalyticsIds {
 export function analyticsEnabled(env: Env): boolean {
   const { gaMeasurementId, gtmId } = analyticsIds(env);
   return gaMeasurementId !== null || gtmId !== null;
+}
+
+/**
+ * The ids this build was made with, for the HTML renderer and the browser: Gatsby writes each
+ * `process.env.GATSBY_*` name into those bundles as its value, but `process.env` itself is empty there.
+ */
+export function buildAnalyticsIds(): AnalyticsIds {
+  // `gatsby develop` counts nothing: a developer's clicks are not visits.
+  if (process.env.NODE_ENV !== "production") return { gaMeasurementId: null, gtmId: null };
+  return analyticsIds({ GATSBY_GA_MEASUREMENT_ID: process.env.GATSBY_GA_MEASUREMENT_ID, GATSBY_GTM_ID: process.env.GATSBY_GTM_ID });
 }

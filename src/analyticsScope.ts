@@ -30,7 +30,10 @@ export function analyticsAllowed(pathname: string): boolean {
  */
 export function pageLocation(href: string): string {
   const url = new URL(href);
-  const campaign = new URLSearchParams([...url.searchParams].filter(([name]) => name.startsWith("utm_")));
+  const campaign = new URLSearchParams();
+  url.searchParams.forEach((value, name) => {
+    if (name.startsWith("utm_")) campaign.append(name, value);
+  });
   const query = campaign.toString();
   return `${url.origin}${url.pathname}${query ? `?${query}` : ""}`;
 }

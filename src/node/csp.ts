@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { analyticsAllowed } from "../analyticsScope";
 import { ADMIN_HEADERS, ADMIN_PATH, contentSecurityPolicy, isAdminPath, type PagePolicies } from "../headers";
 
 /** Every HTML file under a folder. */
@@ -53,7 +54,8 @@ export function inlineScriptHashes(html: string): string[] {
  * site-wide list would carry every page's hashes (each page's `window.pagePath` script differs) in
  * every answer, 2-3 KB of header that pushed the home page past the first round trip. A page's policy
  * stays in force after client-side navigation; the pages navigated to run none of their inline scripts
- * then (Gatsby renders them from page data), so the first page's list is enough.
+ * then (Gatsby renders them from page data), so the first page's list is enough. Google's hosts are
+ * allowed only when the build has analytics, and never on a page without it (src/analyticsScope.ts).
  */
 export function buildCsp(publicDir: string, analytics: boolean): PagePolicies {
   return Object.fromEntries(
@@ -61,7 +63,10 @@ export function buildCsp(publicDir: string, analytics: boolean): PagePolicies {
       .map((file) => [pagePath(publicDir, file), file] as const)
       .filter(([page]) => !isAdminPath(page))
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([page, file]) => [page, contentSecurityPolicy({ scriptHashes: inlineScriptHashes(fs.readFileSync(file, "utf8")), analytics })]),
+      .map(([page, file]) => {
+        const scriptHashes = inlineScriptHashes(fs.readFileSync(file, "utf8"));
+        return [page, contentSecurityPolicy({ scriptHashes, analytics: analytics && analyticsAllowed(page) })];
+      }),
   );
 }
 

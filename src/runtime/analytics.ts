@@ -1,7 +1,8 @@
 /**
- * Analytics calls the site makes itself. The tags are loaded only when configured and only for
- * visitors who have not asked not to be tracked (see src/ssr/analyticsTags.tsx); everything here is a
- * no-op otherwise, so the site never depends on them.
+ * Analytics calls the site makes itself (page views: ./pageViews.ts). The tags are loaded only when
+ * configured, only on pages that may carry them and only for visitors who have not asked not to be
+ * tracked (see src/ssr/analyticsTags.tsx); everything here is a no-op otherwise, so the site never
+ * depends on them.
  */
 type AnalyticsWindow = Window & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
 

@@ -1,64 +1,45 @@
-import type { ReactElement, ReactNode } from "react";
+import type { ReactElement } from "react";
+import type { AnalyticsIds } from "../analyticsIds";
+import { analyticsAllowed, PAGES_WITHOUT_ANALYTICS } from "../analyticsScope";
 
 /**
- * Rewrites the tags that gatsby-plugin-google-gtag and gatsby-plugin-google-tagmanager put in every
- * page so that no request reaches Google for visitors who send Global Privacy Control or Do Not Track:
- * - a first inline script decides once per page whether analytics may run;
- * - the plugins' inline snippets run only if so, and the gtag library is loaded by script (its
- *   <script src> tag would load it for everyone), with a failure logged, never shown;
- * - preconnect hints and GTM's <noscript> iframe go: without JavaScript the preference cannot be read.
+ * The analytics tags in a page's head, written here rather than by gatsby-plugin-google-gtag and
+ * gatsby-plugin-google-tagmanager: those put Google's code in every page, report the whole address
+ * (fragment and query) as the page view, and push to a data layer after every route change whether the
+ * page has one or not. Here:
+ * - a page without analytics (src/analyticsScope.ts) gets no tag at all;
+ * - on the others, one inline script decides once whether analytics may run: not for visitors who send
+ *   Global Privacy Control or Do Not Track, nor at an address under a page without analytics (the 404
+ *   page answers there too); only then does it set up the data layer and load Google's code by script,
+ *   a failure logged, never shown;
+ * - no preconnect hint and no <noscript> iframe: without JavaScript the preference cannot be read.
+ * Page views are counted by src/runtime/analytics.ts.
+ */
+const GOOGLE = "https://www.googletagmanager.com";
+
+/**
+ * Sets window.__analyticsOff. The address test is analyticsAllowed's, written out for a page that has
+ * not loaded its JavaScript yet (a unit test holds the two together).
  */
 export const CONSENT_SCRIPT =
-  'window.__analyticsOff=navigator.globalPrivacyControl===true||navigator.doNotTrack==="1"||window.doNotTrack==="1";' +
-  // gatsby-plugin-google-tagmanager pushes to window.dataLayer after every route change; for a visitor
-  // who opted out, that is an array no script ever reads, instead of a TypeError on each navigation.
-  "if(window.__analyticsOff)window.dataLayer=[];";
-
-const GTAG_SRC = "https://www.googletagmanager.com/gtag/js?id=";
-
-type Element = ReactElement<{ dangerouslySetInnerHTML?: { __html: string }; src?: string; rel?: string; href?: string }>;
-
-function isElement(node: ReactNode): node is Element {
-  return typeof node === "object" && node !== null && "props" in node;
-}
-
-function inline(key: string, html: string): ReactElement {
-  return <script key={key} dangerouslySetInnerHTML={{ __html: html }} />;
-}
+  'window.__analyticsOff=navigator.globalPrivacyControl===true||navigator.doNotTrack==="1"||window.doNotTrack==="1"||' +
+  `${JSON.stringify(PAGES_WITHOUT_ANALYTICS)}.some(function(p){return location.pathname.indexOf(p)===0||location.pathname===p.slice(0,-1)});`;
 
 function loadScript(src: string): string {
   return `(function(){var s=document.createElement("script");s.async=true;s.src=${JSON.stringify(src)};s.onerror=function(){console.warn("Analytics did not load; the site works without it.")};document.head.appendChild(s)})();`;
 }
 
-/** The head components with the analytics tags rewritten (both plugins render into the head here). */
-export function rewriteAnalyticsHead(components: readonly ReactNode[]): ReactNode[] {
-  const out: ReactNode[] = [];
-  let gtagId: string | null = null;
-  let consentAdded = false;
-  for (const node of components) {
-    if (!isElement(node)) {
-      out.push(node);
-      continue;
-    }
-    const key = String(node.key ?? "");
-    if (key === "preconnect-google-gtag" || key === "dns-prefetch-google-gtag") continue;
-    if (key === "gatsby-plugin-google-gtag" && node.props.src?.startsWith(GTAG_SRC)) {
-      gtagId = node.props.src.slice(GTAG_SRC.length);
-      continue;
-    }
-    if (key === "gatsby-plugin-google-gtag-config" || key === "plugin-google-tagmanager") {
-      if (!consentAdded) out.push(inline("analytics-consent", CONSENT_SCRIPT));
-      consentAdded = true;
-      const original = node.props.dangerouslySetInnerHTML?.__html ?? "";
-      const load = key === "gatsby-plugin-google-gtag-config" && gtagId ? loadScript(`${GTAG_SRC}${gtagId}`) : "";
-      out.push(inline(key, `if(!window.__analyticsOff){${original}\n${load}}`));
-      continue;
-    }
-    out.push(node);
-  }
-  return out;
-}
+/** Google's gtag snippet; its `config` waits for the first page view, which sets what it may report. */
+const gtag = (id: string) =>
+  `window.gtag=function(){window.dataLayer.push(arguments)};gtag("js",new Date());${loadScript(`${GOOGLE}/gtag/js?id=${encodeURIComponent(id)}`)}`;
 
-export function withoutGtmNoscript(components: readonly ReactNode[]): ReactNode[] {
-  return components.filter((node) => !(isElement(node) && node.key === "plugin-google-tagmanager"));
+/** Google Tag Manager's snippet. */
+const gtm = (id: string) =>
+  `window.dataLayer.push({"gtm.start":new Date().getTime(),event:"gtm.js"});${loadScript(`${GOOGLE}/gtm.js?id=${encodeURIComponent(id)}`)}`;
+
+/** The page's analytics script, or nothing when the page carries none or no tool is configured. */
+export function analyticsHead(pathname: string, { gaMeasurementId, gtmId }: AnalyticsIds): ReactElement[] {
+  if (!analyticsAllowed(pathname) || (!gaMeasurementId && !gtmId)) return [];
+  const tools = `window.dataLayer=window.dataLayer||[];${gaMeasurementId ? gtag(gaMeasurementId) : ""}${gtmId ? gtm(gtmId) : ""}`;
+  return [<script key="analytics" dangerouslySetInnerHTML={{ __html: `${CONSENT_SCRIPT}if(!window.__analyticsOff){${tools}}` }} />];
 }

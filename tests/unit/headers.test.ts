@@ -52,6 +52,24 @@ describe("Netlify's _headers", () => {
     expect(hashes("/404.html")).toEqual([]);
   });
 
+  test("with analytics, Google's hosts are in every page's policy but those of pages without analytics", () => {
+    for (const page of ["staff/index.html", "staff/lead/index.html", "intro/cancel/index.html"]) {
+      fs.mkdirSync(path.dirname(path.join(dir, page)), { recursive: true });
+      fs.writeFileSync(path.join(dir, page), "<html></html>");
+    }
+    const policies = buildCsp(dir, true);
+    const google = (page: string) => policies[page]?.includes("https://www.googletagmanager.com");
+    expect(Object.keys(policies).map((page) => [page, google(page)])).toEqual([
+      ["/", true],
+      ["/404.html", true],
+      ["/about/", true],
+      ["/intro/cancel/", false],
+      ["/staff/", false],
+      ["/staff/lead/", false],
+    ]);
+    expect(Object.values(buildCsp(dir, false)).some((policy) => policy.includes("google"))).toBe(false);
+  });
+
   test("a script inside staff-written markdown is never allowed by the page's own policy", () => {
     const ours = '<script>window.pagePath="/"</script>';
     const block = '<div class="prose" data-markdown=""><p>Hi</p><div><script>alert(1)</script></div><script>alert(2)</script></div>';
