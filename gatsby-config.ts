@@ -4,6 +4,7 @@ import { PRIVACY_CONFIRM_PATH } from "./src/forms/privacyRequest";
 import { gatsbyHeaders } from "./src/headers";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { contentDir } from "./src/node/contentFiles";
+import { editorHeadersInDevelop } from "./src/node/editorInDevelop";
 import { siteUrl } from "./src/node/siteUrl";
 
 const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -21,6 +22,8 @@ const config: GatsbyConfig = {
   adapter: netlifyAdapter({ excludeDatastoreFromEngineFunction: true }),
   // Applied by the adapter; the Content-Security-Policy is added by the build (src/node/csp.ts).
   headers: gatsbyHeaders(),
+  // `npm run cms`: the editor under its own policy, its local backend let in (never in a build).
+  developMiddleware: editorHeadersInDevelop,
   jsxRuntime: "automatic",
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",

@@ -111,19 +111,30 @@ export const ADMIN_PATH = "/admin/";
 /** Decap's local backend (decap-server, `npm run cms`); the editor looks for it only on localhost. */
 export const CMS_LOCAL_BACKEND = "http://localhost:8081";
 
+export interface AdminPolicyOptions {
+  /**
+   * Let the editor reach its local backend: only under `npm run cms` (src/node/editorInDevelop.ts).
+   * A built site never does, so no page on the real site may talk to a server on a visitor's machine.
+   */
+  localBackend?: boolean;
+}
+
 /**
  * The editor's policy, for /admin/ only. Decap compiles its configuration validator at run time
  * ('unsafe-eval'), styles itself with inline styles, shows uploaded photos as blob: URLs and talks to
- * GitHub's API (or to the local backend on a laptop). Everything it loads is still served by the site.
+ * GitHub's API (or, on a laptop, to the local backend). Everything it loads is still served by the site.
  */
-export function adminContentSecurityPolicy(): string {
+export function adminContentSecurityPolicy({ localBackend = false }: AdminPolicyOptions = {}): string {
   const directives: Directives = [
     ["default-src", ["'self'"]],
     ["script-src", ["'self'", "'unsafe-eval'"]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:", "https://avatars.githubusercontent.com"]],
     ["font-src", ["'self'", "data:"]],
-    ["connect-src", ["'self'", "blob:", "https://api.github.com", CMS_LOCAL_BACKEND, "https://www.githubstatus.com"]],
+    [
+      "connect-src",
+      ["'self'", "blob:", "https://api.github.com", ...(localBackend ? [CMS_LOCAL_BACKEND] : []), "https://www.githubstatus.com"],
+    ],
     ["frame-src", ["'self'", "blob:"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
@@ -137,11 +148,16 @@ export function adminContentSecurityPolicy(): string {
  * What /admin/ answers differ in from the site's headers: its policy, never indexed, and a window
  * policy that lets the GitHub sign-in pop-up report back to the editor.
  */
-export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
-  "Content-Security-Policy": adminContentSecurityPolicy(),
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-};
+export function adminHeaders(options: AdminPolicyOptions = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": adminContentSecurityPolicy(options),
+    "X-Robots-Tag": "noindex, nofollow",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  };
+}
+
+/** /admin/'s headers wherever a build is served (the production server, Netlify's _headers). */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = adminHeaders();
 
 export const isAdminPath = (pathname: string) => pathname === ADMIN_PATH.slice(0, -1) || pathname.startsWith(ADMIN_PATH);
 

@@ -13,7 +13,8 @@ import { startProductionServer, type RunningServer } from "../support/servers";
 /**
  * Analytics and tag manager, in a scratch build of a small fixture site with both ids set. No request
  * ever leaves this machine: Google's hosts are intercepted, and each attempt is counted. The same build's
- * pages and header files are also read from Node: the pages that never carry analytics.
+ * pages and header files are also read from Node: the pages that never carry analytics, and the
+ * editor's policy as a build writes it.
  */
 const GA = "G-TEST1234";
 const GTM = "GTM-TEST123";
@@ -100,6 +101,14 @@ test("the staff console and the cancel page hold no analytics, in their HTML or 
     expect(served[page], page).toContain("https://www.googletagmanager.com");
     expect(netlify[page], page).toBe(served[page]);
   }
+});
+
+test("the editor's policy in a built site leaves out its local backend", async () => {
+  const netlify = netlifyPolicies(path.join(buildDir, "public"))["/admin/*"];
+  expect(netlify).toContain("connect-src 'self' blob: https://api.github.com");
+  expect(netlify).not.toContain("localhost");
+  const served = (await fetch(`${server.url}/admin/`)).headers.get("content-security-policy");
+  expect(served).toBe(netlify);
 });
 
 /** The page views and Tag Manager route changes this page has counted, in order (Google's scripts never load here). */

@@ -1,16 +1,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import express from "express";
 import matter from "gray-matter";
 import { expect, test, type Page } from "@playwright/test";
 import { CMS_LOCAL_BACKEND } from "../../src/headers";
 import { loadCheckedContent } from "../../src/node/contentChecks";
+import { editorHeadersInDevelop } from "../../src/node/editorInDevelop";
 
 /**
- * The web editor at /admin/ (the built Decap CMS, served by the production server) against the real
- * local backend, decap-server, writing to a scratch copy of content/. Each test makes an edit the
- * staff make most and checks the file it wrote with the build's own content checks.
+ * The web editor at /admin/ (the built Decap CMS) against the real local backend, decap-server,
+ * writing to a scratch copy of content/. Each test makes an edit the staff make most and checks the
+ * file it wrote with the build's own content checks. The production server serves the editor with a
+ * policy that leaves the local backend out; the edits are made as under `npm run cms`: the built
+ * editor's files with the development server's own editor headers (src/node/editorInDevelop.ts).
  */
 
 // Where Decap's local backend listens; the editor looks for it only when opened on localhost.
@@ -25,6 +32,8 @@ async function shot(page: Page, name: string) {
 let repo: string;
 let server: ChildProcess;
 let serverOutput = "";
+let editor: Server;
+let editorUrl: string;
 
 test.describe.configure({ mode: "serial" });
 
@@ -57,7 +66,18 @@ test.beforeAll(async () => {
     .toContain(`listening on 127.0.0.1:${LOCAL_BACKEND_PORT}`);
 });
 
+/** public/ as `npm run cms` serves the editor: its headers from the development server's middleware. */
+test.beforeAll(async () => {
+  const app = express();
+  editorHeadersInDevelop(app);
+  app.use(express.static("public"));
+  editor = app.listen(0, "localhost");
+  await once(editor, "listening");
+  editorUrl = `http://localhost:${(editor.address() as AddressInfo).port}`;
+});
+
 test.afterAll(() => {
+  editor?.close();
   server?.kill();
   if (repo) fs.rmSync(repo, { recursive: true, force: true });
 });
@@ -75,7 +95,7 @@ async function openEditor(page: Page, hash: string): Promise<string[]> {
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.goto("/admin/");
+  await page.goto(`${editorUrl}/admin/`);
   await page.getByRole("button", { name: "Login" }).click();
   await page.evaluate((route) => (window.location.hash = route), hash);
   return violations;
@@ -92,7 +112,9 @@ test("the editor is served from the site with its own policy and is never indexe
   expect(response.status()).toBe(200);
   const headers = response.headers();
   expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
-  expect(headers["content-security-policy"]).toContain(`connect-src 'self' blob: https://api.github.com ${CMS_LOCAL_BACKEND}`);
+  // The local backend is for `npm run cms` on a laptop; a built site never lets the editor reach it.
+  expect(headers["content-security-policy"]).toContain("connect-src 'self' blob: https://api.github.com https://www.githubstatus.com");
+  expect(headers["content-security-policy"]).not.toContain("localhost");
   const html = await response.text();
   expect(html).toContain('<meta name="robots" content="none"/>');
   // Everything it loads comes from the site itself.

@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { adminContentSecurityPolicy, cacheControlFor, contentSecurityPolicy, isAdminPath } from "../../src/headers";
+import {
+  ADMIN_HEADERS,
+  adminContentSecurityPolicy,
+  cacheControlFor,
+  CMS_LOCAL_BACKEND,
+  contentSecurityPolicy,
+  isAdminPath,
+} from "../../src/headers";
 import { isPlainPath } from "../../host/site";
 import { buildCsp, inlineScriptHashes, pagePath, withoutMarkdown, writeNetlifyHeaders } from "../../src/node/csp";
 
@@ -23,6 +30,14 @@ test("the web editor's files, whose names carry no hash, are revalidated on ever
 test("only /admin/ and what is under it is the editor", () => {
   expect(["/admin", "/admin/", "/admin/cms.js"].every(isAdminPath)).toBe(true);
   expect(["/administration/", "/", "/about/admin/"].some(isAdminPath)).toBe(false);
+});
+
+test("the editor's policy names its local backend only for `npm run cms`, never in what a build serves", () => {
+  expect(adminContentSecurityPolicy()).not.toContain("localhost");
+  expect(ADMIN_HEADERS["Content-Security-Policy"]).toBe(adminContentSecurityPolicy());
+  expect(adminContentSecurityPolicy({ localBackend: true })).toBe(
+    adminContentSecurityPolicy().replace("https://api.github.com", `https://api.github.com ${CMS_LOCAL_BACKEND}`),
+  );
 });
 
 describe("Netlify's _headers", () => {
