@@ -13,7 +13,7 @@ import { analyticsAllowed, PAGES_WITHOUT_ANALYTICS } from "../analyticsScope";
  *   page answers there too); only then does it set up the data layer and load Google's code by script,
  *   a failure logged, never shown;
  * - no preconnect hint and no <noscript> iframe: without JavaScript the preference cannot be read.
- * Page views are counted by src/runtime/analytics.ts.
+ * Page views are counted by src/runtime/pageViews.ts.
  */
 const GOOGLE = "https://www.googletagmanager.com";
 
