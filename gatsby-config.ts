@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
 import netlifyAdapter from "gatsby-adapter-netlify";
-import { PRIVACY_CONFIRM_PATH } from "./src/forms/privacyRequest";
+import { PRIVACY_CONFIRM_PATH } from "./src/forms/privacyConfirmPath";
 import { gatsbyHeaders } from "./src/headers";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { contentDir } from "./src/node/contentFiles";

@@ -1,3 +1,4 @@
+import { PRIVACY_CONFIRM_PATH } from "./forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "./intro/cancelPath";
 import { STAFF_ROOT } from "./staff/paths";
 
@@ -16,6 +17,8 @@ export const PAGES_WITHOUT_ANALYTICS: readonly string[] = [
   STAFF_ROOT,
   // A visitor's own cancel link: the token rides in the fragment.
   INTRO_CANCEL_PATH,
+  // The link that confirms a privacy request: the token rides in the fragment.
+  PRIVACY_CONFIRM_PATH,
 ];
 
 /** False for a page in PAGES_WITHOUT_ANALYTICS or under one ("/staff/lead/", "/staff", "/staff/index.html"). */

@@ -36,11 +36,6 @@ export const PRIVACY_REQUEST_ASKED: Record<PrivacyRequestKind, string> = {
 /** How long the link that confirms a request works, from when it is made: the mail, the pages and the store use this. */
 export const CONFIRM_LINK_DAYS = 7;
 
-/** Where a person confirms their request; the token rides in the fragment, which the browser never sends to a server. */
-export const PRIVACY_CONFIRM_PATH = "/privacy/confirm/";
-
-export const privacyConfirmPath = (token: string) => `${PRIVACY_CONFIRM_PATH}#token=${token}`;
-
 /**
  * How the owner checked, another way than the link, that a request comes from the person it concerns
  * (the CLI's verify-request --how); "link" is the person's own use of the mailed link.

@@ -17,7 +17,7 @@ import {
   type TemplateName,
   type WodPageContext,
 } from "../routes";
-import { PRIVACY_CONFIRM_PATH } from "../forms/privacyRequest";
+import { PRIVACY_CONFIRM_PATH } from "../forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { staffPaths } from "../staff/paths";
 import { buildNow } from "./buildClock";

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { analyticsAllowed } from "../../src/analyticsScope";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { PagePolicies } from "../../src/headers";
+import { PRIVACY_CONFIRM_PATH } from "../../src/forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../../src/intro/cancelPath";
 import { htmlFiles, pagePath } from "../../src/node/csp";
 import { staffPaths } from "../../src/staff/paths";
@@ -85,7 +86,7 @@ test("the staff console and the cancel page hold no analytics, in their HTML or 
   const served = (JSON.parse(fs.readFileSync(path.join(buildDir, ".cache/csp.json"), "utf8")) as { pages: PagePolicies }).pages;
   const netlify = netlifyPolicies(publicDir);
   const without = [...pages.keys()].filter((page) => !analyticsAllowed(page));
-  expect(without).toEqual(expect.arrayContaining([...Object.values(staffPaths), INTRO_CANCEL_PATH]));
+  expect(without).toEqual(expect.arrayContaining([...Object.values(staffPaths), INTRO_CANCEL_PATH, PRIVACY_CONFIRM_PATH]));
   for (const page of without) {
     const html = fs.readFileSync(pages.get(page) ?? "", "utf8");
     expect(ANALYTICS_CODE.exec(html)?.[0], `${page}: its HTML`).toBeUndefined();
@@ -184,7 +185,12 @@ test("a sign-in link, a console search, a cancel link and a missing console page
     return { address, ...state };
   };
   const nothing = { gtag: "undefined", dataLayer: "undefined", gtm: "undefined" };
-  for (const address of ["/staff/sign-in/#token=s3cret", "/staff/?q=jane@example.com", "/intro/cancel/#token=s3cret"]) {
+  for (const address of [
+    "/staff/sign-in/#token=s3cret",
+    "/staff/?q=jane@example.com",
+    "/intro/cancel/#token=s3cret",
+    "/privacy/confirm/#token=s3cret",
+  ]) {
     expect(await visit(address)).toEqual({ address, ...nothing });
     // No script error either (gatsby-plugin-google-tagmanager pushed to a data layer on every route change, there or not).
     expect({ address, errors }).toEqual({ address, errors: [] });

@@ -1,14 +1,24 @@
 import { analyticsAllowed, pageLocation, pageReferrer } from "../../src/analyticsScope";
+import { PRIVACY_CONFIRM_PATH } from "../../src/forms/privacyConfirmPath";
 import { introCancelPath, INTRO_CANCEL_PATH } from "../../src/intro/cancelPath";
 import { staffPaths } from "../../src/staff/paths";
 
 describe("pages without analytics", () => {
-  test("every staff screen and the visitor's cancel page carry none", () => {
-    for (const page of [...Object.values(staffPaths), INTRO_CANCEL_PATH]) expect([page, analyticsAllowed(page)]).toEqual([page, false]);
+  test("every staff screen, the visitor's cancel page and the privacy request's confirmation carry none", () => {
+    for (const page of [...Object.values(staffPaths), INTRO_CANCEL_PATH, PRIVACY_CONFIRM_PATH]) {
+      expect([page, analyticsAllowed(page)]).toEqual([page, false]);
+    }
   });
 
   test("an address under one of them, or written without its slash, carries none either", () => {
-    for (const page of ["/staff", "/staff/index.html", "/staff/not-a-screen/", "/intro/cancel", "/intro/cancel/index.html"]) {
+    for (const page of [
+      "/staff",
+      "/staff/index.html",
+      "/staff/not-a-screen/",
+      "/intro/cancel",
+      "/intro/cancel/index.html",
+      "/privacy/confirm",
+    ]) {
       expect([page, analyticsAllowed(page)]).toEqual([page, false]);
     }
   });

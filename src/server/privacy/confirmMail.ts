@@ -1,11 +1,6 @@
 import { formatLongDate } from "../../forms/dateRules";
-import {
-  CONFIRM_LINK_DAYS,
-  PRIVACY_REQUEST_ASKED,
-  PRIVACY_REQUESTS,
-  type PrivacyRequestKind,
-  privacyConfirmPath,
-} from "../../forms/privacyRequest";
+import { privacyConfirmPath } from "../../forms/privacyConfirmPath";
+import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { whenLabel } from "../../intro/display";
 import { zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";
