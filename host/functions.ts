@@ -10,7 +10,8 @@ import { errorSummary } from "../src/server/log";
 /** The part of Gatsby's functions manifest (.cache/functions/manifest.json) this server reads. */
 interface ManifestEntry {
   functionRoute: string;
-  relativeCompiledFilePath: string;
+  /** The function's file in src/api/, where Gatsby finds the site's own functions. */
+  originalRelativeFilePath: string;
 }
 
 type Handler = (req: express.Request, res: express.Response) => unknown;
@@ -50,21 +51,28 @@ function tooLarge(limit: number): Rejection {
 }
 
 /**
- * Every compiled Gatsby Function (made by `gatsby build`), each loaded once for the life of the process,
- * on /api/<route>. Bodies are parsed as Gatsby does for the function's `config.bodyParser.json`, but
- * only JSON is accepted at all (the forms send nothing else).
+ * Every Gatsby Function the build lists (.cache/functions/manifest.json, written by `gatsby build`), on
+ * /api/<route>, each loaded once for the life of the process. Bodies are parsed as Gatsby does for the
+ * function's `config.bodyParser.json`, but only JSON is accepted at all (the forms send nothing else).
+ *
+ * Each function is loaded from its source in src/api/ (this server runs under tsx), not from Gatsby's
+ * compiled bundle: every bundle carries its own copy of Gatsby's function wrapper (body parsers, joi,
+ * React: 1.4 MB of code that V8 keeps), and V8 lets a heap grow to several times what it holds. Loaded
+ * from source, the functions share one copy of each module and the heap holds a sixth as much
+ * (docs/operations.md, the production server). The wrapper parses the body, which is done here.
  */
 export function functionsRouter(root: string): Router {
-  const dir = path.join(root, ".cache", "functions");
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as ManifestEntry[];
-  const load = createRequire(path.join(dir, "manifest.json"));
+  const manifestFile = path.join(root, ".cache", "functions", "manifest.json");
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as ManifestEntry[];
+  const load = createRequire(manifestFile);
   const router = express.Router();
 
   for (const entry of manifest) {
-    const loaded = load(path.join(dir, entry.relativeCompiledFilePath)) as FunctionModule | Handler;
-    const handler = typeof loaded === "function" ? loaded : loaded.default;
-    if (!handler) throw new Error(`${entry.relativeCompiledFilePath} does not export a function`);
-    const json = (typeof loaded === "function" ? undefined : loaded.config?.bodyParser?.json) ?? {};
+    const file = path.join(root, "src", "api", entry.originalRelativeFilePath);
+    const loaded = load(file) as FunctionModule;
+    const handler = loaded.default;
+    if (!handler) throw new Error(`${path.relative(root, file)} does not export a function`);
+    const json = loaded.config?.bodyParser?.json ?? {};
     const limit = bytes.parse(json.limit ?? DEFAULT_JSON_LIMIT) ?? 0;
     router.all(`/${entry.functionRoute}`, refuseUnreadable(limit), express.json({ ...json, limit }), async (req, res) => {
       try {

@@ -11,9 +11,9 @@ import { classDays } from "../forms/dropIn";
 import { publishedWaiver } from "./waiver";
 
 /**
- * The content the form rules depend on, bundled into each function at build time from the same files
- * the pages are built from (and checked by the same schemas), so the server enforces exactly what the
- * visitor was shown.
+ * The content the form rules depend on, from the same files the pages are built from (and checked by
+ * the same schemas), so the server enforces exactly what the visitor was shown: bundled into each
+ * function at build time on Netlify, read from the built checkout at start by the production server.
  */
 export const site = siteSchema.parse(siteJson);
 export const rates = ratesSchema.parse(ratesJson);
