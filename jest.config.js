@@ -3,6 +3,9 @@
  * Babel options live here, not in a babel.config.js, which Gatsby would pick up for the site build.
  */
 module.exports = {
+  // Jest's default on 2 cores is 1 worker; most test files wait on child processes, PostgreSQL and the
+  // file system rather than the CPU, and `npm test` runs the build beside them anyway.
+  maxWorkers: 2,
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
   testEnvironment: "node",
   transform: {

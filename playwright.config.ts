@@ -31,7 +31,10 @@ export default defineConfig({
   // machine, tests that visit every page took up to 22 s of the former 30.
   timeout: 60_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list as tests end; a JSON report for scripts/test-times.mjs (where the time goes); and the
+  // slowest files named at the end of every run.
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/reports/playwright.json" }]],
+  reportSlowTests: { max: 10, threshold: 60_000 },
   outputDir: "test-results",
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure" },
   projects: [
