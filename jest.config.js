@@ -2,6 +2,12 @@
  * Unit tests: TypeScript and JSX compiled with Babel (type checking is `tsc --noEmit`'s job). The
  * Babel options live here, not in a babel.config.js, which Gatsby would pick up for the site build.
  */
+const fs = require("node:fs");
+
+// `npm test` asks Jest for a JSON report (read by scripts/test-times.mjs); Jest writes it without
+// making its folder, which a clean clone does not have.
+fs.mkdirSync(`${__dirname}/tests/.tmp/reports`, { recursive: true });
+
 module.exports = {
   // Jest's default on 2 cores is 1 worker; most test files wait on child processes, PostgreSQL and the
   // file system rather than the CPU, and `npm test` runs the build beside them anyway.
