@@ -103,7 +103,13 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     await store.insert(submission("C-SLOW"));
     smtp.rejectNext(1);
     const start = new Date();
-    expect(await deliverDue(store, smtpMailer(smtp.url), settings, start)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    const slowLines: string[] = [];
+    expect(await deliverDue(store, smtpMailer(smtp.url), settings, start, (line) => slowLines.push(line))).toEqual({
+      sent: 0,
+      failed: 1,
+      gaveUp: 0,
+    });
+    expect(slowLines).toEqual([expect.stringMatching(/^Staff e-mail for contact C-SLOW failed \(attempt 1 of \d+\): .*451/)]);
     expect((await store.outbox(["pending"]))[0]?.lastError).toMatch(/451/);
     expect(await deliverDue(store, smtpMailer(smtp.url), settings, new Date(start.getTime() + retryDelayMs(1)))).toEqual({
       sent: 1,
@@ -115,12 +121,17 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     smtp.rejectNext(MAX_ATTEMPTS);
     let clock = Date.now();
     let gaveUp = 0;
+    const lines: string[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const report = await deliverDue(store, smtpMailer(smtp.url), settings, new Date(clock));
+      const report = await deliverDue(store, smtpMailer(smtp.url), settings, new Date(clock), (line) => lines.push(line));
       gaveUp += report.gaveUp;
       clock += retryDelayMs(attempt) + 1;
     }
     expect(gaveUp).toBe(1);
+    // One line per attempt, naming the submission and the attempt, the last one saying it gave up.
+    expect(lines).toHaveLength(MAX_ATTEMPTS);
+    expect(lines[0]).toMatch(/C-STUCK failed \(attempt 1 of \d+\): .*451/);
+    expect(lines.at(-1)).toMatch(new RegExp(`C-STUCK failed \\(attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS}, giving up\\)`));
     const failed = await store.outbox(["failed"]);
     expect(failed.map((m) => [m.submissionId, m.attempts])).toEqual([["C-STUCK", MAX_ATTEMPTS]]);
     expect(smtp.received.map((m) => m.header("Message-ID"))).toEqual(["<C-SLOW@gym.example>"]);
