@@ -64,6 +64,65 @@ for (const path of [...urls.pages, "/no-such-page/"]) {
   });
 }
 
+/**
+ * One of each fault the check reports, and text it must leave alone: hidden in each way it knows, laid
+ * over by the phone's intro bar, or set tighter than its glyphs. Each of those covers another text.
+ */
+const FAULTS_AND_LOOKALIKES = `<!doctype html>
+<html lang="en">
+  <head>
+    <style>
+      body { margin: 0; font: 16px/20px sans-serif; }
+      p, div, h2 { margin: 0; }
+      .at { position: absolute; left: 0; }
+    </style>
+  </head>
+  <body>
+    <header data-site-header>
+      <nav>
+        <a href="#" style="display: inline-block; width: 48px">Free intro</a>
+        <a href="#">Home</a>
+        <a href="#" style="display: inline-block; width: 48px; visibility: hidden">Hidden link</a>
+      </nav>
+    </header>
+    <main>
+      <p class="at" style="top: 100px">First line of text</p>
+      <p class="at" style="top: 106px; left: 20px">Second line over it</p>
+
+      <div class="at" style="top: 200px; width: 60px"><span style="white-space: nowrap">Too long for its box</span></div>
+      <div class="at" style="top: 240px; width: 60px; overflow: hidden"><b style="white-space: nowrap">Cut off by its box</b></div>
+
+      <p class="at" style="top: 300px">Text under things that may cover it</p>
+      <p class="at" style="top: 302px; opacity: 0">Transparent text</p>
+      <p class="at" style="top: 302px; visibility: hidden">Invisible text</p>
+      <p class="at" style="top: 302px; clip: rect(0 0 0 0)">Text for screen readers</p>
+      <div class="at" style="top: 302px; clip-path: inset(50%)"><span>Clipped to nothing</span></div>
+      <div class="at" style="top: 302px; height: 0; overflow: hidden"><span>Folded into no height</span></div>
+      <details class="at" style="top: 280px"><summary>A summary</summary><p style="position: relative; top: 20px">Folded details</p></details>
+      <div class="at" data-intro-bar style="top: 302px"><span>The intro bar</span></div>
+
+      <h2 class="at" style="top: 400px; font-size: 16px; line-height: 15px">A display<br />heading set tight</h2>
+
+      <div class="at" style="top: 500px; width: 900px">A line wider than the window</div>
+    </main>
+  </body>
+</html>`;
+
+test("the layout check reports each kind of fault, and no text hidden, laid over or set tight on purpose", async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 700 });
+  await page.setContent(FAULTS_AND_LOOKALIKES);
+  expect(await page.evaluate(findLayoutFaults)).toEqual([
+    { kind: "overflow", detail: expect.stringMatching(/^"Too long for its box" \(span\) is \d+px wider than its box$/) },
+    { kind: "overflow", detail: expect.stringMatching(/^"Cut off by its box" \(b\) is \d+px wider than its box$/) },
+    {
+      kind: "overlap",
+      detail: expect.stringMatching(/^"First line of text" \(p\.at\) overlaps "Second line over it" \(p\.at\) by \d+x\d+px$/),
+    },
+    { kind: "wrapped header link", detail: '"Free intro" (nav) is on more than one line' },
+    { kind: "sideways scroll", detail: "the page is 900px wide in a 400px window" },
+  ]);
+});
+
 test("the footer is not drawn until the visitor nears it, then drawn in full", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 700 });
   await gotoReady(page, "/about/");
