@@ -1,68 +1,11 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { gotoReady } from "./support/page";
 import { findLayoutFaults } from "./support/layout";
-import { urls } from "./support/site";
 
 /**
- * Every page at the widths visitors use, from a small phone to a wide desktop: no two pieces of text
- * overlap, no text leaves its box, no header link wraps, and nothing scrolls sideways. Checked once with
- * the fonts as they come and once with them late (held back until the page has been measured with the
- * fallback faces, then let through, so the heading face swaps in under the reader).
+ * The layout check itself, and the footer it must see through. Every page's layout, at every width and
+ * font state, is checked where every page is opened once: tests/e2e/pages.spec.ts.
  */
-const WIDTHS = [320, 375, 768, 1024, 1152, 1280, 1440];
-const FONT_FILE = /\.woff2$/;
-
-async function faultsAtEveryWidth(page: Page, fonts: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const faults = await page.evaluate(findLayoutFaults);
-    found.push(...faults.map((fault) => `${width}px, ${fonts}: ${fault.kind}: ${fault.detail}`));
-  }
-  return found;
-}
-
-const fontsLoaded = (page: Page) =>
-  page.evaluate(async () => {
-    await document.fonts.ready;
-    return Array.from(document.fonts)
-      .filter((face) => face.status === "loaded")
-      .map((face) => `${face.family} ${face.weight}`);
-  });
-
-for (const path of [...urls.pages, "/no-such-page/"]) {
-  test(`no overlap, clipping, wrapped header link or sideways scroll on ${path}`, async ({ page, browser }) => {
-    // Fonts late: every font request waits until the fallback layout has been measured.
-    const held: Route[] = [];
-    let released = false;
-    await page.route(FONT_FILE, (route) => (released ? route.continue() : held.push(route)));
-    // The load event waits for the fonts, so the page is measured once it has hydrated.
-    await page.goto(path, { waitUntil: "domcontentloaded" });
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    expect(
-      await page.evaluate(
-        () => Array.from(document.fonts).filter((face) => !face.family.endsWith("Fallback") && face.status === "loaded").length,
-      ),
-      "no web font before release",
-    ).toBe(0);
-    const faults = await faultsAtEveryWidth(page, "fonts held back");
-    released = true;
-    await Promise.all(held.map((route) => route.continue()));
-    // The heading face swaps in late; the text face (font-display: optional) stays on its fallback.
-    expect(await fontsLoaded(page), "the heading face arrived late").toContain("Oswald 600");
-    faults.push(...(await faultsAtEveryWidth(page, "fonts late")));
-
-    // Fonts as they come: a first visit in a fresh browser context, nothing held back or cached.
-    const fresh = await browser.newContext();
-    const firstVisit = await fresh.newPage();
-    await gotoReady(firstVisit, path);
-    expect(await fontsLoaded(firstVisit), "the web fonts arrived").toEqual(expect.arrayContaining(["Oswald 600", "Inter 400"]));
-    faults.push(...(await faultsAtEveryWidth(firstVisit, "fonts as they come")));
-    await fresh.close();
-
-    expect(faults, faults.join("\n")).toEqual([]);
-  });
-}
 
 /**
  * One of each fault the check reports, and text it must leave alone: hidden in each way it knows, laid
