@@ -2,26 +2,12 @@ import { expect, test } from "@playwright/test";
 import { BUDGETS } from "../../scripts/budgets";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
-import { urls } from "./support/site";
 
-const WIDTHS = [375, 1280] as const;
-
-for (const width of WIDTHS) {
-  test.describe(`at ${width}px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    test("every page passes axe (WCAG 2.2 AA)", async ({ page }) => {
-      // One page for all: a test per page took twice the machine time (a cold browser context each).
-      // All pages took 1.7 minutes on a slow 2-core machine; the limit only guards against a hang.
-      test.setTimeout(300_000);
-      for (const path of [...urls.pages, "/no-such-page/"]) {
-        await gotoReady(page, path);
-        await expectNoAxeViolations(page, `${path} at ${width}px`);
-      }
-    });
-  });
-}
-
+/**
+ * Axe in the states a visitor opens, the keyboard, and layout shift while a page loads. Every page is
+ * checked with axe at 375 and 1280 px, and for sideways scrolling, where every page is opened once:
+ * tests/e2e/pages.spec.ts.
+ */
 test.describe("interactive states pass axe too", () => {
   test("the mobile menu, open", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
@@ -130,22 +116,6 @@ test.describe("keyboard", () => {
 });
 
 test.describe("layout", () => {
-  test("no page scrolls sideways, from 320px phones to 1280px desktops", async ({ page }) => {
-    // Took 57 s on a slow 2-core machine: the limit only guards against a hang.
-    test.setTimeout(300_000);
-    // Around the header's breakpoint too: the full bar once overflowed between 1024px and 1094px.
-    const widths = [320, 360, 375, 414, 768, 1024, 1100, 1152, 1280];
-    for (const path of urls.pages) {
-      await page.setViewportSize({ width: 320, height: 800 });
-      await page.goto(path);
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 800 });
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} at ${width}px`).toBeLessThanOrEqual(width);
-      }
-    }
-  });
-
   // Measured as a visitor sees it: the web fonts as they come, and the slow first visit where they
   // arrive only after the page has painted and React has taken over (the display face then swaps
   // in; the text face stays out).

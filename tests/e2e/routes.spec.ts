@@ -1,29 +1,10 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { routes } from "../../src/routes";
-import { announcementFiles, buildToday, eventFiles, publishedWodPaths, site, urls } from "./support/site";
+import { announcementFiles, buildToday, eventFiles, publishedWodPaths, urls } from "./support/site";
 
-test.describe("every page of the route table", () => {
-  for (const route of routes) {
-    test(`${route.path} answers 200 with its exact title`, async ({ page }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(`${route.title} | ${site.name}`);
-      await expect(page.locator("h1")).toHaveCount(1);
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    });
-  }
-});
-
-test("every announcement has its own page with its own title and description", async ({ page }) => {
-  for (const announcement of announcementFiles()) {
-    const response = await page.goto(`/announcements/${announcement.slug}/`);
-    expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle(`${announcement.title} | ${site.name}`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", announcement.summary);
-  }
-});
-
+// Each route's and each announcement's title, description, h1 and language are read from the built HTML:
+// tests/server/builtPages.spec.ts.
 test.describe("URLs that must keep existing (tests/fixtures/urls.json)", () => {
   test("every route of the route table is listed in the fixture", () => {
     for (const route of routes) expect(urls.pages).toContain(route.path);

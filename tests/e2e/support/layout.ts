@@ -34,37 +34,90 @@ export function findLayoutFaults(): LayoutFault[] {
     return `"${text}" (${where})`;
   };
 
-  /** Hidden on purpose: not rendered, transparent, clipped to nothing, or folded away in a closed <details>. */
-  const isHidden = (element: Element): boolean => {
-    if (element.closest("details:not([open])") && !element.closest("summary")) return true;
-    for (let current: Element | null = element; current; current = current.parentElement) {
-      const style = getComputedStyle(current);
-      if (style.visibility === "hidden" || style.opacity === "0") return true;
-      if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") return true;
+  // Every element's computed style and clip are read once per call, however many texts it holds: the
+  // page does not change while it is measured, and walking every ancestor of every text made this the
+  // slowest part of the layout checks.
+  const styles = new Map<Element, CSSStyleDeclaration>();
+  const styleOf = (element: Element): CSSStyleDeclaration => {
+    let style = styles.get(element);
+    if (!style) styles.set(element, (style = getComputedStyle(element)));
+    return style;
+  };
+
+  /** Made invisible by this element or one of its ancestors: not rendered, transparent, or clipped to nothing. */
+  const invisible = new Map<Element, boolean>();
+  const isInvisible = (element: Element): boolean => {
+    let answer = invisible.get(element);
+    if (answer === undefined) {
+      const style = styleOf(element);
+      answer =
+        style.visibility === "hidden" ||
+        style.opacity === "0" ||
+        style.clip === "rect(0px, 0px, 0px, 0px)" ||
+        style.clipPath === "inset(50%)" ||
+        (element.parentElement !== null && isInvisible(element.parentElement));
+      invisible.set(element, answer);
     }
-    return false;
+    return answer;
+  };
+
+  /** Hidden on purpose: not rendered, transparent, clipped to nothing, or folded away in a closed <details>. */
+  const isHidden = (element: Element): boolean =>
+    (element.closest("details:not([open])") !== null && !element.closest("summary")) || isInvisible(element);
+
+  interface Clip {
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+  }
+  const NO_CLIP: Clip = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+  /** What the ancestors of an element that clip their overflow leave visible (their boxes intersected). */
+  const clips = new Map<Element, Clip>();
+  const clipAbove = (element: Element): Clip => {
+    let clip = clips.get(element);
+    if (!clip) {
+      const parent = element.parentElement;
+      clip = NO_CLIP;
+      if (parent) {
+        const outer = clipAbove(parent);
+        const style = styleOf(parent);
+        if (style.overflowX === "visible" && style.overflowY === "visible") clip = outer;
+        else {
+          const box = parent.getBoundingClientRect();
+          clip = {
+            left: Math.max(outer.left, box.left),
+            top: Math.max(outer.top, box.top),
+            right: Math.min(outer.right, box.right),
+            bottom: Math.min(outer.bottom, box.bottom),
+          };
+        }
+      }
+      clips.set(element, clip);
+    }
+    return clip;
   };
 
   /** The part of a box left visible by the ancestors that clip their overflow. */
   const visiblePart = (rect: DOMRect, element: Element): DOMRect => {
-    let { left, top, right, bottom } = rect;
-    for (let current = element.parentElement; current; current = current.parentElement) {
-      const style = getComputedStyle(current);
-      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
-      const clip = current.getBoundingClientRect();
-      left = Math.max(left, clip.left);
-      right = Math.min(right, clip.right);
-      top = Math.max(top, clip.top);
-      bottom = Math.min(bottom, clip.bottom);
-    }
+    const clip = clipAbove(element);
+    const left = Math.max(rect.left, clip.left);
+    const right = Math.min(rect.right, clip.right);
+    const top = Math.max(rect.top, clip.top);
+    const bottom = Math.min(rect.bottom, clip.bottom);
     return new DOMRect(left, top, Math.max(0, right - left), Math.max(0, bottom - top));
   };
 
   /** The box a text belongs in: its nearest ancestor that is not an inline box. */
-  const containingBox = (element: Element): Element => {
-    let current: Element = element;
-    while (current.parentElement && ["inline", "contents"].includes(getComputedStyle(current).display)) current = current.parentElement;
-    return current;
+  const containers = new Map<Element, DOMRect>();
+  const containingBox = (element: Element): DOMRect => {
+    let box = containers.get(element);
+    if (!box) {
+      let current: Element = element;
+      while (current.parentElement && ["inline", "contents"].includes(styleOf(current).display)) current = current.parentElement;
+      containers.set(element, (box = current.getBoundingClientRect()));
+    }
+    return box;
   };
 
   const boxes: TextBox[] = [];
@@ -78,14 +131,18 @@ export function findLayoutFaults(): LayoutFault[] {
     range.selectNodeContents(text);
     const element = text.parentElement;
     if (!element) continue;
-    const laidOut = Array.from(range.getClientRects());
-    const rects = laidOut.filter((rect) => visiblePart(rect, element).width > 1 && visiblePart(rect, element).height > 1);
     const overlay = element.closest("[data-intro-bar]") !== null;
-    for (const rect of rects) boxes.push({ node: text, rect: visiblePart(rect, element), overlay });
+    const rects: DOMRect[] = [];
+    for (const rect of Array.from(range.getClientRects())) {
+      const visible = visiblePart(rect, element);
+      if (visible.width <= 1 || visible.height <= 1) continue;
+      rects.push(rect);
+      boxes.push({ node: text, rect: visible, overlay });
+    }
 
     // Text that leaves its own box is clipped or runs into its neighbour.
     if (rects.length === 0) continue;
-    const container = containingBox(element).getBoundingClientRect();
+    const container = containingBox(element);
     for (const rect of rects) {
       if (rect.right > container.right + TOLERANCE || rect.left < container.left - TOLERANCE) {
         faults.push({
@@ -102,7 +159,8 @@ export function findLayoutFaults(): LayoutFault[] {
   boxes.sort((a, b) => a.rect.top - b.rect.top);
   const reported = new Set<string>();
   for (const [i, a] of boxes.entries()) {
-    for (const b of boxes.slice(i + 1)) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const b = boxes[j] as TextBox;
       if (b.rect.top >= a.rect.bottom - TOLERANCE) break;
       if (a.node === b.node || a.overlay !== b.overlay) continue;
       const width = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);

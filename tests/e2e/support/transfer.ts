@@ -15,6 +15,9 @@ export interface Transfer {
 
 const TEXT = /(text\/|javascript|json|xml|svg)/;
 
+/** Lighthouse's mobile screen (412 x 823 at 1.75x): the budgets are measured as a phone sees the page. */
+export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
 export async function measureLoad(page: Page, url: string): Promise<Transfer> {
   const pending: Array<Promise<{ url: string; type: string; bytes: number }>> = [];
   page.on("response", (response) => {
