@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BUDGETS } from "../../scripts/budgets";
-import { expectNoAxeViolations } from "./support/axe";
+import { axeViolations, expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 
 /**
@@ -8,6 +8,19 @@ import { gotoReady } from "./support/page";
  * checked with axe at 375 and 1280 px, and for sideways scrolling, where every page is opened once:
  * tests/e2e/pages.spec.ts.
  */
+test("the axe check finds what it is for: an image without a text alternative, grey on grey, a nameless button", async ({ page }) => {
+  await gotoReady(page, "/");
+  await page.evaluate(() => {
+    const main = document.querySelector("main") as HTMLElement;
+    main.insertAdjacentHTML(
+      "afterbegin",
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="32" height="32"><p style="color:#aaa;background:#bbb">Class is full</p><button></button>',
+    );
+  });
+  const found = (await axeViolations(page)).map((violation) => violation.split(" ")[0]);
+  expect(found).toEqual(expect.arrayContaining(["image-alt", "color-contrast", "button-name"]));
+});
+
 test.describe("interactive states pass axe too", () => {
   test("the mobile menu, open", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
