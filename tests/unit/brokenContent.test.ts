@@ -45,7 +45,7 @@ test("onPreBootstrap stops the build over broken content, listing every problem"
   });
   const warn = jest.fn();
   try {
-    expect(() => onPreBootstrap?.({ reporter: { panic, warn } } as unknown as ParentSpanPluginArgs, {}, () => {})).toThrow();
+    expect(() => onPreBootstrap?.({ reporter: { panic, warn } } as unknown as ParentSpanPluginArgs, { plugins: [] }, () => {})).toThrow();
   } finally {
     spy.mockRestore();
   }
