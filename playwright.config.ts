@@ -12,6 +12,9 @@ const PORT = Number(process.env.E2E_PORT ?? 9100);
 /** Where the served site stores form submissions during the tests (emptied at every run). */
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 const browser = findChromiumSync(process.env, chromium.executablePath());
+// One id per run, set in the runner and inherited by its workers: a scratch build the specs share is
+// made once per run (tests/support/smallSite.ts).
+process.env.TEST_RUN_ID ??= `${process.pid}-${Date.now()}`;
 
 const CHROMIUM_ARGS = [
   "--no-sandbox",

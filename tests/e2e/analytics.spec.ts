@@ -8,17 +8,19 @@ import { PRIVACY_CONFIRM_PATH } from "../../src/forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../../src/intro/cancelPath";
 import { htmlFiles, pagePath } from "../../src/node/csp";
 import { staffPaths } from "../../src/staff/paths";
-import { scratchBuild, timeoutForBuilds } from "../support/scratchBuild";
+import { timeoutForBuilds } from "../support/scratchBuild";
 import { startProductionServer, type RunningServer } from "../support/servers";
+import { ANALYTICS_IDS, smallSite } from "../support/smallSite";
 
 /**
- * Analytics and tag manager, in a scratch build of a small fixture site with both ids set. No request
+ * Analytics and tag manager, in the scratch build of a small fixture site with both ids set that
+ * rebuild.spec.ts shares (tests/support/smallSite.ts). No request
  * ever leaves this machine: Google's hosts are intercepted, and each attempt is counted. The same build's
  * pages and header files are also read from Node: the pages that never carry analytics, and the
  * editor's policy as a build writes it.
  */
-const GA = "G-TEST1234";
-const GTM = "GTM-TEST123";
+const GA = ANALYTICS_IDS.GATSBY_GA_MEASUREMENT_ID;
+const GTM = ANALYTICS_IDS.GATSBY_GTM_ID;
 const GOOGLE = /googletagmanager\.com|google-analytics\.com|analytics\.google\.com/;
 
 let server: RunningServer;
@@ -28,13 +30,10 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(timeoutForBuilds(1));
-  const build = scratchBuild("analytics-build", path.resolve("tests/fixtures/small-content"), {
-    GATSBY_GA_MEASUREMENT_ID: GA,
-    GATSBY_GTM_ID: GTM,
-  });
-  expect(build.status, build.output).toBe(0);
-  buildDir = build.dir;
-  server = await startProductionServer({ cwd: build.dir });
+  const site = await smallSite();
+  expect(site.status, site.output).toBe(0);
+  buildDir = site.served;
+  server = await startProductionServer({ cwd: site.served });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -232,8 +231,8 @@ test("each page view is counted once, on load and on every client-side navigatio
   const pageViews = async () => (await countedViews(page)).pageViews.map((view) => (view as { page_location: string }).page_location);
   await expect.poll(pageViews).toEqual([`${server.url}/`, `${server.url}/rates/`, `${server.url}/about/`]);
   // The libraries were requested (and blocked here), once each.
-  expect(attempts.filter((url) => url.includes("/gtag/js?id=G-TEST1234"))).toHaveLength(1);
-  expect(attempts.filter((url) => url.includes("/gtm.js?id=GTM-TEST123"))).toHaveLength(1);
+  expect(attempts.filter((url) => url.includes(`/gtag/js?id=${GA}`))).toHaveLength(1);
+  expect(attempts.filter((url) => url.includes(`/gtm.js?id=${GTM}`))).toHaveLength(1);
 });
 
 test("with Global Privacy Control, no analytics request is made", async ({ browser }) => {
