@@ -8,6 +8,8 @@ export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
   lockMs?: number;
   maxAttempts?: number;
+  /** How long a webhook receiver may take to answer; WEBHOOK_TIMEOUT_MS unless a test sets it shorter. */
+  webhookTimeoutMs?: number;
   /** Asked before each message: false ends the run (the server is stopping). */
   keepGoing?: () => boolean;
 }
@@ -46,8 +48,12 @@ export interface DeliveryReport {
 }
 
 /** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
-async function send(delivery: Exclude<Delivery, { drop: string }>, mailer: Mailer | null): Promise<string | null> {
-  if ("webhook" in delivery) return postWebhook(delivery.webhook);
+async function send(
+  delivery: Exclude<Delivery, { drop: string }>,
+  mailer: Mailer | null,
+  webhookTimeoutMs?: number,
+): Promise<string | null> {
+  if ("webhook" in delivery) return postWebhook(delivery.webhook, webhookTimeoutMs);
   // Unreachable: mail is only claimed when there is a mailer.
   if (!mailer) throw new Error("No mail server is set");
   await mailer.send(delivery.mail);
@@ -93,7 +99,7 @@ export async function deliverDue(
         await store.markSent(message.id, clock());
         continue;
       }
-      failure = await send(delivery, mailer);
+      failure = await send(delivery, mailer, settings.webhookTimeoutMs);
     } catch (error) {
       failure = errorSummary(error);
     }
