@@ -16,7 +16,8 @@ export interface StaticHost {
  */
 export async function startStaticHost(root = "."): Promise<StaticHost> {
   const app = express();
-  app.use(builtFiles(path.join(root, "public"), pageHeaders(root)));
+  // Absolute: the 404 page is sent with res.sendFile, which needs one.
+  app.use(builtFiles(path.resolve(root, "public"), pageHeaders(root)));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;
