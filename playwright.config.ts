@@ -1,5 +1,6 @@
 import { chromium, defineConfig } from "@playwright/test";
 import { findChromiumSync } from "./scripts/browser.mjs";
+import { BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "./tests/support/buildDay";
 
 /**
  * Two projects against the production build served by the production server, host/main.ts (run
@@ -7,6 +8,8 @@ import { findChromiumSync } from "./scripts/browser.mjs";
  * - chromium, tests/e2e/: the pages in a real Chromium, found the same way scripts/ensure-browser.mjs finds it;
  * - server, tests/server/: no browser. HTTP requests, production servers of their own, scratch builds
  *   and the built files, from Node.
+ * Two served sites: the usual one on this machine's clock (E2E_PORT), and the same build on the build's
+ * day (the next port, tests/support/buildDay.ts) for the tests whose dates the server checks.
  */
 const PORT = Number(process.env.E2E_PORT ?? 9100);
 /** Where the served site stores form submissions during the tests (emptied at every run). */
@@ -15,6 +18,28 @@ const browser = findChromiumSync(process.env, chromium.executablePath());
 // One id per run, set in the runner and inherited by its workers: a scratch build the specs share is
 // made once per run (tests/support/smallSite.ts).
 process.env.TEST_RUN_ID ??= `${process.pid}-${Date.now()}`;
+
+/** The production server over the build, storing its submissions in `dataDir` (emptied first). */
+function servedSite(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && node_modules/.bin/tsx host/main.ts`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    // Browser tests send many forms (and bookings) from one address; the limits have their own tests with their own servers.
+    env: {
+      PORT: String(port),
+      HOST: "localhost",
+      DATA_DIR: dataDir,
+      FORM_RATE_LIMIT_PER_MINUTE: "1000",
+      FORM_CEILING_PER_MINUTE: "10000",
+      INTRO_BOOKINGS_PER_CLIENT_PER_DAY: "1000",
+      ...env,
+    },
+  };
+}
 
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -51,21 +76,8 @@ export default defineConfig({
     },
     { name: "server", testDir: "tests/server" },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx host/main.ts`,
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    // Browser tests send many forms (and bookings) from one address; the limits have their own tests with their own servers.
-    env: {
-      PORT: String(PORT),
-      HOST: "localhost",
-      DATA_DIR: E2E_DATA_DIR,
-      FORM_RATE_LIMIT_PER_MINUTE: "1000",
-      FORM_CEILING_PER_MINUTE: "10000",
-      INTRO_BOOKINGS_PER_CLIENT_PER_DAY: "1000",
-    },
-  },
+  webServer: [
+    servedSite(PORT, E2E_DATA_DIR),
+    servedSite(Number(new URL(BUILD_DAY_SITE.url).port), BUILD_DAY_SITE.dataDir, BUILD_DAY_SERVER_ENV),
+  ],
 });

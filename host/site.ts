@@ -11,7 +11,6 @@ import { redirectLocation, redirects } from "../src/redirects";
  * addresses as 301s that keep the visitor's query, and the 404 page with status 404.
  */
 export function siteRouter(root: string): Router {
-  const policies = (JSON.parse(fs.readFileSync(path.join(root, ".cache", "csp.json"), "utf8")) as { pages: PagePolicies }).pages;
   const moved = new Map(
     redirects.flatMap((redirect) => [
       [redirect.from, redirect.to],
@@ -24,8 +23,17 @@ export function siteRouter(root: string): Router {
     const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
     res.redirect(301, redirectLocation(to, search));
   };
-  const own = (page: string) => (isAdminPath(page) ? ADMIN_HEADERS : { "Content-Security-Policy": policies[page] ?? NOT_A_PAGE_POLICY });
-  return builtFiles(path.join(root, "public"), own, redirect);
+  return builtFiles(path.join(root, "public"), pageHeaders(root), redirect);
+}
+
+/**
+ * The headers of a page's path of the build in `root` (the ones a static host's header file gives it
+ * too): its own Content-Security-Policy from the build, the web editor's at /admin/, and for anything
+ * that is not a page a short one that allows nothing.
+ */
+export function pageHeaders(root: string): (page: string) => Record<string, string> {
+  const policies = (JSON.parse(fs.readFileSync(path.join(root, ".cache", "csp.json"), "utf8")) as { pages: PagePolicies }).pages;
+  return (page) => (isAdminPath(page) ? ADMIN_HEADERS : { "Content-Security-Policy": policies[page] ?? NOT_A_PAGE_POLICY });
 }
 
 /**

@@ -26,6 +26,18 @@ export function toIsoDate(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * An instant written in ISO 8601 with its zone ("2026-11-25T20:00:00Z", "2026-11-25T12:00-08:00") on a
+ * real day, or undefined: a time without its zone would mean another instant on every machine.
+ */
+export function parseInstant(value: string): Date | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  // Date rolls 2026-02-30 over to March 2: the written day must be a real one.
+  if (!match || !isIsoDate(match[1] as string)) return undefined;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
 /** True for "YYYY-MM-DD HH:MM" with a real date and a 24-hour time. */
 export function isLocalDateTime(value: string): boolean {
   const [date, clock, ...rest] = value.split(" ");

@@ -1,3 +1,5 @@
+import { parseInstant } from "../content/dates";
+
 /**
  * The instant a build treats as now: the machine's clock, or BUILD_TIME (ISO 8601 with its zone, e.g.
  * "2026-11-25T20:00:00Z") when set. `npm test` sets it so the sample content's workouts, events and
@@ -8,14 +10,8 @@
 export function buildNow(env: NodeJS.ProcessEnv = process.env): Date {
   const fixed = env.BUILD_TIME?.trim();
   if (!fixed) return new Date();
-  const parts = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(fixed);
-  const at = parts ? new Date(fixed) : new Date(NaN);
-  // Date rolls 2026-02-30 over to March 2: the written day must be a real one.
-  const [year, month, day] = (parts ?? []).slice(1, 4).map(Number) as [number, number, number];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (Number.isNaN(at.getTime()) || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) {
-    throw new Error(`BUILD_TIME: "${fixed}" is not an ISO 8601 instant with its zone, e.g. 2026-11-25T20:00:00Z`);
-  }
+  const at = parseInstant(fixed);
+  if (!at) throw new Error(`BUILD_TIME: "${fixed}" is not an ISO 8601 instant with its zone, e.g. 2026-11-25T20:00:00Z`);
   return at;
 }
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseInstant } from "../content/dates";
 import { site } from "./content";
 
 /** Everything the form functions read from the environment, in one place (README lists them). */
@@ -19,6 +20,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Where each new lead and status change is posted, signed; unset (or wrong) means no webhook. */
   leadWebhook?: LeadWebhook;
+  /** How far the server's clock is set from the machine's: 0 but on the tests' own servers (readTestClock). */
+  clockOffsetMs: number;
   /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
   problems: string[];
 }
@@ -93,6 +96,29 @@ export function readLeadWebhook(env: NodeJS.ProcessEnv): { webhook?: LeadWebhook
 }
 
 /**
+ * TEST_SERVER_TIME: the instant the server's clock reads when the process starts, from where it runs on
+ * at the machine's pace, so the tests' served site and the build they test agree on the day (BUILD_TIME)
+ * and no midnight at the gym falls between a test's dates and the server's. Honoured only with
+ * NODE_ENV=test, which the tests' servers set and a live server never does; anywhere else the setting
+ * is refused with one line and the machine's clock is kept.
+ */
+export function readTestClock(env: NodeJS.ProcessEnv, machineNow = Date.now()): { offsetMs: number; problem?: string } {
+  const value = env.TEST_SERVER_TIME?.trim();
+  if (!value) return { offsetMs: 0 };
+  if (env.NODE_ENV !== "test") {
+    return { offsetMs: 0, problem: "TEST_SERVER_TIME is for the tests' servers only (with NODE_ENV=test); keeping the machine's clock" };
+  }
+  const at = parseInstant(value);
+  if (!at) {
+    return {
+      offsetMs: 0,
+      problem: `TEST_SERVER_TIME must be an ISO 8601 instant with its zone, not "${value}"; keeping the machine's clock`,
+    };
+  }
+  return { offsetMs: at.getTime() - machineNow };
+}
+
+/**
  * The sender of staff e-mails when MAIL_FROM is unset: no-reply at the gym's own domain, taken from the
  * url in content/site.json without "www.", so it changes with the content.
  */
@@ -128,6 +154,8 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     problems.push(`TRUST_PROXY must be 1 or 0, not "${trust}"; not trusting X-Forwarded-For`);
   const { webhook, problem: webhookProblem } = readLeadWebhook(env);
   if (webhookProblem) problems.push(webhookProblem);
+  const clock = readTestClock(env);
+  if (clock.problem) problems.push(clock.problem);
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -142,6 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     ownerEmail: env.STAFF_OWNER_EMAIL?.trim().toLowerCase() || undefined,
     trustProxy: trust === "1" || trust === "true",
     leadWebhook: webhook,
+    clockOffsetMs: clock.offsetMs,
     problems,
   };
 }

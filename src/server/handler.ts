@@ -12,7 +12,7 @@ import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./gu
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
 import { hitClientLimit, hitFormCeiling, type LimitResult, type Limits, returnBookingPoint, takeBookingPoint } from "./rateLimit";
-import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, webhookEnabled } from "./runtime";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, serverNow, webhookEnabled } from "./runtime";
 import { isAlreadyBooked, isSlotTaken, type FormName, type InsertResult, type NewSubmission, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
@@ -117,7 +117,7 @@ export function formHandler(definition: FormDefinition) {
       return reject({ status: 400, error: "Send the form's fields as a JSON object." });
     }
 
-    const now = new Date();
+    const now = serverNow();
     const today = zonedToday(now, site.timeZone).date;
     let parsed: ReturnType<ReturnType<FormDefinition["schema"]>["safeParse"]>;
     try {

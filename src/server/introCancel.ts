@@ -5,7 +5,7 @@ import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./gu
 import { STORE_RETRY_AFTER_SECONDS } from "./handler";
 import { errorSummary } from "./log";
 import { hitClientLimit } from "./rateLimit";
-import { getLimits, getStore, kickOutbox, serverConfig } from "./runtime";
+import { getLimits, getStore, kickOutbox, serverConfig, serverNow } from "./runtime";
 import { hashToken, isToken } from "./staff/auth";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
@@ -25,7 +25,7 @@ const UNAVAILABLE = "We could not cancel just now. Please try again in a minute,
  * the forms are (method, Origin, per-connection rate limit, JSON); the token is looked up by its hash
  * and cancels only the booking it was minted for. The answer's `error` or `message` is the sentence to show.
  */
-export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = new Date()): Promise<void> {
+export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = serverNow()): Promise<void> {
   for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
   res.setHeader("X-Robots-Tag", "noindex");
   const reject = ({ status, error, headers }: Rejection) => {

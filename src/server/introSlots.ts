@@ -4,7 +4,7 @@ import { openSlots } from "../intro/availability";
 import { slotsByDay, zoneName } from "../intro/display";
 import { intro, site } from "./content";
 import { errorSummary } from "./log";
-import { getStore } from "./runtime";
+import { getStore, serverNow } from "./runtime";
 
 /**
  * A few seconds in the browser's own cache absorb reloads; a booked slot is gone from the list within
@@ -25,7 +25,7 @@ export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunction
     res.status(405).json({ error: "Ask for the open times with GET." });
     return;
   }
-  const now = new Date();
+  const now = serverNow();
   let taken: Array<{ coach: string; start: Date; end: Date }>;
   try {
     taken = await (await getStore()).takenSlots(now);

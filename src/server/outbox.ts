@@ -8,6 +8,8 @@ export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
   lockMs?: number;
   maxAttempts?: number;
+  /** How long a webhook receiver may take to answer; WEBHOOK_TIMEOUT_MS unless a test sets it shorter. */
+  webhookTimeoutMs?: number;
   /** Asked before each message: false ends the run (the server is stopping). */
   keepGoing?: () => boolean;
 }
@@ -46,8 +48,12 @@ export interface DeliveryReport {
 }
 
 /** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
-async function send(delivery: Exclude<Delivery, { drop: string }>, mailer: Mailer | null): Promise<string | null> {
-  if ("webhook" in delivery) return postWebhook(delivery.webhook);
+async function send(
+  delivery: Exclude<Delivery, { drop: string }>,
+  mailer: Mailer | null,
+  webhookTimeoutMs?: number,
+): Promise<string | null> {
+  if ("webhook" in delivery) return postWebhook(delivery.webhook, webhookTimeoutMs);
   // Unreachable: mail is only claimed when there is a mailer.
   if (!mailer) throw new Error("No mail server is set");
   await mailer.send(delivery.mail);
@@ -72,12 +78,15 @@ export async function deliverDue(
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
   const kinds = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
   if (kinds.length === 0) return report;
+  // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: runtime.ts).
+  const startedMs = Date.now();
+  const clock = () => new Date(now.getTime() + Math.max(0, Date.now() - startedMs));
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook
   // POST, whose timeouts (mailer.ts, webhook.ts) are shorter than the lock, so a slow server cannot make another process
   // take the same message while it is still being sent.
   for (let sentThisRun = 0; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
     // Each claim locks from the moment it is taken, not from the start of the run.
-    const claimedAt = sentThisRun === 0 ? now : new Date(Math.max(Date.now(), now.getTime()));
+    const claimedAt = sentThisRun === 0 ? now : clock();
     const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, kinds);
     if (!message) break;
     const what = describe(message);
@@ -87,10 +96,10 @@ export async function deliverDue(
       const delivery = "dropped" in prepared ? { drop: prepared.dropped } : composeMessage(prepared, { ...settings, now: claimedAt });
       if ("drop" in delivery) {
         log(`${what} not sent: ${delivery.drop}`);
-        await store.markSent(message.id, new Date());
+        await store.markSent(message.id, clock());
         continue;
       }
-      failure = await send(delivery, mailer);
+      failure = await send(delivery, mailer, settings.webhookTimeoutMs);
     } catch (error) {
       failure = errorSummary(error);
     }
@@ -106,7 +115,7 @@ export async function deliverDue(
     // Delivery is at least once: if the store cannot record the send, the claim's lock runs out and the
     // message goes again, with the same Message-ID (which mail apps show once) or delivery ID.
     try {
-      await store.markSent(message.id, new Date());
+      await store.markSent(message.id, clock());
     } catch (error) {
       log(`${what} was sent but could not be marked sent; it may be sent again: ${errorSummary(error)}`);
       report.sent += 1;

@@ -28,6 +28,15 @@ export function serverConfig(): ServerConfig {
 }
 
 /**
+ * Now, as the server sees it: the machine's clock, set only on the tests' own servers (TEST_SERVER_TIME,
+ * config.ts). The server's every "now" (today's date for the forms, open intro times, sessions and
+ * links, the outbox's retries, the retention purge) comes from here, so they all agree.
+ */
+export function serverNow(): Date {
+  return new Date(Date.now() + serverConfig().clockOffsetMs);
+}
+
+/**
  * The process's store: opened (and migrated) on first use. If opening fails, the next request tries
  * again instead of the process staying broken.
  */
@@ -119,16 +128,21 @@ export function kickOutbox({ timer = true } = {}): void {
       if (!mailer && !leadWebhook) return;
       state.delivering = getStore()
         .then((store) =>
-          deliverDue(store, mailer, {
-            // Without a mailer no e-mail is claimed, so no message is written to this empty address.
-            staffEmail: staffEmail ?? "",
-            mailFrom,
-            domain: siteDomain(config.siteUrl),
-            siteUrl: siteOrigin(config.siteUrl),
-            webhook: leadWebhook,
-            ownerEmail: config.ownerEmail,
-            keepGoing: () => !state.stopping,
-          }),
+          deliverDue(
+            store,
+            mailer,
+            {
+              // Without a mailer no e-mail is claimed, so no message is written to this empty address.
+              staffEmail: staffEmail ?? "",
+              mailFrom,
+              domain: siteDomain(config.siteUrl),
+              siteUrl: siteOrigin(config.siteUrl),
+              webhook: leadWebhook,
+              ownerEmail: config.ownerEmail,
+              keepGoing: () => !state.stopping,
+            },
+            serverNow(),
+          ),
         )
         .catch((error: unknown) => console.error(`Outbox delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
@@ -150,7 +164,7 @@ export function kickOutbox({ timer = true } = {}): void {
 export async function purgeNow(): Promise<void> {
   await Promise.resolve()
     .then(getStore)
-    .then((store) => purgeExpired(store, privacy, new Date()))
+    .then((store) => purgeExpired(store, privacy, serverNow()))
     .then((report) => {
       const summary = purgeSummary(report);
       if (summary) console.log(`Retention purge: ${summary} deleted`);

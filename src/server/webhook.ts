@@ -81,14 +81,14 @@ export function webhookDelivery(submission: StoredSubmission, message: ClaimedMe
  * neither the URL (its query may be a key) nor the body. A redirect is not followed: the lead goes only
  * to the address the gym set.
  */
-export async function postWebhook(request: WebhookRequest): Promise<string | null> {
+export async function postWebhook(request: WebhookRequest, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<string | null> {
   try {
     const response = await fetch(request.url, {
       method: "POST",
       headers: request.headers,
       body: request.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     // Read nothing of the answer, but free the connection.
     await response.body?.cancel();

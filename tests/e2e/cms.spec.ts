@@ -205,18 +205,26 @@ test("staff post tomorrow's workout from a phone and it lands as content/wod/<da
 });
 
 test("staff change a plan's price and rates.json still passes the checks", async ({ page }) => {
-  const before = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as { plans: Array<{ id: string; price: number }> };
+  const before = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as {
+    plans: Array<{ id: string; name: string; price: number; period: string }>;
+  };
+  // The plan as the content has it today, so a price the staff changed in the editor does not break this test.
+  const unlimited = before.plans.find((plan) => plan.id === "unlimited");
+  expect(unlimited, "rates.json has the unlimited plan").toBeDefined();
+  const newPrice = unlimited!.price + 5;
   const violations = await openEditor(page, "/collections/settings/entries/rates");
-  // Plans are listed folded, each under its own summary; the first button of an item unfolds it.
-  const plan = page.locator('[class*="SortableListItem"]').filter({ hasText: "Unlimited CrossFit: $165 / month" });
+  // Plans are listed folded, each under its own summary (src/cms/settings.ts); the first button of an item unfolds it.
+  const plan = page
+    .locator('[class*="SortableListItem"]')
+    .filter({ hasText: `${unlimited!.name}: $${unlimited!.price} / ${unlimited!.period}` });
   await plan.getByRole("button").first().click();
   const price = plan.getByLabel("Price in dollars");
-  await price.fill("170");
+  await price.fill(String(newPrice));
   await shot(page, "change-a-price");
   await publish(page);
 
   const after = JSON.parse(fs.readFileSync(scratch("rates.json"), "utf8")) as typeof before;
-  expect(after.plans.find((plan) => plan.id === "unlimited")?.price).toBe(170);
+  expect(after.plans.find((plan) => plan.id === "unlimited")?.price).toBe(newPrice);
   // Nothing else changed.
   expect(after.plans.map(({ id }) => id)).toEqual(before.plans.map(({ id }) => id));
   expect(after.plans.filter((plan) => plan.id !== "unlimited")).toEqual(before.plans.filter((plan) => plan.id !== "unlimited"));

@@ -7,7 +7,7 @@ import { nextStarts } from "../../src/content/programs";
 import { testimonialsSchema } from "../../src/content/schemas";
 import { formatLongDate } from "../../src/forms/dateRules";
 import { gotoReady } from "./support/page";
-import { gymToday } from "./support/site";
+import { BUILD_DAY, BUILD_INSTANT } from "../support/buildDay";
 
 const coaches = fs
   .readdirSync("content/coaches")
@@ -77,13 +77,13 @@ test("each program page shows the reviews that name it; the home page shows them
 
 test.describe("Foundations start dates", () => {
   test("the next three from the gym's today, soonest first", async ({ page }) => {
+    // A visitor on the test build's day, which the sample content's start dates are written around
+    // (the page picks the gym's day in the browser; the day after the last start has its own test below).
+    await page.clock.setFixedTime(BUILD_INSTANT);
     await gotoReady(page, "/programs/foundations/");
-    const expected = nextStarts(starts, gymToday());
+    const expected = nextStarts(starts, BUILD_DAY);
+    expect(expected.length, "Foundations starts after the test build's day in the content").toBeGreaterThan(0);
     const section = page.locator("#starts");
-    if (expected.length === 0) {
-      await expect(section.getByText("No start dates are posted right now")).toBeVisible();
-      return;
-    }
     expect(await section.locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime")))).toEqual(expected);
     expect(await section.locator("time").allTextContents()).toEqual(expected.map(formatLongDate));
   });

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import type { Rates } from "../../src/content/schemas";
 import { addDays, weekdayOf } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
-import { gymToday } from "./support/site";
 
 /** The drop-in against the production build and server: found from the rates, sent, and read by staff. */
+
+// The visit's day is checked against today by the browser and again by the server: both on the build's day.
+test.use({ baseURL: BUILD_DAY_SITE.url });
 
 const rates = JSON.parse(fs.readFileSync("content/rates.json", "utf8")) as Rates;
 const dropIn = rates.plans.find((plan) => plan.period === "visit")!;
@@ -18,9 +20,9 @@ const dropIn = rates.plans.find((plan) => plan.period === "visit")!;
 /** A field by the start of its label: the label's text, then "(required)" or a hint. */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
 
-/** The next day after today at the gym that falls on `weekday`. */
+/** The next day after the build's day that falls on `weekday`. */
 function next(weekday: string): string {
-  let date = addDays(gymToday(), 1);
+  let date = addDays(BUILD_DAY, 1);
   while (weekdayOf(date) !== weekday) date = addDays(date, 1);
   return date;
 }
@@ -52,7 +54,7 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 8);
   const name = `Visitor ${tag}`;
-  await page.clock.install();
+  await page.clock.install({ time: BUILD_INSTANT });
   await gotoReady(page, "/drop-in/");
   const form = page.getByRole("form", { name: "Drop-in visit" });
   const sunday = next("Sunday");
@@ -102,7 +104,7 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   expect(reference).toMatch(/^V-[0-9A-Z]{10}$/);
   await expectNoAxeViolations(page, "the drop-in form's success state");
 
-  await signInContext(context, baseURL!, E2E_DATA_DIR, `owner-${tag}@example.com`, "owner");
+  await signInContext(context, baseURL!, BUILD_DAY_SITE.dataDir, `owner-${tag}@example.com`, "owner", nowOnBuildDay());
   await gotoReady(page, "/staff/?view=new&form=drop-in");
   await page.getByRole("searchbox", { name: "Name, e-mail or phone" }).fill(name);
   await page.getByRole("button", { name: "Search" }).click();

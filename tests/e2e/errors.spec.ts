@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoReady } from "./support/page";
 
 test.describe("unknown paths", () => {
   test("answer 404 with the page-not-found page", async ({ page }) => {
@@ -37,7 +38,8 @@ test.describe("a page that fails to render in the browser", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await breakAboutPage(page);
-    await page.goto("/");
+    // Hydrated first: the About link must be a client-side navigation, which loads the broken page data.
+    await gotoReady(page, "/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
     await expect(page.locator("h1")).toHaveText("Something went wrong (Error)");
     await expect(page.getByTestId("error-message")).toHaveText('No route in src/routes.ts for "/no-such-route/"');
@@ -54,7 +56,8 @@ test.describe("a page that fails to render in the browser", () => {
     });
     const page = await context.newPage();
     await breakAboutPage(page);
-    await page.goto("/");
+    // Hydrated first: the About link must be a client-side navigation, which loads the broken page data.
+    await gotoReady(page, "/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
     await page.waitForURL(/\/about\/$/);
     await expect(page.locator("main")).toBeEmpty();

@@ -1,26 +1,29 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { addDays } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady, holdScripts } from "./support/page";
-import { gymToday } from "./support/site";
+
+// The forms' dates are checked against today by the browser and again by the server: both on the build's day.
+test.use({ baseURL: BUILD_DAY_SITE.url });
 
 /** The staff's own tool, reading the store the served site writes. */
 function submissionsCli(...args: string[]): string {
   return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: BUILD_DAY_SITE.dataDir },
     encoding: "utf8",
   });
 }
 
 /**
- * Opens a form page with the page's clock under the test's control. People take more than a few
- * seconds to fill a form and faster is treated as a bot; `tookTimeToFill` moves that clock on.
+ * Opens a form page with the page's clock under the test's control, on the build's day. People take
+ * more than a few seconds to fill a form and faster is treated as a bot; `tookTimeToFill` moves that
+ * clock on.
  */
 async function openForm(page: Page, path: string) {
-  await page.clock.install();
+  await page.clock.install({ time: BUILD_INSTANT });
   await gotoReady(page, path);
 }
 
@@ -99,7 +102,7 @@ test.describe("contact form", () => {
   });
 
   test("?interest= is chosen before the page's scripts arrive, and what a visitor does then is kept", async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: BUILD_INSTANT });
     const release = await holdScripts(page);
     await page.goto("/contact/?interest=membership", { waitUntil: "domcontentloaded" });
     const topic = page.getByLabel(label("What is your message about?"));
@@ -191,7 +194,7 @@ test.describe("sign-up form", () => {
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(page.getByLabel(label("Plan"))).toHaveValue("three-per-week");
 
-    const start = addDays(gymToday(), 3);
+    const start = addDays(BUILD_DAY, 3);
     await page.getByLabel(label("Start date")).fill(start);
     await page.getByLabel(label("Member's first name")).fill("Sam");
     await page.getByLabel(label("Member's last name")).fill("Lee");
@@ -220,11 +223,11 @@ test.describe("sign-up form", () => {
   });
 
   test("a child's sign-up asks for a guardian and checks the kids' ages", async ({ page }) => {
-    await gotoReady(page, "/membership/signup/?plan=kids");
+    await openForm(page, "/membership/signup/?plan=kids");
     await expect(page.getByLabel(label("Plan"))).toHaveValue("kids");
     await expect(page.getByText("CrossFit Kids is for ages 6 to 12 on the start date.")).toBeVisible();
-    await page.getByLabel(label("Start date")).fill(gymToday());
-    await page.getByLabel(label("Member's date of birth")).fill(addDays(gymToday(), -366 * 4));
+    await page.getByLabel(label("Start date")).fill(BUILD_DAY);
+    await page.getByLabel(label("Member's date of birth")).fill(addDays(BUILD_DAY, -366 * 4));
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText(/CrossFit Kids is for ages 6 to 12: this member would be 4 on the start date/).first()).toBeVisible();
     await expect(page.getByLabel(label("Parent or guardian's name"))).toHaveAttribute("aria-invalid", "true");
@@ -238,7 +241,7 @@ test.describe("hold and cancel form", () => {
     await openForm(page, "/membership/membershipHold/");
     await page.getByLabel(label("Put my membership on hold")).check();
     const start = page.getByLabel(label("First day of the hold"));
-    const earliest = addDays(gymToday(), 7);
+    const earliest = addDays(BUILD_DAY, 7);
     await expect(start).toHaveAttribute("min", earliest);
     await start.fill(addDays(earliest, 1));
     await page.getByLabel(label("Last day of the hold")).fill(addDays(earliest, 14));
@@ -254,10 +257,10 @@ test.describe("hold and cancel form", () => {
   });
 
   test("a cancellation too soon is refused with the earliest date; the last billing date is shown", async ({ page }) => {
-    await gotoReady(page, "/membership/membershipHold/");
+    await openForm(page, "/membership/membershipHold/");
     await page.getByLabel(label("Cancel my membership")).check();
-    const earliest = addDays(gymToday(), 30);
-    await page.getByLabel(label("Last day of membership")).fill(addDays(gymToday(), 10));
+    const earliest = addDays(BUILD_DAY, 30);
+    await page.getByLabel(label("Last day of membership")).fill(addDays(BUILD_DAY, 10));
     await page.getByLabel(label("Member's name")).fill("Jo");
     await page.getByLabel(label("Email")).fill("jo@example.com");
     await page.getByLabel(label("Reason")).fill("Moving");

@@ -1,18 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { addDays, formatLongDate } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { HEALTH_CONSENT_NEEDED } from "../../src/forms/schemas/signup";
 import { privacy, waiver } from "../../src/server/content";
 import { pathTo } from "../../src/routes";
+import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp } from "../support/smtp";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
-import { gymToday } from "./support/site";
 
 /** Washington's My Health My Data Act duties as a visitor and the staff meet them. */
+
+// A sign-up's start date and a request's answer-by date count from today: the browser's and the
+// server's, both on the build's day.
+test.use({ baseURL: BUILD_DAY_SITE.url });
+const DATA_DIR = BUILD_DAY_SITE.dataDir;
 
 function submissionsCli(dataDir: string, ...args: string[]): string {
   return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
@@ -23,7 +27,7 @@ function submissionsCli(dataDir: string, ...args: string[]): string {
 
 /** Opens a form page with the page's clock under the test's control, so "a person took a while" needs no waiting. */
 async function openForm(page: Page, path: string) {
-  await page.clock.install();
+  await page.clock.install({ time: BUILD_INSTANT });
   await gotoReady(page, path);
 }
 
@@ -31,7 +35,7 @@ const labelled = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\
 
 async function fillSignup(page: Page, email: string) {
   await page.getByLabel(labelled("Plan")).selectOption("unlimited");
-  await page.getByLabel(labelled("Start date")).fill(addDays(gymToday(), 3));
+  await page.getByLabel(labelled("Start date")).fill(addDays(BUILD_DAY, 3));
   await page.getByLabel(labelled("Member's first name")).fill("Robin");
   await page.getByLabel(labelled("Member's last name")).fill("Hale");
   await page.getByLabel(labelled("Member's date of birth")).fill("1988-02-03");
@@ -100,7 +104,7 @@ test.describe("sign-up health information", () => {
     expect(JSON.stringify(body)).not.toContain("meniscus");
     expect(body.waiverVersion).toBe(waiver.version);
     await expect(page.getByTestId("form-success")).toContainText("Welcome to the gym!");
-    const held = submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.nohealth@example.com");
+    const held = submissionsCli(DATA_DIR, "find", "--email", "robin.nohealth@example.com");
     expect(held).toContain("S-");
     expect(held).not.toContain("meniscus");
   });
@@ -115,7 +119,7 @@ test.describe("sign-up health information", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     expect((await sent).postDataJSON()).toMatchObject({ healthInfo: HEALTH, healthConsent: true });
     await expect(page.getByTestId("form-success")).toBeVisible();
-    const held = JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.health@example.com")) as {
+    const held = JSON.parse(submissionsCli(DATA_DIR, "find", "--email", "robin.health@example.com")) as {
       submissions: Array<{ reference: string }>;
     };
     expect(JSON.stringify(held)).toContain(HEALTH);
@@ -123,8 +127,8 @@ test.describe("sign-up health information", () => {
 
     // The member withdraws consent: the health information goes, the sign-up stays.
     const [signup] = held.submissions;
-    expect(submissionsCli(E2E_DATA_DIR, "withdraw-consent", "--id", signup!.reference)).toContain("Removed the health information");
-    const after = submissionsCli(E2E_DATA_DIR, "find", "--email", "robin.health@example.com");
+    expect(submissionsCli(DATA_DIR, "withdraw-consent", "--id", signup!.reference)).toContain("Removed the health information");
+    const after = submissionsCli(DATA_DIR, "find", "--email", "robin.health@example.com");
     expect(after).toContain(signup!.reference);
     expect(after).not.toContain("meniscus");
   });
@@ -132,7 +136,7 @@ test.describe("sign-up health information", () => {
   test("the server refuses health text sent without consent (422) and stores nothing", async ({ request }) => {
     const body = {
       plan: "unlimited",
-      startDate: addDays(gymToday(), 3),
+      startDate: addDays(BUILD_DAY, 3),
       firstName: "Quinn",
       lastName: "Ames",
       dateOfBirth: "1990-01-01",
@@ -150,7 +154,7 @@ test.describe("sign-up health information", () => {
       expect(response.status()).toBe(422);
       expect(await response.json()).toEqual({ errors: { healthConsent: HEALTH_CONSENT_NEEDED } });
     }
-    expect(submissionsCli(E2E_DATA_DIR, "find", "--email", body.email)).not.toContain("S-");
+    expect(submissionsCli(DATA_DIR, "find", "--email", body.email)).not.toContain("S-");
   });
 });
 
@@ -182,23 +186,23 @@ test.describe("privacy requests", () => {
 
     const success = page.getByTestId("form-success");
     await expect(success).toBeFocused();
-    await expect(success).toContainText(formatLongDate(addDays(gymToday(), privacy.requestResponseDays)));
+    await expect(success).toContainText(formatLongDate(addDays(BUILD_DAY, privacy.requestResponseDays)));
     const reference = (await success.locator("span").last().textContent()) ?? "";
     expect(reference).toMatch(/^P-[0-9A-Z]{10}$/);
     await expectNoAxeViolations(page, "the privacy request's success state");
 
-    const held = JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "jordan.keyes@example.com")) as unknown;
+    const held = JSON.parse(submissionsCli(DATA_DIR, "find", "--email", "jordan.keyes@example.com")) as unknown;
     expect(JSON.stringify(held)).toContain(reference);
     expect(JSON.stringify(held)).toContain("deletion");
 
     // Only for the person it concerns: the owner checked it was Jordan (this server sends no mail, so no link).
-    expect(submissionsCli(E2E_DATA_DIR, "verify-request", reference, "--how", "in-person")).toContain(`Marked ${reference} confirmed`);
+    expect(submissionsCli(DATA_DIR, "verify-request", reference, "--how", "in-person")).toContain(`Marked ${reference} confirmed`);
     // Staff carry it out: nothing of the address is left, and the log names only the request.
-    expect(submissionsCli(E2E_DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference, "--yes")).toContain(
+    expect(submissionsCli(DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference, "--yes")).toContain(
       `Deleted ${reference}`,
     );
-    expect(JSON.parse(submissionsCli(E2E_DATA_DIR, "find", "--email", "jordan.keyes@example.com"))).toMatchObject({ submissions: [] });
-    const log = submissionsCli(E2E_DATA_DIR, "deletions");
+    expect(JSON.parse(submissionsCli(DATA_DIR, "find", "--email", "jordan.keyes@example.com"))).toMatchObject({ submissions: [] });
+    const log = submissionsCli(DATA_DIR, "deletions");
     expect(log).toContain(`${reference}  privacy-request`);
     expect(log).not.toMatch(/jordan|keyes/i);
   });
@@ -214,7 +218,7 @@ test.describe("staff e-mail", () => {
   test("a privacy request reaches staff with the answer-by date in the subject; health text stays out of subjects and logs", async () => {
     const smtp = await startTestSmtp();
     try {
-      server = await startProductionServer({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+      server = await startProductionServer({ env: { ...BUILD_DAY_SERVER_ENV, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
       const post = (path: string, body: Record<string, unknown>) =>
         fetch(`${server!.url}${path}`, {
           method: "POST",
@@ -226,7 +230,7 @@ test.describe("staff e-mail", () => {
       const { id } = (await request.json()) as { id: string };
       const signup = await post("/api/signup", {
         plan: "unlimited",
-        startDate: addDays(gymToday(), 3),
+        startDate: addDays(BUILD_DAY, 3),
         firstName: "Robin",
         lastName: "Hale",
         dateOfBirth: "1988-02-03",
@@ -253,7 +257,7 @@ test.describe("staff e-mail", () => {
       expect(confirmed.status).toBe(200);
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
 
-      const due = formatLongDate(addDays(gymToday(), privacy.requestResponseDays));
+      const due = formatLongDate(addDays(BUILD_DAY, privacy.requestResponseDays));
       const requestMail = smtp.received.find((mail) => mail.to.includes("coaches@gym.example") && mail.header("Subject")?.includes(id));
       expect(requestMail?.header("Subject")).toBe(`Privacy request from Jordan Keyes (access): answer by ${due} [${id}]`);
       expect(requestMail?.raw).toContain(`Answer by: ${due}`);

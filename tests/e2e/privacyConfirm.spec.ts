@@ -4,12 +4,12 @@ import { expect, test, type APIResponse, type BrowserContext, type Page } from "
 import { addDays, formatLongDate } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { privacy } from "../../src/server/content";
+import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { signInContext } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
-import { gymToday } from "./support/site";
 
 /**
  * A privacy request is acted on only for the person it concerns (Washington's My Health My Data Act
@@ -28,7 +28,8 @@ let smtp: TestSmtp;
 test.beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startProductionServer({
-    env: { SMTP_URL: smtp.url, STAFF_EMAIL, FORM_RATE_LIMIT_PER_MINUTE: "1000", FORM_CEILING_PER_MINUTE: "10000" },
+    // On the build's day, as the answer-by date the test expects is: no midnight at the gym between them.
+    env: { ...BUILD_DAY_SERVER_ENV, SMTP_URL: smtp.url, STAFF_EMAIL, FORM_RATE_LIMIT_PER_MINUTE: "1000", FORM_CEILING_PER_MINUTE: "10000" },
   });
 });
 test.afterAll(async () => {
@@ -50,7 +51,7 @@ async function checkWidths(page: Page, label: string) {
 
 /** Sends a request on the public form as a visitor does; returns its reference. */
 async function sendRequest(page: Page, email: string, kind = "Delete my data"): Promise<string> {
-  await page.clock.install();
+  await page.clock.install({ time: BUILD_INSTANT });
   await page.goto(`${server.url}/privacy/request/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const form = page.getByRole("form", { name: "Your request" });
@@ -111,7 +112,7 @@ test("a request is acted on only once the address confirms it with the mailed li
   // Staff hear of it once it is confirmed, with the date the clock then gives.
   expect(mailsTo(STAFF_EMAIL).filter((mail) => mail.header("Subject")?.includes(reference))).toEqual([]);
 
-  await signInContext(context, server.url, server.dataDir, OWNER, "owner");
+  await signInContext(context, server.url, server.dataDir, OWNER, "owner", nowOnBuildDay());
   await page.goto(`${server.url}/staff/privacy/`);
   const request = page.getByRole("listitem").filter({ hasText: reference });
   await expect(request).toContainText("Waiting for the visitor to confirm");
@@ -141,7 +142,7 @@ test("a request is acted on only once the address confirms it with the mailed li
   for (let i = 0; i < 40 && !(await button.evaluate((el) => el === document.activeElement)); i++) await visitor.keyboard.press("Tab");
   await expect(button).toBeFocused();
   await visitor.keyboard.press("Enter");
-  const due = formatLongDate(addDays(gymToday(), privacy.requestResponseDays));
+  const due = formatLongDate(addDays(BUILD_DAY, privacy.requestResponseDays));
   await expect(visitor.getByRole("status")).toHaveText(
     `Your request ${reference} is confirmed. We will answer by e-mail by ${due} at the latest.`,
   );
@@ -182,7 +183,7 @@ test("an expired link says to send the request again; the console says it expire
   // Eight days on: the link's expiry is moved into the past in the served database file itself.
   const db = new Database(path.join(server.dataDir, "submissions.sqlite"));
   try {
-    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const past = new Date(nowOnBuildDay().getTime() - 86_400_000).toISOString();
     expect(db.prepare("UPDATE request_confirmations SET expires_at = ? WHERE submission_id = ?").run(past, reference).changes).toBe(1);
   } finally {
     db.close();
@@ -194,7 +195,7 @@ test("an expired link says to send the request again; the console says it expire
   await expect(page.getByRole("link", { name: "send your request again" })).toBeVisible();
   await checkWidths(page, "the confirm page, expired");
 
-  await signInContext(context, server.url, server.dataDir, OWNER, "owner");
+  await signInContext(context, server.url, server.dataDir, OWNER, "owner", nowOnBuildDay());
   await page.goto(`${server.url}/staff/privacy/`);
   const request = page.getByRole("listitem").filter({ hasText: reference });
   await expect(request).toContainText(/The link expired on .* without being used/);

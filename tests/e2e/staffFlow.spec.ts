@@ -2,18 +2,19 @@ import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { withStore } from "../support/staff";
-import { gymToday } from "./support/site";
 
 /**
  * The whole path of a lead, on a production server of its own with a real mail server on loopback: a
  * visitor's contact form, the staff alert that links to it, the owner signing in by the e-mailed link
- * and working the lead, a server restart, and the owner's CSV.
+ * and working the lead, a server restart, and the owner's CSV. The server is on the build's day, as the
+ * test's follow-up date is.
  */
 let smtp: TestSmtp;
 let server: RunningServer;
 let site: string;
-const env = () => ({ SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", SITE_URL: site, HOST: "localhost" });
+const env = () => ({ ...BUILD_DAY_SERVER_ENV, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", SITE_URL: site, HOST: "localhost" });
 
 test.beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -30,10 +31,10 @@ const textOf = (index: number) => mimePart(smtp.received[index]?.raw ?? "", "tex
 
 test("contact form -> staff alert link -> sign in by e-mailed link -> worked lead survives a restart -> in the CSV", async ({ page }) => {
   test.setTimeout(120_000);
-  await withStore(server.dataDir, (store) => store.addStaff("owner@gym.example", "owner", new Date()));
+  await withStore(server.dataDir, (store) => store.addStaff("owner@gym.example", "owner", nowOnBuildDay()));
 
   // A visitor sends the contact form on the public site.
-  await page.clock.install();
+  await page.clock.install({ time: BUILD_INSTANT });
   await page.goto(`${site}/contact/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const form = page.getByRole("form", { name: "Send us a message" });
@@ -66,7 +67,7 @@ test("contact form -> staff alert link -> sign in by e-mailed link -> worked lea
 
   // Contacted, with a note and a follow-up date.
   await page.getByLabel("Status").selectOption("contacted");
-  await page.getByLabel("Follow-up date").fill(gymToday());
+  await page.getByLabel("Follow-up date").fill(BUILD_DAY);
   await page.getByLabel("New note").fill("Called her back about the 6 am class.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -78,7 +79,7 @@ test("contact form -> staff alert link -> sign in by e-mailed link -> worked lea
   server = await startProductionServer({ port: Number(new URL(site).port), env: env(), dataDir: server.dataDir });
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
-  await expect(page.getByLabel("Follow-up date")).toHaveValue(gymToday());
+  await expect(page.getByLabel("Follow-up date")).toHaveValue(BUILD_DAY);
   await expect(page.getByRole("listitem").filter({ hasText: "Called her back about the 6 am class." })).toContainText("owner@gym.example");
 
   // In the owner's CSV of the inbox.

@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
 import { gotoReady } from "./support/page";
-import { gymToday } from "./support/site";
 
 /**
  * The leads inbox against the production build and server: a lead sent on the public site, worked in
  * the console, and found again by its views, search, filters and CSV.
  */
+
+// "Follow up today" is today by the server's clock: the server and these tests are on the build's day.
+test.use({ baseURL: BUILD_DAY_SITE.url });
+const DATA_DIR = BUILD_DAY_SITE.dataDir;
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
 
@@ -24,7 +27,7 @@ function person() {
 
 /** Sends the contact form as a visitor does; returns the reference the site answers with. */
 async function sendContact(page: Page, who: ReturnType<typeof person>): Promise<string> {
-  await page.clock.install();
+  await page.clock.install({ time: BUILD_INSTANT });
   await gotoReady(page, "/contact/");
   const form = page.getByRole("form", { name: "Send us a message" });
   await form.getByLabel(label("Your name")).fill(who.name);
@@ -66,7 +69,7 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   test.setTimeout(90_000);
   const who = person();
   const reference = await sendContact(page, who);
-  await signInContext(context, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
 
   await gotoReady(page, "/staff/?view=new");
   await search(page, who.name);
@@ -80,7 +83,7 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(who.name);
   await expect(page.getByText("Do you have evening classes?")).toBeVisible();
   await page.getByLabel("Status").selectOption("contacted");
-  await page.getByLabel("Follow-up date").fill(gymToday());
+  await page.getByLabel("Follow-up date").fill(BUILD_DAY);
   await page.getByLabel("New note").fill("Called, left a message.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -88,7 +91,7 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
 
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
-  await expect(page.getByLabel("Follow-up date")).toHaveValue(gymToday());
+  await expect(page.getByLabel("Follow-up date")).toHaveValue(BUILD_DAY);
   await expect(page.getByRole("listitem").filter({ hasText: "Called, left a message." })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "This one" })).toContainText("Contacted");
 
@@ -123,7 +126,7 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
 });
 
 test("a coach works leads but gets 403 on the CSV", async ({ page, context, baseURL }) => {
-  await signInContext(context, baseURL!, E2E_DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach");
+  await signInContext(context, baseURL!, DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach", nowOnBuildDay());
   await gotoReady(page, "/staff/");
   await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download this view as CSV" })).toHaveCount(0);
@@ -135,17 +138,17 @@ test("a coach works leads but gets 403 on the CSV", async ({ page, context, base
 test("a false positive in the Spam view is restored to the leads", async ({ page, context, baseURL }) => {
   const who = person();
   const reference = `C-${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
-  await withStore(E2E_DATA_DIR, (store) =>
+  await withStore(DATA_DIR, (store) =>
     store.insert({
       id: reference,
       form: "contact",
-      createdAt: new Date(),
+      createdAt: nowOnBuildDay(),
       payload: { name: who.name, email: who.email, interest: "membership", message: "Real person, typed fast." },
       spam: "too-fast",
       notify: false,
     }),
   );
-  await signInContext(context, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
   await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
   await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
   await page.getByLabel("View").selectOption("spam");
@@ -166,8 +169,8 @@ test("a coach never sees a privacy request: not in the list, the search, the for
   const who = person();
   const tag = randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();
   const [contact, privacy] = [`C-${tag}`, `P-${tag}`];
-  await withStore(E2E_DATA_DIR, async (store) => {
-    const createdAt = new Date();
+  await withStore(DATA_DIR, async (store) => {
+    const createdAt = nowOnBuildDay();
     await store.insert({
       id: contact,
       form: "contact",
@@ -187,14 +190,14 @@ test("a coach never sees a privacy request: not in the list, the search, the for
   });
   // The owner sees both: the coach's view below leaves one out, it does not miss it.
   const owner = await context.browser()!.newContext({ baseURL });
-  await signInContext(owner, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+  await signInContext(owner, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
   const ownersList = (await (await owner.request.get(`/api/staff/leads?q=${encodeURIComponent(who.email)}`)).json()) as {
     leads: Array<{ id: string }>;
   };
   expect(ownersList.leads.map((lead) => lead.id).sort()).toEqual([contact, privacy]);
   await owner.close();
 
-  await signInContext(context, baseURL!, E2E_DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach");
+  await signInContext(context, baseURL!, DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach", nowOnBuildDay());
   await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
   await expect(page.getByRole("status").filter({ hasText: "1 lead." })).toBeVisible();
   await expect(card(page, who.name)).toContainText("Contact");
@@ -222,7 +225,7 @@ test("a coach never sees a privacy request: not in the list, the search, the for
     expect(answer.status(), answer.url()).toBe(403);
     expect(await answer.json()).toEqual({ error: "Only the gym's owner can see privacy requests." });
   }
-  await withStore(E2E_DATA_DIR, async (store) => {
+  await withStore(DATA_DIR, async (store) => {
     expect((await store.leadStates([privacy])).size).toBe(0);
     expect(await store.notes(privacy)).toEqual([]);
   });

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { privacy } from "../../src/server/content";
@@ -167,4 +168,127 @@ test("the outbox lists a failed message without its data, and Retry queues it ag
   expect(after).toMatchObject({ status: "pending", attempts: 1, lastError: error });
   const audit = await withStore(E2E_DATA_DIR, (store) => store.auditLog(50));
   expect(audit).toContainEqual(expect.objectContaining({ actor: OWNER, action: "outbox.retry", target: id }));
+});
+
+/** A member's sign-up with health information and their confirmed request to withdraw consent; the references. */
+async function confirmedRequest(): Promise<{ email: string; signup: string; request: string }> {
+  const tag = randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();
+  const email = `member-${tag.toLowerCase()}@example.com`;
+  const [signup, request] = [`S-${tag}`, `P-${tag}`];
+  await withStore(E2E_DATA_DIR, async (store) => {
+    const createdAt = new Date();
+    await store.insert({
+      id: signup,
+      form: "signup",
+      createdAt,
+      payload: {
+        plan: "unlimited",
+        startDate: "2027-01-04",
+        firstName: "Robin",
+        lastName: "Hale",
+        email,
+        healthInfo: "Left knee meniscus repair",
+        healthConsent: true,
+      },
+      spam: null,
+      notify: false,
+    });
+    await store.insert({
+      id: request,
+      form: "privacy-request",
+      createdAt,
+      payload: { name: "Robin Hale", email, request: "withdraw-consent", details: "Please stop keeping my knee notes." },
+      spam: null,
+      notify: false,
+    });
+    // The owner checked in person that it is Robin's (the link's own flow: privacyConfirm.spec.ts).
+    expect(await store.verifyRequest(request, "in-person", createdAt, { notify: false })).toMatchObject({ state: "verified" });
+  });
+  return { email, signup, request };
+}
+
+test("the owner withdraws consent and marks the request answered: the screen, the store and the audit log agree", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { email, signup, request } = await confirmedRequest();
+  const owner = `owner-${randomUUID().slice(0, 6)}@example.com`;
+  await signInContext(context, baseURL!, E2E_DATA_DIR, owner, "owner");
+  await gotoReady(page, "/staff/privacy/");
+  const item = page.getByRole("listitem").filter({ hasText: request });
+  await expect(item).toContainText(`health information in ${signup}`);
+  await expect(item).toContainText("Confirmed");
+  await expectNoAxeViolations(page, "the privacy screen with a confirmed request");
+
+  await item.getByRole("button", { name: "Withdraw consent" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Removed the health information from ${signup}.`);
+  // The request stays open, both submissions still held, the sign-up without health information.
+  await expect(item).toContainText("2 submissions"); // the sign-up and the request itself
+  await expect(item).not.toContainText("health information in");
+  await expect(item.getByRole("button", { name: "Withdraw consent" })).toHaveCount(0);
+  await withStore(E2E_DATA_DIR, async (store) => {
+    const held = await store.get(signup);
+    expect(held?.payload).toMatchObject({ email, firstName: "Robin" });
+    expect(held?.payload).not.toHaveProperty("healthInfo");
+    expect(JSON.stringify(held)).not.toContain("meniscus");
+  });
+
+  await item.getByRole("button", { name: "Mark answered" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Marked ${request} answered.`);
+  await expect(page.getByRole("listitem").filter({ hasText: request })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the privacy screen after marking a request answered");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Privacy requests", level: 1 })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: request })).toHaveCount(0);
+
+  await withStore(E2E_DATA_DIR, async (store) => {
+    const state = (await store.leadStates([request])).get(request);
+    expect(state?.answeredAt).toBeInstanceOf(Date);
+    expect(state?.updatedBy).toBe(owner);
+    const log = (await store.auditLog(1000)).filter((entry) => entry.actor === owner);
+    expect(log.map(({ action, target }) => ({ action, target }))).toEqual(
+      expect.arrayContaining([
+        { action: "privacy.withdraw", target: signup },
+        { action: "privacy.answered", target: request },
+      ]),
+    );
+    // The log names references only, never the member.
+    expect(JSON.stringify(log)).not.toMatch(/robin|hale|member-/i);
+  });
+});
+
+test("the API: only the owner, only from the site, and a request that names nothing is refused by name", async ({ browser, baseURL }) => {
+  const { request } = await confirmedRequest();
+  const post = (who: BrowserContext, data: Record<string, string>, origin = baseURL!) =>
+    who.request.post("/api/staff/privacy", { headers: { Origin: origin }, data });
+
+  const coach = await browser.newContext({ baseURL });
+  await signInContext(coach, baseURL!, E2E_DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach");
+  for (const action of ["withdraw", "answered"]) {
+    const answer = await post(coach, { action, request });
+    expect(answer.status(), `a coach's ${action}`).toBe(403);
+  }
+  await coach.close();
+
+  const owner = await browser.newContext({ baseURL });
+  await signInContext(owner, baseURL!, E2E_DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner");
+  expect((await post(owner, { action: "answered", request }, "https://elsewhere.example")).status(), "another origin").toBe(403);
+  const unknown = await post(owner, { action: "answered", request: "P-0000000000" });
+  expect(unknown.status()).toBe(404);
+  expect(((await unknown.json()) as { error: string }).error).toContain("P-0000000000");
+  const vague = await post(owner, { action: "forget", request });
+  expect(vague.status()).toBe(400);
+  expect(await vague.json()).toEqual({ error: 'Say "delete", "withdraw" or "answered".' });
+  await withStore(E2E_DATA_DIR, async (store) => expect((await store.leadStates([request])).get(request)?.answeredAt ?? null).toBeNull());
+
+  // The owner's own call marks it answered; a second withdrawal finds no health information left to remove.
+  expect((await post(owner, { action: "withdraw", request })).status()).toBe(200);
+  const again = await post(owner, { action: "withdraw", request });
+  expect(again.status()).toBe(422);
+  expect(await again.json()).toEqual({ error: "No sign-up of this address holds health information." });
+  expect((await post(owner, { action: "answered", request })).status()).toBe(200);
+  await withStore(E2E_DATA_DIR, async (store) => expect((await store.leadStates([request])).get(request)?.answeredAt).toBeInstanceOf(Date));
+  await owner.close();
 });

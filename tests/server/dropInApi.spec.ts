@@ -1,22 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { zonedToday } from "../../src/content/dates";
 import { addDays, formatLongDate, weekdayOf } from "../../src/forms/dateRules";
 import { openSqliteStore } from "../../src/server/store/sqlite";
 import { waiverVersion } from "../../src/server/waiver";
+import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "../support/buildDay";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
-import { E2E_DATA_DIR } from "../../playwright.config";
 
 /** POST /api/drop-in on the production server: the same guards, store and staff mail as every form. */
 
-const site = JSON.parse(fs.readFileSync("content/site.json", "utf8")) as { timeZone: string };
+// The visit's day is checked against the server's today: the server and these tests are on the build's day.
+test.use({ baseURL: BUILD_DAY_SITE.url });
+
 const version = waiverVersion(JSON.parse(fs.readFileSync("content/waiver.json", "utf8")) as { paragraphs: string[] });
 
-/** The next Monday at the gym (CrossFit has classes on Mondays), within the 60 days a visit may be ahead. */
+/** The next Monday after the build's day (CrossFit has classes on Mondays), within the 60 days a visit may be ahead. */
 function nextMonday(): string {
-  let date = addDays(zonedToday(new Date(), site.timeZone).date, 1);
+  let date = addDays(BUILD_DAY, 1);
   while (weekdayOf(date) !== "Monday") date = addDays(date, 1);
   return date;
 }
@@ -33,7 +34,7 @@ const visit = () => ({
 });
 
 async function stored(id: string) {
-  const store = openSqliteStore(path.join(E2E_DATA_DIR, "submissions.sqlite"));
+  const store = openSqliteStore(path.join(BUILD_DAY_SITE.dataDir, "submissions.sqlite"));
   try {
     // The privacy tools find a person's data by address (src/server/privacy/): a drop-in must be among it.
     const held = (await store.findByEmail("kai@example.com")).map((s) => s.id);
@@ -85,7 +86,7 @@ test("bad input is refused with 422 naming each field, and nothing is stored", a
     waiverAccepted: expect.stringMatching(/waiver was updated/),
   });
   expect((await request.post("/api/drop-in", { headers: { "Content-Type": "text/plain" }, data: "hello" })).status()).toBe(415);
-  const store = openSqliteStore(path.join(E2E_DATA_DIR, "submissions.sqlite"));
+  const store = openSqliteStore(path.join(BUILD_DAY_SITE.dataDir, "submissions.sqlite"));
   const listed = await store.list({ form: "drop-in" });
   await store.close();
   expect(listed.filter((s) => s.payload.visitDate === sunday)).toEqual([]);
@@ -101,7 +102,7 @@ test.describe("with its own server", () => {
   test("with SMTP_URL and STAFF_EMAIL a drop-in is e-mailed to staff, naming the visitor and the day", async () => {
     const smtp = await startTestSmtp();
     try {
-      server = await startProductionServer({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
+      server = await startProductionServer({ env: { ...BUILD_DAY_SERVER_ENV, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
       const response = await fetch(`${server.url}/api/drop-in`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },

@@ -3,7 +3,9 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
+import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
+import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/staff/server";
 import { openPostgresStore } from "../../src/server/store/postgres";
 import type { SubmissionStore } from "../../src/server/store/types";
 import { E2E_DATA_DIR } from "../../playwright.config";
@@ -37,17 +39,23 @@ test.describe("every staff route behind the session (the default server)", () =>
     test(`/api/staff/${route}: 401 without a session, with a forged one and with an ended one; never cached`, async ({ baseURL }) => {
       const url = `${baseURL}/api/staff/${route}`;
       const origin = { Origin: baseURL ?? "" };
+      // Which methods the route has, from the staff server's table (a file missing from it fails here).
+      const definition = STAFF_ROUTES[route as StaffRouteName] as StaffRoute | PublicRoute | undefined;
+      expect(definition?.kind, `${route} is a session route in STAFF_ROUTES`).toBe("staff");
+      const has = (["GET", "POST"] as const).filter((method) => definition?.kind === "staff" && definition[method]);
       const ended = await staffSession(E2E_DATA_DIR, "ended@gym.example", "owner");
       await withStore(E2E_DATA_DIR, (store) => store.endSession(hashToken(ended)));
       for (const cookie of [undefined, cookieOf(newToken()), cookieOf(ended), "__Host-staff=garbage"]) {
-        for (const method of ["GET", "POST"]) {
+        for (const method of ["GET", "POST"] as const) {
           const response = await fetch(url, {
             method,
             headers: { ...(cookie ? { Cookie: cookie } : {}), ...(method === "POST" ? { ...json, ...origin } : {}) },
             body: method === "POST" ? "{}" : undefined,
           });
-          // A method the route does not have is 405 before anything else; every other answer is 401.
-          expect([401, 405], `${method} ${route} ${cookie ?? "no cookie"}`).toContain(response.status);
+          const asked = `${method} ${route} ${cookie ?? "no cookie"}`;
+          // A method the route has is 401 without a live session; one it does not have is 405, naming the ones it has.
+          expect(response.status, asked).toBe(has.includes(method) ? 401 : 405);
+          if (response.status === 405) expect(response.headers.get("allow"), asked).toBe(has.join(", "));
           expect(response.headers.get("cache-control")).toBe("no-store");
         }
       }

@@ -40,15 +40,16 @@ export async function signInLink(store: SubmissionStore, email: string, at: Date
   return "token" in issued ? issued.token : undefined;
 }
 
-/** Signs the browser context in as a staff member of the site at `baseUrl`. */
+/** Signs the browser context in as a staff member of the site at `baseUrl`, by that site's clock `now`. */
 export async function signInContext(
   context: BrowserContext,
   baseUrl: string,
   dataDir: string,
   email: string,
   role: StaffRole,
+  now = new Date(),
 ): Promise<void> {
-  const token = await staffSession(dataDir, email, role);
+  const token = await staffSession(dataDir, email, role, now);
   // A host-only cookie (a domain without a leading dot), as the server's __Host- cookie is.
   const { hostname } = new URL(baseUrl);
   await context.addCookies([

@@ -11,7 +11,8 @@ export interface ReceivedWebhook {
 
 /**
  * A webhook receiver on loopback (node:http), as the gym's CRM or Zapier would be. It answers each
- * request with the next status of `answers`, then 200 once they are used up.
+ * request with the next status of `answers` (a 3xx with a Location, HANG with nothing), then 200 once
+ * they are used up.
  */
 export interface TestReceiver {
   /** Its address, with a query that stands for the receiver's own key (it must never reach a log). */
@@ -24,6 +25,8 @@ export interface TestReceiver {
 }
 
 export const RECEIVER_KEY = "receiver-key-4f7c1";
+/** An answer in `answers` that makes the receiver never answer that request. */
+export const HANG = 0;
 
 export async function startWebhookReceiver(): Promise<TestReceiver> {
   const received: ReceivedWebhook[] = [];
@@ -33,7 +36,12 @@ export async function startWebhookReceiver(): Promise<TestReceiver> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(answers.shift() ?? 200, { "Content-Type": "text/plain" }).end("ok");
+      const status = answers.shift() ?? 200;
+      // No answer at all: a receiver that hangs (the sender's timeout must end the request).
+      if (status === HANG) return;
+      // A redirect names another address on this receiver, which a sender must not follow.
+      const moved = status >= 300 && status < 400 ? { Location: `/hooks/moved?key=${RECEIVER_KEY}` } : {};
+      response.writeHead(status, { "Content-Type": "text/plain", ...moved }).end("ok");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -4,11 +4,19 @@ import { zonedToday } from "../../src/content/dates";
 import { dateFromOffsets, type UtcOffsets } from "../../src/content/gymClock";
 import { createAllPages } from "../../src/node/pages";
 
-/** createAllPages with the real content, its site.json zone replaced by `timeZone`. */
+/**
+ * createAllPages with the real content, its site.json zone replaced by `timeZone` and its events and
+ * workouts by the ones below, so an edit of the gym's own events or workouts cannot change what these
+ * tests expect.
+ */
 async function createPages(timeZone: string) {
   const real = contentChecks.loadCheckedContent();
   if (!real.content) throw new Error(`content/ has problems: ${real.lines.join("; ")}`);
-  const content = { ...real.content, site: { ...real.content.site, timeZone } };
+  const [event, wod] = [real.content.events[0], real.content.wods[0]];
+  if (!event || !wod) throw new Error("content/ needs an event and a workout to copy the fixtures' other fields from");
+  const events = EVENTS.map(({ slug, start, end }) => ({ ...event, slug, file: `${slug}.md`, data: { ...event.data, start, end } }));
+  const wods = WOD_DATES.map((date) => ({ ...wod, file: `${date}.md`, data: { ...wod.data, date } }));
+  const content = { ...real.content, site: { ...real.content.site, timeZone }, events, wods };
   const spy = jest.spyOn(contentChecks, "loadCheckedContent").mockReturnValue({ content, lines: [] });
   const createPage = jest.fn();
   const panicOnBuild = jest.fn();
@@ -32,6 +40,16 @@ async function createPages(timeZone: string) {
   expect(panicOnBuild).not.toHaveBeenCalled();
   return createPage.mock.calls.map(([page]) => page as { path: string; context: Record<string, unknown> });
 }
+
+/** Events around the tests' day (Saturday 2026-11-21 in Graham), listed out of order. */
+const EVENTS = [
+  { slug: "spring-open-2027", start: "2027-03-01 18:00", end: "2027-03-01 20:00" },
+  { slug: "autumn-throwdown-2026", start: "2026-10-24 09:00", end: "2026-10-24 15:00" },
+  { slug: "thanksgiving-burner-2026", start: "2026-11-26 09:00", end: "2026-11-26 10:00" },
+  { slug: "new-year-challenge-2027", start: "2027-01-05 06:00", end: undefined },
+];
+/** Workouts posted before the tests' day, on it, the day after (Sunday in Tokyo) and ahead. */
+const WOD_DATES = ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"];
 
 describe("createAllPages", () => {
   beforeEach(() => {
@@ -76,20 +94,20 @@ describe("createAllPages", () => {
 
   test("every event gets its page, past ones too; the lists hold those not passed, soonest first", async () => {
     const pages = await createPages("America/Los_Angeles");
-    const upcoming = ["turkey-burner-2026", "new-year-nutrition-challenge-2027", "crossfit-open-2027"];
+    const upcoming = ["thanksgiving-burner-2026", "new-year-challenge-2027", "spring-open-2027"];
     for (const list of pages.filter((page) => page.path === "/" || page.path === "/events/"))
       expect(list.context.upcoming).toEqual(upcoming);
-    const turkey = pages.find((page) => page.path === "/events/turkey-burner-2026/");
+    const turkey = pages.find((page) => page.path === "/events/thanksgiving-burner-2026/");
     expect(turkey?.context).toMatchObject({
       routePath: "/events/",
-      slug: "turkey-burner-2026",
+      slug: "thanksgiving-burner-2026",
       passed: false,
       startIso: "2026-11-26T09:00:00-08:00",
       endIso: "2026-11-26T10:00:00-08:00",
     });
-    expect(pages.find((page) => page.path === "/events/fall-throwdown-2026/")?.context).toMatchObject({ passed: true });
+    expect(pages.find((page) => page.path === "/events/autumn-throwdown-2026/")?.context).toMatchObject({ passed: true });
     // The same wall-clock time, with the offset of the zone site.json names.
-    const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/events/turkey-burner-2026/");
+    const tokyo = (await createPages("Asia/Tokyo")).find((page) => page.path === "/events/thanksgiving-burner-2026/");
     expect(tokyo?.context).toMatchObject({ startIso: "2026-11-26T09:00:00+09:00" });
   });
 

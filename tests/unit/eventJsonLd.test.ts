@@ -36,6 +36,19 @@ function facts(slug: string): EventFacts {
   };
 }
 
+/** A free event at the gym on a winter (standard time) morning, written here so an edit of content/events cannot change it. */
+const FREE_AT_THE_GYM: EventFacts = {
+  title: "Thanksgiving burner",
+  summary: "A 45-minute workout for everyone before the feast.",
+  startIso: zonedIso("2026-11-26 09:00", site.timeZone),
+  endIso: zonedIso("2026-11-26 10:00", site.timeZone),
+  place: null,
+  price: 0,
+  offerUrl: `${SITE_URL}/events/thanksgiving-burner/`,
+  pageUrl: `${SITE_URL}/events/thanksgiving-burner/`,
+  imageUrl: `${SITE_URL}/static/poster.jpg`,
+};
+
 describe("an event's JSON-LD", () => {
   test.each(content.events.map((event) => event.slug))("%s has every property Google requires and recommends", (slug) => {
     const data = eventJsonLd(facts(slug), site, SITE_URL) as Record<string, unknown>;
@@ -52,12 +65,12 @@ describe("an event's JSON-LD", () => {
   });
 
   test("times carry the gym's offset for their own day, standard or daylight time", () => {
-    const turkey = eventJsonLd(facts("turkey-burner-2026"), site, SITE_URL);
+    const turkey = eventJsonLd(FREE_AT_THE_GYM, site, SITE_URL);
     expect(turkey).toMatchObject({ startDate: "2026-11-26T09:00:00-08:00", endDate: "2026-11-26T10:00:00-08:00" });
   });
 
   test("at the gym, the location is the gym's postal address from site.json", () => {
-    expect(eventJsonLd(facts("turkey-burner-2026"), site, SITE_URL).location).toEqual({
+    expect(eventJsonLd(FREE_AT_THE_GYM, site, SITE_URL).location).toEqual({
       "@type": "Place",
       name: site.name,
       address: {
@@ -72,7 +85,7 @@ describe("an event's JSON-LD", () => {
   });
 
   test("away from the gym, the place and its address as written, as a PostalAddress", () => {
-    const away = { ...facts("turkey-burner-2026"), place: { name: "Graham Park", address: "1 Park Rd, Graham, WA 98338" } };
+    const away = { ...FREE_AT_THE_GYM, place: { name: "Graham Park", address: "1 Park Rd, Graham, WA 98338" } };
     expect(eventJsonLd(away, site, SITE_URL).location).toEqual({
       "@type": "Place",
       name: "Graham Park",
@@ -81,15 +94,16 @@ describe("an event's JSON-LD", () => {
   });
 
   test("a free event is offered at 0.00 USD; a sign-up link on this site becomes absolute", () => {
-    expect(eventJsonLd(facts("turkey-burner-2026"), site, SITE_URL).offers).toMatchObject({ price: "0.00", priceCurrency: "USD" });
-    expect(eventJsonLd(facts("new-year-nutrition-challenge-2027"), site, SITE_URL).offers).toMatchObject({
+    expect(eventJsonLd(FREE_AT_THE_GYM, site, SITE_URL).offers).toMatchObject({ price: "0.00", priceCurrency: "USD" });
+    const paid = { ...FREE_AT_THE_GYM, price: 25, offerUrl: absoluteUrl("/contact/", SITE_URL) };
+    expect(eventJsonLd(paid, site, SITE_URL).offers).toMatchObject({
       price: "25.00",
       url: `${SITE_URL}/contact/`,
     });
   });
 
   test("without an end or an image, those properties are left out rather than empty", () => {
-    const data = eventJsonLd({ ...facts("turkey-burner-2026"), endIso: null, imageUrl: null }, site, SITE_URL);
+    const data = eventJsonLd({ ...FREE_AT_THE_GYM, endIso: null, imageUrl: null }, site, SITE_URL);
     expect(data).not.toHaveProperty("endDate");
     expect(data).not.toHaveProperty("image");
   });

@@ -9,7 +9,7 @@ import { checkContentType, checkMethod, checkOrigin, type Rejection } from "../g
 import { STORE_RETRY_AFTER_SECONDS } from "../handler";
 import { errorSummary } from "../log";
 import { hitClientLimit } from "../rateLimit";
-import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig } from "../runtime";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, serverNow } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
 import type { ConfirmOutcome } from "../store/types";
 import { dueDate } from "./requests";
@@ -43,7 +43,7 @@ const UNAVAILABLE = "We could not confirm your request just now. Please try agai
  * limit, JSON, 16 KB); the token is looked up by its hash and confirms only its own request, once, before
  * it expires. The answer's `state` is the outcome; its `message` (200) or `error` is the sentence to show.
  */
-export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = new Date()): Promise<void> {
+export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = serverNow()): Promise<void> {
   for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
   res.setHeader("X-Robots-Tag", "noindex");
   const reject = ({ status, error, headers }: Rejection, state?: ConfirmOutcome["state"]) => {

@@ -4,7 +4,7 @@ import type { ServerConfig } from "../config";
 import { requestScheme, type RequestLike } from "../clientAddress";
 import { checkContentType, type Rejection } from "../guards";
 import { errorSummary } from "../log";
-import { getStore, serverConfig } from "../runtime";
+import { getStore, serverConfig, serverNow } from "../runtime";
 import { STORE_RETRY_AFTER_SECONDS } from "../handler";
 import type { StaffRole, SubmissionStore } from "../store/types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
@@ -122,7 +122,7 @@ export async function handleStaffRoute(
   route: StaffRoute | PublicRoute,
   req: GatsbyFunctionRequest,
   res: GatsbyFunctionResponse,
-  now = new Date(),
+  now = serverNow(),
 ): Promise<void> {
   for (const [header, value] of Object.entries(API_HEADERS)) res.setHeader(header, value);
   res.setHeader("X-Robots-Tag", "noindex");

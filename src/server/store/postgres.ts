@@ -111,7 +111,13 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
     rateLimiter(options) {
       // storeType is given because the library otherwise guesses it from the class name.
       // clearExpired is in both SQL limiters, not in their published types (see StoreLimiter).
-      return new RateLimiterPostgres({ ...limiterSettings(options), storeClient: pool, storeType: "pool" }) as unknown as StoreLimiter;
+      const settings = limiterSettings(options);
+      const limiter = new RateLimiterPostgres({ ...settings, storeClient: pool, storeType: "pool" }) as unknown as StoreLimiter;
+      // The library's own clearExpired swallows every error, so a sweep that fails would never be logged
+      // (rateLimit.ts's sweepOnce logs what this rejects with).
+      limiter.clearExpired = (expiredBeforeMs) =>
+        sql`DELETE FROM ${sql.table(settings.tableName)} WHERE expire < ${expiredBeforeMs}`.execute(db);
+      return limiter;
     },
     close: () => db.destroy(),
   };

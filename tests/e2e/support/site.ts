@@ -73,14 +73,6 @@ export function eventFiles(): EventFile[] {
 }
 
 /**
- * Today at the gym by this machine's clock, which the production server the tests start also reads:
- * the day it checks the forms' dates against.
- */
-export function gymToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone }).format(new Date());
-}
-
-/**
  * The day at the gym the site was built on, as the build recorded it in the home page's context: what
  * it listed announcements by, whenever (and across whichever midnight) the tests run after it.
  */

@@ -8,6 +8,8 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+import { contactSubmission } from "../../support/submissions";
+import { signatureValid, startWebhookReceiver } from "../../support/webhookReceiver";
 
 /**
  * Netlify's scheduled functions (netlify/functions/), run as Netlify runs them: their module loaded in
@@ -57,6 +59,40 @@ describe("Netlify scheduled functions", () => {
       expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([expect.stringContaining("[C-NETLIFY01]")]);
       expect((await store.outbox()).map((m) => m.status)).toEqual(["sent"]);
       await store.close();
+    },
+    CHILD_PROCESS_MS,
+  );
+
+  test(
+    "outbox posts the lead webhook too, signed, with no mail server set up",
+    async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+        await store.insert(contactSubmission("C-NETLIFY02", { webhook: true, createdAt: new Date("2026-01-01T00:00:00Z") }));
+        await store.close();
+        const secret = "whsec_netlify_0123456789abcdef0123456789";
+        await invoke("netlify/functions/outbox.mts", {
+          DATA_DIR: dir,
+          SMTP_URL: "",
+          STAFF_EMAIL: "",
+          LEAD_WEBHOOK_URL: receiver.url,
+          LEAD_WEBHOOK_SECRET: secret,
+        });
+        // Sent before the function answered: Netlify may freeze it as soon as it has.
+        expect(receiver.received).toHaveLength(1);
+        const [request] = receiver.received;
+        expect(signatureValid(secret, request!.headers["x-signature"] as string, request!.body, new Date(), 600)).toBe(true);
+        expect(JSON.parse(request!.body)).toMatchObject({ event: "lead.created", lead: { reference: "C-NETLIFY02", form: "contact" } });
+        const after = openSqliteStore(path.join(dir, "submissions.sqlite"));
+        expect((await after.outbox()).map((m) => [m.kind, m.status])).toEqual([
+          ["staff", "pending"],
+          ["webhook", "sent"],
+        ]);
+        await after.close();
+      } finally {
+        await receiver.stop();
+      }
     },
     CHILD_PROCESS_MS,
   );

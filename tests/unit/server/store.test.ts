@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { Client } from "pg";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { hitClientLimit, hitFormCeiling, returnBookingPoint, sweepLimits, takeBookingPoint } from "../../../src/server/rateLimit";
@@ -415,6 +416,38 @@ describeWithPostgres("PostgreSQL store (a real server)", () => {
     expect(await b.get("C-1")).toBeDefined();
     await Promise.all([a.close(), b.close()]);
   });
+
+  test("expired rate-limit counts are swept, and a sweep that fails does not stop the next ones", async () => {
+    const url = await server().createDatabase();
+    const store = await openPostgresStore(url);
+    const counted = limits(store);
+    await hitClientLimit(counted, "contact", "203.0.113.9");
+    const db = new Client({ connectionString: url });
+    await db.connect();
+    const rows = async () => Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM rate_limits")).rows[0]?.n);
+    // Expired two hours ago: past the hour the sweep keeps.
+    await db.query("UPDATE rate_limits SET expire = $1", [Date.now() - 7_200_000]);
+    // The table is away, so the first sweeps fail; the log says so, once a sweep.
+    await db.query("ALTER TABLE rate_limits RENAME TO rate_limits_away");
+    const logged: string[] = [];
+    const stop = sweepLimits(counted, 20, (line) => logged.push(line));
+    try {
+      await waitFor(() => logged.length >= 2);
+      expect(logged[0]).toMatch(/^Could not delete expired rate-limit counts; trying again later: .*42P01.*does not exist/);
+      await db.query("ALTER TABLE rate_limits_away RENAME TO rate_limits");
+      expect(await rows()).toBe(1);
+      // Swept by a later round, with nothing started again.
+      const end = Date.now() + 5_000;
+      while ((await rows()) !== 0) {
+        if (Date.now() > end) throw new Error("the expired count was not swept within 5 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      stop();
+      await db.end();
+      await store.close();
+    }
+  }, 30_000);
 
   test("rate limits are counted in the database, shared by every instance", async () => {
     const url = await server().createDatabase();

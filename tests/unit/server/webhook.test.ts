@@ -12,7 +12,7 @@ import type { NewSubmission, SubmissionStore } from "../../../src/server/store/t
 import type { WebhookBody } from "../../../src/server/webhook";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { contactSubmission } from "../../support/submissions";
-import { RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver } from "../../support/webhookReceiver";
+import { HANG, RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver } from "../../support/webhookReceiver";
 import { describeWithPostgres } from "../support/postgres";
 
 /**
@@ -186,6 +186,69 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     ]);
     expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
     expect(bodies(receiver).map((body) => body.lead.reference)).toEqual(["C-WAIT"]);
+  });
+
+  test("after its last attempt it gives up: said once in the log, failed in the outbox, never sent again", async () => {
+    receiver.answers.push(500, 503, 500, 500);
+    const start = new Date();
+    await store.insert(lead("C-GIVEUP", { createdAt: start }));
+    const logged: string[] = [];
+    const three = { ...settings(hook), maxAttempts: 3 };
+    const run = (at: Date) => deliverDue(store, null, three, at, (line) => logged.push(line));
+    const second = new Date(start.getTime() + retryDelayMs(1));
+    const third = new Date(second.getTime() + retryDelayMs(2));
+    expect(await run(start)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await run(second)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await run(third)).toEqual({ sent: 0, failed: 0, gaveUp: 1 });
+    expect(logged).toEqual([
+      "Webhook delivery for contact C-GIVEUP failed (attempt 1 of 3): HTTP 500",
+      "Webhook delivery for contact C-GIVEUP failed (attempt 2 of 3): HTTP 503",
+      "Webhook delivery for contact C-GIVEUP failed (attempt 3 of 3, giving up): HTTP 500",
+    ]);
+    // Given up for good: a day and a year later nothing is claimed, and the receiver heard three times.
+    for (const later of [86_400_000, 365 * 86_400_000]) {
+      expect(await run(new Date(third.getTime() + later))).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+    }
+    expect(receiver.received).toHaveLength(3);
+    expect((await store.outbox()).filter((m) => m.kind === "webhook").map((m) => [m.status, m.attempts, m.lastError])).toEqual([
+      ["failed", 3, "HTTP 500"],
+    ]);
+  });
+
+  test("a redirect is not followed: the lead goes only to the address the gym set, and the attempt fails", async () => {
+    receiver.answers.push(307, 308);
+    const now = new Date();
+    await store.insert(lead("C-MOVED", { createdAt: now }));
+    const logged: string[] = [];
+    expect(await deliverDue(store, null, settings(hook), now, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    const retry = new Date(now.getTime() + retryDelayMs(1));
+    expect(await deliverDue(store, null, settings(hook), retry, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    // 307 and 308 would repeat the POST, body and signature, at the address the receiver names.
+    expect(receiver.received.map((request) => request.path)).toEqual([
+      `/hooks/lead?key=${RECEIVER_KEY}`,
+      `/hooks/lead?key=${RECEIVER_KEY}`,
+    ]);
+    expect(logged).toEqual([
+      "Webhook delivery for contact C-MOVED failed (attempt 1 of 12): HTTP 307",
+      "Webhook delivery for contact C-MOVED failed (attempt 2 of 12): HTTP 308",
+    ]);
+  });
+
+  test("a receiver that does not answer is given up on at the timeout, one log line, and tried again later", async () => {
+    receiver.answers.push(HANG);
+    const now = new Date();
+    await store.insert(lead("C-SLOW", { createdAt: now }));
+    const logged: string[] = [];
+    const began = Date.now();
+    const quick = { ...settings(hook), webhookTimeoutMs: 500 };
+    expect(await deliverDue(store, null, quick, now, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(logged).toEqual([expect.stringMatching(/^Webhook delivery for contact C-SLOW failed \(attempt 1 of 12\): .*timeout/i)]);
+    expect(logged.join("\n")).not.toContain(RECEIVER_KEY);
+    // The next attempt reaches a receiver that answers again.
+    const retry = new Date(now.getTime() + retryDelayMs(1));
+    expect(await deliverDue(store, null, quick, retry)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(receiver.received).toHaveLength(2);
   });
 
   test("an unreachable receiver is one log line without the URL's key or the lead", async () => {
