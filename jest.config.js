@@ -2,6 +2,7 @@
  * Unit tests: TypeScript and JSX compiled with Babel (type checking is `tsc --noEmit`'s job). The
  * Babel options live here, not in a babel.config.js, which Gatsby would pick up for the site build.
  */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- Jest reads this file as CommonJS.
 const fs = require("node:fs");
 
 // `npm test` asks Jest for a JSON report (read by scripts/test-times.mjs); Jest writes it without
