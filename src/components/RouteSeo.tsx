@@ -1,11 +1,16 @@
 import { type ReactNode } from "react";
 import type { HeadProps } from "gatsby";
-import { routeFor, type RoutePageContext } from "../routes";
+import { findRoute, routeFor, type RoutePageContext } from "../routes";
 import { Seo } from "./Seo";
 
-/** The Head of a page from the route table: title, description and keywords come from src/routes.ts. */
+/**
+ * The Head of a page from the route table: title, description and keywords come from src/routes.ts.
+ * A missing route fails the build; in the browser (page data naming a route this bundle lacks) the page
+ * itself shows the error, and its head still gets a title, unindexed, rather than none at all.
+ */
 export function RouteSeo({ routePath, pathname, children }: { routePath: string; pathname: string; children?: ReactNode }) {
-  const route = routeFor(routePath);
+  const route = typeof window === "undefined" ? routeFor(routePath) : findRoute(routePath);
+  if (!route) return <Seo title="Something went wrong" description="" pathname={pathname} noindex />;
   return (
     <Seo title={route.title} description={route.description} keywords={route.keywords} path={route.path} pathname={pathname}>
       {children}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 
 test.describe("unknown paths", () => {
@@ -45,6 +46,9 @@ test.describe("a page that fails to render in the browser", () => {
     await expect(page.getByTestId("error-message")).toHaveText('No route in src/routes.ts for "/no-such-route/"');
     await expect(page.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
     expect(errors.some((text) => text.includes("Page failed to render"))).toBe(true);
+    // Its head too names what happened, and the page as it stands passes axe.
+    await expect(page).toHaveTitle(/^Something went wrong \| /);
+    await expectNoAxeViolations(page, "the page that failed to render");
     // The header and footer stay, so the visitor can go on from here.
     await page.getByRole("link", { name: "Go back home" }).click();
     await expect(page.locator("h1")).not.toHaveText(/Something went wrong/);
