@@ -1,93 +1,132 @@
 import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { openPostgresStore } from "../../src/server/store/postgres";
+import type { SubmissionStore } from "../../src/server/store/types";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
+import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
 import { withStore } from "../support/staff";
 
 /**
  * The whole path of a lead, on a production server of its own with a real mail server on loopback: a
  * visitor's contact form, the staff alert that links to it, the owner signing in by the e-mailed link
  * and working the lead, a server restart, and the owner's CSV. The server is on the build's day, as the
- * test's follow-up date is.
+ * test's follow-up date is. Once on each database the site can use: SQLite, and a real PostgreSQL
+ * (where a restart must find the lead in the database server, not in a file beside the site).
  */
-let smtp: TestSmtp;
-let server: RunningServer;
-let site: string;
-const env = () => ({ ...BUILD_DAY_SERVER_ENV, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", SITE_URL: site, HOST: "localhost" });
+for (const database of ["sqlite", "postgres"] as const) {
+  test.describe(`the console on ${database}`, () => {
+    test.skip(database === "postgres" && !postgresAvailable() && !process.env.CI, "PostgreSQL is not installed");
+    let smtp: TestSmtp;
+    let server: RunningServer;
+    let site: string;
+    let pg: TestPostgres | null = null;
+    let databaseUrl: string | undefined;
+    const env = () => ({
+      ...BUILD_DAY_SERVER_ENV,
+      SMTP_URL: smtp.url,
+      STAFF_EMAIL: "coaches@gym.example",
+      SITE_URL: site,
+      HOST: "localhost",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
 
-test.beforeAll(async () => {
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  server = await startProductionServer({ port, env: env() });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+    test.beforeAll(async () => {
+      smtp = await startTestSmtp();
+      if (database === "postgres") {
+        pg = await startTestPostgres();
+        databaseUrl = await pg?.createDatabase();
+        if (!databaseUrl) throw new Error("no PostgreSQL database for the test");
+      }
+      const port = await freePort();
+      site = `http://localhost:${port}`;
+      server = await startProductionServer({ port, env: env() });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      await smtp?.stop();
+      pg?.stop();
+    });
 
-const textOf = (index: number) => mimePart(smtp.received[index]?.raw ?? "", "text/plain") ?? "";
+    /** The server's own database, opened beside it as another process would. */
+    async function onServerStore<T>(work: (store: SubmissionStore) => Promise<T>): Promise<T> {
+      if (!databaseUrl) return withStore(server.dataDir, work);
+      const store = await openPostgresStore(databaseUrl);
+      try {
+        return await work(store);
+      } finally {
+        await store.close();
+      }
+    }
 
-test("contact form -> staff alert link -> sign in by e-mailed link -> worked lead survives a restart -> in the CSV", async ({ page }) => {
-  test.setTimeout(120_000);
-  await withStore(server.dataDir, (store) => store.addStaff("owner@gym.example", "owner", nowOnBuildDay()));
+    const textOf = (index: number) => mimePart(smtp.received[index]?.raw ?? "", "text/plain") ?? "";
 
-  // A visitor sends the contact form on the public site.
-  await page.clock.install({ time: BUILD_INSTANT });
-  await page.goto(`${site}/contact/`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const form = page.getByRole("form", { name: "Send us a message" });
-  await form.getByLabel(/^Your name/).fill("Rosa Flow");
-  await form.getByLabel(/^Email/).fill("rosa.flow@example.com");
-  await form.getByLabel(/^What is your message about/).selectOption("membership");
-  await form.getByLabel(/^Message/).fill("Do you have a 6 am class?");
-  await page.clock.fastForward(MIN_FILL_MS);
-  await page.getByRole("button", { name: "Send message" }).click();
-  const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
-  expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
+    test("contact form -> staff alert link -> sign in by e-mailed link -> worked lead survives a restart -> in the CSV", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await onServerStore((store) => store.addStaff("owner@gym.example", "owner", nowOnBuildDay()));
 
-  // Its staff alert links straight to the lead.
-  await expect.poll(() => smtp.received.filter((m) => m.to.includes("coaches@gym.example")).length, { timeout: 10_000 }).toBe(1);
-  const leadLink = /Open in the staff console: (\S+)/.exec(textOf(0))?.[1] ?? "";
-  expect(leadLink).toBe(`${site}/staff/lead/?id=${reference}`);
+      // A visitor sends the contact form on the public site.
+      await page.clock.install({ time: BUILD_INSTANT });
+      await page.goto(`${site}/contact/`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const form = page.getByRole("form", { name: "Send us a message" });
+      await form.getByLabel(/^Your name/).fill("Rosa Flow");
+      await form.getByLabel(/^Email/).fill("rosa.flow@example.com");
+      await form.getByLabel(/^What is your message about/).selectOption("membership");
+      await form.getByLabel(/^Message/).fill("Do you have a 6 am class?");
+      await page.clock.fastForward(MIN_FILL_MS);
+      await page.getByRole("button", { name: "Send message" }).click();
+      const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+      expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
 
-  // Signed out, the link asks for an address; the e-mailed sign-in link brings the owner back to the lead.
-  await page.clock.resume();
-  await page.goto(leadLink);
-  await page.getByLabel("E-mail address").fill("owner@gym.example");
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect.poll(() => smtp.received.filter((m) => m.to.includes("owner@gym.example")).length, { timeout: 10_000 }).toBe(1);
-  const signIn = /(http\S+\/staff\/sign-in\/#token=[A-Za-z0-9_-]{43})/.exec(textOf(1))?.[1] ?? "";
-  await page.goto(signIn);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(leadLink);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rosa Flow");
-  await expect(page.getByLabel("Status")).toHaveValue("new");
+      // Its staff alert links straight to the lead.
+      await expect.poll(() => smtp.received.filter((m) => m.to.includes("coaches@gym.example")).length, { timeout: 10_000 }).toBe(1);
+      const leadLink = /Open in the staff console: (\S+)/.exec(textOf(0))?.[1] ?? "";
+      expect(leadLink).toBe(`${site}/staff/lead/?id=${reference}`);
 
-  // Contacted, with a note and a follow-up date.
-  await page.getByLabel("Status").selectOption("contacted");
-  await page.getByLabel("Follow-up date").fill(BUILD_DAY);
-  await page.getByLabel("New note").fill("Called her back about the 6 am class.");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+      // Signed out, the link asks for an address; the e-mailed sign-in link brings the owner back to the lead.
+      await page.clock.resume();
+      await page.goto(leadLink);
+      await page.getByLabel("E-mail address").fill("owner@gym.example");
+      await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+      await expect.poll(() => smtp.received.filter((m) => m.to.includes("owner@gym.example")).length, { timeout: 10_000 }).toBe(1);
+      const signIn = /(http\S+\/staff\/sign-in\/#token=[A-Za-z0-9_-]{43})/.exec(textOf(1))?.[1] ?? "";
+      await page.goto(signIn);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(leadLink);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rosa Flow");
+      await expect(page.getByLabel("Status")).toHaveValue("new");
 
-  // Still there after a reload, and after the server restarts on the same database.
-  await page.reload();
-  await expect(page.getByLabel("Status")).toHaveValue("contacted");
-  await server.stop();
-  server = await startProductionServer({ port: Number(new URL(site).port), env: env(), dataDir: server.dataDir });
-  await page.reload();
-  await expect(page.getByLabel("Status")).toHaveValue("contacted");
-  await expect(page.getByLabel("Follow-up date")).toHaveValue(BUILD_DAY);
-  await expect(page.getByRole("listitem").filter({ hasText: "Called her back about the 6 am class." })).toContainText("owner@gym.example");
+      // Contacted, with a note and a follow-up date.
+      await page.getByLabel("Status").selectOption("contacted");
+      await page.getByLabel("Follow-up date").fill(BUILD_DAY);
+      await page.getByLabel("New note").fill("Called her back about the 6 am class.");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
-  // In the owner's CSV of the inbox.
-  await page.goto(`${site}/staff/?view=all`);
-  const href = await page.getByRole("link", { name: "Download this view as CSV" }).getAttribute("href");
-  const csv = await page.request.get(`${site}${href ?? ""}`);
-  expect(csv.status()).toBe(200);
-  const row = (await csv.text()).split("\n").find((line) => line.includes(reference)) ?? "";
-  expect(row).toContain("rosa.flow@example.com");
-  expect(row).toContain("contacted");
-});
+      // Still there after a reload, and after the server restarts on the same database.
+      await page.reload();
+      await expect(page.getByLabel("Status")).toHaveValue("contacted");
+      await server.stop();
+      server = await startProductionServer({ port: Number(new URL(site).port), env: env(), dataDir: server.dataDir });
+      await page.reload();
+      await expect(page.getByLabel("Status")).toHaveValue("contacted");
+      await expect(page.getByLabel("Follow-up date")).toHaveValue(BUILD_DAY);
+      await expect(page.getByRole("listitem").filter({ hasText: "Called her back about the 6 am class." })).toContainText(
+        "owner@gym.example",
+      );
+
+      // In the owner's CSV of the inbox.
+      await page.goto(`${site}/staff/?view=all`);
+      const href = await page.getByRole("link", { name: "Download this view as CSV" }).getAttribute("href");
+      const csv = await page.request.get(`${site}${href ?? ""}`);
+      expect(csv.status()).toBe(200);
+      const row = (await csv.text()).split("\n").find((line) => line.includes(reference)) ?? "";
+      expect(row).toContain("rosa.flow@example.com");
+      expect(row).toContain("contacted");
+    });
+  });
+}
