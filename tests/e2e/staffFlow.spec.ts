@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { openPostgresStore } from "../../src/server/store/postgres";
 import type { SubmissionStore } from "../../src/server/store/types";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -50,15 +49,7 @@ for (const database of ["sqlite", "postgres"] as const) {
     });
 
     /** The server's own database, opened beside it as another process would. */
-    async function onServerStore<T>(work: (store: SubmissionStore) => Promise<T>): Promise<T> {
-      if (!databaseUrl) return withStore(server.dataDir, work);
-      const store = await openPostgresStore(databaseUrl);
-      try {
-        return await work(store);
-      } finally {
-        await store.close();
-      }
-    }
+    const onServerStore = <T>(work: (store: SubmissionStore) => Promise<T>) => withStore(server.dataDir, work, databaseUrl);
 
     const textOf = (index: number) => mimePart(smtp.received[index]?.raw ?? "", "text/plain") ?? "";
 

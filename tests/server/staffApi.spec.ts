@@ -6,7 +6,6 @@ import { hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
 import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
 import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/staff/server";
-import { openPostgresStore } from "../../src/server/store/postgres";
 import type { SubmissionStore } from "../../src/server/store/types";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { startTestPostgres, postgresAvailable, type TestPostgres } from "../support/postgres";
@@ -167,15 +166,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       });
 
     /** The server's own database, opened beside it as another process would. */
-    async function onServerStore<T>(work: (store: SubmissionStore) => Promise<T>): Promise<T> {
-      if (!databaseUrl) return withStore(server.dataDir, work);
-      const store = await openPostgresStore(databaseUrl);
-      try {
-        return await work(store);
-      } finally {
-        await store.close();
-      }
-    }
+    const onServerStore = <T>(work: (store: SubmissionStore) => Promise<T>) => withStore(server.dataDir, work, databaseUrl);
 
     test("a fresh install: STAFF_OWNER_EMAIL signs in as the first owner, and is ignored once anyone exists", async () => {
       const url = server.url;

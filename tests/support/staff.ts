@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
+import { openPostgresStore } from "../../src/server/store/postgres";
 import { openSqliteStore } from "../../src/server/store/sqlite";
 import type { StaffRole, SubmissionStore } from "../../src/server/store/types";
 
@@ -9,8 +10,11 @@ import type { StaffRole, SubmissionStore } from "../../src/server/store/types";
  * into the served site's SQLite file (the server sees them as it sees any sign-in), and the browser gets
  * the session's cookie. The sign-in itself, by e-mailed link, has its own tests (staffSignIn.spec.ts).
  */
-export async function withStore<T>(dataDir: string, work: (store: SubmissionStore) => Promise<T>): Promise<T> {
-  const store = openSqliteStore(path.join(dataDir, "submissions.sqlite"), { busyTimeoutMs: 5_000 });
+export async function withStore<T>(dataDir: string, work: (store: SubmissionStore) => Promise<T>, databaseUrl?: string): Promise<T> {
+  // The server's own database, opened beside it as another process would: its PostgreSQL when it has one.
+  const store = databaseUrl
+    ? await openPostgresStore(databaseUrl)
+    : openSqliteStore(path.join(dataDir, "submissions.sqlite"), { busyTimeoutMs: 5_000 });
   try {
     return await work(store);
   } finally {
