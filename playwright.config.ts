@@ -1,11 +1,12 @@
 import { chromium, defineConfig } from "@playwright/test";
-import { findChromiumSync } from "./scripts/browser.mjs";
+import { findChromiumSync, TEST_BROWSER_ARGS } from "./scripts/browser.mjs";
 import { BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "./tests/support/buildDay";
 
 /**
  * Two projects against the production build served by the production server, host/main.ts (run
  * `npm run build` first; `npm test` does):
- * - chromium, tests/e2e/: the pages in a real Chromium, found the same way scripts/ensure-browser.mjs finds it;
+ * - chromium, tests/e2e/: the pages in a real Chromium (its headless shell where installed), found the
+ *   same way scripts/ensure-browser.mjs finds it;
  * - server, tests/server/: no browser. HTTP requests, production servers of their own, scratch builds
  *   and the built files, from Node.
  * Two served sites: the usual one on this machine's clock (E2E_PORT), and the same build on the build's
@@ -14,7 +15,7 @@ import { BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "./tests/support/buildDay";
 const PORT = Number(process.env.E2E_PORT ?? 9100);
 /** Where the served site stores form submissions during the tests (emptied at every run). */
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
-const browser = findChromiumSync(process.env, chromium.executablePath());
+const browser = findChromiumSync(process.env, chromium.executablePath(), { headlessShell: true });
 // One id per run, set in the runner and inherited by its workers: a scratch build the specs share is
 // made once per run (tests/support/smallSite.ts).
 process.env.TEST_RUN_ID ??= `${process.pid}-${Date.now()}`;
@@ -41,16 +42,6 @@ function servedSite(port: number, dataDir: string, env: Record<string, string> =
   };
 }
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
@@ -72,7 +63,7 @@ export default defineConfig({
     {
       name: "chromium",
       testDir: "tests/e2e",
-      use: { viewport: { width: 1280, height: 800 }, launchOptions: { executablePath: browser?.path, args: CHROMIUM_ARGS } },
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: { executablePath: browser?.path, args: TEST_BROWSER_ARGS } },
     },
     { name: "server", testDir: "tests/server" },
   ],

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { findChromiumSync, TEST_BROWSER_ARGS } from "../../scripts/browser.mjs";
 import { COMPILE_HINT } from "../../src/node/compileHint";
 import { gotoReady } from "./support/page";
 
@@ -101,16 +102,25 @@ test("the scripts every page starts with, and only those, open with V8's compile
   expect(others).toContain("/component---src-templates-about-tsx");
 });
 
-test("the tab icon is the PNG, not an SVG Chromium would build a document for", async ({ page }) => {
+test("the tab icon is the PNG, not an SVG Chromium would build a document for", async ({ baseURL }) => {
   // On a page load desktop Chromium fetches only the tab icon; the manifest's icons (the SVG among them)
-  // are fetched to install the site.
-  const icon = page.context().waitForEvent("request", {
-    predicate: (request) => new URL(request.url()).pathname.startsWith("/favicon"),
-    timeout: 10_000,
-  });
-  await page.goto("/about/");
-  expect(await page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-    "/favicon-32.png",
-  ]);
-  expect(new URL((await icon).url()).pathname).toBe("/favicon-32.png");
+  // are fetched to install the site. The full browser, not the headless shell the other tests use: the
+  // shell has no tabs and fetches no tab icon.
+  const full = findChromiumSync(process.env, chromium.executablePath());
+  expect(full, "a full Chromium (Debian's chromium package)").toBeDefined();
+  const browser = await chromium.launch({ executablePath: full?.path, args: TEST_BROWSER_ARGS });
+  try {
+    const page = await browser.newPage({ baseURL });
+    const icon = page.context().waitForEvent("request", {
+      predicate: (request) => new URL(request.url()).pathname.startsWith("/favicon"),
+      timeout: 10_000,
+    });
+    await page.goto("/about/");
+    expect(await page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/favicon-32.png",
+    ]);
+    expect(new URL((await icon).url()).pathname).toBe("/favicon-32.png");
+  } finally {
+    await browser.close();
+  }
 });
