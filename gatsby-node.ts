@@ -19,6 +19,7 @@ import { siteUrl } from "./src/node/siteUrl";
 import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/styleHash";
 import { CompileHint } from "./src/node/compileHint";
 import { writeRobots } from "./src/node/robots";
+import { nulByteProblem } from "./src/node/nulBytes";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   try {
@@ -77,6 +78,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   writeNetlifyFunctionRoutes(publicDir, functions);
   fs.writeFileSync(path.join(".cache", "csp.json"), JSON.stringify({ pages: policies }, null, 2));
   keepSourceMapsPrivate(publicDir, path.resolve(PRIVATE_SOURCE_MAPS));
+  const nul = nulByteProblem(publicDir);
+  if (nul) reporter.panicOnBuild(nul);
 };
 
 /**
