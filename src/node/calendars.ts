@@ -22,6 +22,7 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = b
     timeZone: site.timeZone,
     now,
     today: zonedToday(now, site.timeZone).date,
+    organizer: { name: site.name, email: site.email },
   };
   const calendars = [
     { key: "all", name: `${site.name}: all classes`, slots: schedule.slots },
@@ -60,6 +61,7 @@ export function writeEventCalendars(publicDir: string, content: ValidContent, no
         location,
         url: `${origin}${eventPath(slug)}`,
         now,
+        organizer: { name: site.name, email: site.email },
       }),
     );
     return file;

@@ -33,6 +33,14 @@ export interface CalendarInput {
   now: Date;
   /** The build date in the gym's zone (YYYY-MM-DD). */
   today: string;
+  /** The gym: RFC 5546 wants an ORGANIZER on every event of a METHOD:PUBLISH calendar. */
+  organizer: Organizer;
+}
+
+/** Who an event is with: the gym, by its name and address (ORGANIZER;CN=...:mailto:...). */
+export interface Organizer {
+  name: string;
+  email: string;
 }
 
 const BYDAY: Record<Day, ICalWeekday> = {
@@ -118,6 +126,7 @@ export function buildCalendar(input: CalendarInput): string {
       description: slot.coach ? `Coached by ${slot.coach}. ${input.url}` : input.url,
       location: input.location,
       url: input.url,
+      organizer: input.organizer,
     });
   }
   return serialize(calendar);
@@ -137,6 +146,8 @@ export interface EventCalendarInput {
   /** The event's page. */
   url: string;
   now: Date;
+  /** The gym (RFC 5546: every event of a METHOD:PUBLISH calendar has an ORGANIZER). */
+  organizer: Organizer;
 }
 
 /** One event of content/events, at wall-clock times in the gym's zone, with that zone's VTIMEZONE. */
@@ -166,6 +177,7 @@ export function buildEventCalendar(input: EventCalendarInput): string {
     description: `${input.summary} ${input.url}`,
     location: input.location,
     url: input.url,
+    organizer: input.organizer,
   });
   return serialize(calendar);
 }
@@ -186,7 +198,7 @@ export interface AppointmentInput {
   /** "cancel" removes the event from the calendar that holds it (METHOD:CANCEL, STATUS:CANCELLED). */
   method?: "publish" | "cancel";
   /** Who the appointment is with; iTIP wants an ORGANIZER on a cancellation. */
-  organizer?: { name: string; email: string };
+  organizer?: Organizer;
 }
 
 /**

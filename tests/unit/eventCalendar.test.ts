@@ -12,6 +12,7 @@ const input: EventCalendarInput = {
   location: "CrossFit Graham, 10615 224th St E, Graham, WA 98338",
   url: "https://gym.example/events/turkey-burner-2026/",
   now: new Date("2026-11-22T04:30:00Z"),
+  organizer: { name: "CrossFit Graham", email: "coach@gym.example" },
 };
 
 function onlyEvent(text: string) {
@@ -22,6 +23,14 @@ function onlyEvent(text: string) {
 }
 
 describe("an event's calendar file", () => {
+  test("published (METHOD:PUBLISH) with the gym as its event's ORGANIZER, as RFC 5546 requires", () => {
+    const { calendar, event } = onlyEvent(buildEventCalendar(input));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const organizer = event.component.getFirstProperty("organizer");
+    expect(organizer?.getFirstValue()).toBe("mailto:coach@gym.example");
+    expect(organizer?.getParameter("cn")).toBe("CrossFit Graham");
+  });
+
   test("the gym's wall-clock times in its zone, with that zone's VTIMEZONE, at the right instants", () => {
     const text = buildEventCalendar(input);
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);

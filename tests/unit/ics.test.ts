@@ -19,6 +19,7 @@ function calendar(slots: readonly Slot[] = schedule.slots, timeZone = site.timeZ
     uidDomain: "gym.example",
     now: new Date("2026-11-22T04:30:00Z"),
     today,
+    organizer: { name: "CrossFit Graham", email: "coach@gym.example" },
   });
 }
 
@@ -46,6 +47,18 @@ function occurrences(text: string, count: number): Date[] {
 }
 
 describe("iCalendar files", () => {
+  test("published (METHOD:PUBLISH) with the gym as every class's ORGANIZER, as RFC 5546 requires", () => {
+    const parsed = parse(calendar());
+    expect(parsed.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const events = parsed.getAllSubcomponents("vevent");
+    expect(events).toHaveLength(schedule.slots.length);
+    for (const event of events) {
+      const organizer = event.getFirstProperty("organizer");
+      expect(organizer?.getFirstValue()).toBe("mailto:coach@gym.example");
+      expect(organizer?.getParameter("cn")).toBe("CrossFit Graham");
+    }
+  });
+
   test("parse with an iCalendar parser, one weekly event per class", () => {
     const component = new ICAL.Component(ICAL.parse(calendar()));
     const events = component.getAllSubcomponents("vevent");
