@@ -3,7 +3,7 @@ import { postalAddress, type GymFacts } from "./jsonLd";
 /**
  * schema.org Event for an event's page, with the properties Google requires for event rich results
  * (name, startDate, location with its address) and those it recommends (endDate, description, image,
- * offers, organizer, eventStatus, eventAttendanceMode). Pure.
+ * offers, organizer, eventStatus, eventAttendanceMode). A past event has no offer. Pure.
  */
 
 export interface EventFacts {
@@ -19,6 +19,8 @@ export interface EventFacts {
   offerUrl: string;
   pageUrl: string;
   imageUrl: string | null;
+  /** Over before the build's day at the gym: nothing is on sale any more, so no offer. */
+  passed: boolean;
 }
 
 export function eventJsonLd(event: EventFacts, gym: Pick<GymFacts, "name" | "address">, siteUrl: string) {
@@ -42,13 +44,18 @@ export function eventJsonLd(event: EventFacts, gym: Pick<GymFacts, "name" | "add
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location,
     ...(event.imageUrl ? { image: [event.imageUrl] } : {}),
-    offers: {
-      "@type": "Offer",
-      price: event.price.toFixed(2),
-      priceCurrency: "USD",
-      url: event.offerUrl,
-      availability: "https://schema.org/InStock",
-    },
+    // A past event keeps its page (which says it has passed) and its facts, but sells nothing.
+    ...(event.passed
+      ? {}
+      : {
+          offers: {
+            "@type": "Offer",
+            price: event.price.toFixed(2),
+            priceCurrency: "USD",
+            url: event.offerUrl,
+            availability: "https://schema.org/InStock",
+          },
+        }),
     // The same gym as the ExerciseGym on the home page (src/seo/jsonLd.ts), by its @id.
     organizer: { "@type": "Organization", "@id": `${siteUrl}/#gym`, name: gym.name, url: `${siteUrl}/` },
   };

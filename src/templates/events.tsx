@@ -17,7 +17,7 @@ export default function EventsTemplate({ data, pageContext }: PageProps<Queries.
 
 export const Head = ({ data, pageContext, location }: HeadProps<Queries.EventsPageQuery, Context>) => {
   const { event } = data;
-  const { slug, startIso, endIso } = pageContext;
+  const { slug, startIso, endIso, passed } = pageContext;
   // The page itself reports a missing file (EventsPage).
   if (slug === undefined || !event || !startIso) return <RouteSeo routePath={pageContext.routePath} pathname={location.pathname} />;
   const social = event.social?.childImageSharp?.gatsbyImageData;
@@ -30,7 +30,14 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.EventsPa
       pathname={location.pathname}
       image={social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: event.imageAlt ?? "" } : undefined}
     >
-      <EventJsonLd event={event} path={eventPath(slug)} startIso={startIso} endIso={endIso ?? null} imagePath={socialSrc} />
+      <EventJsonLd
+        event={event}
+        path={eventPath(slug)}
+        startIso={startIso}
+        endIso={endIso ?? null}
+        imagePath={socialSrc}
+        passed={passed === true}
+      />
     </Seo>
   );
 };
@@ -41,12 +48,14 @@ function EventJsonLd({
   startIso,
   endIso,
   imagePath,
+  passed,
 }: {
   event: NonNullable<Queries.EventsPageQuery["event"]>;
   path: string;
   startIso: string;
   endIso: string | null;
   imagePath: string | undefined;
+  passed: boolean;
 }) {
   const site = useSiteInfo();
   const pageUrl = `${site.siteUrl}${path}`;
@@ -61,6 +70,7 @@ function EventJsonLd({
       offerUrl: event.registerUrl ? absoluteUrl(event.registerUrl, site.siteUrl) : pageUrl,
       pageUrl,
       imageUrl: imagePath ? `${site.siteUrl}${imagePath}` : null,
+      passed,
     },
     site,
     site.siteUrl,

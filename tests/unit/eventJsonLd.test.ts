@@ -33,6 +33,7 @@ function facts(slug: string): EventFacts {
     offerUrl: data.registerUrl ? absoluteUrl(data.registerUrl, SITE_URL) : pageUrl,
     pageUrl,
     imageUrl: `${SITE_URL}/static/poster.jpg`,
+    passed: false,
   };
 }
 
@@ -47,6 +48,7 @@ const FREE_AT_THE_GYM: EventFacts = {
   offerUrl: `${SITE_URL}/events/thanksgiving-burner/`,
   pageUrl: `${SITE_URL}/events/thanksgiving-burner/`,
   imageUrl: `${SITE_URL}/static/poster.jpg`,
+  passed: false,
 };
 
 describe("an event's JSON-LD", () => {
@@ -100,6 +102,13 @@ describe("an event's JSON-LD", () => {
       price: "25.00",
       url: `${SITE_URL}/contact/`,
     });
+  });
+
+  test("a past event sells nothing: no offer, the rest of its facts kept", () => {
+    const passed = eventJsonLd({ ...FREE_AT_THE_GYM, passed: true }, site, SITE_URL);
+    expect(passed).not.toHaveProperty("offers");
+    const upcoming = eventJsonLd(FREE_AT_THE_GYM, site, SITE_URL);
+    expect(passed).toEqual(Object.fromEntries(Object.entries(upcoming).filter(([key]) => key !== "offers")));
   });
 
   test("without an end or an image, those properties are left out rather than empty", () => {
