@@ -20,6 +20,7 @@ import { BrowserStylesInRendererHash, RecordBrowserStyles } from "./src/node/sty
 import { CompileHint } from "./src/node/compileHint";
 import { writeRobots } from "./src/node/robots";
 import { nulByteProblem } from "./src/node/nulBytes";
+import { writeFeed } from "./src/node/feed";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   try {
@@ -62,6 +63,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   }
   writeCalendars(publicDir, content);
   writeEventCalendars(publicDir, content);
+  writeFeed(publicDir, content);
   // Before the policies: they list the inline scripts the pages keep, the loader among them.
   try {
     rewriteBuiltPages(publicDir, [loadScriptsAfterPaint, keepOneSwapScript]);

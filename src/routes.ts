@@ -432,6 +432,9 @@ export function eventPath(slug: string): string {
   return `${pathTo("events")}${slug}/`;
 }
 
+/** The news feed (RSS 2.0): the listed announcements and the upcoming events (src/node/feed.ts). */
+export const FEED_PATH = "/rss.xml";
+
 /** An event's calendar file, next to its page: "/events/crossfit-open-2027.ics". */
 export function eventCalendarPath(slug: string): string {
   return `${pathTo("events")}${slug}.ics`;

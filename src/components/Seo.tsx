@@ -1,5 +1,6 @@
 import { type ReactNode } from "react";
 import { useSiteInfo } from "../hooks/useSiteInfo";
+import { FEED_PATH } from "../routes";
 import { canonicalUrl, pageTitle, robotsFor } from "../seo/meta";
 
 export const DEFAULT_SOCIAL_IMAGE = { path: "/og-default.jpg", width: 1200, height: 630 };
@@ -32,6 +33,7 @@ export function Seo({ title, description, path, pathname, keywords, noindex, typ
       {keywords && keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       <meta name="robots" content={robotsFor(pathname, noindex)} />
       {canonical && <link rel="canonical" href={canonical} />}
+      <link rel="alternate" type="application/rss+xml" title={`${site.name}: news and events`} href={FEED_PATH} />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={fullTitle} />

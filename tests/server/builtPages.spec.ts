@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { JSDOM } from "jsdom";
+import Parser from "rss-parser";
 import { expect, test } from "@playwright/test";
-import { routes } from "../../src/routes";
+import { FEED_PATH, routes } from "../../src/routes";
 import { announcementFiles, origin, site, urls } from "../e2e/support/site";
 
 /**
@@ -83,4 +84,23 @@ test("every page's headings descend one level at a time from one h1", () => {
       if (i > 0) expect(level - (levels[i - 1] as number), `${sitePath}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(1);
     });
   }
+});
+
+test("the news feed parses, each item is a built page on the site, and every page's head and the announcements page link it", async () => {
+  const feed = await new Parser().parseString(fs.readFileSync(path.join(PUBLIC, FEED_PATH), "utf8"));
+  expect(feed.link).toBe(`${origin}/`);
+  expect(feed.items.length, "items in the feed").toBeGreaterThan(0);
+  for (const item of feed.items) {
+    const url = new URL(item.link ?? "");
+    expect(url.origin, item.link).toBe(origin);
+    expect(builtPage(url.pathname), `${item.link} is a built page`).not.toBeNull();
+    expect(item.contentSnippet?.length, `${item.link} has its summary`).toBeGreaterThan(0);
+  }
+  for (const sitePath of readablePages()) {
+    const page = builtPage(sitePath);
+    // The static redirect pages of old addresses only send the visitor on.
+    if (!page || page.querySelector('meta[http-equiv="refresh"]')) continue;
+    expect(attribute(page, 'link[rel="alternate"][type="application/rss+xml"]', "href"), sitePath).toEqual([FEED_PATH]);
+  }
+  expect(attribute(builtPage("/announcements/")!, "main a", "href")).toContain(FEED_PATH);
 });

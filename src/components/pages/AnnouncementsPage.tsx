@@ -1,4 +1,4 @@
-import { routeFor, type RoutePageContext } from "../../routes";
+import { FEED_PATH, routeFor, type RoutePageContext } from "../../routes";
 import { AnnouncementList } from "../AnnouncementList";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
@@ -17,6 +17,10 @@ export function AnnouncementsPage({
       <PageHeader eyebrow="News" title={route.title} lead="Events, holiday hours and schedule changes. Newest first." />
       <Section>
         <AnnouncementList items={data.announcements.nodes} />
+        <p>
+          {/* A file, not a page of the site: an ordinary link rather than the router's. */}
+          <a href={FEED_PATH}>Follow the news and upcoming events in a feed reader (RSS)</a>
+        </p>
       </Section>
     </>
   );
