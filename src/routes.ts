@@ -434,6 +434,8 @@ export function eventPath(slug: string): string {
 
 /** The news feed (RSS 2.0): the listed announcements and the upcoming events (src/node/feed.ts). */
 export const FEED_PATH = "/rss.xml";
+/** The feed's title, in the feed and in every page's link to it. */
+export const feedTitle = (siteName: string) => `${siteName}: news and events`;
 
 /** An event's calendar file, next to its page: "/events/crossfit-open-2027.ics". */
 export function eventCalendarPath(slug: string): string {

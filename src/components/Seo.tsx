@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
 import { useSiteInfo } from "../hooks/useSiteInfo";
-import { FEED_PATH } from "../routes";
+import { FEED_PATH, feedTitle } from "../routes";
 import { canonicalUrl, pageTitle, robotsFor } from "../seo/meta";
 
 export const DEFAULT_SOCIAL_IMAGE = { path: "/og-default.jpg", width: 1200, height: 630 };
@@ -33,7 +33,7 @@ export function Seo({ title, description, path, pathname, keywords, noindex, typ
       {keywords && keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       <meta name="robots" content={robotsFor(pathname, noindex)} />
       {canonical && <link rel="canonical" href={canonical} />}
-      <link rel="alternate" type="application/rss+xml" title={`${site.name}: news and events`} href={FEED_PATH} />
+      <link rel="alternate" type="application/rss+xml" title={feedTitle(site.name)} href={FEED_PATH} />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={fullTitle} />

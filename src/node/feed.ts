@@ -5,7 +5,7 @@ import { listedAnnouncements } from "../content/announcements";
 import { zonedToday } from "../content/dates";
 import { upcomingEvents } from "../content/eventTimes";
 import type { ValidContent } from "../content/rules";
-import { announcementPath, eventPath, FEED_PATH } from "../routes";
+import { announcementPath, eventPath, FEED_PATH, feedTitle } from "../routes";
 import { startOfZonedDay, zonedIso } from "../schedule/timeZones";
 import { buildNow } from "./buildClock";
 import { siteUrl } from "./siteUrl";
@@ -21,7 +21,7 @@ export function buildFeed(content: ValidContent, origin: string, now: Date): str
   const { site } = content;
   const today = zonedToday(now, site.timeZone).date;
   const feed = new Feed({
-    title: `${site.name}: news and events`,
+    title: feedTitle(site.name),
     description: site.tagline,
     id: `${origin}/`,
     link: `${origin}/`,
