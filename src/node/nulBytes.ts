@@ -10,16 +10,13 @@ const TEXT_FILES = /\.(html|json|ics|xml|txt|webmanifest)$/;
  * (tests/unit/streamRender.test.tsx), and HTML checkers and calendar parsers reject them.
  */
 export function filesWithNulBytes(publicDir: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (TEXT_FILES.test(entry.name) && fs.readFileSync(file).includes(0)) found.push(path.relative(publicDir, file));
-    }
-  };
-  walk(publicDir);
-  return found.sort();
+  return fs
+    .readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && TEXT_FILES.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => fs.readFileSync(file).includes(0))
+    .map((file) => path.relative(publicDir, file))
+    .sort();
 }
 
 /** The build's failure message when any built text file holds a NUL byte, naming each file. */
