@@ -23,7 +23,7 @@ process.env.TEST_RUN_ID ??= `${process.pid}-${Date.now()}`;
 /** The production server over the build, storing its submissions in `dataDir` (emptied first). */
 function servedSite(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {
-    command: `rm -rf ${dataDir} && node_modules/.bin/tsx host/main.ts`,
+    command: `rm -rf ${dataDir} && node host/serve.mjs`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

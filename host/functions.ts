@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response, 
 import { API_HEADERS } from "../src/headers";
 import { checkContentType, type Rejection } from "../src/server/guards";
 import { errorSummary } from "../src/server/log";
+import { bundledFunctions } from "./bundledFunctions";
 
 /** The part of Gatsby's functions manifest (.cache/functions/manifest.json) this server reads. */
 interface ManifestEntry {
@@ -16,7 +17,7 @@ interface ManifestEntry {
 
 type Handler = (req: express.Request, res: express.Response) => unknown;
 
-interface FunctionModule {
+export interface FunctionModule {
   default?: Handler;
   config?: { bodyParser?: { json?: Parameters<typeof express.json>[0] } };
 }
@@ -55,11 +56,12 @@ function tooLarge(limit: number): Rejection {
  * /api/<route>, each loaded once for the life of the process. Bodies are parsed as Gatsby does for the
  * function's `config.bodyParser.json`, but only JSON is accepted at all (the forms send nothing else).
  *
- * Each function is loaded from its source in src/api/ (this server runs under tsx), not from Gatsby's
- * compiled bundle: every bundle carries its own copy of Gatsby's function wrapper (body parsers, joi,
- * React: 1.4 MB of code that V8 keeps), and V8 lets a heap grow to several times what it holds. Loaded
- * from source, the functions share one copy of each module and the heap holds a sixth as much
- * (docs/operations.md, the production server). The wrapper parses the body, which is done here.
+ * Each function is the one in src/api/, bundled with this server (host/serve.mjs) or loaded from its
+ * file when the server runs from source (tsx, Jest), not Gatsby's compiled bundle: every such bundle
+ * carries its own copy of Gatsby's function wrapper (body parsers, joi, React: 1.4 MB of code that V8
+ * keeps), and V8 lets a heap grow to several times what it holds. From src/api/, the functions share
+ * one copy of each module and the heap holds a sixth as much (docs/operations.md, the production
+ * server). The wrapper parses the body, which is done here.
  */
 export function functionsRouter(root: string): Router {
   const manifestFile = path.join(root, ".cache", "functions", "manifest.json");
@@ -69,7 +71,8 @@ export function functionsRouter(root: string): Router {
 
   for (const entry of manifest) {
     const file = path.join(root, "src", "api", entry.originalRelativeFilePath);
-    const loaded = load(file) as FunctionModule;
+    const loaded = bundledFunctions ? bundledFunctions[entry.originalRelativeFilePath] : (load(file) as FunctionModule);
+    if (!loaded) throw new Error(`${path.relative(root, file)} is in the build but not in this server: start it again to bundle it`);
     const handler = loaded.default;
     if (!handler) throw new Error(`${path.relative(root, file)} does not export a function`);
     const json = loaded.config?.bodyParser?.json ?? {};

@@ -19,7 +19,7 @@ function option(name: string, fallback: number): number {
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-/** Resident memory of every process in the server's process group (tsx and gatsby start children). */
+/** Resident memory of every process in the server's process group (gatsby serve starts children). */
 function groupRssMb(pgid: number): number {
   let kb = 0;
   for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
@@ -260,9 +260,9 @@ async function main() {
     FORM_CEILING_PER_MINUTE: "1000000",
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.resolve("scripts/soakMemoryProbe.cjs")}`.trim(),
     SOAK_MEMORY_FILE: probeFile,
-    SOAK_MEMORY_SCRIPT: path.resolve("host/main.ts"),
+    SOAK_MEMORY_SCRIPT: path.resolve("host/serve.mjs"),
   };
-  const servers: Array<[string, typeof startProductionServer]> = [["production server (host/main.ts)", startProductionServer]];
+  const servers: Array<[string, typeof startProductionServer]> = [["production server (host/serve.mjs)", startProductionServer]];
   if (!process.argv.includes("--skip-gatsby-serve")) servers.push(["gatsby serve", startGatsbyServe]);
   const rows: Row[] = [];
   try {
@@ -301,7 +301,7 @@ async function main() {
   }
   console.log("");
   console.log(
-    `Memory in MB. RSS: the server and its tsx parent, read every ${SAMPLE_EVERY.toLocaleString("en-US")} requests; its growth is the least-squares slope per 1,000 from request ${WARM_UP.toLocaleString("en-US")} on. Live heap: the heap after a full collection, at request ${WARM_UP.toLocaleString("en-US")} and at the end; its growth is the difference per 1,000 requests. Settled: after ${SETTLE_MS / 1000} s idle.`,
+    `Memory in MB. RSS: every process of the server, read every ${SAMPLE_EVERY.toLocaleString("en-US")} requests; its growth is the least-squares slope per 1,000 from request ${WARM_UP.toLocaleString("en-US")} on. Live heap: the heap after a full collection, at request ${WARM_UP.toLocaleString("en-US")} and at the end; its growth is the difference per 1,000 requests. Settled: after ${SETTLE_MS / 1000} s idle.`,
   );
   console.log(
     "| server | RSS start | RSS after 1,000 | RSS after all | RSS after all, settled | RSS peak | RSS growth per 1,000 | heap used, settled | live heap once warm | live heap, settled | live heap growth per 1,000 |",

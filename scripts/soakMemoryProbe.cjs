@@ -1,8 +1,8 @@
 /**
  * Loaded into the production server by `npm run bench:soak` (through NODE_OPTIONS), never by the site
  * itself: on SIGUSR2 it writes the server's memory as JSON to SOAK_MEMORY_FILE, so the soak can tell
- * the V8 heap from the rest of the process. Only the process running SOAK_MEMORY_SCRIPT answers: tsx
- * runs the server as a child of its own process, which loads this file too.
+ * the V8 heap from the rest of the process. Only the process running SOAK_MEMORY_SCRIPT answers: a
+ * server's child processes (gatsby serve starts some) inherit NODE_OPTIONS and load this file too.
  *
  * Each reading gives heapUsed as it is, garbage included, and then liveHeap, heapUsed after a full
  * collection: what the server really holds, where a leak shows. The soak asks only twice (once warm and

@@ -11,6 +11,7 @@ import path from "node:path";
 const LINKED = ["node_modules"];
 const COPIED = [
   "src",
+  "host",
   "static",
   "server-options",
   "plugins",

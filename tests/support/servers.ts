@@ -94,9 +94,9 @@ function startOnce(command: string, args: string[], readyPath: string, options: 
   })();
 }
 
-/** The production server (host/main.ts) over the built site, as `npm start` runs it. */
+/** The production server (host/main.ts, bundled by host/serve.mjs) over the built site, as `npm start` runs it. */
 export function startProductionServer(options: Options = {}): Promise<RunningServer> {
-  return startProcess(path.resolve("node_modules/.bin/tsx"), [path.resolve("host/main.ts")], "/", {
+  return startProcess(process.execPath, [path.resolve("host/serve.mjs")], "/", {
     ...options,
     env: { HOST: "127.0.0.1", ...options.env },
   });
