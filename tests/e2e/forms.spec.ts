@@ -1,21 +1,16 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { addDays } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady, holdScripts } from "./support/page";
+import { runScript } from "../support/tsxNode";
 
 // The forms' dates are checked against today by the browser and again by the server: both on the build's day.
 test.use({ baseURL: BUILD_DAY_SITE.url });
 
 /** The staff's own tool, reading the store the served site writes. */
-function submissionsCli(...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
-    env: { ...process.env, DATA_DIR: BUILD_DAY_SITE.dataDir },
-    encoding: "utf8",
-  });
-}
+const submissionsCli = (...args: string[]) => runScript("scripts/submissions.ts", args, { DATA_DIR: BUILD_DAY_SITE.dataDir });
 
 /**
  * Opens a form page with the page's clock under the test's control, on the build's day. People take

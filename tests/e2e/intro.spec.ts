@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { E2E_DATA_DIR } from "../../playwright.config";
@@ -12,6 +11,7 @@ import { withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady, holdScripts } from "./support/page";
 import { site } from "./support/site";
+import { runScript } from "../support/tsxNode";
 
 /**
  * The free-intro booking, end to end: the endpoints against the production server on SQLite and on
@@ -55,12 +55,7 @@ function book(base: string, start: string, email = "visitor@example.com") {
   });
 }
 
-function submissionsCli(dataDir: string, ...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: "utf8",
-  });
-}
+const submissionsCli = (dataDir: string, ...args: string[]) => runScript("scripts/submissions.ts", args, { DATA_DIR: dataDir });
 
 test.describe("free-intro endpoints", () => {
   let server: RunningServer | undefined;

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, formatLongDate } from "../../src/forms/dateRules";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
@@ -10,6 +9,7 @@ import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp } from "../support/smtp";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
+import { runScript } from "../support/tsxNode";
 
 /** Washington's My Health My Data Act duties as a visitor and the staff meet them. */
 
@@ -18,12 +18,7 @@ import { gotoReady } from "./support/page";
 test.use({ baseURL: BUILD_DAY_SITE.url });
 const DATA_DIR = BUILD_DAY_SITE.dataDir;
 
-function submissionsCli(dataDir: string, ...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["scripts/submissions.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: "utf8",
-  });
-}
+const submissionsCli = (dataDir: string, ...args: string[]) => runScript("scripts/submissions.ts", args, { DATA_DIR: dataDir });
 
 /** Opens a form page with the page's clock under the test's control, so "a person took a while" needs no waiting. */
 async function openForm(page: Page, path: string) {

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -10,6 +9,7 @@ import { NOT_TEXT } from "../support/notText";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
+import { runScript } from "../support/tsxNode";
 
 /**
  * The production server (host/main.ts): what `npm start` and self-hosting run. The suite's own
@@ -228,10 +228,7 @@ test("the staff CLI prints stored control characters as escapes", async () => {
       notify: false,
     });
     await store.close();
-    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/submissions.ts", "list"], {
-      env: { ...process.env, DATA_DIR: server.dataDir },
-      encoding: "utf8",
-    });
+    const out = runScript("scripts/submissions.ts", ["list"], { DATA_DIR: server.dataDir });
     expect(out).toContain("Ana\\u001b[2J\\u0007");
     expect(out).not.toContain("\u001b");
   } finally {

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
 import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
@@ -13,6 +12,7 @@ import { freePort, startProductionServer, type RunningServer } from "../support/
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { postJsonFrom } from "../support/fromAddress";
 import { signInLink, staffSession, withStore } from "../support/staff";
+import { runScript } from "../support/tsxNode";
 
 /**
  * The staff API on the production server, from outside, as a browser or an attacker would call it:
@@ -160,10 +160,7 @@ for (const database of ["sqlite", "postgres"] as const) {
     });
 
     const staffCli = (...args: string[]) =>
-      execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
-        env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-        encoding: "utf8",
-      });
+      runScript("scripts/staff.ts", args, { DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 
     /** The server's own database, opened beside it as another process would. */
     const onServerStore = <T>(work: (store: SubmissionStore) => Promise<T>) => withStore(server.dataDir, work, databaseUrl);

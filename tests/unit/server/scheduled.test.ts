@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+import { TSX_NODE } from "../../support/tsxNode";
 import { contactSubmission } from "../../support/submissions";
 import { signatureValid, startWebhookReceiver } from "../../support/webhookReceiver";
 
@@ -27,7 +28,8 @@ async function invoke(file: string, env: Record<string, string>): Promise<void> 
     if (typeof m.config?.schedule !== "string") throw new Error("no schedule");
     process.exit(0);
   })`;
-  await promisify(execFile)("node_modules/.bin/tsx", ["-e", script], { env: { ...process.env, ...env } });
+  const [node, ...flags] = TSX_NODE;
+  await promisify(execFile)(node, [...flags, "-e", script], { env: { ...process.env, ...env } });
 }
 
 describe("Netlify scheduled functions", () => {

@@ -11,6 +11,7 @@ import { hashToken } from "../../../src/server/staff/auth";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
 import { publishedWaiver } from "../../../src/server/waiver";
+import { TSX_NODE } from "../../support/tsxNode";
 
 describe("staff CLI", () => {
   test("arguments", () => {
@@ -699,7 +700,6 @@ describe("staff CLI: privacy commands", () => {
 });
 
 describe("staff CLI as staff run it: its own process, with a terminal or without", () => {
-  const TSX = path.resolve("node_modules/.bin/tsx");
   const CLI = path.resolve("scripts/submissions.ts");
   const ANA = "ana@example.com";
   const REQUEST = "P-7K3M9QX2PA";
@@ -746,7 +746,8 @@ describe("staff CLI as staff run it: its own process, with a terminal or without
 
   /** stdin is a pipe, as from a script or cron: it gets `input`, then ends. */
   function piped(args: string[], input = ""): Promise<Finished> {
-    const child = spawn(TSX, [CLI, ...args], { env: { ...process.env, DATA_DIR: dir }, stdio: "pipe" });
+    const [node, ...flags] = TSX_NODE;
+    const child = spawn(node, [...flags, CLI, ...args], { env: { ...process.env, DATA_DIR: dir }, stdio: "pipe" });
     const done = finished(child);
     child.stdin.end(input);
     return done;
@@ -759,7 +760,7 @@ describe("staff CLI as staff run it: its own process, with a terminal or without
    */
   async function atTerminal(args: string[], keys: string): Promise<Finished> {
     const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
-    const child = spawn("script", ["--quiet", "--return", "--command", [TSX, CLI, ...args].map(quote).join(" "), "/dev/null"], {
+    const child = spawn("script", ["--quiet", "--return", "--command", [...TSX_NODE, CLI, ...args].map(quote).join(" "), "/dev/null"], {
       env: { ...process.env, DATA_DIR: dir },
       stdio: "pipe",
     });
