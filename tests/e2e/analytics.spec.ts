@@ -10,7 +10,7 @@ import { htmlFiles, pagePath } from "../../src/node/csp";
 import { staffPaths } from "../../src/staff/paths";
 import { timeoutForBuilds } from "../support/scratchBuild";
 import { startProductionServer, type RunningServer } from "../support/servers";
-import { ANALYTICS_IDS, smallSite } from "../support/smallSite";
+import { ANALYTICS_IDS, SMALL_SITE_BUILDS, smallSite } from "../support/smallSite";
 
 /**
  * Analytics and tag manager, in the scratch build of a small fixture site with both ids set that
@@ -29,7 +29,7 @@ let buildDir: string;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(timeoutForBuilds(1));
+  test.setTimeout(timeoutForBuilds(SMALL_SITE_BUILDS));
   const site = await smallSite();
   expect(site.status, site.output).toBe(0);
   buildDir = site.served;
