@@ -1,5 +1,4 @@
-import { zonedToday } from "../../src/content/dates";
-import { formatLongDate } from "../../src/forms/dateRules";
+import { formatLongDate, zonedToday } from "../../src/content/dates";
 import type { OwnerCheck } from "../../src/forms/privacyRequest";
 import { privacy, site } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";

@@ -1,5 +1,5 @@
 import { Link } from "gatsby";
-import { formatLongDate } from "../forms/dateRules";
+import { formatLongDate } from "../content/dates";
 import { pathTo } from "../routes";
 import * as styles from "./NextStarts.module.css";
 

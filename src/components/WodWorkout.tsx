@@ -1,4 +1,4 @@
-import { formatLongDate } from "../forms/dateRules";
+import { formatLongDate } from "../content/dates";
 import { Markdown } from "./Markdown";
 import * as styles from "./WodWorkout.module.css";
 

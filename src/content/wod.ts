@@ -1,4 +1,4 @@
-import { addDays } from "../forms/dateRules";
+import { addDays } from "./dates";
 
 /**
  * Which workout of the day a visitor sees. The build ships the workouts up to the day after its own

@@ -1,4 +1,4 @@
-import { addDays } from "./dateRules";
+import { addDays } from "../content/dates";
 
 /**
  * What a person may ask about their data (Washington's My Health My Data Act, RCW 19.373.040, and the

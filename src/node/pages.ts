@@ -1,10 +1,9 @@
 import path from "node:path";
 import type { Actions, CreatePagesArgs } from "gatsby";
 import { listedAnnouncements } from "../content/announcements";
-import { zonedToday } from "../content/dates";
+import { addDays, zonedToday } from "../content/dates";
 import { hasPassed, upcomingEvents } from "../content/eventTimes";
 import { wodDays } from "../content/wod";
-import { addDays } from "../forms/dateRules";
 import { startOfZonedDay, utcOffsets, zonedIso } from "../schedule/timeZones";
 import {
   announcementPath,

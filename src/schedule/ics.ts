@@ -7,8 +7,7 @@ import ical, {
   ICalWeekday,
   type ICalCalendar,
 } from "ical-generator";
-import { DAYS, minutes, type Day } from "../content/dates";
-import { addDays } from "../forms/dateRules";
+import { addDays, type Day, DAYS, minutes } from "../content/dates";
 import { vtimezoneFor } from "./timeZones";
 import type { Slot } from "./week";
 

@@ -1,8 +1,7 @@
 import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { dayLabel, timeLabel, whenLabel } from "../intro/display";
-import { isIsoDate } from "../content/dates";
-import { formatLongDate } from "../forms/dateRules";
+import { formatLongDate, isIsoDate } from "../content/dates";
 import { leadPath } from "../staff/paths";
 import { privacy, site } from "./content";
 import { personName } from "./leadFields";

@@ -2,8 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { WodPage } from "../components/pages/WodPage";
 import { RouteSeo } from "../components/RouteSeo";
 import { Seo } from "../components/Seo";
-import { listText } from "../content/dates";
-import { formatLongDate } from "../forms/dateRules";
+import { formatLongDate, listText } from "../content/dates";
 import { wodPath, type RoutePageContext, type WodPageContext } from "../routes";
 
 type Context = RoutePageContext & WodPageContext;

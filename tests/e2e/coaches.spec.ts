@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { coachAnchor } from "../../src/content/coaches";
 import { nextStarts } from "../../src/content/programs";
 import { testimonialsSchema } from "../../src/content/schemas";
-import { formatLongDate } from "../../src/forms/dateRules";
+import { formatLongDate } from "../../src/content/dates";
 import { gotoReady } from "./support/page";
 import { BUILD_DAY, BUILD_INSTANT } from "../support/buildDay";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { Rates } from "../../src/content/schemas";
-import { addDays, weekdayOf } from "../../src/forms/dateRules";
+import { addDays, weekdayOf } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext } from "../support/staff";

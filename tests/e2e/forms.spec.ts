@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addDays } from "../../src/forms/dateRules";
+import { addDays } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
 import { expectNoAxeViolations } from "./support/axe";

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, formatLongDate } from "../../src/forms/dateRules";
+import { addDays, formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { HEALTH_CONSENT_NEEDED } from "../../src/forms/schemas/signup";
 import { privacy, waiver } from "../../src/server/content";

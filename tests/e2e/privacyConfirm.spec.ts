@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
-import { addDays, formatLongDate } from "../../src/forms/dateRules";
+import { addDays, formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { privacy } from "../../src/server/content";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { expect, test } from "@playwright/test";
-import { zonedToday } from "../../src/content/dates";
+import { addDays, zonedToday } from "../../src/content/dates";
 import { contactSchema } from "../../src/forms/schemas/contact";
 import { holdSchema } from "../../src/forms/schemas/hold";
 import { signupSchema } from "../../src/forms/schemas/signup";
@@ -9,7 +9,6 @@ import { joinablePlans } from "../../src/forms/signup";
 import { policies, rates, site, waiver } from "../../src/server/content";
 import { openSqliteStore } from "../../src/server/store/sqlite";
 import { startProductionServer, type RunningServer } from "../support/servers";
-import { addDays } from "../../src/forms/dateRules";
 import { invalidFrom, validContact, validHold, validSignup } from "../support/formArbitraries";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { INTERESTS } from "../../src/forms/contact";
-import { addDays } from "../../src/forms/dateRules";
+import { addDays } from "../../src/content/dates";
 
 /**
  * Generators for the property tests: payloads a person could really send, and payloads that break

@@ -1,5 +1,4 @@
-import { isIsoDate, listText, type Day } from "../../content/dates";
-import { addDays, formatLongDate } from "../../forms/dateRules";
+import { addDays, type Day, formatLongDate, isIsoDate, listText } from "../../content/dates";
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";

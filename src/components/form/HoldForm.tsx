@@ -1,13 +1,5 @@
-import { isIsoDate } from "../../content/dates";
-import {
-  earliestCancelDate,
-  earliestHoldStart,
-  formatLongDate,
-  holdEndRange,
-  holdLength,
-  resumeDate,
-  type HoldPolicy,
-} from "../../forms/dateRules";
+import { formatLongDate, isIsoDate } from "../../content/dates";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, resumeDate, type HoldPolicy } from "../../forms/holdRules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { HoldInput } from "../../forms/schemas/hold";

@@ -1,4 +1,4 @@
-import { formatLongDate } from "../../forms/dateRules";
+import { formatLongDate } from "../../content/dates";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import { answerDueDate, CONFIRM_LINK_DAYS, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";

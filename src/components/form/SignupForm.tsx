@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "gatsby";
-import { isIsoDate, listText } from "../../content/dates";
+import { ageOn, isIsoDate, listText } from "../../content/dates";
 import { priceLabel } from "../../content/rates";
-import { ageOn } from "../../forms/dateRules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { SignupInput } from "../../forms/schemas/signup";

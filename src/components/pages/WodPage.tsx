@@ -9,7 +9,7 @@ import {
   type WodDayState,
   type WodDays,
 } from "../../content/wod";
-import { addDays, formatLongDate } from "../../forms/dateRules";
+import { addDays, formatLongDate } from "../../content/dates";
 import { pathTo, routeFor, wodPath, type RoutePageContext, type WodPageContext } from "../../routes";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, listText, type Day } from "../../content/dates";
-import { addDays, formatLongDate, weekdayOf } from "../dateRules";
+import { addDays, type Day, formatLongDate, isIsoDate, listText, weekdayOf } from "../../content/dates";
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../dropIn";
 import { ADULT_AGE } from "../signup";
 import { LIMITS } from "../limits";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
-import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "../dateRules";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "../holdRules";
 import { LIMITS } from "../limits";
 import { calendarDate, combinedErrors, email, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../../content/dates";
-import { addDays, ageOn } from "../dateRules";
+import { addDays, ageOn, isIsoDate } from "../../content/dates";
 import { LIMITS } from "../limits";
 import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../signup";
 import { calendarDate, combinedErrors, email, optionalText, personName, phone, spamFields } from "./fields";

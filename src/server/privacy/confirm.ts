@@ -1,6 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { zonedToday } from "../../content/dates";
-import { formatLongDate } from "../../forms/dateRules";
+import { formatLongDate, zonedToday } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
 import { API_HEADERS } from "../../headers";
 import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "../clientAddress";

@@ -1,8 +1,7 @@
-import { formatLongDate } from "../../forms/dateRules";
 import { privacyConfirmPath } from "../../forms/privacyConfirmPath";
 import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { whenLabel } from "../../intro/display";
-import { zonedToday } from "../../content/dates";
+import { formatLongDate, zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";
 import type { Delivery, MessageSettings } from "../messages";
 import type { ClaimedMessage, StoredSubmission } from "../store/types";

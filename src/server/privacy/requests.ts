@@ -1,5 +1,4 @@
-import { zonedToday } from "../../content/dates";
-import { daysBetween } from "../../forms/dateRules";
+import { daysBetween, zonedToday } from "../../content/dates";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../staff/privacy";

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { formatLongDate } from "../../forms/dateRules";
+import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { ApiError, downloadUrl, getJson, postJson } from "../api";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../privacy";

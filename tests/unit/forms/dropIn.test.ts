@@ -1,5 +1,5 @@
 import scheduleJson from "../../../content/schedule.json";
-import { weekdayOf } from "../../../src/forms/dateRules";
+import { weekdayOf } from "../../../src/content/dates";
 import { classDays, MAX_VISIT_DAYS } from "../../../src/forms/dropIn";
 import { dropInErrors, dropInSchema } from "../../../src/forms/schemas/dropIn";
 import { fieldErrors } from "../../../src/forms/schemas/fields";

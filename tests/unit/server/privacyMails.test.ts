@@ -1,4 +1,4 @@
-import { addDays, formatLongDate } from "../../../src/forms/dateRules";
+import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy } from "../../../src/server/content";
 import { composeMessage, type MessageSettings } from "../../../src/server/messages";
 import type { ClaimedMessage, StoredSubmission } from "../../../src/server/store/types";

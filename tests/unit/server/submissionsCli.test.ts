@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { csvCell, helpText, parseArgs, run, toCsv, type Options } from "../../../scripts/submissions";
 import { COMMANDS } from "../../../scripts/submissions/commands";
-import { addDays, formatLongDate } from "../../../src/forms/dateRules";
+import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy, waiver } from "../../../src/server/content";
 import { retentionCutoffs } from "../../../src/server/retention";
 import { hashToken } from "../../../src/server/staff/auth";
