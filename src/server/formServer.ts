@@ -9,7 +9,7 @@ import { joinablePlans } from "../forms/signup";
 import { expandSlots } from "../intro/availability";
 import { dropInDays, intro, policies, rates, site, waiver } from "./content";
 import { formHandler, type FormDefinition } from "./handler";
-import type { FormName } from "./store/types";
+import type { FormName } from "../forms/registry";
 
 const definitions: Record<FormName, FormDefinition> = {
   contact: { form: "contact", schema: () => contactSchema },

@@ -3,6 +3,7 @@ import bytes from "bytes";
 import type { ZodType } from "zod";
 import { config as functionConfig } from "../../server-options/formFunction";
 import { zonedToday } from "../content/dates";
+import type { FormName } from "../forms/registry";
 import { fieldErrors, spamReason } from "../forms/schemas/fields";
 import type { IntroSlot } from "../intro/availability";
 import { API_HEADERS } from "../headers";
@@ -13,7 +14,7 @@ import { newReference } from "./ids";
 import { errorSummary } from "./log";
 import { hitClientLimit, hitFormCeiling, type LimitResult, type Limits, returnBookingPoint, takeBookingPoint } from "./rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, serverNow, webhookEnabled } from "./runtime";
-import { isAlreadyBooked, isSlotTaken, type FormName, type InsertResult, type NewSubmission, type WaiverText } from "./store/types";
+import { isAlreadyBooked, isSlotTaken, type InsertResult, type NewSubmission, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
   form: FormName;

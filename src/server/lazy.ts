@@ -1,5 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import type { FormName } from "./store/types";
+import type { FormName } from "../forms/registry";
 
 type FormServer = typeof import("./formServer");
 

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { dayLabel, timeLabel, whenLabel } from "../intro/display";
 import { formatLongDate, isIsoDate } from "../content/dates";
+import { FORM_REGISTRY } from "../forms/registry";
 import { leadPath } from "../staff/paths";
 import { privacy, site } from "./content";
 import { personName } from "./leadFields";
@@ -56,15 +57,6 @@ export function smtpMailer(smtpUrl: string): Mailer & { timeouts(): Record<strin
   };
 }
 
-const FORM_TITLES: Record<string, string> = {
-  contact: "Contact message",
-  signup: "Membership sign-up",
-  "membership-hold": "Hold / cancellation request",
-  intro: "Free intro booking",
-  "privacy-request": "Privacy request",
-  "drop-in": "Drop-in visit",
-};
-
 function label(key: string): string {
   return key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 }
@@ -116,7 +108,7 @@ export function staffMail(
       ([key, value]) =>
         `${label(key)}: ${typeof value === "string" && value.includes("\n") ? indented(value) : escapeControls(shown(key, value))}`,
     );
-  const title = `${FORM_TITLES[submission.form] ?? submission.form}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
+  const title = `${FORM_REGISTRY[submission.form].staffTitle}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {
     to,
     from,

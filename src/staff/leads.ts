@@ -1,7 +1,9 @@
+import { FORM_REGISTRY, FORMS, type FormName } from "../forms/registry";
+
 /**
  * The leads as the console receives them from /api/staff/leads and /api/staff/lead
  * (src/server/staff/leadView.ts), and the words it shows for their codes. A unit test holds the codes
- * here to the server's lists (FORMS, LEAD_STATUSES, INBOX_VIEWS).
+ * here to the server's lists (LEAD_STATUSES, INBOX_VIEWS); the forms' words are in src/forms/registry.ts.
  */
 export const STATUS_LABELS = {
   new: "New",
@@ -12,22 +14,14 @@ export const STATUS_LABELS = {
 } as const;
 export type LeadStatus = keyof typeof STATUS_LABELS;
 
-export const FORM_LABELS = {
-  contact: "Contact",
-  signup: "Sign-up",
-  "membership-hold": "Hold or cancel",
-  intro: "Free intro",
-  "privacy-request": "Privacy request",
-  "drop-in": "Drop-in",
-} as const;
-export type FormName = keyof typeof FORM_LABELS;
+/** The console's word for each form (src/forms/registry.ts). */
+export const FORM_LABELS = Object.fromEntries(FORMS.map((form) => [form, FORM_REGISTRY[form].label])) as Readonly<Record<FormName, string>>;
 
 /**
- * Forms only the owner sees, anywhere in the console (list, search, lead page, history, API): a privacy
- * request is the owner's to answer, and says what a person asked about their own data. The server
+ * Forms only the owner sees, anywhere in the console (`ownerOnly` in src/forms/registry.ts). The server
  * enforces it (src/server/staff/routes/leads.ts and lead.ts); the console only leaves out what it would refuse.
  */
-export const OWNER_ONLY_FORMS: readonly FormName[] = ["privacy-request"];
+export const OWNER_ONLY_FORMS: readonly FormName[] = FORMS.filter((form) => "ownerOnly" in FORM_REGISTRY[form]);
 
 export const mayOpenForm = (role: "owner" | "coach", form: FormName): boolean => role === "owner" || !OWNER_ONLY_FORMS.includes(form);
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ConfirmedBy } from "../../forms/privacyRequest";
-import type { FormName, LeadStatus, OutboxKind, OutboxStatus, StaffRole } from "./types";
+import type { FormName } from "../../forms/registry";
+import type { LeadStatus, OutboxKind, OutboxStatus, StaffRole } from "./types";
 
 /**
  * The tables the migrations create (migrations.ts), as Kysely types them: every query is written once

@@ -1,8 +1,7 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest";
 
-export const FORMS = ["contact", "signup", "membership-hold", "intro", "privacy-request", "drop-in"] as const;
-export type FormName = (typeof FORMS)[number];
+import type { FormName } from "../../forms/registry";
 
 export interface NewSubmission {
   id: string;

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { Codec } from "./dialect";
 import { queueMessage } from "./outbox";
 import type { Database } from "./schema";
-import type { FormName, LeadStatus, OutboxData } from "./types";
+import type { FormName } from "../../forms/registry";
+import type { LeadStatus, OutboxData } from "./types";
 
 /**
  * Queues a lead event for the gym's webhook in the caller's transaction, so the event exists exactly

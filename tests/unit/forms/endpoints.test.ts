@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { API_NAMES, apiPath } from "../../../src/forms/endpoints";
-import { FORMS } from "../../../src/server/store/types";
+import { FORMS } from "../../../src/forms/registry";
 
 const functionFiles = readdirSync(join(__dirname, "../../../src/api"))
   .filter((file) => file.endsWith(".ts"))

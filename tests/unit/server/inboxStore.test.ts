@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { FormName, InboxFilter, NewSubmission, SubmissionStore } from "../../../src/server/store/types";
+import type { FormName } from "../../../src/forms/registry";
+import type { InboxFilter, NewSubmission, SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 
