@@ -1,5 +1,5 @@
 // Lint rules for the whole repository. Besides the recommended sets, no-restricted-imports encodes
-// the boundaries in DESIGN.md, so an import that would put server code in the browser bundle (or
+// the boundaries in docs/architecture.md ("What may import what"), so an import that would put server code in the browser bundle (or
 // React in a pure module) fails in seconds instead of in review.
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
@@ -13,20 +13,20 @@ import tseslint from "typescript-eslint";
 
 const SERVER_CODE = {
   group: ["**/server", "**/server/**", "**/api", "**/api/**"],
-  message: "Browser code never imports src/server or src/api (DESIGN.md, Boundaries).",
+  message: "Browser code never imports src/server or src/api (docs/architecture.md, What may import what).",
 };
 const PAGE_CODE = {
   group: ["**/components", "**/components/**", "**/templates", "**/templates/**"],
-  message: "src/api uses src/forms and src/server, never components or templates (DESIGN.md, Boundaries).",
+  message: "src/api uses src/forms and src/server, never components or templates (docs/architecture.md, What may import what).",
 };
 const BROWSER_CODE = {
   group: ["**/runtime", "**/runtime/**", "**/components", "**/components/**", "**/hooks", "**/hooks/**"],
-  message: "src/node runs at build time and never imports browser-only code (DESIGN.md, Boundaries).",
+  message: "src/node runs at build time and never imports browser-only code (docs/architecture.md, What may import what).",
 };
 const FRAMEWORKS = {
   group: ["gatsby", "gatsby/*", "gatsby-*", "react", "react/*", "react-dom", "react-dom/*", "node:*", ...builtinModules],
   message:
-    "Pure modules import nothing from Gatsby, React or Node, so the browser, the server and the tests share them as they are (DESIGN.md, Boundaries).",
+    "Pure modules import nothing from Gatsby, React or Node, so the browser, the server and the tests share them as they are (docs/architecture.md, What may import what).",
 };
 // zod and the schemas are most of a form's JavaScript and run only when it is sent, so the forms
 // import() them on first use (src/hooks/useForm.ts); one static import would put them back on every
@@ -92,6 +92,7 @@ const BROWSER_FILES = [
   "src/pages/**",
   "src/cms/**",
   "src/ssr/**",
+  "src/staff/**",
   "src/wrapPageElement.tsx",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",

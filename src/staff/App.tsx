@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link, navigate } from "gatsby";
-import { ApiError, getJson, onSignedOut, postJson, type Session } from "./api";
+import { ApiError, getJson, onSignedOut, postJson, type Session } from "./client";
 import { staffPaths, type StaffScreen } from "./paths";
 import { SCREENS } from "./screens";
 import { LinkLanding, rememberNext, SignInForm } from "./SignIn";

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { ApiError, postJson } from "./api";
+import { ApiError, postJson } from "./client";
 import * as styles from "./Staff.module.css";
 
 /** Where to go after signing in: the page that asked for it (a lead linked from an alert e-mail). */

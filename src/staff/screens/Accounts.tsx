@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, getJson, postJson } from "../api";
+import { ApiError, getJson, postJson } from "../client";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { shortDayLabel, timeLabel } from "../../intro/display";
-import { ApiError, getJson, postJson } from "../api";
+import { ApiError, getJson, postJson } from "../client";
 import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
 import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";

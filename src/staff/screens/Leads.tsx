@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { shortDayLabel, timeLabel } from "../../intro/display";
-import { ApiError, downloadUrl, getJson } from "../api";
+import { ApiError, downloadUrl, getJson } from "../client";
 import {
   FORM_LABELS,
   formLabelsFor,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, getJson, postJson } from "../api";
+import { ApiError, getJson, postJson } from "../client";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
-import { ApiError, downloadUrl, getJson, postJson } from "../api";
+import { ApiError, downloadUrl, getJson, postJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../privacy";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
