@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import bytes from "bytes";
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
-import { API_HEADERS } from "../src/headers";
 import { checkContentType, type Rejection } from "../src/server/guards";
+import { apiHeaders, refuse } from "../src/server/http/pipeline";
 import { errorSummary } from "../src/server/log";
 import { bundledFunctions } from "./bundledFunctions";
 
@@ -25,9 +25,9 @@ export interface FunctionModule {
 /** Gatsby's default when a function sets no limit of its own. */
 const DEFAULT_JSON_LIMIT = "100kb";
 
-function answer(res: Response, { status, error, headers }: Rejection): void {
-  res.set({ ...API_HEADERS, ...headers });
-  res.status(status).json({ error });
+function answer(res: Response, rejection: Rejection): void {
+  apiHeaders(res);
+  refuse(res, rejection);
 }
 
 /**

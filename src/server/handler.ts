@@ -6,14 +6,14 @@ import { zonedToday } from "../content/dates";
 import type { FormName } from "../forms/registry";
 import { fieldErrors, spamReason } from "../forms/schemas/fields";
 import type { IntroSlot } from "../intro/availability";
-import { API_HEADERS } from "../headers";
-import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./clientAddress";
+import { clientAddress, rateLimitKey } from "./clientAddress";
 import { site } from "./content";
-import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
+import type { Rejection } from "./guards";
+import { limitRefusal, publicPost, refuse, storeUnavailable } from "./http/pipeline";
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
-import { hitClientLimit, hitFormCeiling, type LimitResult, type Limits, returnBookingPoint, takeBookingPoint } from "./rateLimit";
-import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, serverNow, webhookEnabled } from "./runtime";
+import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "./rateLimit";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "./runtime";
 import { isAlreadyBooked, isSlotTaken, type InsertResult, type NewSubmission, type WaiverText } from "./store/types";
 
 export interface FormDefinition {
@@ -38,8 +38,6 @@ const BOOKED_ENOUGH = "This connection has booked several free intros today. Ple
 const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
 
 const COULD_NOT_SAVE = "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.";
-/** What a 503 asks the browser to wait: the store is restarting or busy, rarely for long. */
-export const STORE_RETRY_AFTER_SECONDS = 30;
 
 const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
 
@@ -47,22 +45,6 @@ const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string>
   client: "Too many forms sent from your connection. Please wait a minute and try again.",
   form: "This form is getting more messages than usual. Please wait a minute and try again, or call us.",
 };
-
-/**
- * Counts a request against a limit. If the store cannot count (it is down), the request goes on:
- * storing it will fail the same way and answer 503, while bad input still gets its 4xx.
- */
-async function checkLimit(form: FormName, count: (limits: Limits) => Promise<LimitResult>): Promise<Rejection | null> {
-  let result: LimitResult;
-  try {
-    result = await count(await getLimits());
-  } catch (error) {
-    console.error(`Could not count a ${form} request against the rate limit: ${errorSummary(error)}`);
-    return null;
-  }
-  if (result.allowed) return null;
-  return { status: 429, error: TOO_MANY[result.scope], headers: { "Retry-After": String(result.retryAfterSeconds) } };
-}
 
 /**
  * Takes one of the connection's free-intro bookings for today, before the booking is tried: "taken",
@@ -93,23 +75,12 @@ async function returnBooking(key: string): Promise<void> {
  * answer is sent before any e-mail is attempted and does not depend on it.
  */
 export function formHandler(definition: FormDefinition) {
+  const what = `a ${definition.form} request`;
   return async function handle(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-    for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
-    const reject = ({ status, error, headers }: Rejection) => {
-      for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-      res.status(status).json({ error });
-    };
-    const config = serverConfig();
-
-    const request = req as GatsbyFunctionRequest & RequestLike;
-    const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
-    if (early) return reject(early);
-    const clientKey = rateLimitKey(clientAddress(request, config.trustProxy));
-    const limited = await checkLimit(definition.form, (limits) => hitClientLimit(limits, definition.form, clientKey));
-    if (limited) return reject(limited);
-    const type = checkContentType(req.headers);
-    if (type) return reject(type);
-    const body: unknown = req.body;
+    const post = await publicPost(req, res, { limit: definition.form, what, tooMany: TOO_MANY.client });
+    if (!post) return;
+    const { request, config, body } = post;
+    const reject = (rejection: Rejection) => refuse(res, rejection);
     // Gatsby's function wrapper skips a body over the limit and runs the function without one.
     if (body === undefined && Number(req.headers["content-length"] ?? 0) > FORM_BODY_LIMIT) {
       return reject({ status: 413, error: "This form is too large. Please shorten your message and send it again." });
@@ -143,7 +114,11 @@ export function formHandler(definition: FormDefinition) {
     // Only what passed every check counts against the form's ceiling, so junk cannot lock a form for
     // everyone; a privacy request is the visitor's right under the law and is never refused by it.
     if (!spam && definition.form !== "privacy-request") {
-      const ceiling = await checkLimit(definition.form, (limits) => hitFormCeiling(limits, definition.form));
+      const ceiling = await limitRefusal(
+        what,
+        (limits) => hitFormCeiling(limits, definition.form),
+        (scope) => TOO_MANY[scope],
+      );
       if (ceiling) return reject(ceiling);
     }
     // A whole home's IPv6 block (/56) counts as one connection here: the times are few.
@@ -166,7 +141,7 @@ export function formHandler(definition: FormDefinition) {
     const unavailable = async (error: unknown) => {
       console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
       await notBooked();
-      reject({ status: 503, error: COULD_NOT_SAVE, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
+      reject(storeUnavailable(COULD_NOT_SAVE));
     };
     const accepted = (confirmation: boolean) => {
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.

@@ -1,11 +1,8 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { API_HEADERS } from "../headers";
-import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./clientAddress";
-import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
-import { STORE_RETRY_AFTER_SECONDS } from "./handler";
+import type { Rejection } from "./guards";
+import { publicPost, refuse, storeUnavailable } from "./http/pipeline";
 import { errorSummary } from "./log";
-import { hitClientLimit } from "./rateLimit";
-import { getLimits, getStore, kickOutbox, serverConfig, serverNow } from "./runtime";
+import { getStore, kickOutbox, serverNow } from "./runtime";
 import { hashToken, isToken } from "./staff/auth";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
@@ -26,26 +23,10 @@ const UNAVAILABLE = "We could not cancel just now. Please try again in a minute,
  * and cancels only the booking it was minted for. The answer's `error` or `message` is the sentence to show.
  */
 export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = serverNow()): Promise<void> {
-  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
-  res.setHeader("X-Robots-Tag", "noindex");
-  const reject = ({ status, error, headers }: Rejection) => {
-    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-    res.status(status).json({ error });
-  };
-  const config = serverConfig();
-  const request = req as GatsbyFunctionRequest & RequestLike;
-  const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
-  if (early) return reject(early);
-  try {
-    const limited = await hitClientLimit(await getLimits(), "intro-cancel", rateLimitKey(clientAddress(request, config.trustProxy)));
-    if (!limited.allowed) return reject({ status: 429, error: TOO_MANY, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
-  } catch (error) {
-    // As for the forms: a store that cannot count will fail the cancel the same way just below.
-    console.error(`Could not count an intro-cancel request against the rate limit: ${errorSummary(error)}`);
-  }
-  const type = checkContentType(req.headers);
-  if (type) return reject(type);
-  const body: unknown = req.body;
+  const post = await publicPost(req, res, { limit: "intro-cancel", what: "an intro-cancel request", tooMany: TOO_MANY, noindex: true });
+  if (!post) return;
+  const reject = (rejection: Rejection) => refuse(res, rejection);
+  const { body } = post;
   const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
   if (!isToken(token)) return reject({ status: 400, error: CANCEL_ANSWERS["not-found"] });
   let result: keyof typeof CANCEL_ANSWERS;
@@ -53,7 +34,7 @@ export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctio
     result = await (await getStore()).cancelByToken(hashToken(token), now);
   } catch (error) {
     console.error(`Could not cancel an intro by its link: ${errorSummary(error)}`);
-    return reject({ status: 503, error: UNAVAILABLE, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
+    return reject(storeUnavailable(UNAVAILABLE));
   }
   if (result !== "cancelled") {
     return reject({ status: result === "not-found" ? 404 : result === "past" ? 410 : 409, error: CANCEL_ANSWERS[result] });

@@ -1,8 +1,8 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { API_HEADERS } from "../headers";
 import { openSlots } from "../intro/availability";
 import { slotsByDay, zoneName } from "../intro/display";
 import { intro, site } from "./content";
+import { apiHeaders } from "./http/pipeline";
 import { errorSummary } from "./log";
 import { getStore, serverNow } from "./runtime";
 
@@ -19,7 +19,7 @@ export const INTRO_SLOTS_CACHE_CONTROL = "private, max-age=15";
  * shows (src/intro/display.ts), and `zone` names the zone ("Pacific Time").
  */
 export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+  apiHeaders(res);
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
     res.status(405).json({ error: "Ask for the open times with GET." });

@@ -1,14 +1,11 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
-import { API_HEADERS } from "../../headers";
-import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "../clientAddress";
 import { site } from "../content";
-import { checkContentType, checkMethod, checkOrigin, type Rejection } from "../guards";
-import { STORE_RETRY_AFTER_SECONDS } from "../handler";
+import type { Rejection } from "../guards";
+import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { hitClientLimit } from "../rateLimit";
-import { getLimits, getStore, kickOutbox, mailEnabled, serverConfig, serverNow } from "../runtime";
+import { getStore, kickOutbox, mailEnabled, serverNow } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
 import type { ConfirmOutcome } from "../store/types";
 import { dueDate } from "./requests";
@@ -43,26 +40,15 @@ const UNAVAILABLE = "We could not confirm your request just now. Please try agai
  * it expires. The answer's `state` is the outcome; its `message` (200) or `error` is the sentence to show.
  */
 export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = serverNow()): Promise<void> {
-  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
-  res.setHeader("X-Robots-Tag", "noindex");
-  const reject = ({ status, error, headers }: Rejection, state?: ConfirmOutcome["state"]) => {
-    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-    res.status(status).json(state ? { state, error } : { error });
-  };
-  const config = serverConfig();
-  const request = req as GatsbyFunctionRequest & RequestLike;
-  const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
-  if (early) return reject(early);
-  try {
-    const limited = await hitClientLimit(await getLimits(), "privacy-confirm", rateLimitKey(clientAddress(request, config.trustProxy)));
-    if (!limited.allowed) return reject({ status: 429, error: TOO_MANY, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
-  } catch (error) {
-    // As for the forms: a store that cannot count will fail the confirmation the same way just below.
-    console.error(`Could not count a privacy-confirm request against the rate limit: ${errorSummary(error)}`);
-  }
-  const type = checkContentType(req.headers);
-  if (type) return reject(type);
-  const body: unknown = req.body;
+  const post = await publicPost(req, res, {
+    limit: "privacy-confirm",
+    what: "a privacy-confirm request",
+    tooMany: TOO_MANY,
+    noindex: true,
+  });
+  if (!post) return;
+  const { config, body } = post;
+  const reject = (rejection: Rejection, state?: ConfirmOutcome["state"]) => refuse(res, rejection, state ? { state } : {});
   const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
   if (!isToken(token)) return reject({ status: 400, error: confirmAnswer({ state: "unknown" }) }, "unknown");
   let outcome: ConfirmOutcome;
@@ -70,7 +56,7 @@ export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunc
     outcome = await (await getStore()).confirmRequest(hashToken(token), now, { notify: mailEnabled(config) });
   } catch (error) {
     console.error(`Could not confirm a privacy request by its link: ${errorSummary(error)}`);
-    return reject({ status: 503, error: UNAVAILABLE, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
+    return reject(storeUnavailable(UNAVAILABLE));
   }
   const sentence = confirmAnswer(outcome);
   if (STATUS[outcome.state] !== 200) return reject({ status: STATUS[outcome.state], error: sentence }, outcome.state);

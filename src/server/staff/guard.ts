@@ -1,11 +1,10 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { API_HEADERS } from "../../headers";
 import type { ServerConfig } from "../config";
 import { requestScheme, type RequestLike } from "../clientAddress";
 import { checkContentType, type Rejection } from "../guards";
 import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
-import { STORE_RETRY_AFTER_SECONDS } from "../handler";
+import { apiHeaders, storeUnavailable } from "../http/pipeline";
 import type { StaffRole, SubmissionStore } from "../store/types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
 
@@ -61,11 +60,7 @@ export interface PublicRoute {
 
 export const SIGNED_OUT: Rejection = { status: 401, error: "You are signed out. Sign in again to go on." };
 const NOT_YOURS: Rejection = { status: 403, error: "Only the gym's owner can do this." };
-const UNAVAILABLE: Rejection = {
-  status: 503,
-  error: "The staff console cannot reach its database just now. Try again in a minute.",
-  headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) },
-};
+const UNAVAILABLE = storeUnavailable("The staff console cannot reach its database just now. Try again in a minute.");
 
 /** A request's problem the route's own code found: answered with its status and message. */
 export class StaffError extends Error {
@@ -124,8 +119,7 @@ export async function handleStaffRoute(
   res: GatsbyFunctionResponse,
   now = serverNow(),
 ): Promise<void> {
-  for (const [header, value] of Object.entries(API_HEADERS)) res.setHeader(header, value);
-  res.setHeader("X-Robots-Tag", "noindex");
+  apiHeaders(res, { noindex: true });
   const method = req.method === "HEAD" ? "GET" : req.method;
   const allowed = (route.kind === "public" ? ["POST"] : (["GET", "POST"] as const).filter((m) => route[m])).join(", ");
   if (method !== "GET" && method !== "POST") return reject(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });

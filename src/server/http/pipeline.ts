@@ -1,0 +1,118 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { API_HEADERS } from "../../headers";
+import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "../clientAddress";
+import type { ServerConfig } from "../config";
+import { checkContentType, checkMethod, checkOrigin, type Rejection } from "../guards";
+import { errorSummary } from "../log";
+import { hitClientLimit, type LimitResult, type Limits } from "../rateLimit";
+import { getLimits, serverConfig } from "../runtime";
+
+/**
+ * What every endpoint's answer shares, written once: its headers, a refusal, the store's 503, the count
+ * against a rate limit, and the front of a public POST (the forms, a cancel link, a privacy
+ * confirmation). The staff routes' door (src/server/staff/guard.ts) and the production server's
+ * function adapter (host/functions.ts) use the same pieces; each endpoint adds only its own part.
+ */
+
+/** What a 503 asks the browser to wait: the store is restarting or busy, rarely for long. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
+
+export type ApiRequest = GatsbyFunctionRequest & RequestLike;
+
+/** What an answer is written with: Gatsby's function response and Express's (host/) both have it. */
+export interface ApiResponse {
+  setHeader(name: string, value: string): unknown;
+  status(code: number): { json(body: unknown): unknown };
+}
+
+/**
+ * Every /api answer's headers (no-store, nosniff, HSTS, a `default-src 'none'` CSP), set before any
+ * check so a refusal carries them too; `noindex` for what answers a link in an e-mail or the console.
+ */
+export function apiHeaders(res: ApiResponse, { noindex = false } = {}): void {
+  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+  if (noindex) res.setHeader("X-Robots-Tag", "noindex");
+}
+
+/** Answers a refusal: its status and headers, and `{ error }` with anything the endpoint adds. */
+export function refuse(res: ApiResponse, { status, error, headers }: Rejection, extra: Record<string, unknown> = {}): void {
+  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+  res.status(status).json({ ...extra, error });
+}
+
+/** The store could not be reached or could not commit: nothing was done, and the browser may try again soon. */
+export function storeUnavailable(error: string): Rejection {
+  return { status: 503, error, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } };
+}
+
+/**
+ * Counts a request against a limit: the 429 to answer, or null to go on. If the store cannot count (it
+ * is down), the request goes on: storing it will fail the same way and answer 503, while bad input still
+ * gets its 4xx. `what` names the request in the log line ("a contact request").
+ */
+export async function limitRefusal(
+  what: string,
+  count: (limits: Limits) => Promise<LimitResult>,
+  tooMany: (scope: Exclude<LimitResult, { allowed: true }>["scope"]) => string,
+): Promise<Rejection | null> {
+  let result: LimitResult;
+  try {
+    result = await count(await getLimits());
+  } catch (error) {
+    console.error(`Could not count ${what} against the rate limit: ${errorSummary(error)}`);
+    return null;
+  }
+  if (result.allowed) return null;
+  return { status: 429, error: tooMany(result.scope), headers: { "Retry-After": String(result.retryAfterSeconds) } };
+}
+
+export interface PublicPostRules {
+  /** The per-connection limit it counts against: the form's name, or the endpoint's. */
+  limit: string;
+  /** How the log names one such request: "a contact request", "an intro-cancel request". */
+  what: string;
+  /** The 429's sentence for the visitor. */
+  tooMany: string;
+  noindex?: boolean;
+}
+
+export interface PublicPost {
+  request: ApiRequest;
+  config: ServerConfig;
+  /** The connection's key for the rate limits (src/server/clientAddress.ts). */
+  clientKey: string;
+  /** The parsed body, not yet checked to be an object. */
+  body: unknown;
+}
+
+/**
+ * The front of every public POST, in this order: the API headers; POST only (405); the same origin
+ * (403); the connection's rate limit (429), counted before the body is looked at so junk counts too;
+ * JSON only (415). Answers and returns null when the request goes no further.
+ */
+export async function publicPost(
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  rules: PublicPostRules,
+): Promise<PublicPost | null> {
+  apiHeaders(res, { noindex: rules.noindex });
+  const config = serverConfig();
+  const request = req as ApiRequest;
+  const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
+  if (early) return refused(res, early);
+  const clientKey = rateLimitKey(clientAddress(request, config.trustProxy));
+  const limited = await limitRefusal(
+    rules.what,
+    (limits) => hitClientLimit(limits, rules.limit, clientKey),
+    () => rules.tooMany,
+  );
+  if (limited) return refused(res, limited);
+  const type = checkContentType(req.headers);
+  if (type) return refused(res, type);
+  return { request, config, clientKey, body: req.body };
+}
+
+function refused(res: GatsbyFunctionResponse, rejection: Rejection): null {
+  refuse(res, rejection);
+  return null;
+}
