@@ -63,9 +63,18 @@ const INITDB_ARGS = ["-A", "trust", "-U", "test", "--no-sync", "-E", "UTF8"];
  * A cluster as initdb leaves it, made once per machine (for this initdb and these options) and copied
  * for each test cluster: initdb took 1.5 CPU-seconds here and 17 test files start a cluster, while a
  * copy of its 39 MB is a tenth of that. Made under a name of its own and renamed into place, so test
- * files starting at once never copy half a template.
+ * files starting at once never copy half a template. Found once per process: a file may start several.
  */
+const templates = new Map<string, string>();
 function templateCluster(initdb: string): string {
+  const known = templates.get(initdb);
+  if (known) return known;
+  const template = findOrMakeTemplate(initdb);
+  templates.set(initdb, template);
+  return template;
+}
+
+function findOrMakeTemplate(initdb: string): string {
   const version = execFileSync(initdb, ["--version"], { encoding: "utf8" });
   const key = createHash("sha256")
     .update(JSON.stringify([initdb, version, INITDB_ARGS]))
