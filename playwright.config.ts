@@ -51,8 +51,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   // The list as tests end; a JSON report for scripts/test-times.mjs (where the time goes); and the
-  // slowest files named at the end of every run.
-  reporter: [["list"], ["json", { outputFile: "tests/.tmp/reports/playwright.json" }]],
+  // slowest files named at the end of every run; a failed run ends by naming what went wrong.
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/reports/playwright.json" }], ["./tests/support/failureSummary.ts"]],
   reportSlowTests: { max: 10, threshold: 60_000 },
   outputDir: "test-results",
   // No trace by default: recording one for every test cost a fifth of a run's CPU here (content.spec:
