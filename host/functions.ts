@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import bytes from "bytes";
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
-import { checkContentType, type Rejection } from "../src/server/guards";
+import { checkContentType, type Rejection } from "../src/server/http/guards";
 import { apiHeaders, refuse } from "../src/server/http/pipeline";
 import { errorSummary } from "../src/server/log";
 import { bundledFunctions } from "./bundledFunctions";

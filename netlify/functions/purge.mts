@@ -3,7 +3,7 @@
  * lives long enough to run the production server's daily timer (host/main.ts), and the rate-limit counts
  * that have expired, which the server's own sweep (rateLimit.ts) would delete every few minutes.
  */
-import { sweepOnce } from "../../src/server/rateLimit";
+import { sweepOnce } from "../../src/server/http/rateLimit";
 import { getLimits, purgeNow } from "../../src/server/runtime";
 
 export default async function purge(): Promise<Response> {

@@ -6,13 +6,13 @@ import { zonedToday } from "../content/dates";
 import type { FormName } from "../forms/registry";
 import { fieldErrors, spamReason } from "../forms/schemas/fields";
 import type { IntroSlot } from "../intro/availability";
-import { clientAddress, rateLimitKey } from "./clientAddress";
+import { clientAddress, rateLimitKey } from "./http/clientAddress";
 import { site } from "./content";
-import type { Rejection } from "./guards";
+import type { Rejection } from "./http/guards";
 import { limitRefusal, publicPost, refuse, storeUnavailable } from "./http/pipeline";
 import { newReference } from "./ids";
 import { errorSummary } from "./log";
-import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "./rateLimit";
+import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "./http/rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "./runtime";
 import { isAlreadyBooked, isSlotTaken, type InsertResult, type NewSubmission, type WaiverText } from "./store/types";
 

@@ -1,5 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import type { Rejection } from "./guards";
+import type { Rejection } from "./http/guards";
 import { publicPost, refuse, storeUnavailable } from "./http/pipeline";
 import { errorSummary } from "./log";
 import { getStore, kickOutbox, serverNow } from "./runtime";

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { ServerConfig } from "./config";
-import type { Limits } from "./rateLimit";
+import type { Limits } from "./http/rateLimit";
 import type { SubmissionStore } from "./store/types";
 
 /**

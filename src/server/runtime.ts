@@ -4,7 +4,7 @@ import { errorSummary } from "./log";
 import { smtpMailer } from "./mailer";
 import { deliverDue } from "./outbox";
 import { processState } from "./processState";
-import { sweepLimits, type Limits } from "./rateLimit";
+import { sweepLimits, type Limits } from "./http/rateLimit";
 import { purgeExpired, purgeSummary } from "./retention";
 import { openStore } from "./store";
 import type { SubmissionStore } from "./store/types";

@@ -1,10 +1,10 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { API_HEADERS } from "../../headers";
-import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "../clientAddress";
+import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./clientAddress";
 import type { ServerConfig } from "../config";
-import { checkContentType, checkMethod, checkOrigin, type Rejection } from "../guards";
+import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { errorSummary } from "../log";
-import { hitClientLimit, type LimitResult, type Limits } from "../rateLimit";
+import { hitClientLimit, type LimitResult, type Limits } from "./rateLimit";
 import { getLimits, serverConfig } from "../runtime";
 
 /**

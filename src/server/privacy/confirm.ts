@@ -2,7 +2,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
 import { site } from "../content";
-import type { Rejection } from "../guards";
+import type { Rejection } from "../http/guards";
 import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { getStore, kickOutbox, mailEnabled, serverNow } from "../runtime";

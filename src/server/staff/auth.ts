@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { parse, serialize } from "cookie";
-import { checkOrigin, type Rejection } from "../guards";
+import { checkOrigin, type Rejection } from "../http/guards";
 import type { StaffRole } from "../store/types";
 
 /**

@@ -1,7 +1,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { ServerConfig } from "../config";
-import { requestScheme, type RequestLike } from "../clientAddress";
-import { checkContentType, type Rejection } from "../guards";
+import { requestScheme, type RequestLike } from "../http/clientAddress";
+import { checkContentType, type Rejection } from "../http/guards";
 import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
 import { apiHeaders, storeUnavailable } from "../http/pipeline";

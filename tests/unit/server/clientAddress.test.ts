@@ -1,4 +1,4 @@
-import { clientAddress, NETLIFY_CLIENT_IP_HEADER, rateLimitKey } from "../../../src/server/clientAddress";
+import { clientAddress, NETLIFY_CLIENT_IP_HEADER, rateLimitKey } from "../../../src/server/http/clientAddress";
 
 const socket = (remoteAddress: string) => ({ remoteAddress });
 

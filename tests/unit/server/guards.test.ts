@@ -1,5 +1,5 @@
-import { requestScheme } from "../../../src/server/clientAddress";
-import { checkContentType, checkMethod, checkOrigin } from "../../../src/server/guards";
+import { requestScheme } from "../../../src/server/http/clientAddress";
+import { checkContentType, checkMethod, checkOrigin } from "../../../src/server/http/guards";
 import { newReference } from "../../../src/server/ids";
 import { readConfig, smtpUrlProblem } from "../../../src/server/config";
 import { errorSummary } from "../../../src/server/log";

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { Client } from "pg";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import { hitClientLimit, hitFormCeiling, returnBookingPoint, sweepLimits, takeBookingPoint } from "../../../src/server/rateLimit";
+import { hitClientLimit, hitFormCeiling, returnBookingPoint, sweepLimits, takeBookingPoint } from "../../../src/server/http/rateLimit";
 import { AlreadyBookedError, SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";

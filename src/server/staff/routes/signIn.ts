@@ -1,5 +1,5 @@
 import { email as emailSchema } from "../../../forms/schemas/fields";
-import { clientAddress, rateLimitKey } from "../../clientAddress";
+import { clientAddress, rateLimitKey } from "../../http/clientAddress";
 import { errorSummary } from "../../log";
 import { processState } from "../../processState";
 import { kickOutbox, mailEnabled } from "../../runtime";

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { StoreLimiter } from "./store/types";
-import { errorSummary } from "./log";
+import type { StoreLimiter } from "../store/types";
+import { errorSummary } from "../log";
 
 /**
  * Two limits per form, counted in the store (rate-limiter-flexible on the same SQLite file or
