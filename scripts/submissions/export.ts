@@ -1,9 +1,9 @@
-import { flattenSubmission, toCsv } from "../../src/server/csv";
+import { flattenSubmission, toCsv } from "../../src/server/leads/csv";
 import { escapeControls } from "../../src/server/printable";
 import type { ListFilter, SubmissionStore } from "../../src/server/store/types";
 import type { Print } from "./command";
 
-export { csvCell, toCsv } from "../../src/server/csv";
+export { csvCell, toCsv } from "../../src/server/leads/csv";
 
 /** Every field of each submission, as CSV or else JSON. */
 export async function exportSubmissions(

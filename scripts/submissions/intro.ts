@@ -1,6 +1,6 @@
 import { dayLabel, timeLabel } from "../../src/intro/display";
 import { site } from "../../src/server/content";
-import { cancelIntro } from "../../src/server/introChanges";
+import { cancelIntro } from "../../src/server/intro/changes";
 import { escapeControls } from "../../src/server/printable";
 import type { Booking, SubmissionStore } from "../../src/server/store/types";
 import { CommandError, type Print } from "./command";

@@ -1,4 +1,4 @@
-import { personName } from "../../src/server/leadFields";
+import { personName } from "../../src/server/leads/fields";
 import { escapeControls } from "../../src/server/printable";
 import type { ListFilter, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
 import { CommandError, type Print } from "./command";

@@ -2,7 +2,7 @@ import { formatLongDate, zonedToday } from "../../src/content/dates";
 import type { OwnerCheck } from "../../src/forms/privacyRequest";
 import { privacy, site } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
-import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/retention";
+import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/privacy/retention";
 import { accessReport } from "../../src/server/privacy/access";
 import {
   checkRequest,

@@ -1,4 +1,4 @@
-import { introCancelFunction } from "../server/lazy";
+import { introCancelFunction } from "../server/forms/lazy";
 
 // Body-size limits for this function (see server-options/formFunction.ts for why they live there).
 export * from "../../server-options/formFunction";

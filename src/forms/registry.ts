@@ -4,14 +4,14 @@
  * each load it.
  *
  * Adding a form is an entry here, its schema (src/forms/schemas/), its component, its definition in
- * src/server/formServer.ts (a missing one fails the type check) and its function file
+ * src/server/forms/server.ts (a missing one fails the type check) and its function file
  * src/api/<name>.ts (tests/unit/forms/endpoints.test.ts fails without it). The form's name is its
  * endpoint's: `/api/<name>`.
  */
 export interface FormEntry {
-  /** Its references' first letter (src/server/ids.ts): read out over the phone, so never I, L, O or U. */
+  /** Its references' first letter (src/server/forms/ids.ts): read out over the phone, so never I, L, O or U. */
   readonly prefix: string;
-  /** The staff alert's subject and heading (src/server/mailer.ts). */
+  /** The staff alert's subject and heading (src/server/outbox/mailer.ts). */
   readonly staffTitle: string;
   /** The console's name for it: inbox, lead page, form filter. */
   readonly label: string;

@@ -18,7 +18,7 @@ import {
 } from "../content/schemas";
 import { eventSlug } from "../content/eventTimes";
 import { announcementSlug } from "../content/slugs";
-import { waiverVersion } from "../server/waiver";
+import { waiverVersion } from "../server/forms/waiver";
 import { contentTypeDefs, type ContentTypeSpec } from "./graphqlTypes";
 
 /**

@@ -16,7 +16,7 @@ export interface ProcessState {
   delivering?: Promise<unknown>;
   /** Mail was queued while a delivery run was under way: another run follows it, not the timer's. */
   deliverAgain?: boolean;
-  /** Stops the sweep of expired rate-limit counts (rateLimit.ts). */
+  /** Stops the sweep of expired rate-limit counts (http/rateLimit.ts). */
   stopSweep?: () => void;
   /** Sign-in links asked for, per connection, per address and connection, per address (staff/routes/signIn.ts). */
   signInLimits?: { perClient: RateLimiterAbstract; perAddressAndClient: RateLimiterAbstract; perAddress: RateLimiterAbstract };

@@ -1,11 +1,11 @@
 import { readConfig, type ServerConfig } from "./config";
 import { privacy, site } from "./content";
 import { errorSummary } from "./log";
-import { smtpMailer } from "./mailer";
-import { deliverDue } from "./outbox";
+import { smtpMailer } from "./outbox/mailer";
+import { deliverDue } from "./outbox/sender";
 import { processState } from "./processState";
 import { sweepLimits, type Limits } from "./http/rateLimit";
-import { purgeExpired, purgeSummary } from "./retention";
+import { purgeExpired, purgeSummary } from "./privacy/retention";
 import { openStore } from "./store";
 import type { SubmissionStore } from "./store/types";
 
@@ -52,7 +52,7 @@ export function getStore(): Promise<SubmissionStore> {
   return state.store;
 }
 
-/** The per-client and per-form limiters, counting in the store (see rateLimit.ts). */
+/** The per-client and per-form limiters, counting in the store (see http/rateLimit.ts). */
 export async function getLimits(): Promise<Limits> {
   const state = processState();
   const store = await getStore();
@@ -202,7 +202,7 @@ export async function deliverNow(): Promise<void> {
 
 /**
  * For a graceful stop: no new e-mail is started and the timers stop at once; the one being sent is
- * finished (the SMTP timeouts in mailer.ts bound it); once `requestsDone` too, the store closes. Mail
+ * finished (the SMTP timeouts in outbox/mailer.ts bound it); once `requestsDone` too, the store closes. Mail
  * still due waits in the outbox for the next start. Never throws.
  */
 export async function stopBackgroundWork(requestsDone: Promise<void>): Promise<void> {

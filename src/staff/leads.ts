@@ -2,7 +2,7 @@ import { FORM_REGISTRY, FORMS, type FormName } from "../forms/registry";
 
 /**
  * The leads as the console receives them from /api/staff/leads and /api/staff/lead
- * (src/server/staff/leadView.ts), and the words it shows for their codes. A unit test holds the codes
+ * (src/server/leads/view.ts), and the words it shows for their codes. A unit test holds the codes
  * here to the server's lists (LEAD_STATUSES, INBOX_VIEWS); the forms' words are in src/forms/registry.ts.
  */
 export const STATUS_LABELS = {
@@ -19,7 +19,7 @@ export const FORM_LABELS = Object.fromEntries(FORMS.map((form) => [form, FORM_RE
 
 /**
  * Forms only the owner sees, anywhere in the console (`ownerOnly` in src/forms/registry.ts). The server
- * enforces it (src/server/staff/routes/leads.ts and lead.ts); the console only leaves out what it would refuse.
+ * enforces it (src/server/leads/listRoute.ts and lead.ts); the console only leaves out what it would refuse.
  */
 export const OWNER_ONLY_FORMS: readonly FormName[] = FORMS.filter((form) => "ownerOnly" in FORM_REGISTRY[form]);
 
@@ -38,7 +38,7 @@ export const VIEW_LABELS = {
 } as const;
 export type InboxView = keyof typeof VIEW_LABELS;
 
-/** A lead as the console lists it: what src/server/staff/leadView.ts leadSummary writes. */
+/** A lead as the console lists it: what src/server/leads/view.ts leadSummary writes. */
 export interface LeadSummary {
   id: string;
   form: FormName;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { WebhookBody } from "../../src/server/webhook";
+import type { WebhookBody } from "../../src/server/outbox/webhook";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { signInContext } from "../support/staff";
 import { RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver } from "../support/webhookReceiver";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openSqliteStore } from "../../src/server/store/sqlite";
-import type { WebhookBody } from "../../src/server/webhook";
+import type { WebhookBody } from "../../src/server/outbox/webhook";
 import { startProductionServer } from "../support/servers";
 import { RECEIVER_KEY, signatureValid, startWebhookReceiver } from "../support/webhookReceiver";
 

@@ -113,7 +113,7 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
           submitLabel="Book this time"
           success={(reference) => (
             // One free intro per person, and the answer must not tell a stranger whether an address already
-            // holds one (src/server/handler.ts): every word here is true whether this time was booked or not.
+            // holds one (src/server/forms/handler.ts): every word here is true whether this time was booked or not.
             <>
               <h2>{confirmation ? "Check your e-mail" : "Please note your time"}</h2>
               <p>

@@ -79,7 +79,7 @@ export interface PublicPostRules {
 export interface PublicPost {
   request: ApiRequest;
   config: ServerConfig;
-  /** The connection's key for the rate limits (src/server/clientAddress.ts). */
+  /** The connection's key for the rate limits (src/server/http/clientAddress.ts). */
   clientKey: string;
   /** The parsed body, not yet checked to be an object. */
   body: unknown;

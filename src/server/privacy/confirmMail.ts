@@ -3,7 +3,7 @@ import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type Privac
 import { whenLabel } from "../../intro/display";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";
-import type { Delivery, MessageSettings } from "../messages";
+import type { Delivery, MessageSettings } from "../outbox/messages";
 import type { ClaimedMessage, StoredSubmission } from "../store/types";
 
 const isKind = (value: unknown): value is PrivacyRequestKind => (PRIVACY_REQUESTS as readonly unknown[]).includes(value);

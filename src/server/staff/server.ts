@@ -1,11 +1,11 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { handleStaffRoute, type PublicRoute, type StaffRoute } from "./guard";
 import { accounts, auditTrail } from "./routes/accounts";
-import { lead } from "./routes/lead";
-import { leads } from "./routes/leads";
-import { outbox } from "./routes/outbox";
-import { privacyRoute } from "./routes/privacy";
-import { intros } from "./routes/intros";
+import { lead } from "../leads/leadRoute";
+import { leads } from "../leads/listRoute";
+import { outbox } from "../outbox/staffRoute";
+import { privacyRoute } from "../privacy/staffRoute";
+import { intros } from "../intro/staffRoute";
 import { session, signOut } from "./routes/session";
 import { signIn, signInLink } from "./routes/signIn";
 

@@ -1,5 +1,5 @@
 import { site } from "../content";
-import type { Delivery, MessageSettings } from "../messages";
+import type { Delivery, MessageSettings } from "../outbox/messages";
 import type { ClaimedMessage, SubmissionStore } from "../store/types";
 import { LINK_TTL_MS } from "./auth";
 

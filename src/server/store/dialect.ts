@@ -10,7 +10,7 @@ export interface Codec {
 
 /**
  * What truly differs between SQLite and PostgreSQL, each given by its own file (sqlite.ts, postgres.ts).
- * The queries (submissions.ts, bookings.ts, outbox.ts, privacy.ts) are written once against it.
+ * The queries (each feature's store.ts: forms/, intro/, leads/, outbox/, privacy/, staff/) are written once against it.
  */
 export interface Dialect {
   readonly kind: "sqlite" | "postgres";

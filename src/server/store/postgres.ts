@@ -114,7 +114,7 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
       const settings = limiterSettings(options);
       const limiter = new RateLimiterPostgres({ ...settings, storeClient: pool, storeType: "pool" }) as unknown as StoreLimiter;
       // The library's own clearExpired swallows every error, so a sweep that fails would never be logged
-      // (rateLimit.ts's sweepOnce logs what this rejects with).
+      // (http/rateLimit.ts's sweepOnce logs what this rejects with).
       limiter.clearExpired = (expiredBeforeMs) =>
         sql`DELETE FROM ${sql.table(settings.tableName)} WHERE expire < ${expiredBeforeMs}`.execute(db);
       return limiter;

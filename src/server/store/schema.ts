@@ -132,7 +132,7 @@ export interface AuditLogTable {
 }
 
 /**
- * How a privacy request was confirmed by the person it concerns (store/requests.ts): only the SHA-256 of
+ * How a privacy request was confirmed by the person it concerns (privacy/requestStore.ts): only the SHA-256 of
  * its link's token is kept, and the link's expiry; both null when no link was mailed.
  */
 export interface RequestConfirmationsTable {

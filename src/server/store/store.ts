@@ -1,13 +1,13 @@
-import { bookingQueries } from "./bookings";
+import { bookingQueries } from "../intro/bookings";
 import type { Dialect } from "./dialect";
-import { inboxQueries } from "./inbox";
-import { introQueries } from "./intros";
-import { leadQueries } from "./leads";
-import { outboxQueries } from "./outbox";
-import { privacyQueries } from "./privacy";
-import { requestQueries } from "./requests";
-import { staffQueries } from "./staff";
-import { submissionQueries } from "./submissions";
+import { inboxQueries } from "../leads/inbox";
+import { introQueries } from "../intro/store";
+import { leadQueries } from "../leads/store";
+import { outboxQueries } from "../outbox/store";
+import { privacyQueries } from "../privacy/store";
+import { requestQueries } from "../privacy/requestStore";
+import { staffQueries } from "../staff/store";
+import { submissionQueries } from "../forms/store";
 import type { SubmissionStore } from "./types";
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */

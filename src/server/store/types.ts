@@ -18,7 +18,7 @@ export interface NewSubmission {
   notify: boolean;
   /**
    * Queue the lead for the gym's webhook in the same transaction (LEAD_WEBHOOK_URL is set). Absent is
-   * false. Spam and privacy requests are never queued (store/webhooks.ts).
+   * false. Spam and privacy requests are never queued (outbox/webhookQueue.ts).
    */
   webhook?: boolean;
   /** A free-intro booking taken in the same transaction; its slot is held by the database's unique rule. */
@@ -38,7 +38,7 @@ export interface NewSubmission {
   alreadyBooked?: { email: string };
 }
 
-/** A waiver as published: `version` is the SHA-256 of `text` (src/server/waiver.ts). */
+/** A waiver as published: `version` is the SHA-256 of `text` (src/server/forms/waiver.ts). */
 export interface WaiverText {
   version: string;
   text: string;
@@ -49,7 +49,7 @@ export interface StoredWaiver extends WaiverText {
   firstAcceptedAt: Date;
 }
 
-/** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/ids.ts). */
+/** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */
 export type PrivacyReference = `P-${string}`;
 export const PRIVACY_REFERENCE = /^P-[0-9A-HJKMNP-TV-Z]{10}$/;
 
@@ -250,7 +250,7 @@ export interface RateLimiterOptions {
 export const limiterSettings = ({ keyPrefix, points, durationSeconds }: RateLimiterOptions) => ({
   tableName: "rate_limits",
   tableCreated: true,
-  // Swept by rateLimit.ts's sweepLimits instead: the library's SQLite timer stops after one failure.
+  // Swept by http/rateLimit.ts's sweepLimits instead: the library's SQLite timer stops after one failure.
   clearExpiredByTimeout: false,
   keyPrefix,
   points,
@@ -279,7 +279,7 @@ export type VerifyOutcome =
   | { state: "spam" };
 
 /**
- * Privacy requests confirmed by their person (store/requests.ts). A real request's link is minted with it
+ * Privacy requests confirmed by their person (privacy/requestStore.ts). A real request's link is minted with it
  * (insert, or restoreSpam) when mail is set up; its staff alert waits for the confirmation, which starts
  * the time to answer.
  */
@@ -389,7 +389,7 @@ export interface AuditEntry {
 }
 
 /**
- * Staff accounts, sign-in links, sessions and the audit log (store/staff.ts). Addresses are lower-cased
+ * Staff accounts, sign-in links, sessions and the audit log (staff/store.ts). Addresses are lower-cased
  * by the caller; tokens reach the store only as SHA-256 hashes, except a new link's token, which its
  * outbox message holds until the link is mailed.
  */
@@ -452,7 +452,7 @@ export interface LeadNote {
   createdAt: Date;
 }
 
-/** The staff's pipeline beside the submissions (store/leads.ts). */
+/** The staff's pipeline beside the submissions (leads/store.ts). */
 export interface LeadOperations {
   /**
    * False when no submission has that reference. With `webhook` (LEAD_WEBHOOK_URL is set), a change of
@@ -490,14 +490,14 @@ export interface InboxLead {
   state: LeadState | null;
 }
 
-/** The staff's lead list (store/inbox.ts). */
+/** The staff's lead list (leads/inbox.ts). */
 export interface InboxOperations {
   /** Newest first; `more` when further rows matched beyond `limit`. */
   inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
 }
 
 /**
- * Free intros as staff and visitors change them (store/intros.ts). Each change tells the visitor through
+ * Free intros as staff and visitors change them (intro/store.ts). Each change tells the visitor through
  * the outbox in the same transaction, and only when they were mailed the booking in the first place.
  */
 export interface IntroOperations {

@@ -9,7 +9,7 @@ import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
 
-/** The server's limit on a note (src/server/staff/routes/lead.ts). */
+/** The server's limit on a note (src/server/leads/leadRoute.ts). */
 const NOTE_MAX = 2000;
 
 const when = (iso: string, timeZone: string) => `${shortDayLabel(iso, timeZone)}, ${timeLabel(iso, timeZone)}`;

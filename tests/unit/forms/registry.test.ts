@@ -1,5 +1,5 @@
 import { FORM_REGISTRY, FORMS } from "../../../src/forms/registry";
-import { newReference } from "../../../src/server/ids";
+import { newReference } from "../../../src/server/forms/ids";
 import { FORM_LABELS, OWNER_ONLY_FORMS } from "../../../src/staff/leads";
 
 test("each form has a reference letter of its own that cannot be misread over the phone", () => {

@@ -1,6 +1,6 @@
 import { requestScheme } from "../../../src/server/http/clientAddress";
 import { checkContentType, checkMethod, checkOrigin } from "../../../src/server/http/guards";
-import { newReference } from "../../../src/server/ids";
+import { newReference } from "../../../src/server/forms/ids";
 import { readConfig, smtpUrlProblem } from "../../../src/server/config";
 import { errorSummary } from "../../../src/server/log";
 

@@ -1,6 +1,6 @@
 import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy } from "../../../src/server/content";
-import { composeMessage, type MessageSettings } from "../../../src/server/messages";
+import { composeMessage, type MessageSettings } from "../../../src/server/outbox/messages";
 import type { ClaimedMessage, StoredSubmission } from "../../../src/server/store/types";
 
 /**

@@ -9,7 +9,7 @@ import { EMAIL_KEY as SQLITE_EMAIL_KEY, openSqliteStore } from "../../../src/ser
 import { deleteAll, deletionTargets } from "../../../src/server/privacy/deletion";
 import type { Database as Schema } from "../../../src/server/store/schema";
 import type { DeletionReason, NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
-import { publishedWaiver } from "../../../src/server/waiver";
+import { publishedWaiver } from "../../../src/server/forms/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { signInLink } from "../../support/staff";
 import { describeWithPostgres } from "../support/postgres";

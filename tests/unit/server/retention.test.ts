@@ -1,6 +1,6 @@
 import type { Privacy } from "../../../src/content/schemas";
 import { processState } from "../../../src/server/processState";
-import { isExpired, monthsBefore, purgeExpired, purgeSummary, retentionCutoffs } from "../../../src/server/retention";
+import { isExpired, monthsBefore, purgeExpired, purgeSummary, retentionCutoffs } from "../../../src/server/privacy/retention";
 import { PURGE_DELAY_MS, PURGE_INTERVAL_MS, startDailyPurge } from "../../../src/server/runtime";
 import type { PurgeCutoffs, PurgeReport, StoredSubmission, SubmissionStore } from "../../../src/server/store/types";
 

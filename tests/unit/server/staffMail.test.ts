@@ -1,5 +1,5 @@
 import { errorSummary } from "../../../src/server/log";
-import { staffMail } from "../../../src/server/mailer";
+import { staffMail } from "../../../src/server/outbox/mailer";
 
 test("a multi-line value is one indented block under its label: no line of it can pass for a field", () => {
   const mail = staffMail(

@@ -6,11 +6,11 @@ import { csvCell, helpText, parseArgs, run, toCsv, type Options } from "../../..
 import { COMMANDS } from "../../../scripts/submissions/commands";
 import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy, waiver } from "../../../src/server/content";
-import { retentionCutoffs } from "../../../src/server/retention";
+import { retentionCutoffs } from "../../../src/server/privacy/retention";
 import { hashToken } from "../../../src/server/staff/auth";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
-import { publishedWaiver } from "../../../src/server/waiver";
+import { publishedWaiver } from "../../../src/server/forms/waiver";
 import { TSX_NODE } from "../../support/tsxNode";
 
 describe("staff CLI", () => {

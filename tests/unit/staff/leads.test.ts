@@ -1,5 +1,5 @@
-import { matchesPerson, personOf } from "../../../src/server/leadFields";
-import { leadSummary } from "../../../src/server/staff/leadView";
+import { matchesPerson, personOf } from "../../../src/server/leads/fields";
+import { leadSummary } from "../../../src/server/leads/view";
 import { INBOX_VIEWS, LEAD_STATUSES, type StoredSubmission } from "../../../src/server/store/types";
 import { STATUS_LABELS, VIEW_LABELS } from "../../../src/staff/leads";
 

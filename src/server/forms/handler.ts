@@ -1,0 +1,184 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import bytes from "bytes";
+import type { ZodType } from "zod";
+import { config as functionConfig } from "../../../server-options/formFunction";
+import { zonedToday } from "../../content/dates";
+import type { FormName } from "../../forms/registry";
+import { fieldErrors, spamReason } from "../../forms/schemas/fields";
+import type { IntroSlot } from "../../intro/availability";
+import { clientAddress, rateLimitKey } from "../http/clientAddress";
+import { site } from "../content";
+import type { Rejection } from "../http/guards";
+import { limitRefusal, publicPost, refuse, storeUnavailable } from "../http/pipeline";
+import { newReference } from "./ids";
+import { errorSummary } from "../log";
+import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
+import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "../runtime";
+import { isAlreadyBooked, isSlotTaken, type InsertResult, type NewSubmission, type WaiverText } from "../store/types";
+
+export interface FormDefinition {
+  form: FormName;
+  /** The form's schema for a given date at the gym (date rules depend on "today"). */
+  schema(today: string): ZodType<Record<string, unknown> & { website?: string; elapsedMs?: number }>;
+  /**
+   * For a booking form: the slots the submission asks for, in order of preference (one per coach free
+   * at that time). Empty when the time is not offered; the first one still free is booked.
+   */
+  bookable?(data: Record<string, unknown>, now: Date): readonly IntroSlot[];
+  /** For a form the visitor signs the waiver on: the waiver its schema checks the version of, kept as evidence. */
+  waiver?: WaiverText;
+}
+
+export const NOT_OFFERED = "That time is no longer open for booking. Choose one of the times shown.";
+export const JUST_TAKEN = "Sorry, someone has just booked that time. Please choose another one.";
+/** Kept with a request from an address that already has an upcoming intro, for the staff who read it. */
+export const ALREADY_BOOKED_NOTE = "This address already had an upcoming free intro, so this time was not booked.";
+const BOOKED_ENOUGH = "This connection has booked several free intros today. Please call us to book another.";
+// A real person gets the form back with this and sends it again; only the silent answer is for bots.
+const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
+
+const COULD_NOT_SAVE = "We could not save your form just now, so it was not sent. Please try again in a minute, or call us.";
+
+const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
+
+const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string> = {
+  client: "Too many forms sent from your connection. Please wait a minute and try again.",
+  form: "This form is getting more messages than usual. Please wait a minute and try again, or call us.",
+};
+
+/**
+ * Takes one of the connection's free-intro bookings for today, before the booking is tried: "taken",
+ * "refused" when they are used up, or "uncounted" when the store cannot count (the booking then fails
+ * the same way, or goes ahead: a visitor is never refused for our fault).
+ */
+async function takeBooking(key: string): Promise<"taken" | "refused" | "uncounted"> {
+  try {
+    return (await takeBookingPoint(await getLimits(), key)) ? "taken" : "refused";
+  } catch (error) {
+    console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
+    return "uncounted";
+  }
+}
+
+/** Gives the point back for a booking that did not happen. Never throws. */
+async function returnBooking(key: string): Promise<void> {
+  try {
+    await returnBookingPoint(await getLimits(), key);
+  } catch (error) {
+    console.error(`Could not give back a booking's daily count: ${errorSummary(error)}`);
+  }
+}
+
+/**
+ * The whole life of a form request: guard, validate, store, answer. Bad input always gets a 4xx that
+ * says what is wrong; a 5xx only when storage itself fails, and then nothing is acknowledged. The
+ * answer is sent before any e-mail is attempted and does not depend on it.
+ */
+export function formHandler(definition: FormDefinition) {
+  const what = `a ${definition.form} request`;
+  return async function handle(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+    const post = await publicPost(req, res, { limit: definition.form, what, tooMany: TOO_MANY.client });
+    if (!post) return;
+    const { request, config, body } = post;
+    const reject = (rejection: Rejection) => refuse(res, rejection);
+    // Gatsby's function wrapper skips a body over the limit and runs the function without one.
+    if (body === undefined && Number(req.headers["content-length"] ?? 0) > FORM_BODY_LIMIT) {
+      return reject({ status: 413, error: "This form is too large. Please shorten your message and send it again." });
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      return reject({ status: 400, error: "Send the form's fields as a JSON object." });
+    }
+
+    const now = serverNow();
+    const today = zonedToday(now, site.timeZone).date;
+    let parsed: ReturnType<ReturnType<FormDefinition["schema"]>["safeParse"]>;
+    try {
+      parsed = definition.schema(today).safeParse(body);
+    } catch (error) {
+      // A rule that throws is a bug in our code, not the visitor's; they still get a 4xx, never a 5xx.
+      console.error(`Validating a ${definition.form} submission threw: ${errorSummary(error)}`);
+      return reject({ status: 400, error: "This form could not be read. Please check every field and send it again." });
+    }
+    if (!parsed.success) {
+      res.status(422).json({ errors: fieldErrors(parsed.error) });
+      return;
+    }
+    const { website: _website, elapsedMs: _elapsed, ...payload } = parsed.data;
+    const spam = spamReason(parsed.data);
+    const offered = definition.bookable?.(parsed.data, now);
+    if (offered && offered.length === 0) {
+      res.status(422).json({ errors: { start: NOT_OFFERED } });
+      return;
+    }
+    if (offered && spam === "too-fast") return reject({ status: 422, error: TOO_FAST });
+    // Only what passed every check counts against the form's ceiling, so junk cannot lock a form for
+    // everyone; a privacy request is the visitor's right under the law and is never refused by it.
+    if (!spam && definition.form !== "privacy-request") {
+      const ceiling = await limitRefusal(
+        what,
+        (limits) => hitFormCeiling(limits, definition.form),
+        (scope) => TOO_MANY[scope],
+      );
+      if (ceiling) return reject(ceiling);
+    }
+    // A whole home's IPv6 block (/56) counts as one connection here: the times are few.
+    const bookingKey = rateLimitKey(clientAddress(request, config.trustProxy), 56);
+    const point = offered && !spam ? await takeBooking(bookingKey) : "uncounted";
+    if (point === "refused") return reject({ status: 429, error: BOOKED_ENOUGH });
+    // Once at most: a request that met an address's booking and then a store failure gives back one point.
+    let pointHeld = point === "taken";
+    const notBooked = async () => {
+      if (!pointHeld) return;
+      pointHeld = false;
+      await returnBooking(bookingKey);
+    };
+    const id = newReference(definition.form);
+    const notify = mailEnabled(config);
+    const webhook = webhookEnabled(config);
+    const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
+    const store = async (fields: Record<string, unknown>, extra: Partial<NewSubmission> = {}): Promise<InsertResult> =>
+      (await getStore()).insert({ id, form: definition.form, createdAt: now, payload: fields, spam, notify, webhook, ...waiver, ...extra });
+    const unavailable = async (error: unknown) => {
+      console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
+      await notBooked();
+      reject(storeUnavailable(COULD_NOT_SAVE));
+    };
+    const accepted = (confirmation: boolean) => {
+      // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
+      res.status(201).json(offered ? { id, confirmation } : { id });
+      if (!spam) kickOutbox();
+    };
+
+    // Spam takes no slot; a real booking tries each free coach in turn, and the database says who got it.
+    const attempts: ReadonlyArray<IntroSlot | undefined> = offered && !spam ? offered : [undefined];
+    for (const slot of attempts) {
+      let stored: InsertResult;
+      const email = String(payload.email);
+      try {
+        stored = await store(
+          slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
+          slot && {
+            booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email },
+            confirm: notify,
+          },
+        );
+      } catch (error) {
+        if (isSlotTaken(error)) continue;
+        if (!isAlreadyBooked(error)) return unavailable(error);
+        // One upcoming intro per address, and the answer must not tell whether an address has one: the
+        // request is kept for staff, unbooked, and answered as a booking is, in words true of both
+        // (src/components/intro/IntroBooking.tsx). The address itself is mailed the booking it holds.
+        await notBooked();
+        try {
+          stored = await store({ ...payload, note: ALREADY_BOOKED_NOTE }, { alreadyBooked: { email }, confirm: notify });
+        } catch (again) {
+          return unavailable(again);
+        }
+        return accepted(stored.confirmationQueued);
+      }
+      return accepted(stored.confirmationQueued);
+    }
+    await notBooked();
+    res.status(409).json({ error: JUST_TAKEN });
+  };
+}

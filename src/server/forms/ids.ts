@@ -1,0 +1,13 @@
+import { randomBytes } from "node:crypto";
+import { FORM_REGISTRY, type FormName } from "../../forms/registry";
+
+/** Crockford base32: no I, L, O or U, so a reference read out over the phone is unambiguous. */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A submission reference like "C-7K3M9QX2PA": the form's letter (src/forms/registry.ts) and 50 random bits. */
+export function newReference(form: FormName): string {
+  const bytes = randomBytes(10);
+  let out = "";
+  for (const byte of bytes) out += ALPHABET[byte % 32];
+  return `${FORM_REGISTRY[form].prefix}-${out}`;
+}

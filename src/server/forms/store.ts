@@ -1,0 +1,85 @@
+import { confirmedRecently, takeSlot } from "../intro/bookings";
+import type { Dialect } from "../store/dialect";
+import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store";
+import { queueMessage } from "../outbox/store";
+import { mintConfirmationLink } from "../privacy/requestStore";
+import { toSubmission } from "../store/rows";
+import type { ListFilter, SubmissionStore } from "../store/types";
+import { queueWebhook } from "../outbox/webhookQueue";
+
+type SubmissionOperations = Pick<SubmissionStore, "insert" | "get" | "list" | "restoreSpam">;
+
+export function submissionQueries(dialect: Dialect): SubmissionOperations {
+  const { db, codec } = dialect;
+  return {
+    async insert(submission) {
+      const { id, form, payload, spam, booking, waiver } = submission;
+      return dialect.write(async (trx) => {
+        const createdAt = codec.time(submission.createdAt);
+        await trx
+          .insertInto("submissions")
+          .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam })
+          .execute();
+        if (waiver) {
+          await trx
+            .insertInto("waivers")
+            .values({ version: waiver.version, text: waiver.text, first_accepted_at: createdAt })
+            .onConflict((conflict) => conflict.column("version").doNothing())
+            .execute();
+        }
+        const cancel = mintCancelToken();
+        if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
+        if (spam) return { confirmationQueued: false };
+        // A privacy request is acted on only once the person whose address it names confirms it: they get
+        // the link, and staff their alert when it is used (requests.ts).
+        if (form === "privacy-request") {
+          if (submission.notify) await mintConfirmationLink(trx, codec, id, submission.createdAt);
+        } else if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
+        if (submission.webhook) await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created" });
+        if (submission.alreadyBooked && submission.confirm) {
+          return {
+            confirmationQueued: await mailHeldBooking(dialect, trx, submission.alreadyBooked.email, payload.start, submission.createdAt),
+          };
+        }
+        if (!submission.confirm || !booking) return { confirmationQueued: false };
+        // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
+        if (await confirmedRecently(dialect, trx, booking.email, submission.createdAt)) return { confirmationQueued: false };
+        await queueMessage(trx, codec, id, "confirmation", submission.createdAt, { data: { cancelToken: cancel.token } });
+        await queueReminder(trx, codec, id, booking.start, submission.createdAt, cancel.token);
+        return { confirmationQueued: true };
+      });
+    },
+    async get(id) {
+      const row = await db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? toSubmission(row, codec) : undefined;
+    },
+    async list(filter: ListFilter = {}) {
+      let query = db.selectFrom("submissions").selectAll().orderBy("created_at").orderBy("id");
+      if (!filter.includeSpam) query = query.where("spam", "is", null);
+      if (filter.form) query = query.where("form", "=", filter.form);
+      if (filter.since) query = query.where("created_at", ">=", codec.time(filter.since));
+      return (await query.execute()).map((row) => toSubmission(row, codec));
+    },
+    async restoreSpam(id, notify, now, webhook = false) {
+      return dialect.write(async (trx) => {
+        const restored = await trx
+          .updateTable("submissions")
+          .set({ spam: null })
+          .where("id", "=", id)
+          .where("spam", "is not", null)
+          .returning("form")
+          .executeTakeFirst();
+        if (!restored) return false;
+        // A privacy request gets the link it would have got on arrival; staff hear of it once it is used.
+        if (restored.form === "privacy-request") {
+          if (notify) await mintConfirmationLink(trx, codec, id, now);
+          return true;
+        }
+        if (notify) await queueMessage(trx, codec, id, "staff", now);
+        // A false positive is a lead the gym has not heard of yet.
+        if (webhook) await queueWebhook(trx, codec, { id, form: restored.form, spam: null }, now, { event: "lead.created" });
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { zonedToday } from "../../content/dates";
+import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availability";
+import { whenLabel } from "../../intro/display";
+import { intro, site } from "../content";
+import { type Attendance, isSlotTaken, type SubmissionStore } from "../store/types";
+
+/**
+ * What staff do to a free intro, one implementation for every front door (the console's
+ * /api/staff/intros and the CLI's `intro cancel`). Each returns the sentence to show, or throws an
+ * IntroError whose sentence says what is wrong and whose status the console answers with.
+ */
+export class IntroError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = "IntroError";
+  }
+}
+
+const noBooking = (id: string) => new IntroError(404, `No free-intro booking has the reference ${id}.`);
+const wasCancelled = (id: string) => new IntroError(409, `${id} is cancelled: book a new intro instead.`);
+
+export async function cancelIntro(store: SubmissionStore, id: string, now: Date): Promise<string> {
+  const result = await store.cancelBooking(id, now);
+  if (result === "not-found") throw noBooking(id);
+  return result === "cancelled" ? `Cancelled ${id}: its time is open for booking again.` : `${id} was already cancelled.`;
+}
+
+/** Attended, or a no-show, which puts the lead up for a call today (at the gym). */
+export async function markIntro(store: SubmissionStore, id: string, attendance: Attendance, by: string, now: Date): Promise<string> {
+  const followUpOn = zonedToday(now, site.timeZone).date;
+  const result = await store.markAttendance(id, attendance, { by, at: now, followUpOn });
+  if (result === "not-found") throw noBooking(id);
+  if (result === "cancelled") throw wasCancelled(id);
+  return attendance === "attended" ? `${id} came to the intro.` : `${id} did not come: the lead is up for follow-up today.`;
+}
+
+/** The times a booking may move to: those the booking page offers now (src/intro/availability.ts). */
+export async function openIntroSlots(store: SubmissionStore, now: Date): Promise<IntroSlot[]> {
+  return openSlots(intro, site.timeZone, now, await store.takenSlots(now));
+}
+
+/** Moves a booking to an open time (`start`, an ISO instant; `coach` picks among coaches free then). */
+export async function rescheduleIntro(
+  store: SubmissionStore,
+  id: string,
+  start: string,
+  coach: string | undefined,
+  now: Date,
+): Promise<string> {
+  const candidates = (await openIntroSlots(store, now)).filter((slot) => slot.start === start && (!coach || slot.coach === coach));
+  if (candidates.length === 0) throw new IntroError(422, "That time is not open. Choose one of the times listed.");
+  for (const slot of candidates) {
+    try {
+      const result = await store.rescheduleBooking(id, { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end) }, now);
+      if (result === "not-found") throw noBooking(id);
+      if (result === "cancelled") throw wasCancelled(id);
+      return `${id} moved to ${whenLabel(slot.start, site.timeZone)} with ${slot.coach}. The visitor gets an e-mail with the new time.`;
+    } catch (error) {
+      if (!isSlotTaken(error)) throw error;
+    }
+  }
+  throw new IntroError(409, "Someone has just booked that time. Choose another one.");
+}
+
+/** The start of today at the gym: the console lists today's intros too, so staff can mark who came. */
+export const startOfGymDay = (now: Date): Date => zonedInstant(zonedToday(now, site.timeZone).date, 0, site.timeZone);

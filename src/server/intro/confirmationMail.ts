@@ -1,0 +1,111 @@
+import { formatPhone, placeLine } from "../../content/contact";
+import { whenLabel } from "../../intro/display";
+import { buildAppointment } from "../../schedule/ics";
+import { intro, site } from "../content";
+import { introCancelPath } from "../../intro/cancelPath";
+import type { Mail } from "../outbox/mailer";
+import type { MessageSettings } from "../outbox/messages";
+import type { OutboxData, StoredSubmission } from "../store/types";
+
+/** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */
+export function introFacts(submission: StoredSubmission) {
+  const p = submission.payload as { start: string; end: string; coach: string; email: string };
+  return {
+    email: p.email,
+    coach: p.coach,
+    start: new Date(p.start),
+    end: new Date(p.end),
+    when: whenLabel(p.start, site.timeZone),
+    minutes: Math.round((Date.parse(p.end) - Date.parse(p.start)) / 60_000),
+    where: placeLine(site),
+    phone: formatPhone(site.phone)
+      .replace(/\u00a0/g, " ")
+      .replace(/\u2011/g, "-"),
+  };
+}
+
+/**
+ * The appointment as an .ics attachment. Its UID is the reference's, so a new time (SEQUENCE raised) or
+ * a cancellation (METHOD:CANCEL) changes the event the visitor's calendar already holds.
+ */
+export function introCalendar(
+  submission: StoredSubmission,
+  s: Pick<MessageSettings, "domain" | "now">,
+  { sequence = 0, method = "publish" }: { sequence?: number; method?: "publish" | "cancel" } = {},
+): NonNullable<Mail["attachments"]>[number] {
+  const facts = introFacts(submission);
+  const calendar = buildAppointment({
+    reference: submission.id,
+    uidDomain: s.domain,
+    start: facts.start,
+    end: facts.end,
+    summary: `${intro.name} at ${site.name}`,
+    description: `With coach ${facts.coach}. ${intro.whatToBring} To change it, call ${facts.phone}. Reference ${submission.id}.`,
+    location: facts.where,
+    url: `${site.url}/`,
+    now: s.now,
+    sequence,
+    method,
+    organizer: { name: site.name, email: site.email },
+  });
+  return {
+    filename: method === "cancel" ? "free-intro-cancelled.ics" : "free-intro.ics",
+    content: calendar,
+    contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
+  };
+}
+
+/** How the visitor changes or cancels: their own link when the message carries its token. */
+export function changeLines(s: Pick<MessageSettings, "siteUrl">, data: OutboxData | null, phone: string): string[] {
+  const call = `To change the time, reply to this e-mail or call ${phone}.`;
+  if (!data?.cancelToken) return [`To change or cancel, reply to this e-mail or call ${phone}.`];
+  return [call, "If you cannot come, cancel here, so someone else can have the time:", `${s.siteUrl}${introCancelPath(data.cancelToken)}`];
+}
+
+/**
+ * The e-mail a visitor gets after booking a free intro: when (in the gym's zone), with whom, where,
+ * what to bring, how to change or cancel it, and the appointment as an .ics file. Replies go to the gym.
+ *
+ * The same mail, opened differently, answers a request for another intro from an address that already
+ * holds one (`data.alreadyBooked`): the booking it holds stands, and this mail carries its new cancel link.
+ */
+export function confirmationMail(submission: StoredSubmission, data: OutboxData | null, s: MessageSettings, messageId?: number): Mail {
+  const facts = introFacts(submission);
+  const asked = data?.alreadyBooked?.askedStart;
+  const opening = data?.alreadyBooked
+    ? [
+        // Whoever asked may not be the address's owner: say what happened, and nothing they typed.
+        `Someone asked to book ${asked ? `a ${intro.name.toLowerCase()} on ${whenLabel(asked, site.timeZone)}` : `another ${intro.name.toLowerCase()}`} at ${site.name} with this e-mail address.`,
+        `Each person can book one ${intro.name.toLowerCase()}, and this address already has one, so nothing new was booked. Your booking stands:`,
+      ]
+    : [`You are booked for a ${intro.name.toLowerCase()} at ${site.name}.`];
+  return {
+    to: facts.email,
+    from: s.mailFrom,
+    replyTo: site.email,
+    subject: `Your ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`,
+    text: [
+      // No greeting by name: the address is unverified, and a stranger's inbox must get nothing the booker wrote.
+      "Hello,",
+      "",
+      ...opening,
+      "",
+      `When: ${facts.when} (${facts.minutes} minutes)`,
+      `Coach: ${facts.coach}`,
+      `Where: ${facts.where}`,
+      `What to bring: ${intro.whatToBring}`,
+      "",
+      ...changeLines(s, data, facts.phone),
+      ...(data?.alreadyBooked ? ["This link replaces the one in earlier e-mails about this booking."] : []),
+      `Your reference: ${submission.id}`,
+      "",
+      "The appointment is attached as a calendar file (free-intro.ics).",
+      "",
+    ].join("\n"),
+    // A second mail about the same booking needs its own Message-ID, or mail apps show only the first.
+    messageId: data?.alreadyBooked
+      ? `<${submission.id}.confirmation.${messageId ?? 0}@${s.domain}>`
+      : `<${submission.id}.confirmation@${s.domain}>`,
+    attachments: [introCalendar(submission, s, { sequence: data?.sequence ?? 0 })],
+  };
+}

@@ -1,0 +1,96 @@
+import { intro, site } from "../content";
+import { changeLines, introCalendar, introFacts } from "./confirmationMail";
+import type { Delivery, MessageSettings } from "../outbox/messages";
+import type { ClaimedMessage, StoredSubmission } from "../store/types";
+
+/**
+ * The mails that follow a free intro's confirmation: a new time, a cancellation, and the reminder the
+ * day before. Each is written from the booking's payload as it is when the mail goes (intro/store.ts
+ * rewrites the payload on a new time), so a mail never shows a time the booking no longer has.
+ */
+
+const introName = () => intro.name.toLowerCase();
+
+export function rescheduleMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
+  const facts = introFacts(submission);
+  return {
+    mail: {
+      to: facts.email,
+      from: s.mailFrom,
+      replyTo: site.email,
+      subject: `New time for your ${introName()} at ${site.name}: ${facts.when}`,
+      text: [
+        "Hello,",
+        "",
+        `Your ${introName()} at ${site.name} has a new time.`,
+        "",
+        `When: ${facts.when} (${facts.minutes} minutes)`,
+        `Coach: ${facts.coach}`,
+        `Where: ${facts.where}`,
+        "",
+        ...changeLines(s, message.data, facts.phone),
+        `Your reference: ${submission.id}`,
+        "",
+        "The attached calendar file (free-intro.ics) moves the appointment in your calendar.",
+        "",
+      ].join("\n"),
+      // One per change: the outbox row's id, since a booking may be moved more than once.
+      messageId: `<${submission.id}.reschedule.${message.id}@${s.domain}>`,
+      attachments: [introCalendar(submission, s, { sequence: message.data?.sequence ?? 1 })],
+    },
+  };
+}
+
+export function cancellationMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
+  const facts = introFacts(submission);
+  return {
+    mail: {
+      to: facts.email,
+      from: s.mailFrom,
+      replyTo: site.email,
+      subject: `Cancelled: your ${introName()} at ${site.name} on ${facts.when}`,
+      text: [
+        "Hello,",
+        "",
+        `Your ${introName()} at ${site.name} on ${facts.when} is cancelled.`,
+        "",
+        `To book another time, visit ${s.siteUrl}/intro/ or call ${facts.phone}.`,
+        `Your reference: ${submission.id}`,
+        "",
+        "The attached calendar file (free-intro-cancelled.ics) removes the appointment from your calendar.",
+        "",
+      ].join("\n"),
+      messageId: `<${submission.id}.cancellation@${s.domain}>`,
+      attachments: [introCalendar(submission, s, { sequence: message.data?.sequence ?? 1, method: "cancel" })],
+    },
+  };
+}
+
+export function reminderMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
+  const facts = introFacts(submission);
+  // A reminder held back (mail was down) past the intro's start could only confuse.
+  if (s.now.getTime() >= facts.start.getTime()) return { drop: "the intro has begun" };
+  return {
+    mail: {
+      to: facts.email,
+      from: s.mailFrom,
+      replyTo: site.email,
+      subject: `Reminder: your ${introName()} at ${site.name}, ${facts.when}`,
+      text: [
+        "Hello,",
+        "",
+        `A reminder of your ${introName()} at ${site.name}.`,
+        "",
+        `When: ${facts.when} (${facts.minutes} minutes)`,
+        `Coach: ${facts.coach}`,
+        `Where: ${facts.where}`,
+        `What to bring: ${intro.whatToBring}`,
+        "",
+        ...changeLines(s, message.data, facts.phone),
+        `Your reference: ${submission.id}`,
+        "",
+      ].join("\n"),
+      messageId: `<${submission.id}.reminder.${message.id}@${s.domain}>`,
+    },
+  };
+}

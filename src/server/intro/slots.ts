@@ -1,0 +1,40 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { openSlots } from "../../intro/availability";
+import { slotsByDay, zoneName } from "../../intro/display";
+import { intro, site } from "../content";
+import { apiHeaders } from "../http/pipeline";
+import { errorSummary } from "../log";
+import { getStore, serverNow } from "../runtime";
+
+/**
+ * A few seconds in the browser's own cache absorb reloads; a booked slot is gone from the list within
+ * that time, and a visitor who picks it anyway gets a 409 and a fresh list. Private, so no CDN keeps
+ * a list that the refresh after a 409 could not get past.
+ */
+export const INTRO_SLOTS_CACHE_CONTROL = "private, max-age=15";
+
+/**
+ * GET /api/intro-slots: the open free-intro slots, { timeZone, zone, slots: [{ start, end, coach }],
+ * days }: `days` groups the start times by day in the gym's zone with the labels the booking page
+ * shows (src/intro/display.ts), and `zone` names the zone ("Pacific Time").
+ */
+export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  apiHeaders(res);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).json({ error: "Ask for the open times with GET." });
+    return;
+  }
+  const now = serverNow();
+  let taken: Array<{ coach: string; start: Date; end: Date }>;
+  try {
+    taken = await (await getStore()).takenSlots(now);
+  } catch (error) {
+    console.error(`Could not read the intro bookings: ${errorSummary(error)}`);
+    res.status(503).json({ error: "We could not load the open times just now. Please try again in a minute, or call us." });
+    return;
+  }
+  res.setHeader("Cache-Control", INTRO_SLOTS_CACHE_CONTROL);
+  const slots = openSlots(intro, site.timeZone, now, taken);
+  res.status(200).json({ timeZone: site.timeZone, zone: zoneName(site.timeZone), slots, days: slotsByDay(slots, site.timeZone) });
+}

@@ -1,0 +1,76 @@
+import { dayLabel, slotsByDay, timeLabel, zoneName } from "../../intro/display";
+import { site } from "../content";
+import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
+import { kickOutbox } from "../runtime";
+import type { IntroBooking } from "../store/types";
+import { requireString, StaffError, type StaffRoute } from "../staff/guard";
+
+const ACTIONS = ["attended", "no-show", "cancel", "reschedule"] as const;
+type Action = (typeof ACTIONS)[number];
+
+/** One day of the screen: the gym's own date and label, its intros soonest first. */
+function byDay(bookings: readonly IntroBooking[]) {
+  const days = new Map<string, { label: string; intros: unknown[] }>();
+  for (const booking of bookings) {
+    const start = booking.start.toISOString();
+    const label = dayLabel(start, site.timeZone);
+    const p = booking.submission.payload;
+    const day = days.get(label) ?? { label, intros: [] };
+    day.intros.push({
+      id: booking.submission.id,
+      start,
+      time: timeLabel(start, site.timeZone),
+      coach: booking.coach,
+      name: typeof p.name === "string" ? p.name : "",
+      email: typeof p.email === "string" ? p.email : "",
+      phone: typeof p.phone === "string" ? p.phone : "",
+      attendance: booking.attendance,
+    });
+    days.set(label, day);
+  }
+  return [...days.values()];
+}
+
+/** A mistake in what staff asked for is answered with its own status and sentence. */
+async function asked(work: () => Promise<string>): Promise<string> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && error.name === "IntroError") throw new StaffError((error as IntroError).status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * GET /api/staff/intros: today's and later free intros by day in the gym's zone, and the open times a
+ * booking may move to. POST {id, action: attended|no-show|cancel|reschedule, start?, coach?}: each
+ * change is audited; a cancel or a new time e-mails the visitor through the outbox.
+ */
+export const intros: StaffRoute = {
+  kind: "staff",
+  GET: {
+    role: "coach",
+    async run({ store, now }) {
+      const [bookings, open] = await Promise.all([store.upcomingIntros(startOfGymDay(now)), openIntroSlots(store, now)]);
+      return { json: { zone: zoneName(site.timeZone), days: byDay(bookings), open: slotsByDay(open, site.timeZone), slots: open } };
+    },
+  },
+  POST: {
+    role: "coach",
+    async run({ store, body, now, staff, audit }) {
+      const id = requireString(body, "id", "the booking's reference");
+      const action = body.action as Action;
+      if (!ACTIONS.includes(action)) throw new StaffError(400, 'Say "attended", "no-show", "cancel" or "reschedule".');
+      let message: string;
+      if (action === "cancel") message = await asked(() => cancelIntro(store, id, now));
+      else if (action === "reschedule") {
+        const start = requireString(body, "start", "the new time");
+        const coach = typeof body.coach === "string" && body.coach !== "" ? body.coach : undefined;
+        message = await asked(() => rescheduleIntro(store, id, start, coach, now));
+      } else message = await asked(() => markIntro(store, id, action, staff.email, now));
+      await audit(`intro.${action}`, id);
+      if (action === "cancel" || action === "reschedule") kickOutbox();
+      return { json: { message } };
+    },
+  },
+};

@@ -1,0 +1,281 @@
+import type { Kysely } from "kysely";
+import { hashToken, newToken } from "../staff/auth";
+import type { Codec, Dialect } from "../store/dialect";
+import { writeLead } from "../leads/store";
+import { queueMessage } from "../outbox/store";
+import { confirmedRecently } from "./bookings";
+import { toBooking, toDate } from "../store/rows";
+import type { Database } from "../store/schema";
+import {
+  type CancelResult,
+  type IntroOperations,
+  type OutboxData,
+  REMINDER_BEFORE_MS,
+  REMINDER_MARGIN_MS,
+  SlotTakenError,
+} from "../store/types";
+
+/** A visitor's own cancel link: the raw token goes only into the mail, the store keeps its hash. */
+export function mintCancelToken(): { token: string; hash: string } {
+  const token = newToken();
+  return { token, hash: hashToken(token) };
+}
+
+/**
+ * Queues the reminder of an intro starting at `start`, due REMINDER_BEFORE_MS before it, in the caller's
+ * transaction. None when that is less than REMINDER_MARGIN_MS after `at`: the visitor has just been told.
+ * The outbox's own sent status is what makes it go exactly once.
+ */
+export async function queueReminder(
+  trx: Kysely<Database>,
+  codec: Codec,
+  id: string,
+  start: Date,
+  at: Date,
+  cancelToken: string,
+): Promise<void> {
+  const dueAt = new Date(start.getTime() - REMINDER_BEFORE_MS);
+  if (dueAt.getTime() < at.getTime() + REMINDER_MARGIN_MS) return;
+  await queueMessage(trx, codec, id, "reminder", at, { data: { cancelToken }, dueAt });
+}
+
+/** Whether the visitor was (or is about to be) told of this booking: only then do they hear of changes. */
+async function visitorTold(trx: Kysely<Database>, id: string, statuses: ReadonlyArray<"pending" | "sent" | "failed">): Promise<boolean> {
+  const row = await trx
+    .selectFrom("outbox")
+    .select("id")
+    .where("submission_id", "=", id)
+    // A new-time mail replaces an unsent confirmation: either one means the visitor knows of the booking.
+    .where("kind", "in", ["confirmation", "reschedule"])
+    .where("status", "in", [...statuses])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Unsent mails about the booking as it was: each would tell the visitor a time that no longer holds. */
+async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void> {
+  await trx
+    .deleteFrom("outbox")
+    .where("submission_id", "=", id)
+    .where("kind", "in", ["confirmation", "reminder", "reschedule"])
+    // A failed one too: a retry of it after the change would tell the visitor the old booking.
+    .where("status", "in", ["pending", "failed"])
+    .execute();
+}
+
+/**
+ * What follows a booking's cancellation in the caller's transaction: drops its unsent confirmation,
+ * reminder and new-time mails, and, when the visitor had been mailed the booking, queues the
+ * cancellation that removes it from their calendar (`sequence`: the booking's, already raised).
+ */
+async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequence: number, at: Date): Promise<void> {
+  await dropPendingMails(trx, id);
+  if (await visitorTold(trx, id, ["sent", "failed"])) {
+    await queueMessage(trx, codec, id, "cancellation", at, { data: { sequence } });
+  }
+}
+
+/**
+ * Cancels a booking in the caller's transaction: frees the slot, raises its SEQUENCE, and tells the
+ * visitor as afterCancel does. The one implementation behind the console and the CLI.
+ */
+async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Date): Promise<CancelResult> {
+  const cancelled = await trx
+    .updateTable("intro_bookings")
+    .set((eb) => ({ cancelled_at: codec.time(at), sequence: eb("sequence", "+", 1) }))
+    .where("submission_id", "=", id)
+    .where("cancelled_at", "is", null)
+    .returning("sequence")
+    .executeTakeFirst();
+  if (!cancelled) {
+    const exists = await trx.selectFrom("intro_bookings").select("submission_id").where("submission_id", "=", id).executeTakeFirst();
+    return exists ? "already-cancelled" : "not-found";
+  }
+  await afterCancel(trx, codec, id, Number(cancelled.sequence), at);
+  return "cancelled";
+}
+
+/**
+ * Gives a booking a new cancel link, in the caller's transaction: the store keeps only its hash, so a
+ * mail that must carry a working link gets a new one. Its unsent mails (a reminder, say) are given the
+ * new token too; links in mails already sent stop working, as after a new time. Returns the token.
+ */
+async function renewCancelToken(trx: Kysely<Database>, codec: Codec, id: string): Promise<string> {
+  const cancel = mintCancelToken();
+  await trx.updateTable("intro_bookings").set({ cancel_token_hash: cancel.hash }).where("submission_id", "=", id).execute();
+  const unsent = await trx
+    .selectFrom("outbox")
+    .select(["id", "data"])
+    .where("submission_id", "=", id)
+    .where("status", "in", ["pending", "failed"])
+    .execute();
+  for (const row of unsent) {
+    const data = row.data === null ? null : (codec.payload(row.data) as OutboxData);
+    if (!data?.cancelToken) continue;
+    await trx
+      .updateTable("outbox")
+      .set({ data: JSON.stringify({ ...data, cancelToken: cancel.token }) })
+      .where("id", "=", row.id)
+      .execute();
+  }
+  return cancel.token;
+}
+
+/**
+ * For a request from an address that already holds an upcoming intro, in `insert`'s transaction: mails
+ * that address the booking it holds, with a working cancel link, unless it was mailed about an intro
+ * within CONFIRMATION_INTERVAL_MS (a stranger typing the address cannot fill its inbox). Whether a
+ * mail was queued.
+ */
+export async function mailHeldBooking(
+  dialect: Dialect,
+  trx: Kysely<Database>,
+  email: string,
+  askedStart: unknown,
+  at: Date,
+): Promise<boolean> {
+  const { codec } = dialect;
+  const active = () =>
+    trx
+      .selectFrom("intro_bookings")
+      .select(["submission_id", "coach", "starts_at", "ends_at", "sequence"])
+      .where("email", "=", email)
+      .where("cancelled_at", "is", null)
+      .where("ends_at", ">", codec.time(at))
+      .orderBy("starts_at")
+      .limit(1)
+      .executeTakeFirst();
+  const seen = await active();
+  if (!seen) return false;
+  // As a booking does: two requests for this address at once wait here, so only one can mail it.
+  await dialect.lockBooking(trx, { coach: seen.coach, email, start: toDate(seen.starts_at), end: toDate(seen.ends_at) });
+  const held = await active();
+  if (!held || (await confirmedRecently(dialect, trx, email, at))) return false;
+  const cancelToken = await renewCancelToken(trx, codec, held.submission_id);
+  const alreadyBooked = { askedStart: typeof askedStart === "string" ? askedStart : "" };
+  await queueMessage(trx, codec, held.submission_id, "confirmation", at, {
+    data: { cancelToken, sequence: Number(held.sequence), alreadyBooked },
+  });
+  return true;
+}
+
+export function introQueries(dialect: Dialect): IntroOperations {
+  const { db, codec } = dialect;
+  return {
+    cancelBooking: (id, at) => dialect.write((trx) => cancelIn(trx, codec, id, at)),
+
+    async cancelByToken(tokenHash, at) {
+      const time = codec.time(at);
+      return dialect.write(async (trx) => {
+        // One UPDATE that names the token decides: a link replaced meanwhile (a new time, a new link
+        // mailed) matches no row, even when the replacement commits while this waits for the row.
+        const cancelled = await trx
+          .updateTable("intro_bookings")
+          .set((eb) => ({ cancelled_at: time, sequence: eb("sequence", "+", 1) }))
+          .where("cancel_token_hash", "=", tokenHash)
+          .where("cancelled_at", "is", null)
+          .where("starts_at", ">", time)
+          .returning(["submission_id", "sequence"])
+          .executeTakeFirst();
+        if (cancelled) {
+          await afterCancel(trx, codec, cancelled.submission_id, Number(cancelled.sequence), at);
+          return "cancelled";
+        }
+        const booking = await trx
+          .selectFrom("intro_bookings")
+          .select("cancelled_at")
+          .where("cancel_token_hash", "=", tokenHash)
+          .executeTakeFirst();
+        if (!booking) return "not-found";
+        return booking.cancelled_at !== null ? "already-cancelled" : "past";
+      });
+    },
+
+    async upcomingIntros(from) {
+      const rows = await db
+        .selectFrom("intro_bookings")
+        .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
+        .selectAll("submissions")
+        .select(["coach", "starts_at", "ends_at", "cancelled_at", "attendance", "sequence"])
+        .where("cancelled_at", "is", null)
+        .where("starts_at", ">=", codec.time(from))
+        .orderBy("starts_at")
+        .orderBy("coach")
+        .execute();
+      return rows.map((row) => ({ ...toBooking(row, codec), attendance: row.attendance, sequence: Number(row.sequence) }));
+    },
+
+    async markAttendance(id, attendance, { by, at, followUpOn }) {
+      return dialect.write(async (trx) => {
+        const booking = await trx.selectFrom("intro_bookings").select("cancelled_at").where("submission_id", "=", id).executeTakeFirst();
+        if (!booking) return "not-found";
+        if (booking.cancelled_at !== null) return "cancelled";
+        await trx.updateTable("intro_bookings").set({ attendance }).where("submission_id", "=", id).execute();
+        // A visitor who did not come is someone to call: the lead comes up for follow-up that day.
+        if (attendance === "no-show") await writeLead(trx, codec, id, { followUpOn }, by, at);
+        return "marked";
+      });
+    },
+
+    async rescheduleBooking(id, slot, at) {
+      return dialect.write(async (trx) => {
+        const booking = await trx
+          .selectFrom("intro_bookings")
+          .select(["email", "cancelled_at"])
+          .where("submission_id", "=", id)
+          .executeTakeFirst();
+        if (!booking) return "not-found";
+        if (booking.cancelled_at !== null) return "cancelled";
+        await dialect.lockBooking(trx, { ...slot, email: booking.email });
+        const [start, end] = [codec.time(slot.start), codec.time(slot.end)];
+        const busy = await trx
+          .selectFrom("intro_bookings")
+          .select("submission_id")
+          .where("coach", "=", slot.coach)
+          .where("cancelled_at", "is", null)
+          .where("submission_id", "!=", id)
+          .where("starts_at", "<", end)
+          .where("ends_at", ">", start)
+          .limit(1)
+          .executeTakeFirst();
+        if (busy) throw new SlotTakenError(slot.coach, slot.start);
+        // A new time gets a new link: the old mail's link no longer names the booking the visitor holds.
+        const cancel = mintCancelToken();
+        const moved = await trx
+          .updateTable("intro_bookings")
+          .set((eb) => ({
+            coach: slot.coach,
+            starts_at: start,
+            ends_at: end,
+            sequence: eb("sequence", "+", 1),
+            cancel_token_hash: cancel.hash,
+          }))
+          .where("submission_id", "=", id)
+          // A cancel that committed since this move's checks (PostgreSQL runs them side by side) wins.
+          .where("cancelled_at", "is", null)
+          .returning("sequence")
+          .executeTakeFirst()
+          .catch((error: unknown) => {
+            throw dialect.isSlotConflict(error) ? new SlotTakenError(slot.coach, slot.start) : error;
+          });
+        if (!moved) return "cancelled";
+        // Every reader of the booking (mails, the lead's page, exports) reads its time from the payload.
+        const row = await trx.selectFrom("submissions").select("payload").where("id", "=", id).executeTakeFirstOrThrow();
+        const payload = { ...codec.payload(row.payload), coach: slot.coach, start: slot.start.toISOString(), end: slot.end.toISOString() };
+        await trx
+          .updateTable("submissions")
+          .set({ payload: JSON.stringify(payload) })
+          .where("id", "=", id)
+          .execute();
+        const told = await visitorTold(trx, id, ["pending", "sent", "failed"]);
+        await dropPendingMails(trx, id);
+        if (told) {
+          await queueMessage(trx, codec, id, "reschedule", at, { data: { cancelToken: cancel.token, sequence: Number(moved.sequence) } });
+          await queueReminder(trx, codec, id, slot.start, at, cancel.token);
+        }
+        return "rescheduled";
+      });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { escapeControls } from "../printable";
+import type { StoredSubmission } from "../store/types";
+
+/** One submission as a row: reference, form, received, then `extra` (e.g. the lead's status), then every field sent. */
+export function flattenSubmission(submission: StoredSubmission, extra: Record<string, string> = {}): Record<string, string> {
+  const row: Record<string, string> = {
+    reference: submission.id,
+    form: submission.form,
+    received: submission.createdAt.toISOString(),
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(submission.payload)) row[key] = String(value);
+  if (submission.spam) row.spam = submission.spam;
+  return row;
+}
+
+/**
+ * Spreadsheets run a cell as a formula when it starts with = + - @ (or their full-width forms, which
+ * some convert), and skip a leading tab, CR or NUL before looking. As OWASP's CSV-injection advice
+ * says, such a cell gets a leading quote mark, numbers too (a phone number "+1..." stays readable as
+ * text), and every cell is quoted. Control characters and lone surrogates become \u escapes.
+ */
+const FORMULA_LEAD = /^[=+\-@\t\r\0\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+export function csvCell(raw: string): string {
+  const value = escapeControls(raw, true);
+  const safe = FORMULA_LEAD.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Submissions as CSV: one column per field any of them has; `extra` adds columns of each (see flattenSubmission). */
+export function toCsv(submissions: readonly StoredSubmission[], extra?: (submission: StoredSubmission) => Record<string, string>): string {
+  const rows = submissions.map((submission) => flattenSubmission(submission, extra?.(submission)));
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const lines = [columns.map(csvCell).join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column] ?? "")).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,55 @@
+import type { Dialect } from "../store/dialect";
+import { toDate, toSubmission } from "../store/rows";
+import type { InboxFilter, InboxOperations } from "../store/types";
+
+/** Statuses that close a lead: a follow-up date left on one no longer asks for a call. */
+const CLOSED = ["joined", "lost"] as const;
+
+/**
+ * The staff's lead list, newest first. Every condition here is plain SQL on columns both databases
+ * index or scan cheaply (spam, form, status, follow-up date), written once; a lead with no row in
+ * `leads` is New with no follow-up date. At most `limit` rows come back, plus one to tell whether more
+ * matched.
+ */
+export function inboxQueries(dialect: Dialect): InboxOperations {
+  const { db, codec } = dialect;
+  return {
+    async inbox(filter: InboxFilter) {
+      let query = db
+        .selectFrom("submissions")
+        .leftJoin("leads", "leads.submission_id", "submissions.id")
+        .selectAll("submissions")
+        .select(["leads.status", "leads.follow_up_on", "leads.answered_at", "leads.updated_at", "leads.updated_by"])
+        .orderBy("submissions.created_at", "desc")
+        .orderBy("submissions.id", "desc")
+        .limit(filter.limit + 1);
+      query = filter.view === "spam" ? query.where("submissions.spam", "is not", null) : query.where("submissions.spam", "is", null);
+      if (filter.form) query = query.where("submissions.form", "=", filter.form);
+      if (filter.exceptForms?.length) query = query.where("submissions.form", "not in", [...filter.exceptForms]);
+      if (filter.view === "new" || filter.status === "new") {
+        query = query.where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]));
+      }
+      if (filter.status && filter.status !== "new") query = query.where("leads.status", "=", filter.status);
+      if (filter.view === "follow-up") {
+        query = query.where("leads.follow_up_on", "<=", filter.today).where("leads.status", "not in", [...CLOSED]);
+      }
+      const rows = await query.execute();
+      return {
+        more: rows.length > filter.limit,
+        leads: rows.slice(0, filter.limit).map((row) => ({
+          submission: toSubmission(row, codec),
+          state:
+            row.status === null || row.updated_at === null || row.updated_by === null
+              ? null
+              : {
+                  status: row.status,
+                  followUpOn: row.follow_up_on,
+                  answeredAt: row.answered_at === null ? null : toDate(row.answered_at),
+                  updatedAt: toDate(row.updated_at),
+                  updatedBy: row.updated_by,
+                },
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { isIsoDate } from "../../content/dates";
+import { site } from "../content";
+import { kickOutbox, mailEnabled, webhookEnabled } from "../runtime";
+import { LEAD_STATUSES, type StaffRole, type StoredSubmission, type SubmissionStore } from "../store/types";
+import { mayOpenForm } from "../../staff/leads";
+import { StaffError, type StaffRoute } from "../staff/guard";
+import { leadSummary } from "./view";
+
+export const NOTE_MAX = 2000;
+
+const reference = z
+  .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
+  .trim()
+  .min(1, "Give the lead's reference.")
+  .max(40, "That is not a lead's reference.");
+
+const change = z
+  .object({
+    id: reference,
+    status: z.enum(LEAD_STATUSES, { errorMap: () => ({ message: `Choose a status: ${LEAD_STATUSES.join(", ")}.` }) }).optional(),
+    followUpOn: z
+      .string({ invalid_type_error: "Give the follow-up date as YYYY-MM-DD, or null to clear it." })
+      .refine(isIsoDate, "Give the follow-up date as a real date, YYYY-MM-DD.")
+      .nullable()
+      .optional(),
+    note: z
+      .string({ invalid_type_error: "Write the note as text." })
+      .trim()
+      .min(1, "Write something in the note.")
+      .max(NOTE_MAX, `Keep a note under ${NOTE_MAX} characters.`)
+      .optional(),
+  })
+  .strict("Send only id, status, followUpOn and note.")
+  .refine(
+    (body) => body.status !== undefined || body.followUpOn !== undefined || body.note !== undefined,
+    "Change the status, the follow-up date or add a note.",
+  );
+
+const restore = z
+  .object({ id: reference, action: z.literal("restore-spam", { errorMap: () => ({ message: 'The only action is "restore-spam".' }) }) })
+  .strict();
+
+function parsed<T>(result: z.SafeParseReturnType<unknown, T>): T {
+  if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
+  return result.data;
+}
+
+const notFound = (id: string) => new StaffError(404, `No lead has the reference ${id}. It may have been deleted.`);
+
+/** What a coach asking for a privacy request by its reference is told: the owner's alone (OWNER_ONLY_FORMS). */
+export const OWNER_ONLY = "Only the gym's owner can see privacy requests.";
+
+/** The submission a staff member may open: 404 when there is none, 403 when it is not for their role. */
+async function openable(store: SubmissionStore, id: string, role: StaffRole): Promise<StoredSubmission> {
+  const submission = await store.get(id);
+  if (!submission) throw notFound(id);
+  if (!mayOpenForm(role, submission.form)) throw new StaffError(403, OWNER_ONLY);
+  return submission;
+}
+
+/** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent (that the role may see). */
+async function leadDetail(store: SubmissionStore, id: string, now: Date, role: StaffRole) {
+  const submission = await openable(store, id, role);
+  const email = typeof submission.payload.email === "string" ? submission.payload.email : "";
+  const related = (email ? await store.findByEmail(email) : [submission]).filter((s) => mayOpenForm(role, s.form));
+  const states = await store.leadStates(related.map((s) => s.id));
+  const state = states.get(id);
+  return {
+    timeZone: site.timeZone,
+    lead: {
+      ...leadSummary(submission, state, now),
+      fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: String(value) })),
+      updatedAt: state?.updatedAt.toISOString() ?? null,
+      updatedBy: state?.updatedBy ?? null,
+    },
+    notes: (await store.notes(id)).map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
+    // Newest first, as the list.
+    history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),
+  };
+}
+
+/**
+ * GET /api/staff/lead?id=: one lead. POST {id, status?, followUpOn?, note?}: changes it (each change
+ * audited). POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
+ * staff its alert when mail is set up. Both answer the lead as GET does.
+ */
+export const lead: StaffRoute = {
+  kind: "staff",
+  GET: {
+    role: "coach",
+    run: async ({ store, query, now, staff }) => ({
+      json: await leadDetail(store, parsed(reference.safeParse(query.id)), now, staff.role),
+    }),
+  },
+  POST: {
+    role: "coach",
+    async run({ store, body, now, staff, config, audit }) {
+      if ("action" in body) {
+        const { id } = parsed(restore.safeParse(body));
+        await openable(store, id, staff.role);
+        const notify = mailEnabled(config);
+        if (!(await store.restoreSpam(id, notify, now, webhookEnabled(config)))) {
+          if (!(await store.get(id))) throw notFound(id);
+          throw new StaffError(409, `${id} is not held as spam.`);
+        }
+        await audit("lead.restore-spam", id);
+        kickOutbox();
+        return { json: await leadDetail(store, id, now, staff.role) };
+      }
+      const { id, status, followUpOn, note } = parsed(change.safeParse(body));
+      await openable(store, id, staff.role);
+      if (status !== undefined || followUpOn !== undefined) {
+        // A status change goes to the gym's webhook too, queued with the change itself.
+        if (!(await store.updateLead(id, { status, followUpOn }, staff.email, now, { webhook: webhookEnabled(config) })))
+          throw notFound(id);
+        if (status !== undefined) await audit("lead.status", id);
+        if (followUpOn !== undefined) await audit("lead.follow-up", id);
+      }
+      if (note !== undefined) {
+        if (!(await store.addNote(id, staff.email, note, now))) throw notFound(id);
+        await audit("lead.note", id);
+      }
+      if (status !== undefined) kickOutbox();
+      return { json: await leadDetail(store, id, now, staff.role) };
+    },
+  },
+};

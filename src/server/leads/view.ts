@@ -1,0 +1,22 @@
+import { personOf } from "./fields";
+import type { LeadSummary } from "../../staff/leads";
+import type { LeadState, StoredSubmission } from "../store/types";
+
+export type { LeadSummary };
+
+/** A lead still New this long after it arrived is marked late: speed decides whether it becomes a member. */
+export const LATE_AFTER_MS = 3_600_000;
+
+export function leadSummary(submission: StoredSubmission, state: LeadState | null | undefined, now: Date): LeadSummary {
+  const status = state?.status ?? "new";
+  return {
+    id: submission.id,
+    form: submission.form,
+    receivedAt: submission.createdAt.toISOString(),
+    ...personOf(submission.payload),
+    status,
+    followUpOn: state?.followUpOn ?? null,
+    late: status === "new" && !submission.spam && now.getTime() - submission.createdAt.getTime() > LATE_AFTER_MS,
+    spam: submission.spam,
+  };
+}

@@ -1,0 +1,127 @@
+import { errorSummary } from "../log";
+import type { Mailer } from "./mailer";
+import { composeMessage, isWebhookKind, prepareMessage, type Delivery, type MessageSettings } from "./messages";
+import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind, type SubmissionStore } from "../store/types";
+import { postWebhook } from "./webhook";
+
+export interface OutboxSettings extends Omit<MessageSettings, "now"> {
+  /** How long a claimed message stays locked while it is being sent. */
+  lockMs?: number;
+  maxAttempts?: number;
+  /** How long a webhook receiver may take to answer; WEBHOOK_TIMEOUT_MS unless a test sets it shorter. */
+  webhookTimeoutMs?: number;
+  /** Asked before each message: false ends the run (the server is stopping). */
+  keepGoing?: () => boolean;
+}
+
+export const MAX_ATTEMPTS = 12;
+export const DEFAULT_LOCK_MS = 120_000;
+/** Messages sent per run at most; the next run (30 s later) takes the rest. */
+const BATCH = 20;
+
+/** 30 s, 1 min, 2 min, ... capped at one hour: about a day of retries before a message is marked failed. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+const LABELS: Record<OutboxKind, string> = {
+  staff: "Staff e-mail",
+  confirmation: "Confirmation e-mail",
+  "sign-in": "Sign-in e-mail",
+  cancellation: "Cancellation e-mail",
+  reschedule: "New-time e-mail",
+  reminder: "Reminder e-mail",
+  webhook: "Webhook delivery",
+  "privacy-confirm": "Privacy request's confirmation link",
+};
+
+/** A message in a log line: what it is and whose submission, never an address or a token. */
+function describe(message: ClaimedMessage): string {
+  const about = message.submission ? `for ${message.submission.form} ${message.submission.id}` : `(outbox ${message.id})`;
+  return `${LABELS[message.kind]} ${about}`;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  gaveUp: number;
+}
+
+/** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
+async function send(
+  delivery: Exclude<Delivery, { drop: string }>,
+  mailer: Mailer | null,
+  webhookTimeoutMs?: number,
+): Promise<string | null> {
+  if ("webhook" in delivery) return postWebhook(delivery.webhook, webhookTimeoutMs);
+  // Unreachable: mail is only claimed when there is a mailer.
+  if (!mailer) throw new Error("No mail server is set");
+  await mailer.send(delivery.mail);
+  return null;
+}
+
+/**
+ * Sends every due message whose transport is set: e-mail (to staff, and to visitors) with a `mailer`,
+ * the gym's webhook with `settings.webhook`; the others wait in the outbox. A message is marked sent
+ * only after the SMTP server or the webhook's receiver (any 2xx) took it; a failure is one log line
+ * (form, reference, attempt and the error, no addresses, no URL) and a retry with backoff, and after
+ * MAX_ATTEMPTS the message stays in the outbox as failed, where `npm run submissions -- outbox` shows it.
+ */
+export async function deliverDue(
+  store: SubmissionStore,
+  mailer: Mailer | null,
+  settings: OutboxSettings,
+  now = new Date(),
+  log: (line: string) => void = console.error,
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
+  const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
+  const kinds = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
+  if (kinds.length === 0) return report;
+  // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: runtime.ts).
+  const startedMs = Date.now();
+  const clock = () => new Date(now.getTime() + Math.max(0, Date.now() - startedMs));
+  // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook
+  // POST, whose timeouts (mailer.ts, webhook.ts) are shorter than the lock, so a slow server cannot make another process
+  // take the same message while it is still being sent.
+  for (let sentThisRun = 0; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
+    // Each claim locks from the moment it is taken, not from the start of the run.
+    const claimedAt = sentThisRun === 0 ? now : clock();
+    const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, kinds);
+    if (!message) break;
+    const what = describe(message);
+    let failure: string | null;
+    try {
+      const prepared = await prepareMessage(store, message, { ...settings, now: claimedAt });
+      const delivery = "dropped" in prepared ? { drop: prepared.dropped } : composeMessage(prepared, { ...settings, now: claimedAt });
+      if ("drop" in delivery) {
+        log(`${what} not sent: ${delivery.drop}`);
+        await store.markSent(message.id, clock());
+        continue;
+      }
+      failure = await send(delivery, mailer, settings.webhookTimeoutMs);
+    } catch (error) {
+      failure = errorSummary(error);
+    }
+    if (failure !== null) {
+      const attempt = message.attempts + 1;
+      const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
+      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : ", giving up"}): ${failure}`);
+      await store.markFailed(message.id, failure, retryAt);
+      if (retryAt) report.failed += 1;
+      else report.gaveUp += 1;
+      continue;
+    }
+    // Delivery is at least once: if the store cannot record the send, the claim's lock runs out and the
+    // message goes again, with the same Message-ID (which mail apps show once) or delivery ID.
+    try {
+      await store.markSent(message.id, clock());
+    } catch (error) {
+      log(`${what} was sent but could not be marked sent; it may be sent again: ${errorSummary(error)}`);
+      report.sent += 1;
+      break;
+    }
+    report.sent += 1;
+  }
+  return report;
+}

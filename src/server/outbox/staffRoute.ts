@@ -1,0 +1,51 @@
+import { kickOutbox } from "../runtime";
+import { StaffError, type StaffRoute } from "../staff/guard";
+
+/**
+ * GET /api/staff/outbox: the messages not yet sent, or given up on, without their data (a token, a
+ * webhook's event): kind, reference, attempts, next attempt, last error. POST {action: "retry", id?}:
+ * that message, or every failed one, goes at the next delivery, which starts now.
+ */
+export const outbox: StaffRoute = {
+  kind: "staff",
+  GET: {
+    role: "owner",
+    async run({ store }) {
+      const messages = await store.outbox(["pending", "failed"]);
+      return {
+        json: {
+          messages: messages.map((m) => ({
+            id: m.id,
+            kind: m.kind,
+            reference: m.submissionId,
+            status: m.status,
+            attempts: m.attempts,
+            nextAttemptAt: m.nextAttemptAt?.toISOString() ?? null,
+            lastError: m.lastError,
+            createdAt: m.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+  },
+  POST: {
+    role: "owner",
+    async run({ store, now, body, audit }) {
+      if (body.action !== "retry") throw new StaffError(400, 'Say "retry".');
+      if (body.id === undefined) {
+        const count = await store.retryFailed(now);
+        await audit("outbox.retry-failed");
+        kickOutbox();
+        return { json: { message: `${count} failed message${count === 1 ? "" : "s"} queued again.` } };
+      }
+      if (typeof body.id !== "number" || !Number.isSafeInteger(body.id)) throw new StaffError(400, "Give the message's id.");
+      const message = (await store.outbox(["pending", "failed"])).find((m) => m.id === body.id);
+      if (!message || !(await store.retryMessage(message.id, now))) {
+        throw new StaffError(404, "That message is no longer waiting: it was sent or deleted.");
+      }
+      await audit("outbox.retry", message.submissionId ?? undefined);
+      kickOutbox();
+      return { json: { message: "Queued again: it goes at the next delivery." } };
+    },
+  },
+};

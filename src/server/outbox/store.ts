@@ -1,0 +1,120 @@
+import type { Kysely } from "kysely";
+import type { Codec, Dialect } from "../store/dialect";
+import { toMessage, toSubmission } from "../store/rows";
+import type { Database } from "../store/schema";
+import type { ClaimedMessage, OutboxData, OutboxKind, SubmissionStore } from "../store/types";
+
+/**
+ * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).
+ * `submissionId` is null only for a sign-in link.
+ */
+export async function queueMessage(
+  trx: Kysely<Database>,
+  codec: Codec,
+  submissionId: string | null,
+  kind: OutboxKind,
+  at: Date,
+  { data, dueAt }: { data?: OutboxData; dueAt?: Date } = {},
+): Promise<void> {
+  const time = codec.time(at);
+  await trx
+    .insertInto("outbox")
+    .values({
+      submission_id: submissionId,
+      kind,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: dueAt ? codec.time(dueAt) : time,
+      created_at: time,
+      data: data ? JSON.stringify(data) : null,
+    })
+    .execute();
+}
+
+type OutboxOperations = Pick<SubmissionStore, "claimDue" | "markSent" | "markFailed" | "outbox" | "retryFailed" | "retryMessage">;
+
+export function outboxQueries(dialect: Dialect): OutboxOperations {
+  const { db, codec } = dialect;
+  return {
+    async claimDue(now, limit, lockMs, kinds) {
+      if (kinds?.length === 0) return [];
+      const time = codec.time(now);
+      const claimed = await dialect.write((trx) => {
+        let choice = trx.selectFrom("outbox").select("id").where("status", "=", "pending");
+        if (kinds) choice = choice.where("kind", "in", [...kinds]);
+        const due = dialect.lockDue(
+          choice
+            .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", time)]))
+            .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", time)]))
+            .orderBy("id")
+            .limit(limit),
+        );
+        return trx
+          .updateTable("outbox")
+          .set({ locked_until: codec.time(new Date(now.getTime() + lockMs)) })
+          .where("id", "in", due)
+          .returningAll()
+          .execute();
+      });
+      if (claimed.length === 0) return [];
+      const ids = [...new Set(claimed.flatMap((row) => (row.submission_id === null ? [] : [row.submission_id])))];
+      const rows = ids.length === 0 ? [] : await db.selectFrom("submissions").selectAll().where("id", "in", ids).execute();
+      const submissions = new Map(rows.map((row) => [row.id, toSubmission(row, codec)]));
+      // A submission deleted since its message was claimed has nothing left to send.
+      return claimed
+        .map((row) => toMessage(row, codec))
+        .sort((a, b) => a.id - b.id)
+        .flatMap((message): ClaimedMessage[] => {
+          if (message.submissionId === null) return [message];
+          const submission = submissions.get(message.submissionId);
+          return submission ? [{ ...message, submission }] : [];
+        });
+    },
+    async markSent(messageId, at) {
+      await db
+        .updateTable("outbox")
+        // Its data (a sign-in token, a visitor's cancel token) was only needed to write the message.
+        .set((eb) => ({ status: "sent", sent_at: codec.time(at), locked_until: null, attempts: eb("attempts", "+", 1), data: null }))
+        .where("id", "=", messageId)
+        .execute();
+    },
+    async markFailed(messageId, error, retryAt) {
+      await db
+        .updateTable("outbox")
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          last_error: error.slice(0, 1000),
+          locked_until: null,
+          status: retryAt ? "pending" : "failed",
+          next_attempt_at: retryAt ? codec.time(retryAt) : null,
+          // Given up: a token it carries (a sign-in link's) must not outlive its one chance to be sent.
+          ...(retryAt ? {} : { data: null }),
+        }))
+        .where("id", "=", messageId)
+        .execute();
+    },
+    async outbox(statuses = ["pending", "sent", "failed"]) {
+      if (statuses.length === 0) return [];
+      const rows = await db.selectFrom("outbox").selectAll().where("status", "in", statuses).orderBy("id").execute();
+      return rows.map((row) => toMessage(row, codec));
+    },
+    async retryFailed(now) {
+      const result = await db
+        .updateTable("outbox")
+        .set({ status: "pending", next_attempt_at: codec.time(now) })
+        .where("status", "=", "failed")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async retryMessage(messageId, now) {
+      const result = await db
+        .updateTable("outbox")
+        .set({ status: "pending", next_attempt_at: codec.time(now) })
+        .where("id", "=", messageId)
+        // A message never tried that is due later (a reminder) keeps its time: a retry would send it early.
+        .where((eb) => eb.or([eb("status", "=", "failed"), eb.and([eb("status", "=", "pending"), eb("attempts", ">", 0)])]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

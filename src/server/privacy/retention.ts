@@ -1,0 +1,51 @@
+import type { Privacy } from "../../content/schemas";
+import type { PurgeCutoffs, PurgeReport, StoredSubmission, SubmissionStore } from "../store/types";
+
+/**
+ * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Sign-ups and
+ * hold requests are never listed: they are membership records staff keep for as long as the membership.
+ * A drop-in holds the visitor's signed waiver, so it is kept long enough to answer an injury claim.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The same time of day `months` calendar months earlier (UTC); a day that month lacks becomes its last. */
+export function monthsBefore(now: Date, months: number): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const result = new Date(now.getTime());
+  result.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay));
+  return result;
+}
+
+export function retentionCutoffs(now: Date, privacy: Privacy): PurgeCutoffs {
+  return {
+    spamBefore: new Date(now.getTime() - privacy.spamDays * DAY_MS),
+    forms: [
+      { form: "contact", before: monthsBefore(now, privacy.contactMonths) },
+      { form: "intro", before: monthsBefore(now, privacy.introMonths) },
+      { form: "privacy-request", before: monthsBefore(now, privacy.requestMonths) },
+      { form: "drop-in", before: monthsBefore(now, privacy.dropInMonths) },
+    ],
+  };
+}
+
+/** Whether `purge(cutoffs)` deletes this submission: the stores' rule, for a dry run that deletes nothing. */
+export function isExpired(submission: StoredSubmission, cutoffs: PurgeCutoffs): boolean {
+  if (submission.spam !== null) return submission.createdAt < cutoffs.spamBefore;
+  return cutoffs.forms.some(({ form, before }) => form === submission.form && submission.createdAt < before);
+}
+
+/** "3 spam, 1 contact", or "" when nothing went. */
+export function purgeSummary(report: PurgeReport): string {
+  const counts: Array<[string, number]> = [["spam", report.spam], ...Object.entries(report.forms)];
+  return counts
+    .filter(([, count]) => count > 0)
+    .map(([what, count]) => `${count} ${what}`)
+    .join(", ");
+}
+
+export function purgeExpired(store: SubmissionStore, privacy: Privacy, now: Date): Promise<PurgeReport> {
+  return store.purge(retentionCutoffs(now, privacy), now);
+}

@@ -1,0 +1,141 @@
+import { privacy } from "../content";
+import { accessReport } from "./access";
+import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
+import { isPrivacyError } from "./errors";
+import { openRequests } from "./requests";
+import { PRIVACY_REFERENCE, type PrivacyReference, type StoredSubmission, type SubmissionStore } from "../store/types";
+import { requireString, StaffError, type StaffRoute } from "../staff/guard";
+
+/** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */
+export const DELETIONS_SHOWN = 200;
+
+/**
+ * The shared code's refusals, with the sentence the CLI would print: 409 for a request its person has
+ * not confirmed yet (it may be done once they have), 422 for the rest.
+ */
+async function asked<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isPrivacyError(error)) throw new StaffError(error.reason === "unconfirmed" ? 409 : 422, error.message);
+    throw error;
+  }
+}
+
+const addressOf = (submission: StoredSubmission): string =>
+  typeof submission.payload.email === "string" ? submission.payload.email.trim().toLowerCase() : "";
+
+function requestReference(values: Record<string, unknown>): PrivacyReference {
+  const reference = requireString(values, "request", "the privacy request's reference").toUpperCase();
+  if (!PRIVACY_REFERENCE.test(reference)) throw new StaffError(400, "A privacy request's reference looks like P-7K3M9QX2PA.");
+  return reference as PrivacyReference;
+}
+
+/**
+ * A privacy request, by reference: 404 when the store no longer holds it (answered by deletion); with
+ * `confirmed`, 409 until its person has confirmed it.
+ */
+async function privacyRequest(store: SubmissionStore, reference: PrivacyReference, { confirmed = true } = {}): Promise<StoredSubmission> {
+  const request = await store.get(reference);
+  if (request?.form !== "privacy-request") throw new StaffError(404, `No privacy request has the reference ${reference}.`);
+  if (confirmed) await asked(() => requireConfirmed(store, reference));
+  return request;
+}
+
+/**
+ * GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. By
+ * a privacy request's reference, only once its person has confirmed it.
+ */
+async function exportReport(store: SubmissionStore, wanted: string, audit: (action: string, target?: string) => Promise<void>) {
+  let email = wanted.trim().toLowerCase();
+  let reference: string | undefined;
+  if (!email.includes("@")) {
+    reference = wanted.trim().toUpperCase();
+    const submission = await store.get(reference);
+    if (!submission) throw new StaffError(404, `No submission has the reference ${reference}.`);
+    if (submission.form === "privacy-request") await asked(() => requireConfirmed(store, submission.id));
+    email = addressOf(submission);
+  }
+  const report = await accessReport(store, email);
+  // The audit log names references only: the one asked for, else those exported.
+  await audit("privacy.export", reference ?? report.submissions.map((s) => s.reference).join(" "));
+  return {
+    download: {
+      filename: `privacy-export-${reference ?? "address"}.json`,
+      type: "application/json; charset=utf-8",
+      body: JSON.stringify(report, null, 2),
+    },
+  };
+}
+
+/**
+ * GET /api/staff/privacy: the open privacy requests with their days left, and the deletion log, newest
+ * first. GET ?export=<address or reference>: the access report as a JSON download.
+ * POST {action: "delete", request | email, confirm}: deletes everything held for the address once
+ * `confirm` repeats it; {action: "withdraw", request | id}: removes health information;
+ * {action: "answered", request}. Export, deletion and withdrawal for a request wait for its person's
+ * confirmation (409 until then); by address or sign-up they are the owner's own. The owner's only; each
+ * action lands in the audit log by reference.
+ */
+export const privacyRoute: StaffRoute = {
+  kind: "staff",
+  GET: {
+    role: "owner",
+    async run({ store, now, query, audit }) {
+      if (query.export !== undefined) return exportReport(store, requireString(query, "export", "an address or a reference"), audit);
+      const [requests, deletions] = await Promise.all([openRequests(store, now), store.deletions()]);
+      return {
+        json: {
+          responseDays: privacy.requestResponseDays,
+          requests,
+          deletions: deletions
+            .slice(-DELETIONS_SHOWN)
+            .reverse()
+            .map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString(), deletedAt: r.deletedAt.toISOString() })),
+          deletionsTotal: deletions.length,
+        },
+      };
+    },
+  },
+  POST: {
+    role: "owner",
+    async run({ store, now, body, staff, audit }) {
+      if (body.action === "delete") {
+        const request = body.request === undefined ? undefined : requestReference(body);
+        const email = request ? addressOf(await privacyRequest(store, request)) : requireString(body, "email", "the address").toLowerCase();
+        const typed = typeof body.confirm === "string" ? body.confirm.trim().toLowerCase() : "";
+        if (typed !== email) throw new StaffError(422, "The address typed does not match the request's. Nothing was deleted.");
+        const deleted = await deleteAll(store, await deletionTargets(store, { email }), request, now);
+        if (request) await audit("privacy.delete", request);
+        else for (const s of deleted) await audit("privacy.delete", s.id);
+        const count = `${deleted.length} submission${deleted.length === 1 ? "" : "s"}`;
+        return { json: { deleted: deleted.map((s) => s.id), message: `Deleted ${count} and everything kept with them.` } };
+      }
+      if (body.action === "withdraw") {
+        const request = body.request === undefined ? undefined : requestReference(body);
+        if (request) await privacyRequest(store, request);
+        let ids: string[];
+        if (body.id !== undefined) ids = [requireString(body, "id", "the sign-up's reference").toUpperCase()];
+        else {
+          const email = addressOf(await privacyRequest(store, request ?? requestReference(body)));
+          ids = (await store.findByEmail(email)).filter((s) => s.form === "signup" && s.payload.healthInfo !== undefined).map((s) => s.id);
+          if (ids.length === 0) throw new StaffError(422, "No sign-up of this address holds health information.");
+        }
+        for (const id of ids) {
+          await asked(() => withdrawConsent(store, id, request));
+          await audit("privacy.withdraw", id);
+        }
+        return { json: { withdrawn: ids, message: `Removed the health information from ${ids.join(", ")}.` } };
+      }
+      if (body.action === "answered") {
+        const request = requestReference(body);
+        // An unconfirmed request too: one whose link expired is answered by saying so.
+        await privacyRequest(store, request, { confirmed: false });
+        await store.updateLead(request, { answered: true }, staff.email, now);
+        await audit("privacy.answered", request);
+        return { json: { message: `Marked ${request} answered.` } };
+      }
+      throw new StaffError(400, 'Say "delete", "withdraw" or "answered".');
+    },
+  },
+};

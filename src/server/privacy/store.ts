@@ -1,0 +1,115 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Dialect } from "../store/dialect";
+import { type SubmissionRow, toDate, toDeletionRecord, toStoredWaiver, toSubmission } from "../store/rows";
+import type { Database, StoredTime } from "../store/schema";
+import { type PrivacyOperations, type PurgeReport, requesterOf } from "../store/types";
+
+/** Which submissions a deletion takes: a condition on the submissions table. */
+type Which = (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>;
+type Gone = Pick<SubmissionRow, "id" | "form" | "created_at">;
+
+/** Rows per statement: well under both databases' limits on bound values (SQLite 32,766, PostgreSQL 65,535). */
+const BATCH = 500;
+const batches = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
+
+/**
+ * Deletes the submissions `which` selects, their outbox rows first (that foreign key has no cascade;
+ * bookings' has). What DELETE returns is what this transaction removed, so two processes purging at
+ * once never log one row twice.
+ */
+async function deleteWhere(trx: Kysely<Database>, which: Which): Promise<Gone[]> {
+  await trx.deleteFrom("outbox").where("submission_id", "in", trx.selectFrom("submissions").select("id").where(which)).execute();
+  return trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at"]).execute();
+}
+
+/** Logs deleted submissions, oldest first, with no personal data: only that each existed and who had it deleted. */
+async function logDeletions(trx: Kysely<Database>, gone: readonly Gone[], deletedAt: StoredTime, requestedBy: string): Promise<void> {
+  const oldestFirst = [...gone].sort(
+    (a, b) => toDate(a.created_at).getTime() - toDate(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  for (const batch of batches(oldestFirst)) {
+    const rows = batch.map((row) => ({
+      reference: row.id,
+      form: row.form,
+      received_at: row.created_at,
+      deleted_at: deletedAt,
+      requested_by: requestedBy,
+    }));
+    await trx.insertInto("deletions").values(rows).execute();
+  }
+}
+
+export function privacyQueries(dialect: Dialect): PrivacyOperations {
+  const { db, codec, payloadSql } = dialect;
+  return {
+    async findByEmail(email) {
+      const rows = await db
+        .selectFrom("submissions")
+        .selectAll()
+        .where(payloadSql.email, "=", email.trim().toLowerCase())
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => toSubmission(row, codec));
+    },
+    async deleteSubmissions(ids, reason, at) {
+      const wanted = [...new Set(ids)];
+      const gone = await dialect.write(async (trx) => {
+        const rows: Gone[] = [];
+        for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, (eb) => eb("id", "in", batch))));
+        await logDeletions(trx, rows, codec.time(at), requesterOf(reason));
+        if (rows.length > 0) await dialect.markWipeOwed(trx);
+        return new Set(rows.map((row) => row.id));
+      });
+      await dialect.wipeIfOwed();
+      return wanted.filter((id) => gone.has(id));
+    },
+    async forgetHealth(id) {
+      const forgotten = await dialect.write(async (trx) => {
+        const changed = await trx
+          .updateTable("submissions")
+          .set({ payload: payloadSql.withoutHealthInfo })
+          .where("id", "=", id)
+          .where(payloadSql.hasHealthInfo)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return false;
+        // Their e-mail would carry the text; sent ones stay as the record of what was sent.
+        await trx.deleteFrom("outbox").where("submission_id", "=", id).where("status", "in", ["pending", "failed"]).execute();
+        await dialect.markWipeOwed(trx);
+        return true;
+      });
+      await dialect.wipeIfOwed();
+      return forgotten;
+    },
+    async purge(cutoffs, at) {
+      const report = await dialect.write(async (trx) => {
+        const spamBefore = codec.time(cutoffs.spamBefore);
+        const spam = await deleteWhere(trx, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
+        const report: PurgeReport = { spam: spam.length, forms: {} };
+        let deleted = spam.length;
+        for (const { form, before } of cutoffs.forms) {
+          const cutoff = codec.time(before);
+          const gone = await deleteWhere(trx, (eb) =>
+            eb.and([eb("form", "=", form), eb("spam", "is", null), eb("created_at", "<", cutoff)]),
+          );
+          await logDeletions(trx, gone, codec.time(at), "retention");
+          report.forms[form] = (report.forms[form] ?? 0) + gone.length;
+          deleted += gone.length;
+        }
+        if (deleted > 0) await dialect.markWipeOwed(trx);
+        return report;
+      });
+      await dialect.wipeIfOwed();
+      return report;
+    },
+    async deletions() {
+      const rows = await db.selectFrom("deletions").selectAll().orderBy("deleted_at").orderBy("id").execute();
+      return rows.map(toDeletionRecord);
+    },
+    async waivers() {
+      const rows = await db.selectFrom("waivers").selectAll().orderBy("first_accepted_at").orderBy("version").execute();
+      return rows.map(toStoredWaiver);
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import type { Kysely } from "kysely";
+import { hashToken, LINK_TTL_MS, newToken } from "./auth";
+import type { Dialect } from "../store/dialect";
+import { queueMessage } from "../outbox/store";
+import { toDate } from "../store/rows";
+import type { Database } from "../store/schema";
+import type { StaffOperations } from "../store/types";
+
+/** Whether an owner other than `email` exists: the gym must always keep one who can sign in. */
+async function anotherOwner(trx: Kysely<Database>, email: string): Promise<boolean> {
+  const other = await trx
+    .selectFrom("staff_accounts")
+    .select("email")
+    .where("role", "=", "owner")
+    .where("email", "!=", email)
+    .limit(1)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+/** Staff accounts, sign-in links, sessions and the audit log: written once for both databases. */
+export function staffQueries(dialect: Dialect): StaffOperations {
+  const { db, codec } = dialect;
+  return {
+    async addStaff(email, role, at) {
+      return dialect.write(async (trx) => {
+        // The "keep an owner" check and the change are one step: two owners demoting each other at once
+        // (PostgreSQL runs both side by side) must not both see the other still an owner.
+        await dialect.lockStaff(trx);
+        const existing = await trx.selectFrom("staff_accounts").select("role").where("email", "=", email).executeTakeFirst();
+        if (existing?.role === role) return "unchanged";
+        if (existing) {
+          if (existing.role === "owner" && !(await anotherOwner(trx, email))) return "last-owner";
+          await trx.updateTable("staff_accounts").set({ role }).where("email", "=", email).execute();
+          return "updated";
+        }
+        await trx
+          .insertInto("staff_accounts")
+          .values({ email, role, created_at: codec.time(at) })
+          .execute();
+        return "added";
+      });
+    },
+    async staffAccount(email) {
+      const row = await db.selectFrom("staff_accounts").selectAll().where("email", "=", email).executeTakeFirst();
+      return row && { email: row.email, role: row.role, createdAt: toDate(row.created_at) };
+    },
+    async staffAccounts() {
+      const rows = await db.selectFrom("staff_accounts").selectAll().orderBy("email").execute();
+      return rows.map((row) => ({ email: row.email, role: row.role, createdAt: toDate(row.created_at) }));
+    },
+    async removeStaff(email) {
+      return dialect.write(async (trx) => {
+        await dialect.lockStaff(trx);
+        const existing = await trx.selectFrom("staff_accounts").select("role").where("email", "=", email).executeTakeFirst();
+        if (!existing) return "not-found";
+        if (existing.role === "owner" && !(await anotherOwner(trx, email))) return "last-owner";
+        // Sessions and unused links go with the account (ON DELETE CASCADE): signed out at once, everywhere.
+        // A link mailed but not yet sent is dropped by the sender, which finds its row gone (issueSignInLink).
+        await trx.deleteFrom("staff_accounts").where("email", "=", email).execute();
+        return "removed";
+      });
+    },
+    async requestSignIn(email, at) {
+      // The same one row for every address, staff or not: nothing in this answer's work or time tells
+      // which it is. The sender makes the link, after the answer (issueSignInLink).
+      await dialect.write((trx) => queueMessage(trx, codec, null, "sign-in", at, { data: { to: email } }));
+    },
+    async issueSignInLink({ messageId, email, requestedAt, token }, at, firstOwner) {
+      const time = codec.time(at);
+      return dialect.write(async (trx) => {
+        const drop = async (reason: "not-staff" | "expired" | "link-gone") => {
+          await trx.deleteFrom("outbox").where("id", "=", messageId).execute();
+          return { drop: reason } as const;
+        };
+        if (token) {
+          // Made by an earlier attempt: sent only while it can still sign in (not spent, voided or expired).
+          const link = await trx
+            .selectFrom("sign_in_links")
+            .select("token_hash")
+            .where("token_hash", "=", hashToken(token))
+            .where("used_at", "is", null)
+            .where("expires_at", ">", time)
+            .executeTakeFirst();
+          return link ? { token } : drop("link-gone");
+        }
+        // A request that waited longer than a link lives (mail was down) is of no use to anyone now.
+        if (at.getTime() - requestedAt.getTime() >= LINK_TTL_MS) return drop("expired");
+        await dialect.lockStaff(trx);
+        let account = await trx.selectFrom("staff_accounts").select("email").where("email", "=", email).executeTakeFirst();
+        if (!account && firstOwner === email) {
+          const anyone = await trx.selectFrom("staff_accounts").select("email").limit(1).executeTakeFirst();
+          if (!anyone) {
+            await trx.insertInto("staff_accounts").values({ email, role: "owner", created_at: time }).execute();
+            await trx
+              .insertInto("audit_log")
+              .values({ at: time, actor: "STAFF_OWNER_EMAIL", action: "staff.add", target: email })
+              .execute();
+            account = { email };
+          }
+        }
+        if (!account) return drop("not-staff");
+        const fresh = newToken();
+        await trx
+          .insertInto("sign_in_links")
+          .values({
+            token_hash: hashToken(fresh),
+            email,
+            created_at: time,
+            expires_at: codec.time(new Date(at.getTime() + LINK_TTL_MS)),
+            used_at: null,
+          })
+          .execute();
+        // Links nobody used are of no further use once expired: they go as new ones are made.
+        await trx.deleteFrom("sign_in_links").where("expires_at", "<", time).execute();
+        // The raw token waits in the message until it is sent (markSent clears it), as the mail needs it.
+        await trx
+          .updateTable("outbox")
+          .set({ data: JSON.stringify({ to: email, token: fresh }) })
+          .where("id", "=", messageId)
+          .execute();
+        return { token: fresh };
+      });
+    },
+    async useSignInLink(tokenHash, now) {
+      const time = codec.time(now);
+      return dialect.write(async (trx) => {
+        // One UPDATE decides: of two requests with the same link, only one sees a row come back.
+        const used = await trx
+          .updateTable("sign_in_links")
+          .set({ used_at: time })
+          .where("token_hash", "=", tokenHash)
+          .where("used_at", "is", null)
+          .where("expires_at", ">", time)
+          .returning("email")
+          .executeTakeFirst();
+        if (used) {
+          const account = await trx
+            .selectFrom("staff_accounts")
+            .select(["email", "role"])
+            .where("email", "=", used.email)
+            .executeTakeFirst();
+          return account ? { email: account.email, role: account.role } : "unknown";
+        }
+        const link = await trx.selectFrom("sign_in_links").select("used_at").where("token_hash", "=", tokenHash).executeTakeFirst();
+        if (!link) return "unknown";
+        return link.used_at === null ? "expired" : "used";
+      });
+    },
+    async createSession(tokenHash, email, at) {
+      const time = codec.time(at);
+      await dialect.write((trx) =>
+        trx.insertInto("staff_sessions").values({ token_hash: tokenHash, email, created_at: time, last_seen_at: time }).execute(),
+      );
+    },
+    async findSession(tokenHash) {
+      const row = await db
+        .selectFrom("staff_sessions")
+        .innerJoin("staff_accounts", "staff_accounts.email", "staff_sessions.email")
+        .select(["staff_sessions.email", "staff_accounts.role", "staff_sessions.created_at", "staff_sessions.last_seen_at"])
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirst();
+      return row && { email: row.email, role: row.role, createdAt: toDate(row.created_at), lastSeenAt: toDate(row.last_seen_at) };
+    },
+    async touchSession(tokenHash, at) {
+      await dialect.write((trx) =>
+        trx
+          .updateTable("staff_sessions")
+          .set({ last_seen_at: codec.time(at) })
+          .where("token_hash", "=", tokenHash)
+          .execute(),
+      );
+    },
+    async endSession(tokenHash) {
+      await dialect.write((trx) => trx.deleteFrom("staff_sessions").where("token_hash", "=", tokenHash).execute());
+    },
+    async endSessions(email) {
+      return dialect.write(async (trx) => {
+        // Everywhere includes a link lying unused in a mailbox: it would start a new session.
+        await trx.deleteFrom("sign_in_links").where("email", "=", email).where("used_at", "is", null).execute();
+        const result = await trx.deleteFrom("staff_sessions").where("email", "=", email).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+    },
+    async audit({ at, actor, action, target }) {
+      await dialect.write((trx) =>
+        trx
+          .insertInto("audit_log")
+          .values({ at: codec.time(at), actor, action, target: target ?? null })
+          .execute(),
+      );
+    },
+    async auditLog(limit) {
+      const rows = await db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
+      return rows.map((row) => ({ at: toDate(row.at), actor: row.actor, action: row.action, target: row.target }));
+    },
+  };
+}
