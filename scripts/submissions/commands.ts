@@ -5,7 +5,7 @@
 import { isIsoDate } from "../../src/content/dates";
 import { OWNER_CHECKS, type OwnerCheck } from "../../src/forms/privacyRequest";
 import { FORMS, type FormName } from "../../src/forms/registry";
-import { PRIVACY_REFERENCE, type PrivacyReference } from "../../src/server/store/types";
+import { PRIVACY_REFERENCE, type PrivacyReference } from "../../src/server/privacy/types";
 import { UsageError } from "./command";
 
 /** A command line, read: what run() in scripts/submissions.ts carries out. */

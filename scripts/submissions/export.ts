@@ -1,6 +1,7 @@
 import { flattenSubmission, toCsv } from "../../src/server/leads/csv";
 import { escapeControls } from "../../src/server/printable";
-import type { ListFilter, SubmissionStore } from "../../src/server/store/types";
+import type { SubmissionStore } from "../../src/server/store/types";
+import type { ListFilter } from "../../src/server/forms/types";
 import type { Print } from "./command";
 
 export { csvCell, toCsv } from "../../src/server/leads/csv";

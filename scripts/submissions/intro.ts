@@ -2,7 +2,8 @@ import { dayLabel, timeLabel } from "../../src/intro/display";
 import { site } from "../../src/server/content";
 import { cancelIntro } from "../../src/server/intro/changes";
 import { escapeControls } from "../../src/server/printable";
-import type { Booking, SubmissionStore } from "../../src/server/store/types";
+import type { SubmissionStore } from "../../src/server/store/types";
+import type { Booking } from "../../src/server/intro/types";
 import { CommandError, type Print } from "./command";
 
 export interface IntroRequest {

@@ -1,6 +1,8 @@
 import { personName } from "../../src/server/leads/fields";
 import { escapeControls } from "../../src/server/printable";
-import type { ListFilter, StoredSubmission, SubmissionStore } from "../../src/server/store/types";
+import type { SubmissionStore } from "../../src/server/store/types";
+import type { StoredSubmission } from "../../src/server/forms/submission";
+import type { ListFilter } from "../../src/server/forms/types";
 import { CommandError, type Print } from "./command";
 
 function summaryLine(submission: StoredSubmission): string {

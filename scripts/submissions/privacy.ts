@@ -14,7 +14,8 @@ import {
 import { isPrivacyError } from "../../src/server/privacy/errors";
 import { dueDate } from "../../src/server/privacy/requests";
 import { CONFIRMED_BY_WORDS } from "../../src/staff/privacy";
-import type { PrivacyReference, SubmissionStore } from "../../src/server/store/types";
+import type { SubmissionStore } from "../../src/server/store/types";
+import type { PrivacyReference } from "../../src/server/privacy/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";
 
 /** What delete and withdraw-consent act on: one submission (`id`) or every one of an address (`email`, delete only). */

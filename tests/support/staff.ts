@@ -3,7 +3,8 @@ import type { BrowserContext } from "@playwright/test";
 import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
 import { openPostgresStore } from "../../src/server/store/postgres";
 import { openSqliteStore } from "../../src/server/store/sqlite";
-import type { StaffRole, SubmissionStore } from "../../src/server/store/types";
+import type { SubmissionStore } from "../../src/server/store/types";
+import type { StaffRole } from "../../src/server/staff/types";
 
 /**
  * Staff sessions for tests of the console's screens: the account and a session are written straight

@@ -1,4 +1,4 @@
-import type { NewSubmission } from "../../src/server/store/types";
+import type { NewSubmission } from "../../src/server/forms/types";
 
 /** A real contact-form submission as the endpoint stores it, queued for the staff e-mail. */
 export function contactSubmission(id: string, extra: Partial<NewSubmission> = {}): NewSubmission {

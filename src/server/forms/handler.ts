@@ -14,7 +14,8 @@ import { newReference } from "./ids";
 import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "../runtime";
-import { isAlreadyBooked, isSlotTaken, type InsertResult, type NewSubmission, type WaiverText } from "../store/types";
+import { type InsertResult, type NewSubmission, type WaiverText } from "./types";
+import { isAlreadyBooked, isSlotTaken } from "../intro/types";
 
 export interface FormDefinition {
   form: FormName;

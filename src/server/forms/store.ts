@@ -4,10 +4,9 @@ import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store"
 import { queueMessage } from "../outbox/store";
 import { mintConfirmationLink } from "../privacy/requestStore";
 import { toSubmission } from "../store/rows";
-import type { ListFilter, SubmissionStore } from "../store/types";
+import type { SubmissionOperations } from "./types";
+import type { ListFilter } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
-
-type SubmissionOperations = Pick<SubmissionStore, "insert" | "get" | "list" | "restoreSpam">;
 
 export function submissionQueries(dialect: Dialect): SubmissionOperations {
   const { db, codec } = dialect;

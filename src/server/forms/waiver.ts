@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Waiver } from "../../content/schemas";
-import type { WaiverText } from "../store/types";
+import type { WaiverText } from "./types";
 
 /**
  * A waiver's version is the SHA-256 of its text, so two builds showing the same words agree, and any

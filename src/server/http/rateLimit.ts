@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { StoreLimiter } from "../store/types";
+import type { StoreLimiter } from "../store/limiter";
 import { errorSummary } from "../log";
 
 /**

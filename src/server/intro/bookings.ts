@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../store/dialect";
 import { toBooking, toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import { AlreadyBookedError, CONFIRMATION_INTERVAL_MS, type NewBooking, SlotTakenError, type SubmissionStore } from "../store/types";
+import type { BookingOperations } from "./types";
+import { CONFIRMATION_INTERVAL_MS } from "../forms/types";
+import { AlreadyBookedError, type NewBooking, SlotTakenError } from "./types";
 
 /**
  * Takes a booking's slot in `insert`'s transaction, or throws SlotTakenError (the coach is booked at an
@@ -70,8 +72,6 @@ export async function confirmedRecently(dialect: Dialect, trx: Kysely<Database>,
     .executeTakeFirst();
   return recent !== undefined;
 }
-
-type BookingOperations = Pick<SubmissionStore, "takenSlots" | "bookings">;
 
 export function bookingQueries(dialect: Dialect): BookingOperations {
   const { db, codec } = dialect;

@@ -2,7 +2,8 @@ import { zonedToday } from "../../content/dates";
 import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availability";
 import { whenLabel } from "../../intro/display";
 import { intro, site } from "../content";
-import { type Attendance, isSlotTaken, type SubmissionStore } from "../store/types";
+import { type SubmissionStore } from "../store/types";
+import { type Attendance, isSlotTaken } from "./types";
 
 /**
  * What staff do to a free intro, one implementation for every front door (the console's

@@ -5,7 +5,8 @@ import { intro, site } from "../content";
 import { introCancelPath } from "../../intro/cancelPath";
 import type { Mail } from "../outbox/mailer";
 import type { MessageSettings } from "../outbox/messages";
-import type { OutboxData, StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { OutboxData } from "../outbox/types";
 
 /** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */
 export function introFacts(submission: StoredSubmission) {

@@ -1,7 +1,8 @@
 import { intro, site } from "../content";
 import { changeLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/messages";
-import type { ClaimedMessage, StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { ClaimedMessage } from "../outbox/types";
 
 /**
  * The mails that follow a free intro's confirmation: a new time, a cancellation, and the reminder the

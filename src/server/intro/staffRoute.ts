@@ -2,7 +2,7 @@ import { dayLabel, slotsByDay, timeLabel, zoneName } from "../../intro/display";
 import { site } from "../content";
 import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
 import { kickOutbox } from "../runtime";
-import type { IntroBooking } from "../store/types";
+import type { IntroBooking } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
 
 const ACTIONS = ["attended", "no-show", "cancel", "reschedule"] as const;

@@ -1,5 +1,5 @@
 import { escapeControls } from "../printable";
-import type { StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
 
 /** One submission as a row: reference, form, received, then `extra` (e.g. the lead's status), then every field sent. */
 export function flattenSubmission(submission: StoredSubmission, extra: Record<string, string> = {}): Record<string, string> {

@@ -1,6 +1,6 @@
 import type { Dialect } from "../store/dialect";
 import { toDate, toSubmission } from "../store/rows";
-import type { InboxFilter, InboxOperations } from "../store/types";
+import type { InboxFilter, InboxOperations } from "./types";
 
 /** Statuses that close a lead: a follow-up date left on one no longer asks for a call. */
 const CLOSED = ["joined", "lost"] as const;

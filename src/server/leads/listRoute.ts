@@ -4,7 +4,7 @@ import { site } from "../content";
 import { toCsv } from "./csv";
 import { matchesPerson, personOf } from "./fields";
 import { FORMS } from "../../forms/registry";
-import { INBOX_VIEWS, LEAD_STATUSES } from "../store/types";
+import { INBOX_VIEWS, LEAD_STATUSES } from "./types";
 import { allows } from "../staff/auth";
 import { OWNER_ONLY_FORMS, mayOpenForm } from "../../staff/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { LeadChange, LeadOperations } from "../store/types";
+import type { LeadChange, LeadOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
 /**

@@ -1,6 +1,7 @@
 import { personOf } from "./fields";
 import type { LeadSummary } from "../../staff/leads";
-import type { LeadState, StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { LeadState } from "./types";
 
 export type { LeadSummary };
 

@@ -8,7 +8,7 @@ import { privacy, site } from "../content";
 import { personName } from "../leads/fields";
 import { dueDate } from "../privacy/requests";
 import { escapeControls } from "../printable";
-import type { StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
 
 export interface Mail {
   to: string;

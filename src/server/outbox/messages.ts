@@ -5,7 +5,9 @@ import type { Mail } from "./mailer";
 import { staffMail } from "./mailer";
 import { privacyConfirmMail } from "../privacy/confirmMail";
 import { prepareSignIn, signInMail } from "../staff/signInMail";
-import type { ClaimedMessage, OutboxKind, StoredSubmission, SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery, type WebhookRequest } from "./webhook";
 
 /** What every message is written with: where mail comes from and where the site's links point. */

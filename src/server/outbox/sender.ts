@@ -1,7 +1,8 @@
 import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
 import { composeMessage, isWebhookKind, prepareMessage, type Delivery, type MessageSettings } from "./messages";
-import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind, type SubmissionStore } from "../store/types";
+import { type SubmissionStore } from "../store/types";
+import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind } from "./types";
 import { postWebhook } from "./webhook";
 
 export interface OutboxSettings extends Omit<MessageSettings, "now"> {

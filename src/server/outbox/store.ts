@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toMessage, toSubmission } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { ClaimedMessage, OutboxData, OutboxKind, SubmissionStore } from "../store/types";
+import type { OutboxOperations } from "./types";
+import type { ClaimedMessage, OutboxData, OutboxKind } from "./types";
 
 /**
  * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).
@@ -30,8 +31,6 @@ export async function queueMessage(
     })
     .execute();
 }
-
-type OutboxOperations = Pick<SubmissionStore, "claimDue" | "markSent" | "markFailed" | "outbox" | "retryFailed" | "retryMessage">;
 
 export function outboxQueries(dialect: Dialect): OutboxOperations {
   const { db, codec } = dialect;

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { errorSummary } from "../log";
 import type { Delivery, MessageSettings } from "./messages";
-import type { ClaimedMessage, StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { ClaimedMessage } from "./types";
 
 /** One POST to the gym's webhook, ready to send. */
 export interface WebhookRequest {

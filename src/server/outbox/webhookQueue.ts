@@ -4,7 +4,8 @@ import type { Codec } from "../store/dialect";
 import { queueMessage } from "./store";
 import type { Database } from "../store/schema";
 import type { FormName } from "../../forms/registry";
-import type { LeadStatus, OutboxData } from "../store/types";
+import type { OutboxData } from "./types";
+import type { LeadStatus } from "../leads/types";
 
 /**
  * Queues a lead event for the gym's webhook in the caller's transaction, so the event exists exactly

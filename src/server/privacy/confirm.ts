@@ -7,7 +7,7 @@ import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { getStore, kickOutbox, mailEnabled, serverNow } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
-import type { ConfirmOutcome } from "../store/types";
+import type { ConfirmOutcome } from "./types";
 import { dueDate } from "./requests";
 
 const answerBy = (confirmedAt: Date) => formatLongDate(dueDate(confirmedAt));

@@ -4,7 +4,8 @@ import { whenLabel } from "../../intro/display";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/messages";
-import type { ClaimedMessage, StoredSubmission } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { ClaimedMessage } from "../outbox/types";
 
 const isKind = (value: unknown): value is PrivacyRequestKind => (PRIVACY_REQUESTS as readonly unknown[]).includes(value);
 

@@ -1,6 +1,8 @@
 import { notConfirmedYet } from "../../staff/privacy";
 import { escapeControls } from "../printable";
-import type { DeletionReason, PrivacyReference, StoredSubmission, SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { DeletionReason, PrivacyReference } from "./types";
 import { PrivacyError } from "./errors";
 
 /** What a deletion acts on: one submission (`id`) or every one of an address (`email`). */

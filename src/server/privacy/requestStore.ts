@@ -5,7 +5,7 @@ import type { Codec, Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { RequestConfirmation, RequestOperations } from "../store/types";
+import type { RequestConfirmation, RequestOperations } from "./types";
 
 /** How long a privacy request's link works after it is made. */
 export const CONFIRM_LINK_TTL_MS = CONFIRM_LINK_DAYS * 86_400_000;

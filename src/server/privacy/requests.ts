@@ -2,7 +2,9 @@ import { daysBetween, zonedToday } from "../../content/dates";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../staff/privacy";
-import type { RequestConfirmation, StoredSubmission, SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { RequestConfirmation } from "./types";
 
 export type { OpenRequest };
 

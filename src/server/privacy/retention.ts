@@ -1,5 +1,7 @@
 import type { Privacy } from "../../content/schemas";
-import type { PurgeCutoffs, PurgeReport, StoredSubmission, SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { PurgeCutoffs, PurgeReport } from "./types";
 
 /**
  * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Sign-ups and

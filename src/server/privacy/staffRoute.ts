@@ -3,7 +3,9 @@ import { accessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
-import { PRIVACY_REFERENCE, type PrivacyReference, type StoredSubmission, type SubmissionStore } from "../store/types";
+import { type SubmissionStore } from "../store/types";
+import { type StoredSubmission } from "../forms/submission";
+import { PRIVACY_REFERENCE, type PrivacyReference } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
 
 /** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */

@@ -1,5 +1,6 @@
 import { email as emailSchema } from "../../forms/schemas/fields";
-import { STAFF_ROLES, type StaffRole, type SubmissionStore } from "../store/types";
+import { type SubmissionStore } from "../store/types";
+import { STAFF_ROLES, type StaffRole } from "./types";
 
 /**
  * Adding and removing staff: one implementation for `npm run staff` and the owner's Accounts screen.

@@ -5,7 +5,8 @@ import { checkContentType, type Rejection } from "../http/guards";
 import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
 import { apiHeaders, storeUnavailable } from "../http/pipeline";
-import type { StaffRole, SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
+import type { StaffRole } from "./types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
 
 /** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */

@@ -1,6 +1,7 @@
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/messages";
-import type { ClaimedMessage, SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
+import type { ClaimedMessage } from "../outbox/types";
 import { LINK_TTL_MS } from "./auth";
 
 /** Where a sign-in link lands: the token rides in the fragment, which browsers never send to a server or a log. */

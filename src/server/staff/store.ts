@@ -4,7 +4,7 @@ import type { Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { StaffOperations } from "../store/types";
+import type { StaffOperations } from "./types";
 
 /** Whether an owner other than `email` exists: the gym must always keep one who can sign in. */
 async function anotherOwner(trx: Kysely<Database>, email: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql, type SqlBool } from "kysely";
 import type { Database, StoredJson, StoredTime } from "./schema";
-import type { NewBooking, RateLimiterOptions, StoreLimiter } from "./types";
+import type { RateLimiterOptions, StoreLimiter } from "./limiter";
+import type { NewBooking } from "../intro/types";
 
 /** The one place a dialect turns our values into its columns' and back (see schema.ts). */
 export interface Codec {

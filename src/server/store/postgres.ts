@@ -6,7 +6,8 @@ import { type Dialect, inTransaction } from "./dialect";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 import { storeOn } from "./store";
-import { limiterSettings, type StoreLimiter, type SubmissionStore } from "./types";
+import { type SubmissionStore } from "./types";
+import { limiterSettings, type StoreLimiter } from "./limiter";
 
 /** The expression migration 4 indexes: a query must use it exactly for PostgreSQL to use the index. */
 export const EMAIL_KEY = "(payload->>'email')";

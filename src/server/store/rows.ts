@@ -1,7 +1,11 @@
 import type { Selectable } from "kysely";
 import type { Codec } from "./dialect";
 import type { DeletionsTable, IntroBookingsTable, OutboxTable, StoredTime, SubmissionsTable, WaiversTable } from "./schema";
-import type { Booking, DeletionRecord, OutboxData, OutboxMessage, StoredSubmission, StoredWaiver } from "./types";
+import type { StoredWaiver } from "../forms/types";
+import type { StoredSubmission } from "../forms/submission";
+import type { OutboxData, OutboxMessage } from "../outbox/types";
+import type { DeletionRecord } from "../privacy/types";
+import type { Booking } from "../intro/types";
 
 /** Rows as either driver returns them, turned into the store's records. */
 

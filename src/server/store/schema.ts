@@ -1,7 +1,9 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ConfirmedBy } from "../../forms/privacyRequest";
 import type { FormName } from "../../forms/registry";
-import type { LeadStatus, OutboxKind, OutboxStatus, StaffRole } from "./types";
+import type { StaffRole } from "../staff/types";
+import type { OutboxKind, OutboxStatus } from "../outbox/types";
+import type { LeadStatus } from "../leads/types";
 
 /**
  * The tables the migrations create (migrations.ts), as Kysely types them: every query is written once

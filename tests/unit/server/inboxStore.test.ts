@@ -4,7 +4,9 @@ import path from "node:path";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { FormName } from "../../../src/forms/registry";
-import type { InboxFilter, NewSubmission, SubmissionStore } from "../../../src/server/store/types";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import type { NewSubmission } from "../../../src/server/forms/types";
+import type { InboxFilter } from "../../../src/server/leads/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 

@@ -1,7 +1,8 @@
 import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy } from "../../../src/server/content";
 import { composeMessage, type MessageSettings } from "../../../src/server/outbox/messages";
-import type { ClaimedMessage, StoredSubmission } from "../../../src/server/store/types";
+import type { StoredSubmission } from "../../../src/server/forms/submission";
+import type { ClaimedMessage } from "../../../src/server/outbox/types";
 
 /**
  * The mails of a privacy request, as the outbox writes them: the link to its person, which carries

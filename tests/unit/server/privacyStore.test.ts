@@ -8,7 +8,9 @@ import { EMAIL_KEY as PG_EMAIL_KEY, openPostgresStore } from "../../../src/serve
 import { EMAIL_KEY as SQLITE_EMAIL_KEY, openSqliteStore } from "../../../src/server/store/sqlite";
 import { deleteAll, deletionTargets } from "../../../src/server/privacy/deletion";
 import type { Database as Schema } from "../../../src/server/store/schema";
-import type { DeletionReason, NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import type { NewSubmission, WaiverText } from "../../../src/server/forms/types";
+import type { DeletionReason } from "../../../src/server/privacy/types";
 import { publishedWaiver } from "../../../src/server/forms/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { signInLink } from "../../support/staff";

@@ -6,7 +6,8 @@ import { migrations } from "../../../src/server/store/migrations";
 import { hashToken } from "../../../src/server/staff/auth";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { NewSubmission, SubmissionStore } from "../../../src/server/store/types";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import type { NewSubmission } from "../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 

@@ -6,7 +6,9 @@ import { Client } from "pg";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { hitClientLimit, hitFormCeiling, returnBookingPoint, sweepLimits, takeBookingPoint } from "../../../src/server/http/rateLimit";
-import { AlreadyBookedError, SlotTakenError, type NewSubmission, type SubmissionStore } from "../../../src/server/store/types";
+import { type SubmissionStore } from "../../../src/server/store/types";
+import { type NewSubmission } from "../../../src/server/forms/types";
+import { AlreadyBookedError, SlotTakenError } from "../../../src/server/intro/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 

@@ -9,7 +9,8 @@ import { privacy, waiver } from "../../../src/server/content";
 import { retentionCutoffs } from "../../../src/server/privacy/retention";
 import { hashToken } from "../../../src/server/staff/auth";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { NewSubmission, SubmissionStore, WaiverText } from "../../../src/server/store/types";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import type { NewSubmission, WaiverText } from "../../../src/server/forms/types";
 import { publishedWaiver } from "../../../src/server/forms/waiver";
 import { TSX_NODE } from "../../support/tsxNode";
 

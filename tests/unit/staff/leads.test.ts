@@ -1,6 +1,7 @@
 import { matchesPerson, personOf } from "../../../src/server/leads/fields";
 import { leadSummary } from "../../../src/server/leads/view";
-import { INBOX_VIEWS, LEAD_STATUSES, type StoredSubmission } from "../../../src/server/store/types";
+import { type StoredSubmission } from "../../../src/server/forms/submission";
+import { INBOX_VIEWS, LEAD_STATUSES } from "../../../src/server/leads/types";
 import { STATUS_LABELS, VIEW_LABELS } from "../../../src/staff/leads";
 
 // The forms' words come from the registry with the forms themselves (tests/unit/forms/registry.test.ts).

@@ -1,0 +1,76 @@
+import type { FormName } from "../../forms/registry";
+import type { NewBooking } from "../intro/types";
+import type { StoredSubmission } from "./submission";
+
+export interface NewSubmission {
+  id: string;
+  form: FormName;
+  createdAt: Date;
+  /** The validated fields, exactly as the server accepted them. */
+  payload: Record<string, unknown>;
+  /** Why it looks like spam ("honeypot", "too-fast"), or null for a real submission. */
+  spam: string | null;
+  /**
+   * Mail is set up: queue an e-mail to staff in the same transaction. A privacy request instead gets the
+   * link that confirms it, mailed to the address it names; its staff e-mail waits for the confirmation.
+   */
+  notify: boolean;
+  /**
+   * Queue the lead for the gym's webhook in the same transaction (LEAD_WEBHOOK_URL is set). Absent is
+   * false. Spam and privacy requests are never queued (outbox/webhookQueue.ts).
+   */
+  webhook?: boolean;
+  /** A free-intro booking taken in the same transaction; its slot is held by the database's unique rule. */
+  booking?: NewBooking;
+  /**
+   * Queue a confirmation to the visitor too, unless one went to the same address within
+   * CONFIRMATION_INTERVAL_MS (so the form cannot be used to mail strangers again and again).
+   */
+  confirm?: boolean;
+  /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */
+  waiver?: WaiverText;
+  /**
+   * A free-intro request from an address that already holds an upcoming intro (nothing booked): with
+   * `confirm`, that address is mailed the booking it holds, with a new cancel link, unless it was mailed
+   * about an intro within CONFIRMATION_INTERVAL_MS. The submission's payload says what time was asked for.
+   */
+  alreadyBooked?: { email: string };
+}
+
+/** A waiver as published: `version` is the SHA-256 of `text` (src/server/forms/waiver.ts). */
+export interface WaiverText {
+  version: string;
+  text: string;
+}
+
+export interface StoredWaiver extends WaiverText {
+  /** When a sign-up or drop-in first accepted this version. */
+  firstAcceptedAt: Date;
+}
+
+export const CONFIRMATION_INTERVAL_MS = 3_600_000;
+
+export interface InsertResult {
+  /** Whether a confirmation to the visitor was queued (not when one went to that address within the hour). */
+  confirmationQueued: boolean;
+}
+
+export interface ListFilter {
+  form?: FormName;
+  since?: Date;
+  includeSpam?: boolean;
+}
+
+/** The public forms' submissions (forms/store.ts). */
+export interface SubmissionOperations {
+  insert(submission: NewSubmission): Promise<InsertResult>;
+  get(id: string): Promise<StoredSubmission | undefined>;
+  list(filter?: ListFilter): Promise<StoredSubmission[]>;
+  /**
+   * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the
+   * staff list, queuing its staff e-mail when `notify` and its webhook (as a new lead) when `webhook`; a
+   * privacy request gets its confirmation link instead, as when it arrived. False when no held
+   * submission has that reference.
+   */
+  restoreSpam(id: string, notify: boolean, now: Date, webhook?: boolean): Promise<boolean>;
+}

@@ -1,0 +1,101 @@
+import type { StoredSubmission } from "../forms/submission";
+
+export interface NewBooking {
+  coach: string;
+  start: Date;
+  end: Date;
+  /** Lower-cased, as the form stores it. */
+  email: string;
+}
+
+/** `insert` throws this when the coach already has an active booking overlapping that time. */
+export class SlotTakenError extends Error {
+  constructor(coach: string, start: Date) {
+    super(`${coach} is already booked at ${start.toISOString()}`);
+    this.name = "SlotTakenError";
+  }
+}
+
+/**
+ * `insert` throws this when the address already holds an active booking that has not ended: one free
+ * intro per person, so nobody can fill the coaches' calendar.
+ */
+export class AlreadyBookedError extends Error {
+  constructor() {
+    super("This address already has an upcoming free intro");
+    this.name = "AlreadyBookedError";
+  }
+}
+
+/**
+ * Whether an error is one of the store's own, by name: each Gatsby Function is a bundle with its own
+ * copy of these classes, while the open store is shared by every function in the process
+ * (processState), so `instanceof` fails whenever another function opened it.
+ */
+export const isSlotTaken = (error: unknown): boolean => error instanceof Error && error.name === "SlotTakenError";
+
+export const isAlreadyBooked = (error: unknown): boolean => error instanceof Error && error.name === "AlreadyBookedError";
+
+export interface Booking {
+  coach: string;
+  start: Date;
+  end: Date;
+  cancelledAt: Date | null;
+  submission: StoredSubmission;
+}
+
+export type CancelResult = "cancelled" | "already-cancelled" | "not-found";
+
+export type Attendance = "attended" | "no-show";
+
+/** A booking as the staff's intro screen shows it. */
+export interface IntroBooking extends Booking {
+  attendance: Attendance | null;
+  /** The appointment's SEQUENCE in the visitor's calendar. */
+  sequence: number;
+}
+
+/** The reminder is due this long before an intro starts... */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/** ...unless that is less than this after the booking (or its new time) was made: the visitor was just told. */
+export const REMINDER_MARGIN_MS = 6 * 3_600_000;
+
+/**
+ * Free intros as staff and visitors change them (intro/store.ts). Each change tells the visitor through
+ * the outbox in the same transaction, and only when they were mailed the booking in the first place.
+ */
+export interface IntroOperations {
+  /**
+   * Frees a booking's slot, drops its unsent confirmation, reminder and new-time mails, and queues a
+   * cancellation for a visitor who was mailed the booking; the submission stays.
+   */
+  cancelBooking(id: string, at: Date): Promise<CancelResult>;
+  /** The visitor's own link (the token's hash): "past" once the intro has begun; it cancels only its own booking. */
+  cancelByToken(tokenHash: string, at: Date): Promise<CancelResult | "past">;
+  /** Active bookings starting at or after `from`, soonest first. */
+  upcomingIntros(from: Date): Promise<IntroBooking[]>;
+  /** Records whether the visitor came; a no-show also sets the lead's follow-up date (`followUpOn`, YYYY-MM-DD). */
+  markAttendance(
+    id: string,
+    attendance: Attendance,
+    context: { by: string; at: Date; followUpOn: string },
+  ): Promise<"marked" | "not-found" | "cancelled">;
+  /**
+   * Moves a booking to another coach's slot, raising its SEQUENCE, minting a new cancel token and moving
+   * the reminder; the visitor is mailed the new time. Throws SlotTakenError when that coach is busy then.
+   */
+  rescheduleBooking(
+    id: string,
+    slot: { coach: string; start: Date; end: Date },
+    at: Date,
+  ): Promise<"rescheduled" | "not-found" | "cancelled">;
+}
+
+/** The bookings as the slots and the staff's calendar read them (intro/bookings.ts). */
+export interface BookingOperations {
+  /** Active bookings that end after `from` (the times no visitor may take). */
+  takenSlots(from: Date): Promise<Array<{ coach: string; start: Date; end: Date }>>;
+  /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
+  bookings(from: Date): Promise<Booking[]>;
+}

@@ -1,0 +1,75 @@
+import type { FormName } from "../../forms/registry";
+import type { StoredSubmission } from "../forms/submission";
+
+export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
+
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A lead's state in the staff's pipeline (no row yet: New, no follow-up). */
+export interface LeadState {
+  status: LeadStatus;
+  /** A date at the gym, YYYY-MM-DD. */
+  followUpOn: string | null;
+  /** For a privacy request: when staff marked it answered. */
+  answeredAt: Date | null;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+/** What a staff member changes on a lead: only the fields given (followUpOn null clears the date). */
+export interface LeadChange {
+  status?: LeadStatus;
+  followUpOn?: string | null;
+  answered?: boolean;
+}
+
+export interface LeadNote {
+  author: string;
+  body: string;
+  createdAt: Date;
+}
+
+/** The staff's pipeline beside the submissions (leads/store.ts). */
+export interface LeadOperations {
+  /**
+   * False when no submission has that reference. With `webhook` (LEAD_WEBHOOK_URL is set), a change of
+   * status queues a "lead.status" webhook in the same transaction.
+   */
+  updateLead(id: string, change: LeadChange, by: string, at: Date, options?: { webhook?: boolean }): Promise<boolean>;
+  /** False when no submission has that reference. */
+  addNote(id: string, author: string, body: string, at: Date): Promise<boolean>;
+  /** The state of each given submission that has one. */
+  leadStates(ids: readonly string[]): Promise<Map<string, LeadState>>;
+  /** A lead's notes, oldest first. */
+  notes(id: string): Promise<LeadNote[]>;
+}
+
+export const INBOX_VIEWS = ["new", "follow-up", "all", "spam"] as const;
+
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
+/** Which leads the staff's list shows. */
+export interface InboxFilter {
+  /** "new": still New; "follow-up": follow-up date on or before `today`, not Joined or Lost; "spam": only spam (the others hide it). */
+  view: InboxView;
+  /** Today at the gym, YYYY-MM-DD. */
+  today: string;
+  form?: FormName;
+  /** Forms left out whatever the view (a coach never sees privacy requests). */
+  exceptForms?: readonly FormName[];
+  status?: LeadStatus;
+  /** The most rows returned. */
+  limit: number;
+}
+
+export interface InboxLead {
+  submission: StoredSubmission;
+  /** Null until staff first change the lead: New, no follow-up date. */
+  state: LeadState | null;
+}
+
+/** The staff's lead list (leads/inbox.ts). */
+export interface InboxOperations {
+  /** Newest first; `more` when further rows matched beyond `limit`. */
+  inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
+}

@@ -1,0 +1,88 @@
+import type { StoredSubmission } from "../forms/submission";
+import type { LeadStatus } from "../leads/types";
+
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/**
+ * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
+ * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
+ * link that confirms a privacy request, mailed to the address the request names.
+ */
+export const OUTBOX_KINDS = [
+  "staff",
+  "confirmation",
+  "sign-in",
+  "cancellation",
+  "reschedule",
+  "reminder",
+  "webhook",
+  "privacy-confirm",
+] as const;
+
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * What a message needs beyond its submission, kept until it is sent: a sign-in link's address and
+ * token, a visitor's cancel token, a webhook's event. Cleared when sent, so no token outlives its mail.
+ */
+export interface OutboxData {
+  /**
+   * sign-in: the staff address and the link's token (its hash is in sign_in_links). privacy-confirm: the
+   * token of the link that confirms the request (its hash is in request_confirmations), and when it stops working.
+   */
+  to?: string;
+  token?: string;
+  expiresAt?: string;
+  /** confirmation, reschedule, reminder: the token of the visitor's own cancel link. */
+  cancelToken?: string;
+  /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */
+  sequence?: number;
+  /**
+   * confirmation: sent because this address asked for another intro (at `askedStart`, ISO) while it
+   * holds this one; it tells the booking held and a new cancel link (the earlier mails' links stop working).
+   */
+  alreadyBooked?: { askedStart: string };
+  /** webhook: what happened, and the ID the receiver de-duplicates by. */
+  event?: "lead.created" | "lead.status";
+  status?: LeadStatus;
+  deliveryId?: string;
+}
+
+export interface OutboxMessage {
+  id: number;
+  /** Null only for a sign-in link. */
+  submissionId: string | null;
+  kind: OutboxKind;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  data: OutboxData | null;
+}
+
+export interface ClaimedMessage extends OutboxMessage {
+  /** Undefined only for a sign-in link. */
+  submission?: StoredSubmission;
+}
+
+/** The messages waiting to go, and their senders' steps (outbox/store.ts). */
+export interface OutboxOperations {
+  /**
+   * Locks up to `limit` due messages for `lockMs`, so two senders never take the same one. Only the
+   * given kinds when `kinds` is set: a sender without SMTP leaves the mail waiting and takes the webhooks.
+   */
+  claimDue(now: Date, limit: number, lockMs: number, kinds?: readonly OutboxKind[]): Promise<ClaimedMessage[]>;
+  markSent(messageId: number, at: Date): Promise<void>;
+  /** Records a failed attempt; `retryAt` null gives up (the message stays visible as failed). */
+  markFailed(messageId: number, error: string, retryAt: Date | null): Promise<void>;
+  outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
+  /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
+  retryFailed(now: Date): Promise<number>;
+  /**
+   * Sends one unsent message at the next delivery: a failed one is queued again, a pending one waiting
+   * out its backoff is due now. False when no unsent message has that id (sent, or deleted).
+   */
+  retryMessage(messageId: number, now: Date): Promise<boolean>;
+}

@@ -1,0 +1,69 @@
+export const STAFF_ROLES = ["owner", "coach"] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffAccount {
+  email: string;
+  role: StaffRole;
+  createdAt: Date;
+}
+
+export interface StaffSession {
+  email: string;
+  role: StaffRole;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** What a sign-in link gives: the account it signs in, or why it cannot. */
+export type LinkResult = Pick<StaffAccount, "email" | "role"> | "used" | "expired" | "unknown";
+
+export interface AuditEntry {
+  at: Date;
+  /** A staff member's address, or "cli" for the terminal. */
+  actor: string;
+  /** What was done, e.g. "lead.status", "privacy.delete", "staff.add". */
+  action: string;
+  /** A submission reference or a staff address; never a visitor's personal data. */
+  target?: string | null;
+}
+
+/**
+ * Staff accounts, sign-in links, sessions and the audit log (staff/store.ts). Addresses are lower-cased
+ * by the caller; tokens reach the store only as SHA-256 hashes, except a new link's token, which its
+ * outbox message holds until the link is mailed.
+ */
+export interface StaffOperations {
+  /**
+   * Adds an account or changes its role. "last-owner": it is the only owner, and would no longer be one
+   * (the check and the change are one transaction, so two owners demoting each other leave one).
+   */
+  addStaff(email: string, role: StaffRole, at: Date): Promise<"added" | "updated" | "unchanged" | "last-owner">;
+  staffAccount(email: string): Promise<StaffAccount | undefined>;
+  staffAccounts(): Promise<StaffAccount[]>;
+  /** Removes the account with its sessions and links: that person is signed out at once. "last-owner" as for addStaff. */
+  removeStaff(email: string): Promise<"removed" | "not-found" | "last-owner">;
+  /** Queues a request for a sign-in link: the same one outbox row whoever the address belongs to. */
+  requestSignIn(email: string, at: Date): Promise<void>;
+  /**
+   * The sender's step before mailing a sign-in request (message `messageId`): makes its link for a staff
+   * address (or, on a fresh install, for `firstOwner`, who becomes the owner), or gives the link an earlier
+   * attempt made while it can still sign in. Otherwise the message is deleted and the reason returned.
+   */
+  issueSignInLink(
+    request: { messageId: number; email: string; requestedAt: Date; token?: string },
+    at: Date,
+    firstOwner?: string,
+  ): Promise<{ token: string } | { drop: "not-staff" | "expired" | "link-gone" }>;
+  /** Spends a link: only the first use before it expires signs in. */
+  useSignInLink(tokenHash: string, now: Date): Promise<LinkResult>;
+  createSession(tokenHash: string, email: string, at: Date): Promise<void>;
+  findSession(tokenHash: string): Promise<StaffSession | undefined>;
+  touchSession(tokenHash: string, at: Date): Promise<void>;
+  endSession(tokenHash: string): Promise<void>;
+  /** Ends every session of the address and voids its unused sign-in links; returns how many sessions. */
+  endSessions(email: string): Promise<number>;
+  audit(entry: AuditEntry): Promise<void>;
+  /** The newest entries first. */
+  auditLog(limit: number): Promise<AuditEntry[]>;
+}
