@@ -3,8 +3,7 @@ import { whenLabel } from "../../intro/display";
 import { buildAppointment } from "../../schedule/ics";
 import { intro, site } from "../content";
 import { introCancelPath } from "../../intro/cancelPath";
-import type { Mail } from "../outbox/mailer";
-import type { MessageSettings } from "../outbox/messages";
+import type { Mail, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { OutboxData } from "../outbox/types";
 

@@ -1,6 +1,6 @@
 import { intro, site } from "../content";
 import { changeLines, introCalendar, introFacts } from "./confirmationMail";
-import type { Delivery, MessageSettings } from "../outbox/messages";
+import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage } from "../outbox/types";
 

@@ -1,35 +1,13 @@
-import type { LeadWebhook } from "../config";
 import { confirmationMail } from "../intro/confirmationMail";
 import { cancellationMail, reminderMail, rescheduleMail } from "../intro/mails";
-import type { Mail } from "./mailer";
-import { staffMail } from "./mailer";
+import { staffMail } from "../forms/staffAlert";
+import type { Delivery, MessageSettings } from "./delivery";
 import { privacyConfirmMail } from "../privacy/confirmMail";
 import { prepareSignIn, signInMail } from "../staff/signInMail";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
-import { webhookDelivery, type WebhookRequest } from "./webhook";
-
-/** What every message is written with: where mail comes from and where the site's links point. */
-export interface MessageSettings {
-  staffEmail: string;
-  mailFrom: string;
-  /** The domain in Message-IDs and appointment UIDs. */
-  domain: string;
-  /** The site's origin for links in messages (SITE_URL, else content/site.json's url), no trailing slash. */
-  siteUrl: string;
-  /** LEAD_WEBHOOK_URL and its secret, when set: webhook messages are only sent then. */
-  webhook?: LeadWebhook;
-  /** STAFF_OWNER_EMAIL: on a fresh install, the address whose sign-in request makes the first owner. */
-  ownerEmail?: string;
-  now: Date;
-}
-
-/**
- * How a message goes out: an e-mail, a POST to the gym's webhook, or nothing when there is nothing left
- * worth sending (`drop` says why).
- */
-export type Delivery = { mail: Mail } | { webhook: WebhookRequest } | { drop: string };
+import { webhookDelivery } from "./webhook";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";

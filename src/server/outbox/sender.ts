@@ -1,6 +1,7 @@
 import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
-import { composeMessage, isWebhookKind, prepareMessage, type Delivery, type MessageSettings } from "./messages";
+import type { Delivery, MessageSettings } from "./delivery";
+import { composeMessage, isWebhookKind, prepareMessage } from "./messages";
 import { type SubmissionStore } from "../store/types";
 import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind } from "./types";
 import { postWebhook } from "./webhook";

@@ -1,15 +1,8 @@
 import { createHmac } from "node:crypto";
 import { errorSummary } from "../log";
-import type { Delivery, MessageSettings } from "./messages";
+import type { Delivery, MessageSettings, WebhookRequest } from "./delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage } from "./types";
-
-/** One POST to the gym's webhook, ready to send. */
-export interface WebhookRequest {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-}
 
 /** What a receiver gets (docs/operations.md describes it for the gym's integrator). */
 export interface WebhookBody {

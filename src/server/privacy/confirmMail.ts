@@ -3,7 +3,7 @@ import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type Privac
 import { whenLabel } from "../../intro/display";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";
-import type { Delivery, MessageSettings } from "../outbox/messages";
+import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage } from "../outbox/types";
 

@@ -1,5 +1,5 @@
 import { site } from "../content";
-import type { Delivery, MessageSettings } from "../outbox/messages";
+import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { SubmissionStore } from "../store/types";
 import type { ClaimedMessage } from "../outbox/types";
 import { LINK_TTL_MS } from "./auth";

@@ -1,6 +1,7 @@
 import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy } from "../../../src/server/content";
-import { composeMessage, type MessageSettings } from "../../../src/server/outbox/messages";
+import type { MessageSettings } from "../../../src/server/outbox/delivery";
+import { composeMessage } from "../../../src/server/outbox/messages";
 import type { StoredSubmission } from "../../../src/server/forms/submission";
 import type { ClaimedMessage } from "../../../src/server/outbox/types";
 

@@ -1,5 +1,5 @@
 import { errorSummary } from "../../../src/server/log";
-import { staffMail } from "../../../src/server/outbox/mailer";
+import { staffMail } from "../../../src/server/forms/staffAlert";
 
 test("a multi-line value is one indented block under its label: no line of it can pass for a field", () => {
   const mail = staffMail(

@@ -1,0 +1,47 @@
+import type { LeadWebhook } from "../config";
+
+/**
+ * What the outbox sends and what each message is written with. Only types: every feature that writes a
+ * message (intro, privacy, staff sign-in, the forms' staff alert, the webhook) imports them, and the
+ * outbox's table of kinds (messages.ts) imports those writers, so nothing here may import a feature.
+ */
+
+/** An e-mail ready to send. */
+export interface Mail {
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  /** Stable per message, so a message that is ever delivered twice is shown once by mail apps. */
+  messageId: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+}
+
+/** One POST to the gym's webhook, ready to send. */
+export interface WebhookRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** What every message is written with: where mail comes from and where the site's links point. */
+export interface MessageSettings {
+  staffEmail: string;
+  mailFrom: string;
+  /** The domain in Message-IDs and appointment UIDs. */
+  domain: string;
+  /** The site's origin for links in messages (SITE_URL, else content/site.json's url), no trailing slash. */
+  siteUrl: string;
+  /** LEAD_WEBHOOK_URL and its secret, when set: webhook messages are only sent then. */
+  webhook?: LeadWebhook;
+  /** STAFF_OWNER_EMAIL: on a fresh install, the address whose sign-in request makes the first owner. */
+  ownerEmail?: string;
+  now: Date;
+}
+
+/**
+ * How a message goes out: an e-mail, a POST to the gym's webhook, or nothing when there is nothing left
+ * worth sending (`drop` says why).
+ */
+export type Delivery = { mail: Mail } | { webhook: WebhookRequest } | { drop: string };
