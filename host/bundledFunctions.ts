@@ -1,4 +1,12 @@
-import type { FunctionModule } from "./functions";
+import type express from "express";
+
+type Handler = (req: express.Request, res: express.Response) => unknown;
+
+/** What a function file exports, as the production server calls it (host/functions.ts). */
+export interface FunctionModule {
+  default?: Handler;
+  config?: { bodyParser?: { json?: Parameters<typeof express.json>[0] } };
+}
 
 /**
  * The functions of src/api/ by their file name there (as Gatsby's manifest names them), when the server

@@ -6,20 +6,13 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response, 
 import { checkContentType, type Rejection } from "../src/server/http/guards";
 import { apiHeaders, refuse } from "../src/server/http/pipeline";
 import { errorSummary } from "../src/server/log";
-import { bundledFunctions } from "./bundledFunctions";
+import { bundledFunctions, type FunctionModule } from "./bundledFunctions";
 
 /** The part of Gatsby's functions manifest (.cache/functions/manifest.json) this server reads. */
 interface ManifestEntry {
   functionRoute: string;
   /** The function's file in src/api/, where Gatsby finds the site's own functions. */
   originalRelativeFilePath: string;
-}
-
-type Handler = (req: express.Request, res: express.Response) => unknown;
-
-export interface FunctionModule {
-  default?: Handler;
-  config?: { bodyParser?: { json?: Parameters<typeof express.json>[0] } };
 }
 
 /** Gatsby's default when a function sets no limit of its own. */

@@ -1,7 +1,7 @@
 import { coachAnchor } from "./coaches";
 import { checkUnique, type ContentError } from "./contentError";
 import { checkImages, checkProgramReferences } from "./crossChecks";
-import type { CheckOptions, MarkdownFile } from "./rules";
+import type { CheckOptions, MarkdownFile } from "./checkInput";
 import type { Coach, Intro, Schedule } from "./schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { minutes } from "./dates";
 import { hoursOn } from "./hours";
 import { checkUnique, type ContentError } from "./contentError";
-import type { CheckOptions } from "./rules";
+import type { CheckOptions } from "./checkInput";
 import type { Gallery, Schedule, SiteInfo } from "./schemas";
 import { vtimezoneDisagreement, vtimezoneFor } from "../schedule/timeZones";
 

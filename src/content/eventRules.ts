@@ -1,6 +1,6 @@
 import { checkUnique, type ContentError } from "./contentError";
 import { checkImages } from "./crossChecks";
-import type { CheckOptions } from "./rules";
+import type { CheckOptions } from "./checkInput";
 import type { GymEvent } from "./schemas";
 
 /**

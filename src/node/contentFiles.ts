@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import yaml from "js-yaml";
-import type { JsonFile, MarkdownFile, RawContent } from "../content/rules";
+import type { JsonFile, MarkdownFile, RawContent } from "../content/checkInput";
 
 /**
  * Reads content/ (or another folder, for the tests' fixtures) into plain objects for the

@@ -1,6 +1,7 @@
 import { coachAnchor, coachPath } from "../../src/content/coaches";
 import { nextStarts, reviewsOf } from "../../src/content/programs";
-import { checkContent, formatContentError, type RawContent } from "../../src/content/rules";
+import type { RawContent } from "../../src/content/checkInput";
+import { checkContent, formatContentError } from "../../src/content/rules";
 import { json, realContent, realOptions } from "./support/content";
 
 /** The checks of content/coaches, content/testimonials.json and the programs' start dates. */

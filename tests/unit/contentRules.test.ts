@@ -1,4 +1,5 @@
-import { checkContent, fieldPath, formatContentError, type RawContent } from "../../src/content/rules";
+import type { RawContent } from "../../src/content/checkInput";
+import { checkContent, fieldPath, formatContentError } from "../../src/content/rules";
 import { json, realContent, realOptions } from "./support/content";
 
 /** Runs the checks and returns the one-line messages the build would print. */

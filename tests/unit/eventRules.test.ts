@@ -1,4 +1,5 @@
-import { checkContent, formatContentError, type RawContent } from "../../src/content/rules";
+import type { RawContent } from "../../src/content/checkInput";
+import { checkContent, formatContentError } from "../../src/content/rules";
 import { json, realContent, realOptions } from "./support/content";
 
 /** The build's one-line problems for content/events, each naming the file and the field. */

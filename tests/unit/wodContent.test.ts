@@ -1,4 +1,5 @@
-import { checkContent, formatContentError, type MarkdownFile, type RawContent } from "../../src/content/rules";
+import type { MarkdownFile, RawContent } from "../../src/content/checkInput";
+import { checkContent, formatContentError } from "../../src/content/rules";
 import { wodFileDate } from "../../src/content/wodRules";
 import { json, realContent, realOptions } from "./support/content";
 

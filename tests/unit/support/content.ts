@@ -1,4 +1,4 @@
-import type { CheckOptions, RawContent } from "../../../src/content/rules";
+import type { CheckOptions, RawContent } from "../../../src/content/checkInput";
 import { REQUIRED_PAGES } from "../../../src/node/contentChecks";
 import { fileExistsFrom, readContent } from "../../../src/node/contentFiles";
 import { routes } from "../../../src/routes";
