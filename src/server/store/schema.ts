@@ -6,7 +6,7 @@ import type { OutboxKind, OutboxStatus } from "../outbox/types";
 import type { LeadStatus } from "../leads/types";
 
 /**
- * The tables the migrations create (migrations.ts), as Kysely types them: every query is written once
+ * The tables the migrations create (migrations/), as Kysely types them: every query is written once
  * against these, for both databases.
  *
  * Where the databases keep a value differently, the column's type says both, and each dialect's codec

@@ -1,0 +1,35 @@
+import { submissionsAndOutbox } from "./001-submissions-and-outbox";
+import { rateLimits } from "./002-rate-limits";
+import { introBookings } from "./003-intro-bookings";
+import { deletionsAndWaivers } from "./004-deletions-and-waivers";
+import { staffConsole } from "./005-staff-console";
+import { requestConfirmations } from "./006-request-confirmations";
+import { POSTGRES, SQLITE, type MigrationStep } from "./step";
+
+/**
+ * Schema migrations, applied in order on start (sqlite.ts, postgres.ts). Never edit a shipped
+ * migration: add a file for the next version and list it here. Each is written once and read out for
+ * each database: timestamps are ISO-8601 text in SQLite and timestamptz in PostgreSQL.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: string;
+  postgres: string;
+}
+
+const STEPS: readonly MigrationStep[] = [
+  submissionsAndOutbox,
+  rateLimits,
+  introBookings,
+  deletionsAndWaivers,
+  staffConsole,
+  requestConfirmations,
+];
+
+export const migrations: readonly Migration[] = STEPS.map((step) => ({
+  version: step.version,
+  name: step.name,
+  sqlite: step.sql(SQLITE),
+  postgres: step.sql(POSTGRES),
+}));
