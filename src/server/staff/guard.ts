@@ -4,7 +4,7 @@ import { requestScheme, type RequestLike } from "../http/clientAddress";
 import { checkContentType, type Rejection } from "../http/guards";
 import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
-import { apiHeaders, storeUnavailable } from "../http/pipeline";
+import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
 import type { SubmissionStore } from "../store/types";
 import type { StaffRole } from "./types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
@@ -74,6 +74,7 @@ export class StaffError extends Error {
   }
 }
 
+/** A route's own answer (a refusal is the pipeline's `refuse`, as for every endpoint). */
 function send(res: GatsbyFunctionResponse, reply: Reply): void {
   write(res, reply);
   reply.afterReply?.();
@@ -93,8 +94,6 @@ function write(res: GatsbyFunctionResponse, reply: Reply): void {
   }
   res.status(reply.status ?? 200).json(reply.json);
 }
-
-const reject = (res: GatsbyFunctionResponse, { status, error, headers }: Rejection) => send(res, { status, json: { error }, headers });
 
 function queryOf(req: GatsbyFunctionRequest): Record<string, string | undefined> {
   const query: Record<string, string | undefined> = {};
@@ -123,16 +122,16 @@ export async function handleStaffRoute(
   apiHeaders(res, { noindex: true });
   const method = req.method === "HEAD" ? "GET" : req.method;
   const allowed = (route.kind === "public" ? ["POST"] : (["GET", "POST"] as const).filter((m) => route[m])).join(", ");
-  if (method !== "GET" && method !== "POST") return reject(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });
+  if (method !== "GET" && method !== "POST") return refuse(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });
   if ((route.kind === "public" && method !== "POST") || (route.kind === "staff" && !route[method])) {
-    return reject(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });
+    return refuse(res, { status: 405, error: `Use ${allowed}.`, headers: { Allow: allowed } });
   }
   let body: Record<string, unknown> = {};
   if (method === "POST") {
     const type = checkContentType(req.headers);
-    if (type) return reject(res, type);
+    if (type) return refuse(res, type);
     const raw: unknown = req.body;
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return reject(res, { status: 400, error: "Send a JSON object." });
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return refuse(res, { status: 400, error: "Send a JSON object." });
     body = raw as Record<string, unknown>;
   }
   const config = serverConfig();
@@ -145,14 +144,14 @@ export async function handleStaffRoute(
     store = await getStore();
   } catch (error) {
     console.error(`/api/staff/${name}: the store could not be opened: ${errorSummary(error)}`);
-    return reject(res, UNAVAILABLE);
+    return refuse(res, UNAVAILABLE);
   }
   const base: PublicContext = { req: request, store, config, now, body, query: queryOf(req) };
 
   try {
     if (route.kind === "public") {
       const crossOrigin = foreign();
-      if (crossOrigin) return reject(res, crossOrigin);
+      if (crossOrigin) return refuse(res, crossOrigin);
       return send(res, await route.POST(base));
     }
     const action = route[method] as StaffAction;
@@ -161,21 +160,21 @@ export async function handleStaffRoute(
     const session = sessionHash ? await store.findSession(sessionHash) : undefined;
     if (!sessionHash || !session || !sessionActive(session, now)) {
       if (sessionHash && session) await store.endSession(sessionHash);
-      return reject(res, { ...SIGNED_OUT, headers: token ? { "Set-Cookie": clearedSessionCookie() } : {} });
+      return refuse(res, { ...SIGNED_OUT, headers: token ? { "Set-Cookie": clearedSessionCookie() } : {} });
     }
     const crossOrigin = foreign();
-    if (crossOrigin) return reject(res, crossOrigin);
-    if (!allows(session.role, action.role)) return reject(res, NOT_YOURS);
+    if (crossOrigin) return refuse(res, crossOrigin);
+    if (!allows(session.role, action.role)) return refuse(res, NOT_YOURS);
     if (sessionNeedsTouch(session, now)) await store.touchSession(sessionHash, now);
     const staff = { email: session.email, role: session.role };
     const audit = (what: string, target?: string) => store.audit({ at: now, actor: staff.email, action: what, target });
     return send(res, await action.run({ ...base, staff, sessionHash, audit }));
   } catch (error) {
     if (error instanceof Error && error.name === "StaffError") {
-      return reject(res, { status: (error as StaffError).status, error: error.message });
+      return refuse(res, { status: (error as StaffError).status, error: error.message });
     }
     console.error(`/api/staff/${name} failed: ${errorSummary(error)}`);
-    return reject(res, { status: 500, error: "Something went wrong on our side. Try again, and tell the owner if it keeps happening." });
+    return refuse(res, { status: 500, error: "Something went wrong on our side. Try again, and tell the owner if it keeps happening." });
   }
 }
 
