@@ -11,7 +11,7 @@
 export interface FormEntry {
   /** Its references' first letter (src/server/forms/ids.ts): read out over the phone, so never I, L, O or U. */
   readonly prefix: string;
-  /** The staff alert's subject and heading (src/server/outbox/mailer.ts). */
+  /** The staff alert's subject and heading (src/server/forms/staffAlert.ts). */
   readonly staffTitle: string;
   /** The console's name for it: inbox, lead page, form filter. */
   readonly label: string;
