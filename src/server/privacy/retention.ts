@@ -1,4 +1,5 @@
 import type { Privacy } from "../../content/schemas";
+import { FORMS, type FormName } from "../../forms/registry";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { PurgeCutoffs, PurgeReport } from "./types";
@@ -21,15 +22,27 @@ export function monthsBefore(now: Date, months: number): Date {
   return result;
 }
 
+/**
+ * Each form's retention: how many months content/privacy.json keeps it, or "membership" for the
+ * records kept as long as the membership. Every form of the registry must be here (the type check
+ * fails otherwise), so a new form is never kept forever by having been forgotten.
+ */
+const KEPT: Record<FormName, ((privacy: Privacy) => number) | "membership"> = {
+  contact: (privacy) => privacy.contactMonths,
+  signup: "membership",
+  "membership-hold": "membership",
+  intro: (privacy) => privacy.introMonths,
+  "privacy-request": (privacy) => privacy.requestMonths,
+  "drop-in": (privacy) => privacy.dropInMonths,
+};
+
 export function retentionCutoffs(now: Date, privacy: Privacy): PurgeCutoffs {
   return {
     spamBefore: new Date(now.getTime() - privacy.spamDays * DAY_MS),
-    forms: [
-      { form: "contact", before: monthsBefore(now, privacy.contactMonths) },
-      { form: "intro", before: monthsBefore(now, privacy.introMonths) },
-      { form: "privacy-request", before: monthsBefore(now, privacy.requestMonths) },
-      { form: "drop-in", before: monthsBefore(now, privacy.dropInMonths) },
-    ],
+    forms: FORMS.flatMap((form) => {
+      const kept = KEPT[form];
+      return kept === "membership" ? [] : [{ form, before: monthsBefore(now, kept(privacy)) }];
+    }),
   };
 }
 
