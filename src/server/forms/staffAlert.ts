@@ -35,7 +35,7 @@ function shown(key: string, value: unknown): string {
  * The subject names the form, the person and what it is about, never free text they typed (health
  * information stays in the body, which only staff read). A privacy request's alert is sent when its
  * person confirms it (`confirmedAt`), and its subject carries the date the law's answer is due by,
- * counted from then.
+ * counted from then. Times are in the gym's zone and words, as staff read them on a phone.
  */
 export function staffMail(
   submission: StoredSubmission,
@@ -68,12 +68,12 @@ export function staffMail(
     subject: escapeControls(`${title}${due ? `: answer by ${due}` : ""} [${submission.id}]`),
     text: [
       `Reference: ${submission.id}`,
-      `Received: ${submission.createdAt.toISOString()}`,
+      `Received: ${whenLabel(submission.createdAt.toISOString(), site.timeZone)}`,
       `Open in the staff console: ${siteUrl}${leadPath(submission.id)}`,
       ...(due
         ? [
             `Answer by: ${due} (${privacy.requestResponseDays} days from its confirmation, Washington's My Health My Data Act)`,
-            `Confirmed: ${confirmedAt.toISOString()}`,
+            `Confirmed: ${whenLabel(confirmedAt.toISOString(), site.timeZone)}`,
           ]
         : []),
       "",
