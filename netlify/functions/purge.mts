@@ -1,7 +1,7 @@
 /**
  * Deletes what is past its retention (content/privacy.json) once a day on Netlify, where no process
  * lives long enough to run the production server's daily timer (host/main.ts), and the rate-limit counts
- * that have expired, which the server's own sweep (rateLimit.ts) would delete every few minutes.
+ * that have expired, which the server's own sweep (src/server/http/rateLimit.ts) would delete every few minutes.
  */
 import { sweepOnce } from "../../src/server/http/rateLimit";
 import { getLimits, purgeNow } from "../../src/server/runtime";

@@ -19,7 +19,7 @@ export const FORM_LABELS = Object.fromEntries(FORMS.map((form) => [form, FORM_RE
 
 /**
  * Forms only the owner sees, anywhere in the console (`ownerOnly` in src/forms/registry.ts). The server
- * enforces it (src/server/leads/listRoute.ts and lead.ts); the console only leaves out what it would refuse.
+ * enforces it (src/server/leads/listRoute.ts and leadRoute.ts); the console only leaves out what it would refuse.
  */
 export const OWNER_ONLY_FORMS: readonly FormName[] = FORMS.filter((form) => "ownerOnly" in FORM_REGISTRY[form]);
 

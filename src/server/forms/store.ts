@@ -4,8 +4,7 @@ import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store"
 import { queueMessage } from "../outbox/store";
 import { mintConfirmationLink } from "../privacy/requestStore";
 import { toSubmission } from "../store/rows";
-import type { SubmissionOperations } from "./types";
-import type { ListFilter } from "./types";
+import type { ListFilter, SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
 export function submissionQueries(dialect: Dialect): SubmissionOperations {
@@ -30,7 +29,7 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
         if (spam) return { confirmationQueued: false };
         // A privacy request is acted on only once the person whose address it names confirms it: they get
-        // the link, and staff their alert when it is used (requests.ts).
+        // the link, and staff their alert when it is used (privacy/requestStore.ts).
         if (form === "privacy-request") {
           if (submission.notify) await mintConfirmationLink(trx, codec, id, submission.createdAt);
         } else if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);

@@ -24,7 +24,7 @@ export interface NewSubmission {
   booking?: NewBooking;
   /**
    * Queue a confirmation to the visitor too, unless one went to the same address within
-   * CONFIRMATION_INTERVAL_MS (so the form cannot be used to mail strangers again and again).
+   * CONFIRMATION_INTERVAL_MS (intro/types.ts; so the form cannot be used to mail strangers again and again).
    */
   confirm?: boolean;
   /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */
@@ -47,8 +47,6 @@ export interface StoredWaiver extends WaiverText {
   /** When a sign-up or drop-in first accepted this version. */
   firstAcceptedAt: Date;
 }
-
-export const CONFIRMATION_INTERVAL_MS = 3_600_000;
 
 export interface InsertResult {
   /** Whether a confirmation to the visitor was queued (not when one went to that address within the hour). */

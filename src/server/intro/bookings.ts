@@ -2,9 +2,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../store/dialect";
 import { toBooking, toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { BookingOperations } from "./types";
-import { CONFIRMATION_INTERVAL_MS } from "../forms/types";
-import { AlreadyBookedError, type NewBooking, SlotTakenError } from "./types";
+import { AlreadyBookedError, type BookingOperations, CONFIRMATION_INTERVAL_MS, type NewBooking, SlotTakenError } from "./types";
 
 /**
  * Takes a booking's slot in `insert`'s transaction, or throws SlotTakenError (the coach is booked at an

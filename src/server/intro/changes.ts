@@ -2,7 +2,7 @@ import { zonedToday } from "../../content/dates";
 import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availability";
 import { whenLabel } from "../../intro/display";
 import { intro, site } from "../content";
-import { type SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
 import { type Attendance, isSlotTaken } from "./types";
 
 /**

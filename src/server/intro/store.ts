@@ -6,7 +6,7 @@ import { queueMessage } from "../outbox/store";
 import { confirmedRecently } from "./bookings";
 import { toBooking, toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import { type OutboxData } from "../outbox/types";
+import type { OutboxData } from "../outbox/types";
 import { type CancelResult, type IntroOperations, REMINDER_BEFORE_MS, REMINDER_MARGIN_MS, SlotTakenError } from "./types";
 
 /** A visitor's own cancel link: the raw token goes only into the mail, the store keeps its hash. */

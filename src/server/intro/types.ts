@@ -1,5 +1,8 @@
 import type { StoredSubmission } from "../forms/submission";
 
+/** A visitor is mailed about their intro at most once in this long (a stranger typing the address cannot fill its inbox). */
+export const CONFIRMATION_INTERVAL_MS = 3_600_000;
+
 export interface NewBooking {
   coach: string;
   start: Date;

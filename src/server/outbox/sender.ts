@@ -2,7 +2,7 @@ import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
 import type { Delivery, MessageSettings } from "./delivery";
 import { composeMessage, isWebhookKind, prepareMessage } from "./messages";
-import { type SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
 import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind } from "./types";
 import { postWebhook } from "./webhook";
 

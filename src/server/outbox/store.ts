@@ -2,8 +2,7 @@ import type { Kysely } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toMessage, toSubmission } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { OutboxOperations } from "./types";
-import type { ClaimedMessage, OutboxData, OutboxKind } from "./types";
+import type { ClaimedMessage, OutboxData, OutboxKind, OutboxOperations } from "./types";
 
 /**
  * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).

@@ -13,5 +13,5 @@ export class PrivacyError extends Error {
   }
 }
 
-/** By name, as each Gatsby Function bundle has its own copy of the class (see isSlotTaken in store/types.ts). */
+/** By name, as each Gatsby Function bundle has its own copy of the class (see isSlotTaken in intro/types.ts). */
 export const isPrivacyError = (error: unknown): error is PrivacyError => error instanceof Error && error.name === "PrivacyError";

@@ -3,8 +3,8 @@ import { accessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
-import { type SubmissionStore } from "../store/types";
-import { type StoredSubmission } from "../forms/submission";
+import type { SubmissionStore } from "../store/types";
+import type { StoredSubmission } from "../forms/submission";
 import { PRIVACY_REFERENCE, type PrivacyReference } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
 

@@ -2,8 +2,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Dialect } from "../store/dialect";
 import { type SubmissionRow, toDate, toDeletionRecord, toStoredWaiver, toSubmission } from "../store/rows";
 import type { Database, StoredTime } from "../store/schema";
-import type { PrivacyOperations } from "./types";
-import { type PurgeReport, requesterOf } from "./types";
+import { type PrivacyOperations, type PurgeReport, requesterOf } from "./types";
 
 /** Which submissions a deletion takes: a condition on the submissions table. */
 type Which = (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>;

@@ -1,5 +1,5 @@
 import { email as emailSchema } from "../../forms/schemas/fields";
-import { type SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../store/types";
 import { STAFF_ROLES, type StaffRole } from "./types";
 
 /**

@@ -6,7 +6,7 @@ import { type Dialect, inTransaction } from "./dialect";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 import { storeOn } from "./store";
-import { type SubmissionStore } from "./types";
+import type { SubmissionStore } from "./types";
 import { limiterSettings, type StoreLimiter } from "./limiter";
 
 /** The expression migration 4 indexes: a query must use it exactly for PostgreSQL to use the index. */
@@ -106,7 +106,7 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
       hasHealthInfo: sql`payload ? 'healthInfo'`,
       withoutHealthInfo: sql`payload - 'healthInfo' - 'healthConsent'`,
     },
-    // PostgreSQL's files keep dead row versions until autovacuum reuses the space (types.ts says so).
+    // PostgreSQL's files keep dead row versions until autovacuum reuses the space (privacy/types.ts says so).
     markWipeOwed: async () => undefined,
     wipeIfOwed: async () => undefined,
     rateLimiter(options) {

@@ -7,7 +7,7 @@ import { type Dialect, inTransaction } from "./dialect";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 import { storeOn } from "./store";
-import { type SubmissionStore } from "./types";
+import type { SubmissionStore } from "./types";
 import { limiterSettings, type StoreLimiter } from "./limiter";
 
 /** The expression migration 4 indexes: a query must use it exactly for SQLite to use the index. */

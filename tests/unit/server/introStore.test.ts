@@ -5,9 +5,9 @@ import { Client } from "pg";
 import { hashToken } from "../../../src/server/staff/auth";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
-import { type SubmissionStore } from "../../../src/server/store/types";
+import type { SubmissionStore } from "../../../src/server/store/types";
 import { SlotTakenError } from "../../../src/server/intro/types";
-import { type NewSubmission } from "../../../src/server/forms/types";
+import type { NewSubmission } from "../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 

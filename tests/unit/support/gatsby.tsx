@@ -1,4 +1,4 @@
-import { type AnchorHTMLAttributes } from "react";
+import type { AnchorHTMLAttributes } from "react";
 
 /**
  * Gatsby's runtime exists only inside a Gatsby build. Components under unit test need just its Link
