@@ -3,7 +3,7 @@ import { FORM_REGISTRY } from "../../forms/registry";
 import { dayLabel, timeLabel, whenLabel } from "../../intro/display";
 import { leadPath } from "../../staff/paths";
 import { privacy, site } from "../content";
-import { personName } from "../leads/fields";
+import { fieldText, personName } from "../leads/fields";
 import type { Mail } from "../outbox/delivery";
 import { escapeControls } from "../printable";
 import { dueDate } from "../privacy/requests";
@@ -22,12 +22,6 @@ function indented(value: string): string {
     .split("\n")
     .map((line) => `    ${line}`)
     .join("\n")}`;
-}
-
-/** A booking's times read in the gym's zone; every other field as it was stored. */
-function shown(key: string, value: unknown): string {
-  if ((key === "start" || key === "end") && typeof value === "string") return whenLabel(value, site.timeZone);
-  return String(value);
 }
 
 /**
@@ -58,7 +52,7 @@ export function staffMail(
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
     .map(
       ([key, value]) =>
-        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? indented(value) : escapeControls(shown(key, value))}`,
+        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? indented(value) : escapeControls(fieldText(key, value, site.timeZone))}`,
     );
   const title = `${FORM_REGISTRY[submission.form].staffTitle}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {

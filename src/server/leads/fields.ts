@@ -1,3 +1,14 @@
+import { whenLabel } from "../../intro/display";
+
+/**
+ * A field of a submission as staff read it, in the e-mail and on the lead page: a booking's start and
+ * end (stored as instants in UTC) in the gym's zone and words; every other field as it was stored.
+ */
+export function fieldText(name: string, value: unknown, timeZone: string): string {
+  if ((name === "start" || name === "end") && typeof value === "string") return whenLabel(value, timeZone);
+  return String(value);
+}
+
 /**
  * Who a submission is from, read the same way by the staff e-mail, the CLI and the console: forms ask
  * either `name` or `firstName` and `lastName`; `email` is lower-cased and `phone` is "+1" and ten

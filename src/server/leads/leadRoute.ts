@@ -8,6 +8,7 @@ import type { StaffRole } from "../staff/types";
 import { LEAD_STATUSES } from "./types";
 import { mayOpenForm } from "../../staff/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
+import { fieldText } from "./fields";
 import { leadSummary } from "./view";
 
 export const NOTE_MAX = 2000;
@@ -73,7 +74,7 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
     timeZone: site.timeZone,
     lead: {
       ...leadSummary(submission, state, now),
-      fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: String(value) })),
+      fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: fieldText(name, value, site.timeZone) })),
       updatedAt: state?.updatedAt.toISOString() ?? null,
       updatedBy: state?.updatedBy ?? null,
     },
