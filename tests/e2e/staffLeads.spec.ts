@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, withStore } from "../support/staff";
@@ -98,6 +99,8 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   // Due today: in "Follow up today", no longer in "New".
   await gotoReady(page, `/staff/?view=follow-up&q=${encodeURIComponent(who.email)}`);
   await expect(card(page, who.name)).toContainText("Contacted");
+  // The date in words, as everywhere else the gym's staff read one.
+  await expect(card(page, who.name)).toContainText(`Follow up ${formatLongDate(BUILD_DAY)}`);
   await page.getByLabel("View").selectOption("new");
   await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
 

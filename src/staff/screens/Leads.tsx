@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "gatsby";
+import { formatLongDate } from "../../content/dates";
 import { shortDayLabel, timeLabel } from "../../intro/display";
 import { ApiError, downloadUrl, getJson } from "../client";
 import {
@@ -138,7 +139,7 @@ function LeadCard({ lead, timeZone }: { lead: LeadSummary; timeZone: string }) {
       <span className={own.state}>
         <span className={styles.badge}>{lead.spam ? `Spam (${lead.spam})` : STATUS_LABELS[lead.status]}</span>
         {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
-        {lead.followUpOn && <span className={own.meta}>Follow up {lead.followUpOn}</span>}
+        {lead.followUpOn && <span className={own.meta}>Follow up {formatLongDate(lead.followUpOn)}</span>}
       </span>
     </li>
   );
