@@ -115,7 +115,7 @@ test.describe("free-intro endpoints", () => {
     expect((await openSlots(server.url)).slots).toContainEqual(other);
 
     expect(submissionsCli(server.dataDir, "intro", "list")).toContain(id);
-    expect(submissionsCli(server.dataDir, "intro", "cancel", id)).toContain(`Cancelled ${id}`);
+    expect(submissionsCli(server.dataDir, "intro", "cancel", id)).toContain(`Cancelled the intro of Robin Visitor (${id})`);
     expect((await openSlots(server.url)).slots).toContainEqual(slot);
     expect((await book(server.url, slot.start, "someone-else@example.com")).status).toBe(201);
   });

@@ -75,7 +75,7 @@ test("staff see intros by day, mark a no-show, cancel and move one; every state 
   await checkWidths(page, "the intros screen");
 
   await card(noShow).getByRole("button", { name: "No-show: Nora Noshow" }).click();
-  await expect(page.getByRole("status")).toContainText("up for follow-up");
+  await expect(page.getByRole("status")).toContainText(`Nora Noshow (${noShow}) did not come: the lead is up for follow-up`);
   await expect(card(noShow)).toContainText("No-show");
   const lead = await withStore(server.dataDir, (store) => store.leadStates([noShow]));
   expect(lead.get(noShow)?.followUpOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -85,7 +85,7 @@ test("staff see intros by day, mark a no-show, cancel and move one; every state 
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, "the cancel dialog");
   await dialog.getByRole("button", { name: "Cancel the intro" }).click();
-  await expect(page.getByRole("status")).toContainText(`Cancelled ${cancelled}`);
+  await expect(page.getByRole("status")).toContainText(`Cancelled the intro of Cal Cancel (${cancelled})`);
   await expect(card(cancelled)).toHaveCount(0);
   await expect.poll(async () => (await openSlots()).some((s) => s.start === b.start && s.coach === b.coach)).toBe(true);
   await expect
@@ -100,7 +100,7 @@ test("staff see intros by day, mark a no-show, cancel and move one; every state 
   const target = await select.locator("option").nth(1).getAttribute("value");
   await select.selectOption(target!);
   await move.getByRole("button", { name: "Move the intro" }).click();
-  await expect(page.getByRole("status")).toContainText(`${moved} moved to`);
+  await expect(page.getByRole("status")).toContainText(`The intro of Mo Move (${moved}) moved to`);
   const [newStart] = target!.split("|");
   await expect
     .poll(() => mailsTo("mo@example.com").map((mail) => mail.header("Subject") ?? ""), { timeout: 15_000 })

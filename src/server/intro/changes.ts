@@ -2,6 +2,7 @@ import { zonedToday } from "../../content/dates";
 import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availability";
 import { whenLabel } from "../../intro/display";
 import { intro, site } from "../content";
+import { personName } from "../leads/fields";
 import type { SubmissionStore } from "../store/types";
 import { type Attendance, isSlotTaken } from "./types";
 
@@ -23,10 +24,20 @@ export class IntroError extends Error {
 const noBooking = (id: string) => new IntroError(404, `No free-intro booking has the reference ${id}.`);
 const wasCancelled = (id: string) => new IntroError(409, `${id} is cancelled: book a new intro instead.`);
 
+/** Who booked, as staff know them: the visitor's name and the reference ("Kai Lee (B-88KFGBHP8W)"), or the reference alone. */
+async function visitor(store: SubmissionStore, id: string): Promise<string> {
+  const submission = await store.get(id);
+  const name = submission ? personName(submission.payload) : "";
+  return name ? `${name} (${id})` : id;
+}
+
 export async function cancelIntro(store: SubmissionStore, id: string, now: Date): Promise<string> {
   const result = await store.cancelBooking(id, now);
   if (result === "not-found") throw noBooking(id);
-  return result === "cancelled" ? `Cancelled ${id}: its time is open for booking again.` : `${id} was already cancelled.`;
+  const who = await visitor(store, id);
+  return result === "cancelled"
+    ? `Cancelled the intro of ${who}: its time is open for booking again.`
+    : `The intro of ${who} was already cancelled.`;
 }
 
 /** Attended, or a no-show, which puts the lead up for a call today (at the gym). */
@@ -35,7 +46,8 @@ export async function markIntro(store: SubmissionStore, id: string, attendance: 
   const result = await store.markAttendance(id, attendance, { by, at: now, followUpOn });
   if (result === "not-found") throw noBooking(id);
   if (result === "cancelled") throw wasCancelled(id);
-  return attendance === "attended" ? `${id} came to the intro.` : `${id} did not come: the lead is up for follow-up today.`;
+  const who = await visitor(store, id);
+  return attendance === "attended" ? `${who} came to the intro.` : `${who} did not come: the lead is up for follow-up today.`;
 }
 
 /** The times a booking may move to: those the booking page offers now (src/intro/availability.ts). */
@@ -58,7 +70,8 @@ export async function rescheduleIntro(
       const result = await store.rescheduleBooking(id, { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end) }, now);
       if (result === "not-found") throw noBooking(id);
       if (result === "cancelled") throw wasCancelled(id);
-      return `${id} moved to ${whenLabel(slot.start, site.timeZone)} with ${slot.coach}. The visitor gets an e-mail with the new time.`;
+      const who = await visitor(store, id);
+      return `The intro of ${who} moved to ${whenLabel(slot.start, site.timeZone)} with ${slot.coach}. An e-mail tells them the new time.`;
     } catch (error) {
       if (!isSlotTaken(error)) throw error;
     }

@@ -82,7 +82,8 @@ describe("free-intro mails through the outbox, with a real SMTP server on loopba
     const firstToken = linkToken(confirmation!);
     expect(firstToken).toBeDefined();
 
-    await rescheduleIntro(store, "B-1", second.start, second.coach, later(1));
+    // Staff read who it is: the visitor's name, with the reference.
+    expect(await rescheduleIntro(store, "B-1", second.start, second.coach, later(1))).toMatch(/^The intro of Ana \(B-1\) moved to /);
     await deliverDue(store, smtpMailer(smtp.url), settings, later(2));
     const moved = toVisitor()[1]!;
     expect(moved.header("Subject")).toMatch(/^New time for your free intro/i);
@@ -93,7 +94,7 @@ describe("free-intro mails through the outbox, with a real SMTP server on loopba
     // The first mail's link no longer cancels: the new time came with a new one.
     expect(await store.cancelByToken(hashToken(firstToken!), later(3))).toBe("not-found");
 
-    expect(await cancelIntro(store, "B-1", later(4))).toMatch(/^Cancelled B-1/);
+    expect(await cancelIntro(store, "B-1", later(4))).toBe("Cancelled the intro of Ana (B-1): its time is open for booking again.");
     await deliverDue(store, smtpMailer(smtp.url), settings, later(5));
     const cancelled = toVisitor()[2]!;
     expect(event(cancelled)).toMatchObject({ method: "CANCEL", uid: "b-1@gym.example", sequence: 2, start: second.start });
