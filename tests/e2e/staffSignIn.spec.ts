@@ -49,8 +49,9 @@ test("the owner adds and removes a coach on the Accounts screen, by keyboard", a
   // Both changes are in the owner's recent activity, by who made them.
   await page.reload();
   const activity = page.getByRole("listitem").filter({ hasText: "owner-accounts@gym.example" });
-  await expect(activity.filter({ hasText: "staff.remove new-coach@gym.example" })).toHaveCount(1);
-  await expect(activity.filter({ hasText: "staff.add new-coach@gym.example" })).toHaveCount(1);
+  // In words, not the log's codes (staff.remove, staff.add).
+  await expect(activity.filter({ hasText: "removed the console access of new-coach@gym.example" })).toHaveCount(1);
+  await expect(activity.filter({ hasText: "gave console access to new-coach@gym.example" })).toHaveCount(1);
 });
 
 test("a coach sees no owner's screens in the menu, and an owner's page tells them so", async ({ page, context, baseURL }) => {

@@ -6,7 +6,7 @@ import { openRequests } from "./requests";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import { PRIVACY_REFERENCE, type PrivacyReference } from "./types";
-import { requireString, StaffError, type StaffRoute } from "../staff/guard";
+import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
 
 /** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */
 export const DELETIONS_SHOWN = 200;
@@ -48,7 +48,7 @@ async function privacyRequest(store: SubmissionStore, reference: PrivacyReferenc
  * GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. By
  * a privacy request's reference, only once its person has confirmed it.
  */
-async function exportReport(store: SubmissionStore, wanted: string, audit: (action: string, target?: string) => Promise<void>) {
+async function exportReport(store: SubmissionStore, wanted: string, audit: StaffContext["audit"]) {
   let email = wanted.trim().toLowerCase();
   let reference: string | undefined;
   if (!email.includes("@")) {

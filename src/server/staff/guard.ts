@@ -6,6 +6,7 @@ import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
 import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
 import type { SubmissionStore } from "../store/types";
+import type { AuditAction } from "../../staff/audit";
 import type { StaffRole } from "./types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
 
@@ -37,7 +38,7 @@ export interface StaffContext extends PublicContext {
   /** The session's token hash (sign-out ends it). */
   sessionHash: string;
   /** Records what this staff member did to what (a reference or a staff address, never a visitor's details). */
-  audit(action: string, target?: string): Promise<void>;
+  audit(action: AuditAction, target?: string): Promise<void>;
 }
 
 export interface StaffAction {
@@ -167,7 +168,7 @@ export async function handleStaffRoute(
     if (!allows(session.role, action.role)) return refuse(res, NOT_YOURS);
     if (sessionNeedsTouch(session, now)) await store.touchSession(sessionHash, now);
     const staff = { email: session.email, role: session.role };
-    const audit = (what: string, target?: string) => store.audit({ at: now, actor: staff.email, action: what, target });
+    const audit = (what: AuditAction, target?: string) => store.audit({ at: now, actor: staff.email, action: what, target });
     return send(res, await action.run({ ...base, staff, sessionHash, audit }));
   } catch (error) {
     if (error instanceof Error && error.name === "StaffError") {

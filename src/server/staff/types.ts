@@ -1,3 +1,5 @@
+import type { AuditAction } from "../../staff/audit";
+
 export const STAFF_ROLES = ["owner", "coach"] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -22,7 +24,7 @@ export interface AuditEntry {
   at: Date;
   /** A staff member's address, or "cli" for the terminal. */
   actor: string;
-  /** What was done, e.g. "lead.status", "privacy.delete", "staff.add". */
+  /** What was done, e.g. "lead.status", "privacy.delete", "staff.add" (src/staff/audit.ts lists them with their words). */
   action: string;
   /** A submission reference or a staff address; never a visitor's personal data. */
   target?: string | null;
@@ -63,7 +65,8 @@ export interface StaffOperations {
   endSession(tokenHash: string): Promise<void>;
   /** Ends every session of the address and voids its unused sign-in links; returns how many sessions. */
   endSessions(email: string): Promise<number>;
-  audit(entry: AuditEntry): Promise<void>;
+  /** Records an entry; only the codes the console has words for (an older release's stay readable as stored). */
+  audit(entry: AuditEntry & { action: AuditAction }): Promise<void>;
   /** The newest entries first. */
   auditLog(limit: number): Promise<AuditEntry[]>;
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
+import { auditWords } from "../audit";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 
@@ -113,7 +114,7 @@ export default function Accounts({ session }: ScreenProps) {
             <li key={`${entry.at}-${index}`} className={styles.card}>
               <span className={styles.cardMain}>
                 <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("en-US", { timeZone: audit.timeZone })}</time>{" "}
-                <strong className={styles.wrap}>{entry.actor}</strong> {entry.action}
+                <strong className={styles.wrap}>{entry.actor}</strong> {auditWords(entry.action)}
                 {entry.target && <span className={styles.wrap}> {entry.target}</span>}
               </span>
             </li>
