@@ -3,7 +3,8 @@ import fs from "node:fs";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { privacy } from "../../src/server/content";
+import { privacy, site } from "../../src/server/content";
+import { staffTime } from "../../src/staff/time";
 import { newReference } from "../../src/server/forms/ids";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
@@ -42,6 +43,9 @@ async function sendPrivacyRequest(page: Page, email: string): Promise<string> {
   return reference;
 }
 
+// A phone far from the gym: the console shows the gym's times all the same.
+test.use({ timezoneId: "Asia/Tokyo" });
+
 test("a privacy request from the public form is listed with its days left; its data downloads, and goes after the typed address", async ({
   page,
   context,
@@ -59,6 +63,9 @@ test("a privacy request from the public form is listed with its days left; its d
   const request = page.getByRole("listitem").filter({ hasText: reference });
   await expect(request).toContainText(`${privacy.requestResponseDays} days left`);
   await expect(request).toContainText(email);
+  // Its times in the gym's zone, though this phone is in Tokyo (the file's timezoneId).
+  const received = await withStore(E2E_DATA_DIR, async (store) => (await store.get(reference))!.createdAt.toISOString());
+  await expect(request).toContainText(staffTime(received, site.timeZone));
   await expectCleanAtBothWidths(page, "the privacy screen");
 
   const download = page.waitForEvent("download");

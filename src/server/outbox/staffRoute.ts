@@ -1,4 +1,5 @@
 import { kickOutbox } from "../runtime";
+import { site } from "../content";
 import { StaffError, type StaffRoute } from "../staff/guard";
 
 /**
@@ -14,6 +15,7 @@ export const outbox: StaffRoute = {
       const messages = await store.outbox(["pending", "failed"]);
       return {
         json: {
+          timeZone: site.timeZone,
           messages: messages.map((m) => ({
             id: m.id,
             kind: m.kind,

@@ -1,4 +1,4 @@
-import { privacy } from "../content";
+import { privacy, site } from "../content";
 import { accessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
@@ -88,6 +88,7 @@ export const privacyRoute: StaffRoute = {
       const [requests, deletions] = await Promise.all([openRequests(store, now), store.deletions()]);
       return {
         json: {
+          timeZone: site.timeZone,
           responseDays: privacy.requestResponseDays,
           requests,
           deletions: deletions

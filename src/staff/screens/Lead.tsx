@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
-import { shortDayLabel, timeLabel } from "../../intro/display";
 import { ApiError, getJson, postJson } from "../client";
 import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
 import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";
+import { staffTime } from "../time";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
@@ -12,7 +12,7 @@ import type { ScreenProps } from "./types";
 /** The server's limit on a note (src/server/leads/leadRoute.ts). */
 const NOTE_MAX = 2000;
 
-const when = (iso: string, timeZone: string) => `${shortDayLabel(iso, timeZone)}, ${timeLabel(iso, timeZone)}`;
+const when = staffTime;
 
 /** One lead: every field it sent, its status, follow-up date and notes, and everything its address sent. */
 export default function Lead({ search }: ScreenProps) {

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { formatLongDate } from "../../content/dates";
-import { shortDayLabel, timeLabel } from "../../intro/display";
 import { ApiError, downloadUrl, getJson } from "../client";
 import {
   FORM_LABELS,
@@ -14,6 +13,7 @@ import {
   VIEW_LABELS,
 } from "../leads";
 import { leadPath } from "../paths";
+import { staffTime } from "../time";
 import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Leads.module.css";
@@ -40,7 +40,7 @@ function filtersOf(search: string, forms: Record<string, string>): Filters {
   };
 }
 
-const received = (iso: string, timeZone: string) => `${shortDayLabel(iso, timeZone)}, ${timeLabel(iso, timeZone)}`;
+const received = staffTime;
 
 /** The first screen: every lead, newest first, with its status, follow-up date and whether it is late. */
 export default function Leads({ session, search }: ScreenProps) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
+import { staffTime } from "../time";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";
@@ -27,20 +28,21 @@ const KIND_LABELS: Record<Message["kind"], string> = {
   "privacy-confirm": "Privacy request's confirmation link",
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /**
  * The owner sees what has not gone out yet: each message waiting or given up on, how often it was
  * tried and why it failed, and sends one (or every failed one) again after fixing the cause.
  */
 export default function Outbox(_props: ScreenProps) {
   const [messages, setMessages] = useState<Message[] | null>(null);
+  const [timeZone, setTimeZone] = useState("UTC");
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      setMessages((await getJson<{ messages: Message[] }>("outbox")).messages);
+      const answer = await getJson<{ messages: Message[]; timeZone: string }>("outbox");
+      setTimeZone(answer.timeZone);
+      setMessages(answer.messages);
     } catch (error) {
       setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
     }
@@ -95,7 +97,7 @@ export default function Outbox(_props: ScreenProps) {
                   <dt>Attempts</dt>
                   <dd>{m.attempts}</dd>
                   <dt>Next attempt</dt>
-                  <dd>{m.status === "failed" ? "none: retry it" : m.nextAttemptAt ? when(m.nextAttemptAt) : "now"}</dd>
+                  <dd>{m.status === "failed" ? "none: retry it" : m.nextAttemptAt ? staffTime(m.nextAttemptAt, timeZone) : "now"}</dd>
                   {m.lastError && (
                     <>
                       <dt>Last error</dt>

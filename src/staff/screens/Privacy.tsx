@@ -3,6 +3,7 @@ import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { ApiError, downloadUrl, getJson, postJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../privacy";
+import { staffTime } from "../time";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
 import type { ScreenProps } from "./types";
@@ -20,9 +21,9 @@ interface PrivacyData {
   requests: OpenRequest[];
   deletions: DeletionLine[];
   deletionsTotal: number;
+  /** The gym's zone: every time on the screen is read in it. */
+  timeZone: string;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function daysLeftText(days: number): string {
   if (days > 1) return `${days} days left`;
@@ -34,7 +35,7 @@ function daysLeftText(days: number): string {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Where an unconfirmed request's link stands: sent and until when, not sent yet, failed, run out, or none. */
-function linkText({ state, expiresAt, mail }: RequestConfirmationView): string {
+function linkText({ state, expiresAt, mail }: RequestConfirmationView, when: (iso: string) => string): string {
   const until = expiresAt ? when(expiresAt) : "";
   if (state === "no-link") return "No link was e-mailed (mail was not set up, or the request came before links were sent).";
   if (state === "expired") return `The link expired on ${until} without being used. Answer by saying so, then mark the request answered.`;
@@ -54,6 +55,7 @@ export default function Privacy(_props: ScreenProps) {
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<OpenRequest | null>(null);
+  const when = (iso: string) => staffTime(iso, data?.timeZone ?? "UTC");
 
   const load = useCallback(async () => {
     try {
@@ -114,7 +116,7 @@ export default function Privacy(_props: ScreenProps) {
               ) : (
                 <p className={styles.due}>
                   <strong>{r.confirmation.state === "waiting" ? "Waiting for the visitor to confirm" : "Not confirmed"}</strong>:{" "}
-                  {linkText(r.confirmation)}
+                  {linkText(r.confirmation, when)}
                 </p>
               )}
               {r.confirmation.confirmedAt && r.confirmation.confirmedBy && (
