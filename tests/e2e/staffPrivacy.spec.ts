@@ -177,6 +177,53 @@ test("the outbox lists a failed message without its data, and Retry queues it ag
   expect(audit).toContainEqual(expect.objectContaining({ actor: OWNER, action: "outbox.retry", target: id }));
 });
 
+test("an intro's reminder due later is scheduled, not waiting: no Retry, and the API says why", async ({ page, context, baseURL }) => {
+  const id = newReference("intro");
+  const start = new Date(Date.now() + 5 * 86_400_000);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  // A coach of its own, so no other test's booking holds this time.
+  const coach = `Coach ${randomUUID().slice(0, 8)}`;
+  const email = `${id.toLowerCase()}@example.com`;
+  await withStore(E2E_DATA_DIR, (store) =>
+    store.insert({
+      id,
+      form: "intro",
+      createdAt: new Date(),
+      payload: { start: start.toISOString(), end: end.toISOString(), coach, name: "Sam Later", email },
+      spam: null,
+      notify: false,
+      confirm: true,
+      booking: { coach, start, end, email },
+    }),
+  );
+  await signInContext(context, baseURL ?? "", E2E_DATA_DIR, OWNER, "owner");
+  await gotoReady(page, "/staff/outbox/");
+  const reminder = page.getByRole("listitem").filter({ hasText: id }).filter({ hasText: "Intro reminder" });
+  await expect(reminder).toContainText("Scheduled");
+  await expect(reminder).toContainText(`Goes${staffTime(new Date(start.getTime() - 86_400_000).toISOString(), site.timeZone)}`);
+  await expect(reminder.getByRole("button")).toHaveCount(0);
+  // The screen says whether anything failed, counting as the list does.
+  const failed = await page.getByRole("listitem").filter({ hasText: "none: retry it" }).count();
+  await expect(
+    page.getByText(
+      failed === 0 ? "Nothing has failed: each message here goes on its own." : `${failed} failed: fix the cause, then retry.`,
+    ),
+  ).toBeVisible();
+
+  const message = await withStore(E2E_DATA_DIR, async (store) =>
+    (await store.outbox()).find((m) => m.submissionId === id && m.kind === "reminder"),
+  );
+  const answer = await page.request.post("/api/staff/outbox", {
+    data: { action: "retry", id: message!.id },
+    headers: { Origin: new URL(baseURL ?? "").origin },
+  });
+  expect(answer.status()).toBe(409);
+  expect(((await answer.json()) as { error: string }).error).toBe("That message is not due yet: it goes at the time shown, as planned.");
+  // Its time is kept: the refused retry changed nothing.
+  const after = await withStore(E2E_DATA_DIR, async (store) => (await store.outbox()).find((m) => m.id === message!.id));
+  expect(after).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: message!.nextAttemptAt });
+});
+
 /** A member's sign-up with health information and their confirmed request to withdraw consent; the references. */
 async function confirmedRequest(): Promise<{ email: string; signup: string; request: string }> {
   const tag = randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();

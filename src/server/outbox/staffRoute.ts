@@ -1,6 +1,14 @@
 import { kickOutbox } from "../runtime";
 import { site } from "../content";
 import { StaffError, type StaffRoute } from "../staff/guard";
+import type { OutboxMessage } from "./types";
+
+/**
+ * A message never tried that is due later (an intro's reminder): nothing is wrong with it, and sending
+ * it now would be early, so it is shown as scheduled and cannot be retried (the store keeps its time).
+ */
+const isScheduled = (m: OutboxMessage, now: Date): boolean =>
+  m.status === "pending" && m.attempts === 0 && m.nextAttemptAt !== null && m.nextAttemptAt > now;
 
 /**
  * GET /api/staff/outbox: the messages not yet sent, or given up on, without their data (a token, a
@@ -11,7 +19,7 @@ export const outbox: StaffRoute = {
   kind: "staff",
   GET: {
     role: "owner",
-    async run({ store }) {
+    async run({ store, now }) {
       const messages = await store.outbox(["pending", "failed"]);
       return {
         json: {
@@ -25,6 +33,7 @@ export const outbox: StaffRoute = {
             nextAttemptAt: m.nextAttemptAt?.toISOString() ?? null,
             lastError: m.lastError,
             createdAt: m.createdAt.toISOString(),
+            scheduled: isScheduled(m, now),
           })),
         },
       };
@@ -42,6 +51,9 @@ export const outbox: StaffRoute = {
       }
       if (typeof body.id !== "number" || !Number.isSafeInteger(body.id)) throw new StaffError(400, "Give the message's id.");
       const message = (await store.outbox(["pending", "failed"])).find((m) => m.id === body.id);
+      if (message && isScheduled(message, now)) {
+        throw new StaffError(409, "That message is not due yet: it goes at the time shown, as planned.");
+      }
       if (!message || !(await store.retryMessage(message.id, now))) {
         throw new StaffError(404, "That message is no longer waiting: it was sent or deleted.");
       }

@@ -15,6 +15,8 @@ interface Message {
   nextAttemptAt: string | null;
   lastError: string | null;
   createdAt: string;
+  /** Never tried and due later (an intro's reminder): it goes at its time, and is not retried. */
+  scheduled: boolean;
 }
 
 const KIND_LABELS: Record<Message["kind"], string> = {
@@ -79,6 +81,7 @@ export default function Outbox(_props: ScreenProps) {
         <p>Nothing is waiting: every message has been sent.</p>
       ) : (
         <>
+          <p>{failed === 0 ? "Nothing has failed: each message here goes on its own." : `${failed} failed: fix the cause, then retry.`}</p>
           {failed > 1 && (
             <button type="button" className={shared.secondary} disabled={busy} onClick={() => void retry()}>
               Retry all {failed} failed
@@ -90,13 +93,13 @@ export default function Outbox(_props: ScreenProps) {
                 <p className={styles.title}>
                   <strong>{KIND_LABELS[m.kind]}</strong> <span className={shared.muted}>{m.reference ?? "no submission"}</span>{" "}
                   <span className={m.status === "failed" ? styles.failed : shared.badge}>
-                    {m.status === "failed" ? "Failed" : "Waiting"}
+                    {m.status === "failed" ? "Failed" : m.scheduled ? "Scheduled" : "Waiting"}
                   </span>
                 </p>
                 <dl className={styles.facts}>
                   <dt>Attempts</dt>
                   <dd>{m.attempts}</dd>
-                  <dt>Next attempt</dt>
+                  <dt>{m.scheduled ? "Goes" : "Next attempt"}</dt>
                   <dd>{m.status === "failed" ? "none: retry it" : m.nextAttemptAt ? staffTime(m.nextAttemptAt, timeZone) : "now"}</dd>
                   {m.lastError && (
                     <>
@@ -105,15 +108,17 @@ export default function Outbox(_props: ScreenProps) {
                     </>
                   )}
                 </dl>
-                <button
-                  type="button"
-                  className={shared.secondary}
-                  disabled={busy}
-                  aria-label={`Retry the ${KIND_LABELS[m.kind].toLowerCase()}${m.reference ? ` of ${m.reference}` : ""} now`}
-                  onClick={() => void retry(m.id)}
-                >
-                  Retry
-                </button>
+                {!m.scheduled && (
+                  <button
+                    type="button"
+                    className={shared.secondary}
+                    disabled={busy}
+                    aria-label={`Retry the ${KIND_LABELS[m.kind].toLowerCase()}${m.reference ? ` of ${m.reference}` : ""} now`}
+                    onClick={() => void retry(m.id)}
+                  >
+                    Retry
+                  </button>
+                )}
               </li>
             ))}
           </ul>
