@@ -13,8 +13,8 @@ export const AUDIT_WORDS = {
   "lead.note": "added a note to",
   "lead.restore-spam": "moved out of spam",
   "leads.export": "downloaded the leads",
-  "intro.attended": "marked as came to the intro",
-  "intro.no-show": "marked as did not come to the intro",
+  "intro.attended": "recorded who came to the intro",
+  "intro.no-show": "recorded a no-show at the intro",
   "intro.cancel": "cancelled the intro",
   "intro.reschedule": "moved the intro",
   "privacy.export": "downloaded the data of",
@@ -24,8 +24,8 @@ export const AUDIT_WORDS = {
   "privacy.verify.in-person": "confirmed in person the privacy request",
   "privacy.verify.phone": "confirmed by phone the privacy request",
   "privacy.verify.email": "confirmed by e-mail the privacy request",
-  "outbox.retry": "sent again a message of",
-  "outbox.retry-failed": "sent again every failed message",
+  "outbox.retry": "queued again a message of",
+  "outbox.retry-failed": "queued again every failed message",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_WORDS;

@@ -1,7 +1,7 @@
 import { AUDIT_WORDS, auditWords } from "../../../src/staff/audit";
 
 test("every code the log records reads as words on the Accounts screen", () => {
-  expect(auditWords("intro.no-show")).toBe("marked as did not come to the intro");
+  expect(auditWords("intro.no-show")).toBe("recorded a no-show at the intro");
   for (const [code, words] of Object.entries(AUDIT_WORDS)) {
     expect(auditWords(code)).toBe(words);
     // Words a person reads, never the code itself.
