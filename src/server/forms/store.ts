@@ -4,19 +4,32 @@ import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store"
 import { queueMessage } from "../outbox/store";
 import { mintConfirmationLink } from "../privacy/requestStore";
 import { toSubmission } from "../store/rows";
-import type { ListFilter, SubmissionOperations } from "./types";
+import { REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
 export function submissionQueries(dialect: Dialect): SubmissionOperations {
   const { db, codec } = dialect;
   return {
     async insert(submission) {
-      const { id, form, payload, spam, booking, waiver } = submission;
+      const { id, form, payload, spam, booking, waiver, fingerprint = null } = submission;
       return dialect.write(async (trx) => {
         const createdAt = codec.time(submission.createdAt);
+        if (fingerprint) {
+          await dialect.lockFingerprint(trx, fingerprint);
+          const since = codec.time(new Date(submission.createdAt.getTime() - REPEAT_WINDOW_MS));
+          const repeat = await trx
+            .selectFrom("submissions")
+            .select("id")
+            .where("fingerprint", "=", fingerprint)
+            .where("created_at", ">=", since)
+            .executeTakeFirst();
+          if (repeat) return { confirmationQueued: false, repeatOf: repeat.id };
+          // The same fields sent long ago are a new message: the old row lets go of its fingerprint.
+          await trx.updateTable("submissions").set({ fingerprint: null }).where("fingerprint", "=", fingerprint).execute();
+        }
         await trx
           .insertInto("submissions")
-          .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam })
+          .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam, fingerprint })
           .execute();
         if (waiver) {
           await trx

@@ -35,7 +35,15 @@ export interface NewSubmission {
    * about an intro within CONFIRMATION_INTERVAL_MS. The submission's payload says what time was asked for.
    */
   alreadyBooked?: { email: string };
+  /**
+   * A form sent without JavaScript (formPost.ts): the SHA-256 of its form and fields. The same one stored
+   * within REPEAT_WINDOW_MS is a second press of Send, answered with the first one's reference.
+   */
+  fingerprint?: string;
 }
+
+/** How long a form sent again the browser's way with the same fields counts as the same send. */
+export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
 
 /** A waiver as published: `version` is the SHA-256 of `text` (src/server/forms/waiver.ts). */
 export interface WaiverText {
@@ -51,6 +59,8 @@ export interface StoredWaiver extends WaiverText {
 export interface InsertResult {
   /** Whether a confirmation to the visitor was queued (not when one went to that address within the hour). */
   confirmationQueued: boolean;
+  /** The reference of the same send stored moments before (`fingerprint`): nothing new was stored. */
+  repeatOf?: string;
 }
 
 export interface ListFilter {

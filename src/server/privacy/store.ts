@@ -69,7 +69,8 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
       const forgotten = await dialect.write(async (trx) => {
         const changed = await trx
           .updateTable("submissions")
-          .set({ payload: payloadSql.withoutHealthInfo })
+          // The fingerprint of a form sent without JavaScript is a hash of the health text too.
+          .set({ payload: payloadSql.withoutHealthInfo, fingerprint: null })
           .where("id", "=", id)
           .where(payloadSql.hasHealthInfo)
           .executeTakeFirst();

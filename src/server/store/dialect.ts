@@ -30,6 +30,8 @@ export interface Dialect {
    * account changes wait here, so each sees the one before it committed.
    */
   lockStaff(trx: Kysely<Database>): Promise<void>;
+  /** Inside `write`, before looking for a repeat of a form sent without JavaScript: the same send waits here. */
+  lockFingerprint(trx: Kysely<Database>, fingerprint: string): Promise<void>;
   /** The choice of due messages, locked so that two senders claiming at once take different ones. */
   lockDue<O>(query: SelectQueryBuilder<Database, "outbox", O>): SelectQueryBuilder<Database, "outbox", O>;
   /** Whether an error is the database refusing a second active booking of one coach and start. */

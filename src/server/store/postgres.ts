@@ -30,6 +30,8 @@ const LOCK_COACH = 7_263_101;
 const LOCK_ADDRESS = 7_263_102;
 /** The staff accounts' lock (pg_advisory_xact_lock's one key): changes of role and removals wait in turn. */
 const LOCK_STAFF = 7_263_103;
+/** Sends of one form's same fields (a double tap without JavaScript): the second waits, then finds the first. */
+const LOCK_FINGERPRINT = 7_263_104;
 
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 const MIGRATION_LOCK = 7_263_001;
@@ -97,6 +99,9 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
     },
     async lockStaff(trx) {
       await sql`SELECT pg_advisory_xact_lock(${LOCK_STAFF})`.execute(trx);
+    },
+    async lockFingerprint(trx, fingerprint) {
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_FINGERPRINT}, hashtext(${fingerprint}))`.execute(trx);
     },
     // SKIP LOCKED: concurrent senders each take different messages instead of waiting.
     lockDue: (query) => query.forUpdate().skipLocked(),

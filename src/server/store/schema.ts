@@ -27,6 +27,8 @@ export interface SubmissionsTable {
   created_at: StoredTime;
   payload: ColumnType<StoredJson, string, string>;
   spam: string | null;
+  /** A form sent without JavaScript: the SHA-256 of its form and fields, while a repeat would be one (migration 7). */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

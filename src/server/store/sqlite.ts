@@ -140,6 +140,7 @@ export function openSqliteStore(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOU
     // The write lock is already held: no other booking can be checked or written meanwhile.
     lockBooking: async () => undefined,
     lockStaff: async () => undefined,
+    lockFingerprint: async () => undefined,
     lockDue: (query) => query,
     isSlotConflict,
     payloadSql: {

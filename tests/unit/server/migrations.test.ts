@@ -15,6 +15,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [4, "1f62dca90876ebe6", "43c8421fe28e94cd"],
   [5, "fb5b4c9ff4d0cc16", "b94ea88793eba079"],
   [6, "f12006dfa2632245", "96aae7207bcd37c3"],
+  [7, "4dfc8f4c90bdb379", "4dfc8f4c90bdb379"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

@@ -281,6 +281,22 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       expect((await s().claimDue(now, 10, 60_000)).map((m) => m.submissionId)).toEqual(["C-3"]);
       expect((await s().outbox(["sent"])).map((m) => m.submissionId)).toEqual(["C-1"]);
     });
+
+    test("a form sent again the browser's way with the same fields is the first send; long after, a new one", async () => {
+      const first = await s().insert(submission("C-1", { fingerprint: "f1" }));
+      expect(first.repeatOf).toBeUndefined();
+      const again = await s().insert(submission("C-2", { fingerprint: "f1", createdAt: at("2026-11-20T10:05:00Z") }));
+      expect(again).toEqual({ confirmationQueued: false, repeatOf: "C-1" });
+      expect(await s().get("C-2")).toBeUndefined();
+      // Only the first one's staff e-mail is queued.
+      expect(await kinds(s())).toEqual([["C-1", "staff"]]);
+      // Other fields, or no fingerprint (the page's script sent it), are other sends.
+      expect((await s().insert(submission("C-3", { fingerprint: "f2" }))).repeatOf).toBeUndefined();
+      expect((await s().insert(submission("C-4"))).repeatOf).toBeUndefined();
+      // A day later the same words are a new message, and the old row lets go of the fingerprint.
+      expect((await s().insert(submission("C-5", { fingerprint: "f1", createdAt: at("2026-11-21T10:00:00Z") }))).repeatOf).toBeUndefined();
+      expect((await s().insert(submission("C-6", { fingerprint: "f1", createdAt: at("2026-11-21T10:01:00Z") }))).repeatOf).toBe("C-5");
+    });
   });
 }
 
@@ -310,6 +326,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 4, name: "deletion log, accepted waivers, look-up by e-mail" },
       { version: 5, name: "staff console: accounts, sessions, lead status and notes, audit log, outbox for every message" },
       { version: 6, name: "privacy requests confirmed by their person: confirmation links" },
+      { version: 7, name: "a form posted twice without JavaScript is kept once: submission fingerprints" },
     ]);
     db.close();
   });
@@ -374,6 +391,21 @@ describeWithPostgres("PostgreSQL store (a real server)", () => {
   };
 
   storeContract("contract", async () => openPostgresStore(await server().createDatabase()));
+
+  test("the same form sent twice at once by two processes is stored once (a double tap without JavaScript)", async () => {
+    const url = await server().createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    try {
+      const sends = Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).insert(submission(`C-${i}`, { fingerprint: "same" })));
+      const results = await Promise.all(sends);
+      const stored = results.filter((result) => !result.repeatOf);
+      expect(stored).toHaveLength(1);
+      expect(new Set(results.map((result) => result.repeatOf).filter(Boolean)).size).toBe(1);
+      expect(await a.list()).toHaveLength(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 
   test("two processes booking one slot at once: the database lets exactly one through", async () => {
     const url = await server().createDatabase();

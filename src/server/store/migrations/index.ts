@@ -4,6 +4,7 @@ import { introBookings } from "./003-intro-bookings";
 import { deletionsAndWaivers } from "./004-deletions-and-waivers";
 import { staffConsole } from "./005-staff-console";
 import { requestConfirmations } from "./006-request-confirmations";
+import { repeatSends } from "./007-repeat-sends";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -25,6 +26,7 @@ const STEPS: readonly MigrationStep[] = [
   deletionsAndWaivers,
   staffConsole,
   requestConfirmations,
+  repeatSends,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({
