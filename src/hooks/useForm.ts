@@ -53,6 +53,8 @@ export interface UseFormOptions<V> {
 
 export interface UseFormResult<out V> {
   control: FormControl<V>;
+  /** The endpoint the form posts to the browser's way until the page is live (or if it never is). */
+  action: string;
   /** Editing (with the last attempt's problems), sending, sent (with the reference) or failed (with why). */
   phase: FormPhase;
   /** For the form element: reads back what the visitor did on the page before it went live. */
@@ -177,6 +179,7 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
 
   return {
     control,
+    action: endpoint,
     phase,
     formRef,
     onFocus: () => {

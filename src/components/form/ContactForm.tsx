@@ -3,39 +3,27 @@ import { INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/conta
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { ContactInput } from "../../forms/schemas/contact";
-import { useForm, type FormValues } from "../../hooks/useForm";
+import { CONTACT_FIELDS, CONTACT_START, contactPayload, type ContactValues } from "../../forms/values/contact";
+import { useForm } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
-import { FormShell, YourReference } from "./FormShell";
+import { FormShell, SentMessage } from "./FormShell";
+import { contactSent } from "../../forms/sentWords";
 import { QueryChoice } from "./QueryChoice";
 import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 
-type Values = FormValues<ContactInput>;
-
-const FIELDS = ["name", "email", "phone", "interest", "message"] as const satisfies ReadonlyArray<keyof Values>;
-
-function toPayload(values: Values) {
-  return {
-    name: values.name,
-    email: values.email,
-    ...(values.phone.trim() ? { phone: values.phone } : {}),
-    interest: values.interest,
-    message: values.message,
-  };
-}
-
 async function loadCheck() {
   const { contactErrors } = await import("../../forms/schemas/contact");
-  return (values: Values) => contactErrors(toPayload(values));
+  return (values: ContactValues) => contactErrors(contactPayload(values));
 }
 
 export function ContactForm({ search, onSent }: { search: string; onSent?: (reference: string) => void }) {
   const form = useForm<ContactInput>({
     formId: "contact",
     endpoint: apiPath("contact"),
-    initialValues: { name: "", email: "", phone: "", interest: "", message: "", website: "" },
-    fieldOrder: FIELDS,
+    initialValues: CONTACT_START,
+    fieldOrder: CONTACT_FIELDS,
     loadCheck,
-    toPayload,
+    toPayload: contactPayload,
     onSent: (reference) => {
       trackLead("contact");
       onSent?.(reference);
@@ -55,13 +43,7 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
       form={form}
       label="Send us a message"
       submitLabel="Send message"
-      success={(reference) => (
-        <>
-          <h2>Thanks, your message is on its way</h2>
-          <p>A coach will answer within one business day, usually sooner.</p>
-          <YourReference reference={reference} />
-        </>
-      )}
+      success={(reference) => <SentMessage words={contactSent()} reference={reference} />}
     >
       <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
       <EmailInput control={form.control} hint="We reply by email." />

@@ -1,37 +1,22 @@
-import { addDays, type Day, formatLongDate, isIsoDate, listText } from "../../content/dates";
+import { addDays, type Day, formatLongDate, listText } from "../../content/dates";
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup";
 import type { DropInInput } from "../../forms/schemas/dropIn";
-import { useForm, type FormValues } from "../../hooks/useForm";
+import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload, type DropInValues } from "../../forms/values/dropIn";
+import { useForm } from "../../hooks/useForm";
+import { useHydrated } from "../../hooks/useHydrated";
 import { trackLead } from "../../runtime/analytics";
-import { FormShell, YourReference } from "./FormShell";
+import { FormShell, SentMessage } from "./FormShell";
+import { dropInSent } from "../../forms/sentWords";
 import { EmailInput, RadioGroup, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
-/** The waiver's version comes from the build (a prop), not from the visitor. */
-type Input = Omit<DropInInput, "waiverVersion">;
-type Values = FormValues<Input>;
-
 const GUARDIAN_ACCEPTS = "I am the parent or guardian named above: I have read the waiver and accept it for this visitor";
 
-const FIELDS = ["visitDate", "name", "email", "affiliate", "ageGroup", "guardianName", "waiverAccepted"] as const satisfies ReadonlyArray<
-  keyof Values
->;
-
-function toPayload(values: Values, waiverVersion: string) {
-  return {
-    visitDate: values.visitDate,
-    name: values.name,
-    email: values.email,
-    ...(values.affiliate.trim() ? { affiliate: values.affiliate } : {}),
-    ...(values.ageGroup ? { ageGroup: values.ageGroup } : {}),
-    ...(guardianAccepts(values.ageGroup) ? { guardianName: values.guardianName } : {}),
-    waiverAccepted: values.waiverAccepted,
-    waiverVersion,
-  };
-}
+/** The waiver's version comes from the build (a prop), not from the visitor. */
+type Input = Omit<DropInInput, "waiverVersion">;
 
 /** A visiting athlete tells the gym the day they come, and signs the waiver before they arrive. */
 export function DropInForm({
@@ -47,21 +32,12 @@ export function DropInForm({
   /** The drop-in fee as shown ("$20"). */
   fee: string;
 }) {
-  const payloadOf = (values: Values) => toPayload(values, waiver.version);
+  const payloadOf = (values: DropInValues) => dropInPayload(values, waiver.version);
   const form = useForm<Input>({
     formId: "drop-in",
     endpoint: apiPath("drop-in"),
-    initialValues: {
-      visitDate: "",
-      name: "",
-      email: "",
-      affiliate: "",
-      ageGroup: "",
-      guardianName: "",
-      waiverAccepted: false,
-      website: "",
-    },
-    fieldOrder: FIELDS,
+    initialValues: DROP_IN_START,
+    fieldOrder: DROP_IN_FIELDS,
     loadCheck: async () => {
       const { dropInErrors } = await import("../../forms/schemas/dropIn");
       return (values) => dropInErrors(payloadOf(values), classDays, today, waiver.version);
@@ -70,6 +46,9 @@ export function DropInForm({
     onSent: () => trackLead("drop-in"),
   });
   const { visitDate, ageGroup } = form.control.values;
+  // Before the page is live (or without its script) every field a choice may ask for is shown: the
+  // browser's own post sends them, and the server keeps those the choice needs.
+  const live = useHydrated();
   const last = addDays(today, MAX_VISIT_DAYS);
 
   return (
@@ -77,16 +56,7 @@ export function DropInForm({
       form={form}
       label="Drop-in visit"
       submitLabel="Send"
-      success={(reference) => (
-        <>
-          <h2>See you {isIsoDate(visitDate) ? `on ${formatLongDate(visitDate)}` : "soon"}</h2>
-          <p>
-            A coach will e-mail you before your visit to say which class suits you best. The waiver is signed, so on the day you only pay
-            the {fee} drop-in fee.
-          </p>
-          <YourReference reference={reference} />
-        </>
-      )}
+      success={(reference) => <SentMessage words={dropInSent(visitDate, fee)} reference={reference} />}
     >
       <TextInput
         control={form.control}
@@ -119,7 +89,7 @@ export function DropInForm({
           { value: AGE_GROUPS[1], label: `${ADULT_MIN_AGE} to ${ADULT_AGE - 1}` },
         ]}
       />
-      {(guardianAccepts(ageGroup) || Boolean(form.control.errors.guardianName)) && (
+      {(guardianAccepts(ageGroup) || Boolean(form.control.errors.guardianName) || !live) && (
         <GuardianName control={form.control} hint="Fill in the rest of the form with them: they accept the waiver below for you." />
       )}
       <WaiverAgreement

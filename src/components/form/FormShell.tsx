@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { foundOf } from "../../forms/formState";
+import type { SentWords } from "../../forms/sentWords";
 import type { UseFormResult } from "../../hooks/useForm";
-import { useHydrated } from "../../hooks/useHydrated";
 import { Honeypot } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -87,8 +87,12 @@ export function FormShell({
   const sending = phase.status === "sending";
   const { summary } = found;
   return (
+    // method and action: until the page is live (or when its script never arrives), Send posts the
+    // fields the browser's way and the server answers with a page (src/server/forms/answerPage.ts).
     <form
       ref={form.formRef}
+      method="post"
+      action={form.action}
       className={styles.form}
       onFocus={form.onFocus}
       onSubmit={form.onSubmit}
@@ -126,14 +130,13 @@ export function FormShell({
 }
 
 /**
- * Until the page is live the form can do nothing: it sends with JavaScript. An enabled button would let
- * Enter submit it the browser's way, a GET that puts what was typed into the address. The button is
- * its own component so that going live renders it alone, not the whole form.
+ * Enabled from the first paint: before the page is live a press posts the form the browser's way
+ * (method="post", never a GET that would put what was typed into the address). Its own component, so
+ * that "Sending…" renders it alone, not the whole form.
  */
 function SendButton({ sending, label }: { sending: boolean; label: string }) {
-  const hydrated = useHydrated();
   return (
-    <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
+    <button type="submit" className={styles.submit} disabled={sending}>
       {sending ? "Sending…" : label}
     </button>
   );
@@ -145,5 +148,18 @@ export function YourReference({ reference }: { reference: string }) {
     <p>
       Your reference: <span className={styles.reference}>{reference}</span>
     </p>
+  );
+}
+
+/** The message that replaces a stored form: its words (src/forms/sentWords.ts, the no-script page's too) and the reference. */
+export function SentMessage({ words, reference }: { words: SentWords; reference: string }) {
+  return (
+    <>
+      <h2>{words.title}</h2>
+      {words.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <YourReference reference={reference} />
+    </>
   );
 }

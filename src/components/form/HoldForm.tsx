@@ -3,42 +3,16 @@ import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, resume
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { HoldInput } from "../../forms/schemas/hold";
-import { useForm, type FormValues } from "../../hooks/useForm";
-import { FormShell, YourReference } from "./FormShell";
+import { HOLD_FIELDS, HOLD_START, holdPayload, type HoldValues } from "../../forms/values/hold";
+import { useForm } from "../../hooks/useForm";
+import { useHydrated } from "../../hooks/useHydrated";
+import { FormShell, SentMessage } from "./FormShell";
+import { holdSent } from "../../forms/sentWords";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
-/** Both kinds of request share one form: the date fields of a hold and of a cancellation are all here. */
-type Values = FormValues<HoldInput>;
-
-const FIELDS = [
-  "type",
-  "name",
-  "email",
-  "phone",
-  "holdStart",
-  "holdEnd",
-  "cancelDate",
-  "reason",
-  "acknowledged",
-] as const satisfies ReadonlyArray<keyof Values>;
-
-function toPayload(values: Values) {
-  const { type } = values;
-  return {
-    type,
-    name: values.name,
-    email: values.email,
-    ...(values.phone.trim() ? { phone: values.phone } : {}),
-    ...(type === "hold" ? { holdStart: values.holdStart, holdEnd: values.holdEnd } : {}),
-    ...(type === "cancel" ? { cancelDate: values.cancelDate } : {}),
-    reason: values.reason,
-    acknowledged: values.acknowledged,
-  };
-}
-
 /** What the chosen dates mean, shown before sending so the visitor knows exactly what they ask for. */
-function Outcome({ values, policy }: { values: Values; policy: HoldPolicy }) {
+function Outcome({ values, policy }: { values: HoldValues; policy: HoldPolicy }) {
   const { type } = values;
   if (type === "hold") {
     const start = values.holdStart;
@@ -70,27 +44,19 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
   const form = useForm<HoldInput>({
     formId: "hold",
     endpoint: apiPath("membership-hold"),
-    initialValues: {
-      type: "",
-      name: "",
-      email: "",
-      phone: "",
-      holdStart: "",
-      holdEnd: "",
-      cancelDate: "",
-      reason: "",
-      acknowledged: false,
-      website: "",
-    },
-    fieldOrder: FIELDS,
+    initialValues: HOLD_START,
+    fieldOrder: HOLD_FIELDS,
     loadCheck: async () => {
       const { holdErrors } = await import("../../forms/schemas/hold");
-      return (values) => holdErrors(toPayload(values), policy, today);
+      return (values) => holdErrors(holdPayload(values), policy, today);
     },
-    toPayload,
+    toPayload: holdPayload,
     onSent,
   });
   const { values } = form.control;
+  // Before the page is live (or without its script) every field a choice may ask for is shown: the
+  // browser's own post sends them, and the server keeps those the choice needs.
+  const live = useHydrated();
   const { type } = values;
   const earliestStart = earliestHoldStart(policy, today);
   const earliestCancel = earliestCancelDate(policy, today);
@@ -102,13 +68,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
       form={form}
       label="Hold or cancellation request"
       submitLabel={type === "cancel" ? "Send cancellation notice" : type === "hold" ? "Request hold" : "Send request"}
-      success={(reference) => (
-        <>
-          <h2>{type === "cancel" ? "Your cancellation notice is in" : "Your hold request is in"}</h2>
-          <p>We will confirm it by email within two business days.</p>
-          <YourReference reference={reference} />
-        </>
-      )}
+      success={(reference) => <SentMessage words={holdSent(type)} reference={reference} />}
     >
       <RadioGroup
         control={form.control}
@@ -127,7 +87,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
       <TextInput control={form.control} name="name" label="Member's name" required autoComplete="name" maxLength={LIMITS.name} />
       <EmailInput control={form.control} hint="The address on your membership." />
       <PhoneInput control={form.control} />
-      {type === "hold" && (
+      {(type === "hold" || !live) && (
         <>
           <TextInput
             control={form.control}
@@ -150,7 +110,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
           />
         </>
       )}
-      {type === "cancel" && (
+      {(type === "cancel" || !live) && (
         <TextInput
           control={form.control}
           name="cancelDate"

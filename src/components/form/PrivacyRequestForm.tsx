@@ -1,28 +1,21 @@
-import { formatLongDate } from "../../content/dates";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { answerDueDate, CONFIRM_LINK_DAYS, PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
+import { PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
 import type { PrivacyRequestInput } from "../../forms/schemas/privacyRequest";
-import { useForm, type FormValues } from "../../hooks/useForm";
-import { FormShell, YourReference } from "./FormShell";
+import {
+  PRIVACY_REQUEST_FIELDS,
+  PRIVACY_REQUEST_START,
+  privacyRequestPayload,
+  type PrivacyRequestValues,
+} from "../../forms/values/privacyRequest";
+import { useForm } from "../../hooks/useForm";
+import { FormShell, SentMessage } from "./FormShell";
+import { privacyRequestSent } from "../../forms/sentWords";
 import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
-
-type Values = FormValues<PrivacyRequestInput>;
-
-const FIELDS = ["request", "name", "email", "details"] as const satisfies ReadonlyArray<keyof Values>;
-
-function toPayload(values: Values) {
-  return {
-    request: values.request,
-    name: values.name,
-    email: values.email,
-    ...(values.details.trim() ? { details: values.details } : {}),
-  };
-}
 
 async function loadCheck() {
   const { privacyRequestErrors } = await import("../../forms/schemas/privacyRequest");
-  return (values: Values) => privacyRequestErrors(toPayload(values));
+  return (values: PrivacyRequestValues) => privacyRequestErrors(privacyRequestPayload(values));
 }
 
 /** A request about one's data; it is not a lead, so it sends no analytics event. */
@@ -30,10 +23,10 @@ export function PrivacyRequestForm({ today, responseDays }: { today: string; res
   const form = useForm<PrivacyRequestInput>({
     formId: "privacy-request",
     endpoint: apiPath("privacy-request"),
-    initialValues: { request: "", name: "", email: "", details: "", website: "" },
-    fieldOrder: FIELDS,
+    initialValues: PRIVACY_REQUEST_START,
+    fieldOrder: PRIVACY_REQUEST_FIELDS,
     loadCheck,
-    toPayload,
+    toPayload: privacyRequestPayload,
   });
 
   return (
@@ -42,18 +35,7 @@ export function PrivacyRequestForm({ today, responseDays }: { today: string; res
       label="Your request"
       submitLabel="Send request"
       success={(reference) => (
-        <>
-          <h2>We have your request</h2>
-          <p>
-            We have e-mailed a link to {form.control.values.email.trim()} to confirm that the request comes from you. It works once, for{" "}
-            {CONFIRM_LINK_DAYS} days; until it is used we do nothing with the request.
-          </p>
-          <p>
-            We answer within {responseDays} days of your confirming it: confirm today, and we answer by e-mail by{" "}
-            {formatLongDate(answerDueDate(today, responseDays))} at the latest.
-          </p>
-          <YourReference reference={reference} />
-        </>
+        <SentMessage words={privacyRequestSent({ email: form.control.values.email.trim(), today, responseDays })} reference={reference} />
       )}
     >
       <RadioGroup

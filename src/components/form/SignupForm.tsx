@@ -6,53 +6,21 @@ import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { SignupInput } from "../../forms/schemas/signup";
 import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../../forms/signup";
-import { useForm, type FormValues } from "../../hooks/useForm";
+import { SIGNUP_FIELDS, SIGNUP_START, signupPayload, type SignupValues } from "../../forms/values/signup";
+import { useForm } from "../../hooks/useForm";
+import { useHydrated } from "../../hooks/useHydrated";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
-import { FormShell, YourReference } from "./FormShell";
+import { FormShell, SentMessage } from "./FormShell";
+import { signupSent } from "../../forms/sentWords";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<SignupInput, "waiverVersion">;
-type Values = FormValues<Input>;
-
-const FIELDS = [
-  "plan",
-  "startDate",
-  "firstName",
-  "lastName",
-  "dateOfBirth",
-  "guardianName",
-  "email",
-  "phone",
-  "emergencyContactName",
-  "emergencyContactPhone",
-  "notes",
-  "healthConsent",
-  "healthInfo",
-  "waiverAccepted",
-] as const satisfies ReadonlyArray<keyof Values>;
 
 export type SignupPlan = PlanChoice & { price: number };
-
-/**
- * What the browser sends. Health information goes only with consent: unticking the box keeps what was
- * typed on the page (ticking it again brings it back) but nothing of it leaves the browser.
- */
-function toPayload(values: Values, waiverVersion: string) {
-  const payload: Record<string, unknown> = { waiverVersion };
-  const consented = values.healthConsent && values.healthInfo.trim() !== "";
-  for (const name of FIELDS) {
-    if (name === "waiverAccepted") payload[name] = values[name];
-    else if (name === "healthConsent" || name === "healthInfo") {
-      if (consented) payload[name] = name === "healthConsent" ? true : values[name];
-    } else if ((name === "guardianName" || name === "notes") && !values[name].trim()) continue;
-    else payload[name] = values[name];
-  }
-  return payload;
-}
 
 export function SignupForm({
   plans,
@@ -72,28 +40,12 @@ export function SignupForm({
     payment.map((method) => method.toLowerCase()),
     "or",
   );
-  const payloadOf = (values: Values) => toPayload(values, waiver.version);
+  const payloadOf = (values: SignupValues) => signupPayload(values, waiver.version);
   const form = useForm<Input>({
     formId: "signup",
     endpoint: apiPath("signup"),
-    initialValues: {
-      plan: "",
-      startDate: "",
-      firstName: "",
-      lastName: "",
-      dateOfBirth: "",
-      guardianName: "",
-      email: "",
-      phone: "",
-      emergencyContactName: "",
-      emergencyContactPhone: "",
-      notes: "",
-      healthConsent: false,
-      healthInfo: "",
-      waiverAccepted: false,
-      website: "",
-    },
-    fieldOrder: FIELDS,
+    initialValues: SIGNUP_START,
+    fieldOrder: SIGNUP_FIELDS,
     loadCheck: async () => {
       const { signupErrors } = await import("../../forms/schemas/signup");
       return (values) => signupErrors(payloadOf(values), plans, today, waiver.version);
@@ -113,6 +65,9 @@ export function SignupForm({
     if (requestedPlan) fillIfEmpty("plan", requestedPlan);
   }, [requestedPlan, fillIfEmpty]);
 
+  // Before the page is live (or without its script) every field a choice may ask for is shown: the
+  // browser's own post sends them, and the server keeps those the choice needs.
+  const live = useHydrated();
   const plan = plans.find((p) => p.id === values.plan);
   const dob = values.dateOfBirth;
   const start = isIsoDate(values.startDate) ? values.startDate : today;
@@ -124,16 +79,7 @@ export function SignupForm({
       form={form}
       label="Membership sign-up"
       submitLabel="Sign up"
-      success={(reference) => (
-        <>
-          <h2>Welcome to the gym!</h2>
-          <p>
-            We have your sign-up. A coach will e-mail you within one business day to confirm your start date and set up payment (
-            {paymentChoices}).
-          </p>
-          <YourReference reference={reference} />
-        </>
-      )}
+      success={(reference) => <SentMessage words={signupSent(paymentChoices)} reference={reference} />}
     >
       <Select
         control={form.control}
@@ -173,7 +119,7 @@ export function SignupForm({
         autoComplete="bday"
         hint={age !== null ? `Age on the start date: ${age}.` : undefined}
       />
-      {needsGuardian && (
+      {(needsGuardian || !live) && (
         <GuardianName
           autoComplete="name"
           control={form.control}
@@ -211,7 +157,7 @@ export function SignupForm({
           </>
         }
       />
-      {values.healthConsent === true && (
+      {(values.healthConsent === true || !live) && (
         <TextArea
           control={form.control}
           name="healthInfo"

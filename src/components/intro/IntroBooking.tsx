@@ -4,7 +4,8 @@ import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { IntroInput } from "../../forms/schemas/intro";
-import { useForm, type FormValues } from "../../hooks/useForm";
+import { INTRO_FIELDS, INTRO_START, introPayload, type IntroValues } from "../../forms/values/intro";
+import { useForm } from "../../hooks/useForm";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell } from "../form/FormShell";
@@ -13,23 +14,9 @@ import * as form from "../form/Form.module.css";
 import * as styles from "./IntroBooking.module.css";
 import { SlotPicker } from "./SlotPicker";
 
-type Values = FormValues<IntroInput>;
-
-const FIELDS = ["start", "name", "email", "phone", "goals"] as const satisfies ReadonlyArray<keyof Values>;
-
-function toPayload(values: Values) {
-  return {
-    start: values.start,
-    name: values.name,
-    email: values.email,
-    ...(values.phone.trim() ? { phone: values.phone } : {}),
-    ...(values.goals.trim() ? { goals: values.goals } : {}),
-  };
-}
-
 async function loadCheck() {
   const { introErrors } = await import("../../forms/schemas/intro");
-  return (values: Values) => introErrors(toPayload(values));
+  return (values: IntroValues) => introErrors(introPayload(values));
 }
 
 /** Call us or write: what a visitor without JavaScript, or without an open time, can do instead. */
@@ -59,10 +46,10 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
   const booking = useForm<IntroInput>({
     formId: "intro",
     endpoint: apiPath("intro"),
-    initialValues: { start: "", name: "", email: "", phone: "", goals: "", website: "" },
-    fieldOrder: FIELDS,
+    initialValues: INTRO_START,
+    fieldOrder: INTRO_FIELDS,
     loadCheck,
-    toPayload,
+    toPayload: introPayload,
     conflictField: "start",
     onConflict: offerFreshTimes,
     onFieldErrors: (errors) => {

@@ -473,12 +473,15 @@ describe("what a visitor does before the page goes live", () => {
     const policy = { holdNoticeDays: 7, minHoldDays: 14, maxHoldDays: 90, cancellationNoticeDays: 30 };
     const form = <HoldForm policy={policy} today="2026-11-24" />;
     page.innerHTML = renderToString(form);
-    expect(page.querySelector("#hold-cancelDate")).toBeNull();
+    // The HTML has every date field, so a visitor without script can fill the ones their choice needs.
+    expect(page.querySelector("#hold-cancelDate")).not.toBeNull();
+    expect(page.querySelector("#hold-holdStart")).not.toBeNull();
     inPage<HTMLInputElement>("hold-type-cancel").checked = true;
     inPage<HTMLInputElement>("hold-acknowledged").checked = true;
     goLive(form);
-    // The cancellation's date field, which the HTML did not have.
+    // Live, only the cancellation's date field stays.
     expect(page.querySelector("#hold-cancelDate")).not.toBeNull();
+    expect(page.querySelector("#hold-holdStart")).toBeNull();
     await sendIn("Send cancellation notice");
     const problems = [...page.querySelectorAll("[role=alert] a")].map((link) => link.textContent);
     expect(problems).not.toContain("Choose a hold or a cancellation");
@@ -489,11 +492,13 @@ describe("what a visitor does before the page goes live", () => {
     expect(document.activeElement).toBe(inPage("hold-name"));
   });
 
-  test("in the HTML, Send is disabled (Enter cannot send the form the browser's way, into the address); live, it is not", () => {
+  test("in the HTML, Send posts the form the browser's way (never a GET into the address); live, the script sends it", () => {
     const form = <ContactForm search="" />;
     page.innerHTML = renderToString(form);
     const button = () => [...page.querySelectorAll("button")].find((b) => b.textContent === "Send message");
-    expect(button()?.disabled).toBe(true);
+    expect(button()?.disabled).toBe(false);
+    expect(page.querySelector("form")?.getAttribute("method")).toBe("post");
+    expect(page.querySelector("form")?.getAttribute("action")).toBe("/api/contact");
     goLive(form);
     expect(button()?.disabled).toBe(false);
     expect(inPage<HTMLInputElement>("contact-name").value).toBe("");

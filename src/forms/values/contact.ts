@@ -1,0 +1,19 @@
+import type { ContactInput } from "../schemas/contact";
+import type { FormValues } from "../formValues";
+
+/** The contact form's fields as the visitor fills them, and what it sends (the browser's and a plain post's alike). */
+export type ContactValues = FormValues<ContactInput>;
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "interest", "message"] as const satisfies ReadonlyArray<keyof ContactValues>;
+
+export const CONTACT_START: ContactValues = { name: "", email: "", phone: "", interest: "", message: "", website: "" };
+
+export function contactPayload(values: ContactValues) {
+  return {
+    name: values.name,
+    email: values.email,
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    interest: values.interest,
+    message: values.message,
+  };
+}

@@ -1,0 +1,40 @@
+import { guardianAccepts } from "../dropIn";
+import type { DropInInput } from "../schemas/dropIn";
+import type { FormValues } from "../formValues";
+
+/** The waiver's version comes from the build (the page's, or the server's content), not from the visitor. */
+export type DropInValues = FormValues<Omit<DropInInput, "waiverVersion">>;
+
+export const DROP_IN_FIELDS = [
+  "visitDate",
+  "name",
+  "email",
+  "affiliate",
+  "ageGroup",
+  "guardianName",
+  "waiverAccepted",
+] as const satisfies ReadonlyArray<keyof DropInValues>;
+
+export const DROP_IN_START: DropInValues = {
+  visitDate: "",
+  name: "",
+  email: "",
+  affiliate: "",
+  ageGroup: "",
+  guardianName: "",
+  waiverAccepted: false,
+  website: "",
+};
+
+export function dropInPayload(values: DropInValues, waiverVersion: string) {
+  return {
+    visitDate: values.visitDate,
+    name: values.name,
+    email: values.email,
+    ...(values.affiliate.trim() ? { affiliate: values.affiliate } : {}),
+    ...(values.ageGroup ? { ageGroup: values.ageGroup } : {}),
+    ...(guardianAccepts(values.ageGroup) ? { guardianName: values.guardianName } : {}),
+    waiverAccepted: values.waiverAccepted,
+    waiverVersion,
+  };
+}
