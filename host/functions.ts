@@ -24,9 +24,9 @@ function answer(res: Response, rejection: Rejection): void {
 }
 
 /**
- * Refuses a body the function could not use before a byte of it is read: anything but JSON (a
- * multipart upload would otherwise be buffered whole), and JSON declared larger than the function's
- * limit. The connection is closed, so the unread body is never taken in.
+ * Refuses a body the function could not use before a byte of it is read: anything but JSON or a
+ * urlencoded form (a multipart upload would otherwise be buffered whole), and a body declared larger
+ * than the function's limit. The connection is closed, so the unread body is never taken in.
  */
 function refuseUnreadable(limit: number): RequestHandler {
   return (req, res, next) => {
@@ -47,7 +47,8 @@ function tooLarge(limit: number): Rejection {
 /**
  * Every Gatsby Function the build lists (.cache/functions/manifest.json, written by `gatsby build`), on
  * /api/<route>, each loaded once for the life of the process. Bodies are parsed as Gatsby does for the
- * function's `config.bodyParser.json`, but only JSON is accepted at all (the forms send nothing else).
+ * function's `config.bodyParser.json`, but only JSON and urlencoded forms are accepted at all (the
+ * forms' script sends JSON; a form posted without it, urlencoded).
  *
  * Each function is the one in src/api/, bundled with this server (host/serve.mjs) or loaded from its
  * file when the server runs from source (tsx, Jest), not Gatsby's compiled bundle: every such bundle
@@ -70,7 +71,9 @@ export function functionsRouter(root: string): Router {
     if (!handler) throw new Error(`${path.relative(root, file)} does not export a function`);
     const json = loaded.config?.bodyParser?.json ?? {};
     const limit = bytes.parse(json.limit ?? DEFAULT_JSON_LIMIT) ?? 0;
-    router.all(`/${entry.functionRoute}`, refuseUnreadable(limit), express.json({ ...json, limit }), async (req, res) => {
+    // A form the browser posts itself (no script) is urlencoded: read flat, as Gatsby's wrapper reads it.
+    const urlencoded = express.urlencoded({ extended: false, limit, parameterLimit: 100 });
+    router.all(`/${entry.functionRoute}`, refuseUnreadable(limit), express.json({ ...json, limit }), urlencoded, async (req, res) => {
       try {
         await handler(req, res);
       } catch (error) {
@@ -85,6 +88,7 @@ export function functionsRouter(root: string): Router {
     if (res.headersSent) return next(error);
     res.set("Connection", "close");
     if (error.type === "entity.too.large") return answer(res, tooLarge(Number((error as { limit?: number }).limit ?? 0)));
+    if (error.type === "parameters.too.many") return answer(res, { status: 413, error: "This form has more fields than any of ours." });
     if (error.status === 400) return answer(res, { status: 400, error: "The form's data is not valid JSON." });
     if (error.status === 415) return answer(res, { status: 415, error: "Send the form as application/json." });
     console.error(`Reading a form request failed: ${errorSummary(error)}`);

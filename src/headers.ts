@@ -28,6 +28,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The policy of a page a form endpoint answers a post without JavaScript with (src/server/forms/
+ * answerPage.ts): the built page's styles and images, no script at all, and forms only to this site.
+ */
+export const ANSWER_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /** Each built page's Content-Security-Policy by its address ("/", "/about/", "/404.html"), as the build writes them. */
 export type PagePolicies = Record<string, string>;
 

@@ -114,8 +114,13 @@ export const spamFields = {
 
 export const MIN_FILL_MS = 3000;
 
-export function spamReason(data: { website?: string; elapsedMs?: number }): string | null {
+/**
+ * Why a submission looks like spam, or null. `timed: false` for a form the browser posted itself
+ * (without script nothing measured the time; src/server/forms/formPost.ts): only the honeypot applies.
+ */
+export function spamReason(data: { website?: string; elapsedMs?: number }, { timed = true } = {}): string | null {
   if (data.website && data.website.trim() !== "") return "honeypot";
+  if (!timed) return null;
   if (data.elapsedMs === undefined || data.elapsedMs < MIN_FILL_MS) return "too-fast";
   return null;
 }

@@ -9,16 +9,43 @@ import type { IntroSlot } from "../../intro/availability";
 import { clientAddress, rateLimitKey } from "../http/clientAddress";
 import { site } from "../content";
 import type { Rejection } from "../http/guards";
-import { limitRefusal, publicPost, refuse, storeUnavailable } from "../http/pipeline";
-import { newReference } from "./ids";
+import { apiHeaders, limitRefusal, publicPost, refuse, seeOther, sendPage, storeUnavailable } from "../http/pipeline";
+import { isReferenceOf, newReference } from "./ids";
+import { confirmationPage, problemsPage } from "./answerPage";
+import { fingerprintOf, isFormPost, valuesFromPost } from "./formPost";
+import type { FieldValue } from "../../forms/formValues";
+import type { SentWords } from "../../forms/sentWords";
+import { apiPath } from "../../forms/endpoints";
 import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "../runtime";
 import { type InsertResult, type NewSubmission, type WaiverText } from "./types";
 import { isAlreadyBooked, isSlotTaken } from "../intro/types";
 
+/**
+ * How a form sent without JavaScript is read and answered (formPost.ts, answerPage.ts): the same fields
+ * and payload as the browser's form state (src/forms/values/), its page, and its confirmation's words.
+ */
+export interface PlainForm {
+  /** The built page the form is on ("/contact/"): the answers are made from it. */
+  page: string;
+  /** Every field of the form's state, with its empty value (a check box's is false). */
+  start: Readonly<Record<string, FieldValue>>;
+  fieldOrder: readonly string[];
+  payload(values: Readonly<Record<string, FieldValue>>): Record<string, unknown>;
+  /**
+   * What the confirmation's address carries besides the reference, for its words: a choice, a date,
+   * never a name, an address or anything the visitor wrote.
+   */
+  facts?(values: Readonly<Record<string, FieldValue>>): Record<string, string>;
+  /** The confirmation's words (src/forms/sentWords.ts), from the facts in its address. */
+  sent(facts: Readonly<Record<string, string | undefined>>, today: string): SentWords;
+}
+
 export interface FormDefinition {
   form: FormName;
+  /** Read and answered without JavaScript too. */
+  plain?: PlainForm;
   /** The form's schema for a given date at the gym (date rules depend on "today"). */
   schema(today: string): ZodType<Record<string, unknown> & { website?: string; elapsedMs?: number }>;
   /**
@@ -77,11 +104,35 @@ async function returnBooking(key: string): Promise<void> {
  */
 export function formHandler(definition: FormDefinition) {
   const what = `a ${definition.form} request`;
+  const action = apiPath(definition.form);
   return async function handle(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-    const post = await publicPost(req, res, { limit: definition.form, what, tooMany: TOO_MANY.client });
+    const { plain } = definition;
+    if (plain && req.method === "GET" && typeof req.query?.sent === "string") return sentPage(definition.form, plain, req, res);
+    // A form the browser posted itself: read as the page's script would have sent it, answered with pages.
+    const values = plain && req.method === "POST" && isFormPost(req.headers) ? valuesFromPost(req.body, plain.start) : undefined;
+    const answerPage = (status: number, errors: Record<string, string>, failure?: string) => {
+      if (!plain || !values) return;
+      try {
+        sendPage(res, status, problemsPage(plain.page, action, { values, errors, fieldOrder: plain.fieldOrder, failure }));
+      } catch (error) {
+        // Without its built page (a host that did not ship it) the visitor still hears what is wrong.
+        console.error(`Could not make the ${definition.form} form's page: ${errorSummary(error)}`);
+        refuse(res, { status, error: failure ?? Object.values(errors).join(" ") });
+      }
+    };
+    const reject = (rejection: Rejection) => {
+      if (!values) return refuse(res, rejection);
+      for (const [name, value] of Object.entries(rejection.headers ?? {})) res.setHeader(name, value);
+      answerPage(rejection.status, {}, rejection.error);
+    };
+    const problems = (errors: Record<string, string>) => {
+      if (values) answerPage(422, errors);
+      else res.status(422).json({ errors });
+    };
+    const post = await publicPost(req, res, { limit: definition.form, what, tooMany: TOO_MANY.client, refuse: values && reject });
     if (!post) return;
-    const { request, config, body } = post;
-    const reject = (rejection: Rejection) => refuse(res, rejection);
+    const { request, config } = post;
+    const body = plain && values ? { ...plain.payload(values), website: values.website } : post.body;
     // Gatsby's function wrapper skips a body over the limit and runs the function without one.
     if (body === undefined && Number(req.headers["content-length"] ?? 0) > FORM_BODY_LIMIT) {
       return reject({ status: 413, error: "This form is too large. Please shorten your message and send it again." });
@@ -100,17 +151,11 @@ export function formHandler(definition: FormDefinition) {
       console.error(`Validating a ${definition.form} submission threw: ${errorSummary(error)}`);
       return reject({ status: 400, error: "This form could not be read. Please check every field and send it again." });
     }
-    if (!parsed.success) {
-      res.status(422).json({ errors: fieldErrors(parsed.error) });
-      return;
-    }
+    if (!parsed.success) return problems(fieldErrors(parsed.error));
     const { website: _website, elapsedMs: _elapsed, ...payload } = parsed.data;
-    const spam = spamReason(parsed.data);
+    const spam = spamReason(parsed.data, { timed: !values });
     const offered = definition.bookable?.(parsed.data, now);
-    if (offered && offered.length === 0) {
-      res.status(422).json({ errors: { start: NOT_OFFERED } });
-      return;
-    }
+    if (offered && offered.length === 0) return problems({ start: NOT_OFFERED });
     if (offered && spam === "too-fast") return reject({ status: 422, error: TOO_FAST });
     // Only what passed every check counts against the form's ceiling, so junk cannot lock a form for
     // everyone; a privacy request is the visitor's right under the law and is never refused by it.
@@ -138,16 +183,30 @@ export function formHandler(definition: FormDefinition) {
     const webhook = webhookEnabled(config);
     const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
     const store = async (fields: Record<string, unknown>, extra: Partial<NewSubmission> = {}): Promise<InsertResult> =>
-      (await getStore()).insert({ id, form: definition.form, createdAt: now, payload: fields, spam, notify, webhook, ...waiver, ...extra });
+      (await getStore()).insert({
+        id,
+        form: definition.form,
+        createdAt: now,
+        payload: fields,
+        spam,
+        notify,
+        webhook,
+        ...waiver,
+        ...(values && { fingerprint: fingerprintOf(definition.form, fields) }),
+        ...extra,
+      });
     const unavailable = async (error: unknown) => {
       console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
       await notBooked();
       reject(storeUnavailable(COULD_NOT_SAVE));
     };
-    const accepted = (confirmation: boolean) => {
+    const accepted = ({ confirmationQueued: confirmation, repeatOf }: InsertResult) => {
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-      res.status(201).json(offered ? { id, confirmation } : { id });
-      if (!spam) kickOutbox();
+      if (plain && values) {
+        const facts = new URLSearchParams({ sent: repeatOf ?? id, ...plain.facts?.(values) });
+        seeOther(res, `${action}?${facts.toString()}`);
+      } else res.status(201).json(offered ? { id, confirmation } : { id });
+      if (!spam && !repeatOf) kickOutbox();
     };
 
     // Spam takes no slot; a real booking tries each free coach in turn, and the database says who got it.
@@ -175,11 +234,32 @@ export function formHandler(definition: FormDefinition) {
         } catch (again) {
           return unavailable(again);
         }
-        return accepted(stored.confirmationQueued);
+        return accepted(stored);
       }
-      return accepted(stored.confirmationQueued);
+      return accepted(stored);
     }
     await notBooked();
+    if (values) return answerPage(409, { start: JUST_TAKEN });
     res.status(409).json({ error: JUST_TAKEN });
   };
+}
+
+/**
+ * GET <endpoint>?sent=<reference>: where a form sent without JavaScript is redirected once stored (so a
+ * reload does not send it again). Its words come from the facts in the address; a stranger who types
+ * one in learns nothing, as nothing of the submission is read.
+ */
+function sentPage(form: FormName, plain: PlainForm, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): void {
+  apiHeaders(res, { noindex: true });
+  const { sent: reference, ...facts } = req.query;
+  if (!reference || !isReferenceOf(form, reference)) {
+    return refuse(res, { status: 404, error: "There is no such reference." });
+  }
+  const today = zonedToday(serverNow(), site.timeZone).date;
+  try {
+    sendPage(res, 200, confirmationPage(plain.page, apiPath(form), plain.sent(facts, today), reference));
+  } catch (error) {
+    console.error(`Could not make a form's confirmation page: ${errorSummary(error)}`);
+    res.status(200).json({ id: reference });
+  }
 }

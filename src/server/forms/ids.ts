@@ -11,3 +11,8 @@ export function newReference(form: FormName): string {
   for (const byte of bytes) out += ALPHABET[byte % 32];
   return `${FORM_REGISTRY[form].prefix}-${out}`;
 }
+
+/** Whether `text` is written as one of `form`'s references (whether it exists is not asked). */
+export function isReferenceOf(form: FormName, text: string): boolean {
+  return new RegExp(`^${FORM_REGISTRY[form].prefix}-[${ALPHABET}]{10}$`).test(text);
+}

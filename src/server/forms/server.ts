@@ -7,16 +7,103 @@ import { privacyRequestSchema } from "../../forms/schemas/privacyRequest";
 import { signupSchema } from "../../forms/schemas/signup";
 import { joinablePlans } from "../../forms/signup";
 import { expandSlots } from "../../intro/availability";
-import { dropInDays, intro, policies, rates, site, waiver } from "../content";
-import { formHandler, type FormDefinition } from "./handler";
+import { dropInDays, intro, policies, privacy, rates, site, waiver } from "../content";
+import { formHandler, type FormDefinition, type PlainForm } from "./handler";
+import { listText } from "../../content/dates";
+import { dropInPlan, formatPrice } from "../../content/rates";
+import { contactSent, dropInSent, holdSent, privacyRequestSent, signupSent } from "../../forms/sentWords";
+import { CONTACT_FIELDS, CONTACT_START, contactPayload } from "../../forms/values/contact";
+import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload } from "../../forms/values/dropIn";
+import { HOLD_FIELDS, HOLD_START, holdPayload } from "../../forms/values/hold";
+import { PRIVACY_REQUEST_FIELDS, PRIVACY_REQUEST_START, privacyRequestPayload } from "../../forms/values/privacyRequest";
+import { SIGNUP_FIELDS, SIGNUP_START, signupPayload } from "../../forms/values/signup";
+import type { FieldValue } from "../../forms/formValues";
+import { pathTo } from "../../routes";
 import type { FormName } from "../../forms/registry";
 
+/**
+ * A form's state type (src/forms/values/) seen as the plain post reads it: the handler fills every
+ * field of `start` with text or a tick, so the form's own payload function gets the shape it expects.
+ */
+function plainForm<V extends Readonly<Record<string, FieldValue>>>(form: {
+  page: string;
+  start: V;
+  fieldOrder: readonly string[];
+  payload(values: V): Record<string, unknown>;
+  facts?(values: V): Record<string, string>;
+  sent: PlainForm["sent"];
+}): PlainForm {
+  return form as unknown as PlainForm;
+}
+
+const text = (value: string | undefined) => (typeof value === "string" ? value : "");
+
 const definitions: Record<FormName, FormDefinition> = {
-  contact: { form: "contact", schema: () => contactSchema },
-  signup: { form: "signup", schema: (today) => signupSchema(joinablePlans(rates.plans), today, waiver.version), waiver },
-  "privacy-request": { form: "privacy-request", schema: () => privacyRequestSchema },
-  "membership-hold": { form: "membership-hold", schema: (today) => holdSchema(policies, today) },
-  "drop-in": { form: "drop-in", schema: (today) => dropInSchema(dropInDays, today, waiver.version), waiver },
+  contact: {
+    form: "contact",
+    schema: () => contactSchema,
+    plain: plainForm({
+      page: pathTo("contact"),
+      start: CONTACT_START,
+      fieldOrder: CONTACT_FIELDS,
+      payload: contactPayload,
+      sent: contactSent,
+    }),
+  },
+  signup: {
+    form: "signup",
+    schema: (today) => signupSchema(joinablePlans(rates.plans), today, waiver.version),
+    waiver,
+    plain: plainForm({
+      page: pathTo("signup"),
+      start: SIGNUP_START,
+      fieldOrder: SIGNUP_FIELDS,
+      payload: (values) => signupPayload(values, waiver.version),
+      sent: () =>
+        signupSent(
+          listText(
+            site.payment.map((method) => method.toLowerCase()),
+            "or",
+          ),
+        ),
+    }),
+  },
+  "privacy-request": {
+    form: "privacy-request",
+    schema: () => privacyRequestSchema,
+    plain: plainForm({
+      page: pathTo("privacyRequest"),
+      start: PRIVACY_REQUEST_START,
+      fieldOrder: PRIVACY_REQUEST_FIELDS,
+      payload: privacyRequestPayload,
+      sent: (_facts, today) => privacyRequestSent({ today, responseDays: privacy.requestResponseDays }),
+    }),
+  },
+  "membership-hold": {
+    form: "membership-hold",
+    schema: (today) => holdSchema(policies, today),
+    plain: plainForm({
+      page: pathTo("hold"),
+      start: HOLD_START,
+      fieldOrder: HOLD_FIELDS,
+      payload: holdPayload,
+      facts: (values) => ({ type: values.type }),
+      sent: (facts) => holdSent(text(facts.type)),
+    }),
+  },
+  "drop-in": {
+    form: "drop-in",
+    schema: (today) => dropInSchema(dropInDays, today, waiver.version),
+    waiver,
+    plain: plainForm({
+      page: pathTo("dropIn"),
+      start: DROP_IN_START,
+      fieldOrder: DROP_IN_FIELDS,
+      payload: (values) => dropInPayload(values, waiver.version),
+      facts: (values) => ({ visitDate: values.visitDate }),
+      sent: (facts) => dropInSent(text(facts.visitDate), formatPrice(dropInPlan(rates.plans).price)),
+    }),
+  },
   intro: {
     form: "intro",
     schema: () => introSchema,

@@ -15,9 +15,10 @@ export function checkMethod(method: string | undefined): Rejection | null {
   return { status: 405, error: "Send the form with POST.", headers: { Allow: "POST" } };
 }
 
+/** JSON from a page's script, or urlencoded from a form the browser posted itself (no script). */
 export function checkContentType(headers: IncomingHttpHeaders): Rejection | null {
   const type = (headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
-  if (type === "application/json") return null;
+  if (type === "application/json" || type === "application/x-www-form-urlencoded") return null;
   return { status: 415, error: "Send the form as application/json." };
 }
 

@@ -1,5 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { API_HEADERS } from "../../headers";
+import { ANSWER_PAGE_POLICY, API_HEADERS, SECURITY_HEADERS } from "../../headers";
 import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./clientAddress";
 import type { ServerConfig } from "../config";
 import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
@@ -74,6 +74,8 @@ export interface PublicPostRules {
   /** The 429's sentence for the visitor. */
   tooMany: string;
   noindex?: boolean;
+  /** How a refusal is answered: `{ error }` as JSON unless the endpoint answers a page (a form posted without script). */
+  refuse?: (rejection: Rejection) => void;
 }
 
 export interface PublicPost {
@@ -99,20 +101,39 @@ export async function publicPost(
   const config = serverConfig();
   const request = req as ApiRequest;
   const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
-  if (early) return refused(res, early);
+  const refused = (rejection: Rejection): null => {
+    if (rules.refuse) rules.refuse(rejection);
+    else refuse(res, rejection);
+    return null;
+  };
+  if (early) return refused(early);
   const clientKey = rateLimitKey(clientAddress(request, config.trustProxy));
   const limited = await limitRefusal(
     rules.what,
     (limits) => hitClientLimit(limits, rules.limit, clientKey),
     () => rules.tooMany,
   );
-  if (limited) return refused(res, limited);
+  if (limited) return refused(limited);
   const type = checkContentType(req.headers);
-  if (type) return refused(res, type);
+  if (type) return refused(type);
   return { request, config, clientKey, body: req.body };
 }
 
-function refused(res: GatsbyFunctionResponse, rejection: Rejection): null {
-  refuse(res, rejection);
-  return null;
+/** Answers with a page (a form posted without script): the page policy instead of the API's. */
+export function sendPage(res: GatsbyFunctionResponse, status: number, html: string): void {
+  res.setHeader("Content-Security-Policy", ANSWER_PAGE_POLICY);
+  // As the site's pages: the form on this page is posted again from it, and under the API's
+  // "no-referrer" the browser would send "Origin: null", which the Origin check refuses.
+  res.setHeader("Referrer-Policy", SECURITY_HEADERS["Referrer-Policy"] ?? "strict-origin-when-cross-origin");
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.status(status).send(html);
+}
+
+/**
+ * Post/Redirect/Get: a form posted without script is answered with a redirect to its confirmation, so a
+ * reload shows the confirmation again and does not send the form again.
+ */
+export function seeOther(res: GatsbyFunctionResponse, location: string): void {
+  res.setHeader("Location", location);
+  res.status(303).send("");
 }

@@ -10,8 +10,10 @@ describe("request guards", () => {
     expect(checkMethod("GET")).toEqual({ status: 405, error: "Send the form with POST.", headers: { Allow: "POST" } });
   });
 
-  test("only JSON", () => {
+  test("only JSON, or a form the browser posts itself", () => {
     expect(checkContentType({ "content-type": "application/json; charset=utf-8" })).toBeNull();
+    expect(checkContentType({ "content-type": "application/x-www-form-urlencoded" })).toBeNull();
+    expect(checkContentType({ "content-type": "multipart/form-data; boundary=x" })?.status).toBe(415);
     expect(checkContentType({ "content-type": "text/plain" })?.status).toBe(415);
     expect(checkContentType({})?.status).toBe(415);
   });

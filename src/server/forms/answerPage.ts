@@ -1,0 +1,248 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defaultTreeAdapter as tree, parse, serialize, type DefaultTreeAdapterMap } from "parse5";
+import { orderErrors } from "../../forms/errorOrder";
+import type { FieldValue } from "../../forms/formValues";
+import type { SentWords } from "../../forms/sentWords";
+
+type Node = DefaultTreeAdapterMap["node"];
+type Element = DefaultTreeAdapterMap["element"];
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
+
+/**
+ * The pages a form sent without JavaScript is answered with, made from the form's own built page
+ * (public/<path>/index.html: the markup React rendered, header, footer and styles included), so there
+ * is no second copy of a form to keep in step. The problems page is that page with the visitor's values
+ * back in their fields and each message where the enhanced form shows it (FormShell's summary at the
+ * top, Field's message at its field, the failure above Send: the markup and class names of
+ * src/components/form/); the confirmation replaces the form with the message the enhanced form shows.
+ * Both leave out the page's scripts: the visitor's browser ran none, and a page that hydrated over
+ * values React did not render would lose them.
+ */
+
+export interface Problems {
+  /** The values to put back (the honeypot's is never echoed). */
+  values: Readonly<Record<string, FieldValue>>;
+  /** Field -> message, as the API's 422 names them. */
+  errors: Readonly<Record<string, string>>;
+  /** The fields in page order, for the summary's order (src/forms/values/). */
+  fieldOrder: readonly string[];
+  /** A problem with the send as a whole (too many sends, the store down): shown above Send. */
+  failure?: string;
+}
+
+const pages = new Map<string, string>();
+
+/** The built page at `pagePath`, read once per process (a deploy restarts the server). */
+function builtPage(pagePath: string): string {
+  let html = pages.get(pagePath);
+  if (html === undefined) {
+    html = fs.readFileSync(path.join(process.cwd(), "public", pagePath, "index.html"), "utf8");
+    pages.set(pagePath, html);
+  }
+  return html;
+}
+
+const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
+
+function setAttr(element: Element, name: string, value: string): void {
+  const existing = element.attrs.find((a) => a.name === name);
+  if (existing) existing.value = value;
+  else element.attrs.push({ name, value });
+}
+
+function removeAttr(element: Element, name: string): void {
+  element.attrs = element.attrs.filter((a) => a.name !== name);
+}
+
+function* elementsIn(node: Node): Generator<Element> {
+  const children = tree.isElementNode(node) && node.tagName === "template" ? [] : "childNodes" in node ? node.childNodes : [];
+  for (const child of children) {
+    if (tree.isElementNode(child)) yield child;
+    yield* elementsIn(child);
+  }
+}
+
+function find(node: Node, test: (element: Element) => boolean): Element | undefined {
+  for (const element of elementsIn(node)) if (test(element)) return element;
+  return undefined;
+}
+
+/** An element with attributes and children (text or elements), made as parse5 would parse it. */
+function h(tagName: string, attrs: Record<string, string>, ...children: Array<Element | string>): Element {
+  const element = tree.createElement(
+    tagName,
+    "http://www.w3.org/1999/xhtml" as Element["namespaceURI"],
+    Object.entries(attrs).map(([name, value]) => ({ name, value })),
+  );
+  for (const child of children) {
+    if (typeof child === "string") tree.insertText(element, child);
+    else tree.appendChild(element, child);
+  }
+  return element;
+}
+
+function insertAfter(reference: Element, node: Element): void {
+  const parent = reference.parentNode as ParentNode;
+  const next = parent.childNodes[parent.childNodes.indexOf(reference) + 1];
+  if (next) tree.insertBefore(parent, node, next);
+  else tree.appendChild(parent, node);
+}
+
+function prepend(parent: Element, node: Element): void {
+  const first = parent.childNodes[0];
+  if (first) tree.insertBefore(parent, node, first);
+  else tree.appendChild(parent, node);
+}
+
+/**
+ * A class of src/components/form/Form.module.css as this build named it ("Form-module--error--ddea2"),
+ * read from the page's own inlined styles, so the answer looks exactly as the enhanced form does.
+ */
+function formClass(html: string, local: string): string {
+  const found = new RegExp(`\\.(Form-module--${local}--[0-9a-f]+)\\b`).exec(html)?.[1];
+  if (!found) throw new Error(`the built page has no style for the form's "${local}"`);
+  return found;
+}
+
+/** The page as a parsed document: its scripts (and what preloads them) gone, its title set. */
+function documentOf(html: string, title: (built: string) => string) {
+  const document = parse(html);
+  for (const element of [...elementsIn(document)]) {
+    const rel = attr(element, "rel");
+    const preload = element.tagName === "link" && (rel === "preload" || rel === "modulepreload" || rel === "prefetch");
+    if (element.tagName === "script" || (preload && attr(element, "as") !== "font" && attr(element, "as") !== "style")) {
+      tree.detachNode(element);
+    }
+  }
+  const titleElement = find(document, (element) => element.tagName === "title");
+  if (titleElement) {
+    const built = titleElement.childNodes.map((node) => (tree.isTextNode(node) ? node.value : "")).join("");
+    titleElement.childNodes = [];
+    tree.insertText(titleElement, title(built));
+  }
+  return document;
+}
+
+function formIn(document: Node, action: string): Element {
+  const form = find(document, (element) => element.tagName === "form" && attr(element, "action") === action);
+  if (!form) throw new Error(`the built page has no form that posts to ${action}`);
+  return form;
+}
+
+function fill(form: Element, values: Problems["values"]): void {
+  for (const control of elementsIn(form)) {
+    const name = attr(control, "name");
+    if (name === undefined || name === "website" || !(name in values)) continue;
+    const value = values[name];
+    if (control.tagName === "textarea") {
+      control.childNodes = [];
+      if (typeof value === "string" && value !== "") tree.insertText(control, value);
+    } else if (control.tagName === "select") {
+      for (const option of elementsIn(control)) {
+        if (option.tagName !== "option") continue;
+        if (attr(option, "value") === value) setAttr(option, "selected", "");
+        else removeAttr(option, "selected");
+      }
+    } else if (control.tagName === "input") {
+      const type = attr(control, "type");
+      if (type === "checkbox") {
+        if (value === true) setAttr(control, "checked", "");
+        else removeAttr(control, "checked");
+      } else if (type === "radio") {
+        if (attr(control, "value") === value) setAttr(control, "checked", "");
+        else removeAttr(control, "checked");
+      } else setAttr(control, "value", typeof value === "string" ? value : "");
+    }
+  }
+}
+
+/** Field's message (src/components/form/Field.tsx's ErrorText), its control marked and described by it. */
+function markField(html: string, form: Element, name: string, message: string): string | undefined {
+  const control = find(form, (element) => attr(element, "name") === name && element.tagName !== "option");
+  const id = control && attr(control, "id");
+  if (!control || !id) return undefined;
+  const errorId = `${id}-error`;
+  const error = h("p", { id: errorId, class: formClass(html, "error") }, h("span", { class: "visually-hidden" }, "Error: "), message);
+  const hint = find(form, (element) => attr(element, "id") === `${id}-hint`);
+  const describedBy = [hint ? `${id}-hint` : null, errorId].filter(Boolean).join(" ");
+  const type = attr(control, "type");
+  if (type === "radio") {
+    // RadioGroup: the fieldset is described; its message follows the legend and hint.
+    const fieldset = (control.parentNode as Element).parentNode as Element;
+    const legend = find(fieldset, (element) => element.tagName === "legend");
+    insertAfter(hint ?? (legend as Element), error);
+    setAttr(fieldset, "aria-describedby", describedBy);
+    setAttr(fieldset, "data-invalid", "");
+    for (const radio of elementsIn(fieldset)) if (attr(radio, "name") === name) setAttr(radio, "aria-invalid", "true");
+    return id;
+  }
+  setAttr(control, "aria-invalid", "true");
+  setAttr(control, "aria-describedby", describedBy);
+  if (type === "checkbox") {
+    // Checkbox: the message comes first in its block, above the box.
+    const block = (control.parentNode as Element).parentNode as Element;
+    prepend(block, error);
+    setAttr(block, "data-invalid", "");
+    return id;
+  }
+  // Field: label, hint, message, control.
+  const field = control.parentNode as Element;
+  const label = find(field, (element) => element.tagName === "label");
+  insertAfter(hint ?? (label as Element), error);
+  setAttr(field, "data-invalid", "");
+  return id;
+}
+
+/** The form's page with what the visitor sent back in its fields and what is wrong with it. */
+export function problemsPage(pagePath: string, action: string, problems: Problems): string {
+  const html = builtPage(pagePath);
+  const document = documentOf(html, (built) => `Error: ${built}`);
+  const form = formIn(document, action);
+  fill(form, problems.values);
+  const summary = orderErrors(problems.errors, problems.fieldOrder);
+  // The form's element ids all start with its id: "contact-name" -> "contact".
+  const named = find(form, (element) => attr(element, "name") === "website");
+  const formId = (named && attr(named, "id")?.replace(/-website$/, "")) ?? "form";
+  const links = summary.map(({ field, message }) => {
+    const id = markField(html, form, field, message) ?? `${formId}-${field}`;
+    return h("li", {}, h("a", { href: `#${id}` }, message));
+  });
+  if (problems.failure) {
+    const send = find(form, (element) => element.tagName === "button" && attr(element, "type") === "submit");
+    const failure = h("div", { class: formClass(html, "failure"), role: "alert" }, h("p", {}, problems.failure));
+    if (send) tree.insertBefore(form, failure, send);
+    else tree.appendChild(form, failure);
+  }
+  if (links.length > 0) {
+    const summaryId = `${formId}-summary`;
+    const heading = links.length === 1 ? "There is a problem" : `There are ${links.length} problems`;
+    prepend(
+      form,
+      h(
+        "div",
+        { id: summaryId, class: formClass(html, "summary"), role: "alert", "aria-labelledby": `${summaryId}-title` },
+        h("h2", { id: `${summaryId}-title`, class: formClass(html, "summaryTitle") }, heading),
+        h("ul", {}, ...links),
+      ),
+    );
+  }
+  return serialize(document);
+}
+
+/** The form's page with the form replaced by the message the enhanced form shows once it is stored. */
+export function confirmationPage(pagePath: string, action: string, words: SentWords, reference: string): string {
+  const html = builtPage(pagePath);
+  const document = documentOf(html, (built) => `${words.title}: ${built}`);
+  const form = formIn(document, action);
+  const message = h(
+    "div",
+    { class: formClass(html, "success"), role: "status", "data-testid": "form-success" },
+    h("h2", {}, words.title),
+    ...words.paragraphs.map((paragraph) => h("p", {}, paragraph)),
+    h("p", {}, "Your reference: ", h("span", { class: formClass(html, "reference") }, reference)),
+  );
+  tree.insertBefore(form.parentNode as ParentNode, message, form);
+  tree.detachNode(form);
+  return serialize(document);
+}

@@ -1,0 +1,276 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { addDays } from "../../src/content/dates";
+import { FORM_REGISTRY, type FormName } from "../../src/forms/registry";
+import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "../support/buildDay";
+import { startTestPostgres } from "../support/postgres";
+import { startProductionServer } from "../support/servers";
+import { withStore } from "../support/staff";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady, holdScripts } from "./support/page";
+
+/**
+ * Every form works with scripting off: sent the browser's way, stored, answered with a page (the
+ * confirmation after a redirect, or the problems with what was typed kept), and never stored twice.
+ * The forms' dates are checked against today by the server: the site on the build's day.
+ */
+test.use({ baseURL: BUILD_DAY_SITE.url, javaScriptEnabled: false });
+
+type Fill = Record<string, string | boolean>;
+
+interface Case {
+  form: FormName;
+  path: string;
+  send: string;
+  /** A complete send; `{tag}` in a value is replaced so each test's submission is its own. */
+  complete: Fill;
+  /** A send with problems (several fields missing or wrong), some fields typed. */
+  incomplete: Fill;
+}
+
+const CASES: readonly Case[] = [
+  {
+    form: "contact",
+    path: "/contact/",
+    send: "Send message",
+    complete: { name: "Nora Noscript", email: "nora-{tag}@example.com", interest: "membership", message: "Do you have evening classes?" },
+    incomplete: { name: "Nora Noscript", email: "nora@example", message: "Sent with <b>no</b> script & a \\ backslash" },
+  },
+  {
+    form: "signup",
+    path: "/membership/signup/",
+    send: "Sign up",
+    complete: {
+      plan: "unlimited",
+      startDate: addDays(BUILD_DAY, 3),
+      firstName: "Sam",
+      lastName: "Noscript",
+      dateOfBirth: "1991-04-12",
+      email: "sam-{tag}@example.com",
+      phone: "253-555-0142",
+      emergencyContactName: "Kim Lee",
+      emergencyContactPhone: "253-555-0143",
+      waiverAccepted: true,
+    },
+    incomplete: { plan: "unlimited", firstName: "Sam", email: "sam@example.com", healthConsent: true, healthInfo: "Old knee injury" },
+  },
+  {
+    form: "membership-hold",
+    path: "/membership/membershipHold/",
+    send: "Send request",
+    complete: {
+      type: "hold",
+      name: "Jo Noscript",
+      email: "jo-{tag}@example.com",
+      holdStart: addDays(BUILD_DAY, 8),
+      holdEnd: addDays(BUILD_DAY, 21),
+      reason: "Three weeks abroad",
+      acknowledged: true,
+    },
+    incomplete: { type: "cancel", name: "Jo Noscript", reason: "Moving away" },
+  },
+  {
+    form: "drop-in",
+    path: "/drop-in/",
+    send: "Send",
+    complete: {
+      visitDate: addDays(BUILD_DAY, 7),
+      name: "Vic Noscript",
+      email: "vic-{tag}@example.com",
+      ageGroup: "18+",
+      waiverAccepted: true,
+    },
+    incomplete: { name: "Vic Noscript", email: "vic@example.com", affiliate: "CrossFit Elsewhere" },
+  },
+  {
+    form: "privacy-request",
+    path: "/privacy/request/",
+    send: "Send request",
+    complete: { request: "access", name: "Pat Noscript", email: "pat-{tag}@example.com" },
+    incomplete: { name: "Pat Noscript", details: "Everything you hold about me" },
+  },
+];
+
+const withTag = (fill: Fill, tag: string): Fill =>
+  Object.fromEntries(Object.entries(fill).map(([name, value]) => [name, typeof value === "string" ? value.replace("{tag}", tag) : value]));
+
+/** Fills the form's fields by name, as a visitor would: text typed, a choice picked, a box ticked. */
+async function fillForm(page: Page, action: string, fill: Fill) {
+  const form = page.locator(`form[action="${action}"]`);
+  for (const [name, value] of Object.entries(fill)) {
+    const field = form.locator(`[name="${name}"]`);
+    if (typeof value === "boolean") await field.setChecked(value);
+    else if ((await field.first().getAttribute("type")) === "radio") await form.locator(`[name="${name}"][value="${value}"]`).check();
+    else if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(value);
+    else await field.fill(value);
+  }
+}
+
+/** What the form's fields hold now, by name, for the fields of `fill`. */
+async function valuesOf(page: Page, action: string, fill: Fill): Promise<Fill> {
+  const form = page.locator(`form[action="${action}"]`);
+  const values: Fill = {};
+  for (const [name, value] of Object.entries(fill)) {
+    const field = form.locator(`[name="${name}"]`);
+    if (typeof value === "boolean") values[name] = await field.isChecked();
+    else if ((await field.first().getAttribute("type")) === "radio")
+      values[name] = (await form.locator(`[name="${name}"]:checked`).getAttribute("value")) ?? "";
+    else values[name] = await field.inputValue();
+  }
+  return values;
+}
+
+/**
+ * axe on the page as shown, at 320 and 1440 px. axe runs as a script, and this page has scripting off:
+ * the same document (it has no scripts of its own) is opened at the same address in a page that runs
+ * them, and checked there.
+ */
+async function axeAtBothWidths(page: Page, browser: Browser, label: string) {
+  const html = await page.content();
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const checked = await context.newPage();
+    await checked.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+    await checked.goto(page.url());
+    for (const width of [320, 1440]) {
+      await checked.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(checked, `${label} at ${width} px`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** The enhanced form's list of problems for the same fields: a page with its script, gone live. */
+async function enhancedSummary(browser: Browser, { path, form, incomplete }: Case): Promise<string[]> {
+  const context = await browser.newContext({ baseURL: BUILD_DAY_SITE.url, javaScriptEnabled: true });
+  try {
+    const page = await context.newPage();
+    await gotoReady(page, path);
+    await fillForm(page, `/api/${form}`, incomplete);
+    // Its label may follow the choices (the hold form's says what is asked for).
+    await page.locator(`form[action="/api/${form}"] button[type=submit]`).click();
+    const summary = page.locator(`form[action="/api/${form}"] [role=alert]`).first();
+    await expect(summary).toBeVisible();
+    return await summary.getByRole("link").allTextContents();
+  } finally {
+    await context.close();
+  }
+}
+
+for (const item of CASES) {
+  const action = `/api/${item.form}`;
+  const prefix = FORM_REGISTRY[item.form].prefix;
+
+  test.describe(`${item.form} without JavaScript`, () => {
+    test("a complete send is stored and confirmed with its reference; sending it again stores nothing new", async ({
+      page,
+      browser,
+    }, info) => {
+      const fill = withTag(item.complete, `${info.workerIndex}-${Date.now()}`);
+      await page.goto(item.path);
+      await expect(page.getByRole("button", { name: item.send })).toBeEnabled();
+      await fillForm(page, action, fill);
+      await page.getByRole("button", { name: item.send }).click();
+
+      await expect(page).toHaveURL(new RegExp(`${action}\\?sent=${prefix}-`));
+      const success = page.getByTestId("form-success");
+      await expect(success).toBeVisible();
+      const reference = (await success.locator("span").last().textContent()) ?? "";
+      expect(reference).toMatch(new RegExp(`^${prefix}-[0-9A-Z]{10}$`));
+      // Nothing the visitor typed is in the address.
+      expect(page.url()).not.toContain(encodeURIComponent(String(fill.email)));
+      const stored = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.get(reference));
+      expect(stored?.payload.email).toBe(fill.email);
+      await axeAtBothWidths(page, browser, `the ${item.form} confirmation without JavaScript`);
+
+      // A reload shows the confirmation again, and Back and Send again is the same send.
+      await page.reload();
+      await expect(page.getByTestId("form-success")).toContainText(reference);
+      await page.goto(item.path);
+      await fillForm(page, action, fill);
+      await page.getByRole("button", { name: item.send }).click();
+      await expect(page.getByTestId("form-success")).toContainText(reference);
+      const same = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.list({ form: item.form, includeSpam: true }));
+      expect(same.filter((submission) => submission.payload.email === fill.email)).toHaveLength(1);
+    });
+
+    test("an incomplete send shows the enhanced form's problems in its order, and keeps what was typed", async ({ page, browser }) => {
+      await page.goto(item.path);
+      await fillForm(page, action, item.incomplete);
+      await page.getByRole("button", { name: item.send }).click();
+
+      await expect(page).toHaveTitle(/^Error: /);
+      const summary = page.locator(`form[action="${action}"] [role=alert]`).first();
+      const problems = await summary.getByRole("link").allTextContents();
+      expect(problems.length).toBeGreaterThan(0);
+      await expect(summary.getByRole("heading")).toHaveText(
+        problems.length === 1 ? "There is a problem" : `There are ${problems.length} problems`,
+      );
+      expect(problems).toEqual(await enhancedSummary(browser, item));
+      expect(await valuesOf(page, action, item.incomplete)).toEqual(item.incomplete);
+      // Each message is at its field: the summary's first link leads to a field described by its message.
+      const first = page.locator(`form[action="${action}"] [aria-invalid=true]`).first();
+      await expect(first).toBeVisible();
+      await axeAtBothWidths(page, browser, `the ${item.form} problems page without JavaScript`);
+
+      // Sent again from the problems page, complete this time, it is stored.
+      await fillForm(page, action, withTag(item.complete, `again-${Date.now()}`));
+      await page.getByRole("button", { name: item.send }).click();
+      await expect(page.getByTestId("form-success")).toBeVisible();
+    });
+  });
+}
+
+test.describe("before the page is live", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("Send pressed while the page's scripts are held back posts the form, and it is stored", async ({ page }) => {
+    await holdScripts(page);
+    await page.goto("/contact/", { waitUntil: "domcontentloaded" });
+    const fill = withTag(CASES[0]!.complete, `early-${Date.now()}`);
+    await fillForm(page, "/api/contact", fill);
+    await page.getByRole("button", { name: "Send message" }).click();
+    const success = page.getByTestId("form-success");
+    await expect(success).toBeVisible();
+    const reference = (await success.locator("span").last().textContent()) ?? "";
+    const stored = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.get(reference));
+    expect(stored?.payload.name).toBe("Nora Noscript");
+  });
+});
+
+test.describe("on PostgreSQL", () => {
+  test("a send without JavaScript is stored, and two identical sends at once are stored once", async ({ page }) => {
+    const pg = await startTestPostgres();
+    test.skip(!pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+    expect(pg, "CI installs PostgreSQL").toBeTruthy();
+    const databaseUrl = await pg!.createDatabase();
+    const server = await startProductionServer({ env: { ...BUILD_DAY_SERVER_ENV, DATABASE_URL: databaseUrl } });
+    try {
+      await page.goto(`${server.url}/contact/`);
+      const fill = withTag(CASES[0]!.complete, "pg");
+      await fillForm(page, "/api/contact", fill);
+      await page.getByRole("button", { name: "Send message" }).click();
+      const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+      const stored = await withStore(server.dataDir, (store) => store.get(reference), databaseUrl);
+      expect(stored?.payload.email).toBe(fill.email);
+
+      // A double tap: both posts arrive together; one row, and both answers name it.
+      const body = new URLSearchParams({ name: "Twice Tapped", email: "twice@example.com", interest: "general", message: "Tapped twice" });
+      const post = () =>
+        fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+          body,
+          redirect: "manual",
+        });
+      const answers = await Promise.all(Array.from({ length: 8 }, post));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(303));
+      expect(new Set(answers.map((answer) => answer.headers.get("location"))).size).toBe(1);
+      const rows = await withStore(server.dataDir, (store) => store.list({ form: "contact", includeSpam: true }), databaseUrl);
+      expect(rows.filter((row) => row.payload.email === "twice@example.com")).toHaveLength(1);
+    } finally {
+      await server.stop();
+      pg?.stop();
+    }
+  });
+});
