@@ -423,15 +423,20 @@ test.describe("the /intro/ page", () => {
     await expectNoAxeViolations(page, "/intro/ booked");
   });
 
-  test("without JavaScript the page says how to book by phone or message, and promises no times", async ({ browser }) => {
+  test("without JavaScript the page links to the open times, says how to book by phone or message, and hides the empty form", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/intro/");
     // The text is in a <noscript>, which Playwright's text queries pass over: found by its element.
     const notice = page.locator("noscript > p");
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText("Booking online needs JavaScript");
-    expect(await page.locator("main").innerText()).toContain("Booking online needs JavaScript");
+    await expect(notice).toContainText("This page shows the open times with JavaScript");
+    expect(await page.locator("main").innerText()).toContain("This page shows the open times with JavaScript");
+    // The times without script: noScript.spec.ts books one there.
+    await expect(notice.getByRole("link", { name: "choose from the open times here" })).toHaveAttribute("href", "/api/intro");
+    await expect(page.getByRole("form", { name: "Book your free intro" })).toBeHidden();
     await expect(notice.getByRole("link", { name: /555/ })).toHaveAttribute("href", /^tel:/);
     await expect(notice.getByRole("link", { name: "send us a message" })).toHaveAttribute("href", "/contact/");
     await expect(page.getByText("Loading open times")).toBeHidden();
@@ -444,10 +449,10 @@ test.describe("the /intro/ page", () => {
     const release = await holdScripts(page);
     await page.goto("/intro/", { waitUntil: "domcontentloaded" });
     await expect(page.getByRole("status")).toHaveText("Loading open times…");
-    expect(await shown()).not.toContain("Booking online needs JavaScript");
+    expect(await shown()).not.toContain("This page shows the open times with JavaScript");
     release();
     await expect(page.getByRole("radio").first()).toBeVisible();
-    expect(await shown()).not.toContain("Booking online needs JavaScript");
+    expect(await shown()).not.toContain("This page shows the open times with JavaScript");
     await expect(page.getByText(`Times are ${zoneName(site.timeZone)}, where the gym is.`)).toBeVisible();
   });
 

@@ -274,3 +274,69 @@ test.describe("on PostgreSQL", () => {
     }
   });
 });
+
+test.describe("the free intro without JavaScript", () => {
+  test("the page links to the open times; one is booked and confirmed, and the store has the booking", async ({ page, browser }) => {
+    await page.goto("/intro/");
+    await page.getByRole("link", { name: "choose from the open times here" }).click();
+    await expect(page).toHaveURL(/\/api\/intro$/);
+    const form = page.getByRole("form", { name: "Book your free intro" });
+    await expect(form).toBeVisible();
+    await axeAtBothWidths(page, browser, "the free intro's open times without JavaScript");
+    const times = form.locator('input[name="start"]');
+    expect(await times.count()).toBeGreaterThan(1);
+    // A time some way down the list, so other tests' bookings of the first times do not meet it.
+    const chosen = times.nth(Math.min(5, (await times.count()) - 1));
+    const start = (await chosen.getAttribute("value")) ?? "";
+    await chosen.check();
+    const email = `intro-${Date.now()}@example.com`;
+    await fillForm(page, "/api/intro", { name: "Ivy Noscript", email });
+    await form.getByRole("button", { name: "Book this time" }).click();
+
+    const success = page.getByTestId("form-success");
+    await expect(success).toContainText("You chose ");
+    const reference = (await success.locator("span").last().textContent()) ?? "";
+    expect(reference).toMatch(/^B-[0-9A-Z]{10}$/);
+    expect(page.url()).not.toContain(encodeURIComponent(email));
+    const stored = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.get(reference));
+    expect(stored?.payload).toMatchObject({ start, email });
+    await axeAtBothWidths(page, browser, "the free intro's confirmation without JavaScript");
+
+    // The time is gone from the list, and a second visitor who still had it offered is told so, with
+    // what they typed kept and the times offered again.
+    await page.goto("/api/intro");
+    await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
+    const body = new URLSearchParams({ start, name: "Late Lou", email: `lou-${Date.now()}@example.com` });
+    const late = await page.request.post("/api/intro", { form: Object.fromEntries(body), headers: { Origin: BUILD_DAY_SITE.url } });
+    expect(late.status()).toBe(409);
+    const answer = await late.text();
+    expect(answer).toContain("Sorry, someone has just booked that time.");
+    expect(answer).toContain('value="Late Lou"');
+    expect(answer).not.toContain(`value="${start}"`);
+  });
+
+  test("an incomplete booking shows the enhanced form's problems and keeps what was typed, with the times", async ({ page, browser }) => {
+    await page.goto("/api/intro");
+    await fillForm(page, "/api/intro", { name: "Ivy Noscript", email: "ivy@example" });
+    await page.getByRole("button", { name: "Book this time" }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    const summary = page.locator('form[action="/api/intro"] [role=alert]').first();
+    const problems = await summary.getByRole("link").allTextContents();
+
+    const context = await browser.newContext({ baseURL: BUILD_DAY_SITE.url, javaScriptEnabled: true });
+    try {
+      const live = await context.newPage();
+      await gotoReady(live, "/intro/");
+      await live.locator('input[name="start"]').first().waitFor();
+      await fillForm(live, "/api/intro", { name: "Ivy Noscript", email: "ivy@example" });
+      await live.getByRole("button", { name: "Book this time" }).click();
+      await expect(live.locator('form[action="/api/intro"] [role=alert]').first()).toBeVisible();
+      expect(problems).toEqual(await live.locator('form[action="/api/intro"] [role=alert]').first().getByRole("link").allTextContents());
+    } finally {
+      await context.close();
+    }
+    expect(await valuesOf(page, "/api/intro", { name: "", email: "" })).toEqual({ name: "Ivy Noscript", email: "ivy@example" });
+    await expect(page.locator('input[name="start"]').first()).toBeVisible();
+    await axeAtBothWidths(page, browser, "the free intro's problems page without JavaScript");
+  });
+});

@@ -8,7 +8,9 @@ import { INTRO_FIELDS, INTRO_START, introPayload, type IntroValues } from "../..
 import { useForm } from "../../hooks/useForm";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
 import { trackLead } from "../../runtime/analytics";
-import { FormShell } from "../form/FormShell";
+import { FormShell, SentMessage } from "../form/FormShell";
+import { introSent } from "../../forms/sentWords";
+import { useHydrated } from "../../hooks/useHydrated";
 import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
 import * as form from "../form/Form.module.css";
 import * as styles from "./IntroBooking.module.css";
@@ -35,6 +37,7 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
  */
 export function IntroBooking({ phone, contactPath }: { phone: string; contactPath: string }) {
   const slots = useIntroSlots();
+  const live = useHydrated();
   const { days, zone } = slots.offer;
   const [day, setDay] = useState("");
   const [confirmation, setConfirmation] = useState(true);
@@ -67,7 +70,8 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
     <div className={`${form.form} ${styles.booking}`}>
       <noscript>
         <p className={form.notice}>
-          Booking online needs JavaScript. To book your free intro, <OtherWays phone={phone} contactPath={contactPath} />.
+          This page shows the open times with JavaScript. Without it, <a href={apiPath("intro")}>choose from the open times here</a>, or{" "}
+          <OtherWays phone={phone} contactPath={contactPath} />.
         </p>
       </noscript>
       <p role="status" className={`${form.hint} ${styles.status}`}>
@@ -93,48 +97,38 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
           time that suits you.
         </p>
       )}
-      {(days.length > 0 || booking.phase.status === "sent") && (
-        <FormShell
-          form={booking}
-          label="Book your free intro"
-          submitLabel="Book this time"
-          success={(reference) => (
-            // One free intro per person, and the answer must not tell a stranger whether an address already
-            // holds one (src/server/forms/handler.ts): every word here is true whether this time was booked or not.
-            <>
-              <h2>{confirmation ? "Check your e-mail" : "Please note your time"}</h2>
-              <p>
-                You chose <strong>{when}</strong>.{" "}
-                {confirmation
-                  ? `We are e-mailing ${booking.control.values.email} the free intro booked for this address, with a calendar file and a link to cancel it.`
-                  : "No e-mail is sent for this request, so please note the time."}
-              </p>
-              <p>
-                Each person can book one free intro. If this address already had one booked, that booking stands and this time stays open
-                {confirmation ? ": the e-mail gives the time you hold." : "."}
-              </p>
-              <p>
-                Your reference: <span className={form.reference}>{reference}</span>
-              </p>
-              <p>
-                To change or cancel, <OtherWays phone={phone} contactPath={contactPath} />.
-              </p>
-            </>
-          )}
-        >
-          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />
-          <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
-          <EmailInput control={booking.control} hint="We send your confirmation here." />
-          <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
-          <TextArea
-            control={booking.control}
-            name="goals"
-            label="What would you like to work on?"
-            hint="For example a first pull-up, more energy, or getting back into shape."
-            maxLength={LIMITS.goals}
-            rows={4}
-          />
-        </FormShell>
+      {(days.length > 0 || booking.phase.status === "sent" || !live) && (
+        // Until the page is live the form is in the HTML but hidden (it has no times yet): the endpoint
+        // answers a visitor without JavaScript with this page, the form shown and the open times in it
+        // (src/server/forms/answerPage.ts).
+        <div hidden={days.length === 0 && booking.phase.status !== "sent" ? true : undefined} data-booking>
+          <FormShell
+            form={booking}
+            label="Book your free intro"
+            submitLabel="Book this time"
+            success={(reference) => (
+              <>
+                <SentMessage words={introSent({ when, confirmation, email: booking.control.values.email })} reference={reference} />
+                <p>
+                  To change or cancel, <OtherWays phone={phone} contactPath={contactPath} />.
+                </p>
+              </>
+            )}
+          >
+            <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />
+            <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+            <EmailInput control={booking.control} hint="We send your confirmation here." />
+            <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
+            <TextArea
+              control={booking.control}
+              name="goals"
+              label="What would you like to work on?"
+              hint="For example a first pull-up, more energy, or getting back into shape."
+              maxLength={LIMITS.goals}
+              rows={4}
+            />
+          </FormShell>
+        </div>
       )}
     </div>
   );

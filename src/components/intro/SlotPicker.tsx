@@ -30,7 +30,8 @@ export function SlotPicker({
   const dayId = control.idFor("day");
   const hint = `Times are ${zone || "in the gym's time zone"}, where the gym is.`;
   return (
-    <div className={styles.picker} data-invalid={error ? "" : undefined}>
+    // data-slot-picker: where the endpoint puts the open times on the page it answers without JavaScript.
+    <div className={styles.picker} data-invalid={error ? "" : undefined} data-slot-picker>
       <fieldset className={form.fieldset}>
         <legend className={form.label}>Day</legend>
         <div className={styles.days}>

@@ -4,6 +4,7 @@ import { defaultTreeAdapter as tree, parse, serialize, type DefaultTreeAdapterMa
 import { orderErrors } from "../../forms/errorOrder";
 import type { FieldValue } from "../../forms/formValues";
 import type { SentWords } from "../../forms/sentWords";
+import type { DaySlots } from "../../intro/display";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -29,6 +30,13 @@ export interface Problems {
   fieldOrder: readonly string[];
   /** A problem with the send as a whole (too many sends, the store down): shown above Send. */
   failure?: string;
+  /** The free intro's open times, for a form that books one (its page's form has none built in). */
+  times?: OpenTimesShown;
+}
+
+export interface OpenTimesShown {
+  zone: string;
+  days: readonly DaySlots[];
 }
 
 const pages = new Map<string, string>();
@@ -99,9 +107,9 @@ function prepend(parent: Element, node: Element): void {
  * A class of src/components/form/Form.module.css as this build named it ("Form-module--error--ddea2"),
  * read from the page's own inlined styles, so the answer looks exactly as the enhanced form does.
  */
-function formClass(html: string, local: string): string {
-  const found = new RegExp(`\\.(Form-module--${local}--[0-9a-f]+)\\b`).exec(html)?.[1];
-  if (!found) throw new Error(`the built page has no style for the form's "${local}"`);
+function formClass(html: string, local: string, module = "Form"): string {
+  const found = new RegExp(`\\.(${module}-module--${local}--[0-9a-f]+)\\b`).exec(html)?.[1];
+  if (!found) throw new Error(`the built page has no style for ${module}'s "${local}"`);
   return found;
 }
 
@@ -157,53 +165,124 @@ function fill(form: Element, values: Problems["values"]): void {
   }
 }
 
-/** Field's message (src/components/form/Field.tsx's ErrorText), its control marked and described by it. */
+/** The outermost fieldset around `control` inside the form: a radio group's, however deeply nested. */
+function outermostFieldset(form: Element, control: Element): Element {
+  let found = control;
+  for (let node = control.parentNode; node && node !== form && tree.isElementNode(node); node = node.parentNode) {
+    if (node.tagName === "fieldset") found = node;
+  }
+  return found;
+}
+
+/** Field.tsx's ErrorText: "Error: " for screen readers, then the message. */
+function errorText(html: string, id: string, message: string): Element {
+  return h("p", { id: `${id}-error`, class: formClass(html, "error") }, h("span", { class: "visually-hidden" }, "Error: "), message);
+}
+
+/**
+ * A field's message where the enhanced form shows it, its control marked and described by it. Returns
+ * the id the summary links to, or undefined when the page has no such field.
+ */
 function markField(html: string, form: Element, name: string, message: string): string | undefined {
   const control = find(form, (element) => attr(element, "name") === name && element.tagName !== "option");
-  const id = control && attr(control, "id");
-  if (!control || !id) return undefined;
-  const errorId = `${id}-error`;
-  const error = h("p", { id: errorId, class: formClass(html, "error") }, h("span", { class: "visually-hidden" }, "Error: "), message);
-  const hint = find(form, (element) => attr(element, "id") === `${id}-hint`);
-  const describedBy = [hint ? `${id}-hint` : null, errorId].filter(Boolean).join(" ");
+  const controlId = control && attr(control, "id");
+  if (!control || !controlId) return undefined;
   const type = attr(control, "type");
+  // A radio group (RadioGroup, or the open times) describes its outermost fieldset, which takes the
+  // field's own id (the times) or else its first radio's (RadioGroup).
+  const block = type === "radio" ? outermostFieldset(form, control) : control;
+  const id = (type === "radio" && attr(block, "id")) || controlId;
+  const hint = find(form, (element) => attr(element, "id") === `${id}-hint`);
+  const describedBy = [hint ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(" ");
+  const error = errorText(html, id, message);
   if (type === "radio") {
-    // RadioGroup: the fieldset is described; its message follows the legend and hint.
-    const fieldset = (control.parentNode as Element).parentNode as Element;
-    const legend = find(fieldset, (element) => element.tagName === "legend");
-    insertAfter(hint ?? (legend as Element), error);
-    setAttr(fieldset, "aria-describedby", describedBy);
-    setAttr(fieldset, "data-invalid", "");
-    for (const radio of elementsIn(fieldset)) if (attr(radio, "name") === name) setAttr(radio, "aria-invalid", "true");
+    // Its message follows the legend and hint.
+    insertAfter(hint ?? (find(block, (element) => element.tagName === "legend") as Element), error);
+    setAttr(block, "aria-describedby", describedBy);
+    setAttr(block, "data-invalid", "");
+    for (const radio of elementsIn(block)) if (attr(radio, "name") === name) setAttr(radio, "aria-invalid", "true");
     return id;
   }
   setAttr(control, "aria-invalid", "true");
   setAttr(control, "aria-describedby", describedBy);
   if (type === "checkbox") {
     // Checkbox: the message comes first in its block, above the box.
-    const block = (control.parentNode as Element).parentNode as Element;
-    prepend(block, error);
-    setAttr(block, "data-invalid", "");
+    const checkField = (control.parentNode as Element).parentNode as Element;
+    prepend(checkField, error);
+    setAttr(checkField, "data-invalid", "");
     return id;
   }
   // Field: label, hint, message, control.
   const field = control.parentNode as Element;
-  const label = find(field, (element) => element.tagName === "label");
-  insertAfter(hint ?? (label as Element), error);
+  insertAfter(hint ?? (find(field, (element) => element.tagName === "label") as Element), error);
   setAttr(field, "data-invalid", "");
   return id;
 }
 
-/** The form's page with what the visitor sent back in its fields and what is wrong with it. */
+/**
+ * The free intro's open times in its form, for a visitor without JavaScript: the booking block the
+ * page hides until its script has times is shown, and the picker (SlotPicker's day and time radios,
+ * which need script to switch days) holds every day's times at once, as one group of radios named
+ * "start" in a fieldset per day, in SlotPicker's classes.
+ */
+function showTimes(html: string, form: Element, formId: string, times: OpenTimesShown, chosen: FieldValue | undefined): void {
+  for (let node: Node | null = form; node; node = "parentNode" in node ? node.parentNode : null) {
+    if (tree.isElementNode(node) && attr(node, "data-booking") !== undefined) removeAttr(node, "hidden");
+  }
+  const picker = find(form, (element) => attr(element, "data-slot-picker") !== undefined);
+  if (!picker) throw new Error("the built page has no place for the open times");
+  picker.childNodes = [];
+  const id = `${formId}-start`;
+  const choice = formClass(html, "choice", "SlotPicker");
+  let index = 0;
+  const days = times.days.map((day) =>
+    h(
+      "fieldset",
+      { class: formClass(html, "fieldset") },
+      h("legend", { class: formClass(html, "label") }, day.label),
+      h(
+        "div",
+        { class: formClass(html, "choices", "SlotPicker") },
+        ...day.times.map((time) => {
+          const radioId = `${id}-${index++}`;
+          const radio = h("input", { id: radioId, type: "radio", name: "start", value: time.start, class: formClass(html, "checkbox") });
+          if (time.start === chosen) setAttr(radio, "checked", "");
+          return h("label", { class: choice, for: radioId }, radio, h("span", {}, time.label));
+        }),
+      ),
+    ),
+  );
+  tree.appendChild(
+    picker,
+    h(
+      "fieldset",
+      { id, class: formClass(html, "fieldset"), "aria-describedby": `${id}-hint` },
+      h("legend", { class: formClass(html, "label") }, "Day and time", h("span", { class: formClass(html, "required") }, " (required)")),
+      h(
+        "p",
+        { id: `${id}-hint`, class: formClass(html, "hint") },
+        `Times are ${times.zone || "in the gym's time zone"}, where the gym is.`,
+      ),
+      ...days,
+    ),
+  );
+}
+
+/**
+ * The form's page with what the visitor sent back in its fields and what is wrong with it; with no
+ * problems, the form to fill (the free intro's, with its open times).
+ */
 export function problemsPage(pagePath: string, action: string, problems: Problems): string {
   const html = builtPage(pagePath);
-  const document = documentOf(html, (built) => `Error: ${built}`);
+  const hasProblems = Object.keys(problems.errors).length > 0 || problems.failure !== undefined;
+  const document = documentOf(html, (built) => (hasProblems ? `Error: ${built}` : built));
   const form = formIn(document, action);
-  fill(form, problems.values);
-  const summary = orderErrors(problems.errors, problems.fieldOrder);
   // The form's element ids all start with its id: "contact-name" -> "contact".
   const named = find(form, (element) => attr(element, "name") === "website");
   const formId = (named && attr(named, "id")?.replace(/-website$/, "")) ?? "form";
+  if (problems.times) showTimes(html, form, formId, problems.times, problems.values.start);
+  fill(form, problems.values);
+  const summary = orderErrors(problems.errors, problems.fieldOrder);
   const links = summary.map(({ field, message }) => {
     const id = markField(html, form, field, message) ?? `${formId}-${field}`;
     return h("li", {}, h("a", { href: `#${id}` }, message));

@@ -11,7 +11,8 @@ import { site } from "../content";
 import type { Rejection } from "../http/guards";
 import { apiHeaders, limitRefusal, publicPost, refuse, seeOther, sendPage, storeUnavailable } from "../http/pipeline";
 import { isReferenceOf, newReference } from "./ids";
-import { confirmationPage, problemsPage } from "./answerPage";
+import { confirmationPage, problemsPage, type OpenTimesShown, type Problems } from "./answerPage";
+import { SLOTS_UNAVAILABLE } from "../intro/slots";
 import { fingerprintOf, isFormPost, valuesFromPost } from "./formPost";
 import type { FieldValue } from "../../forms/formValues";
 import type { SentWords } from "../../forms/sentWords";
@@ -37,7 +38,9 @@ export interface PlainForm {
    * What the confirmation's address carries besides the reference, for its words: a choice, a date,
    * never a name, an address or anything the visitor wrote.
    */
-  facts?(values: Readonly<Record<string, FieldValue>>): Record<string, string>;
+  facts?(values: Readonly<Record<string, FieldValue>>, stored: InsertResult): Record<string, string>;
+  /** For a form that books a time: the open times its page shows (it has none built in). */
+  times?(): Promise<OpenTimesShown>;
   /** The confirmation's words (src/forms/sentWords.ts), from the facts in its address. */
   sent(facts: Readonly<Record<string, string | undefined>>, today: string): SentWords;
 }
@@ -105,29 +108,46 @@ async function returnBooking(key: string): Promise<void> {
 export function formHandler(definition: FormDefinition) {
   const what = `a ${definition.form} request`;
   const action = apiPath(definition.form);
+  /** Answers with the form's page (answerPage.ts); without its built page, the problems as JSON. */
+  const answerWith = async (plain: PlainForm, res: GatsbyFunctionResponse, status: number, problems: Problems) => {
+    try {
+      let times: OpenTimesShown | undefined;
+      if (plain.times) {
+        try {
+          times = await plain.times();
+        } catch (error) {
+          console.error(`Could not read the open times for a page: ${errorSummary(error)}`);
+          return refuse(res, storeUnavailable(SLOTS_UNAVAILABLE));
+        }
+      }
+      sendPage(res, status, problemsPage(plain.page, action, { ...problems, times }));
+    } catch (error) {
+      // Without its built page (a host that did not ship it) the visitor still hears what is wrong.
+      console.error(`Could not make the ${definition.form} form's page: ${errorSummary(error)}`);
+      refuse(res, { status, error: problems.failure ?? (Object.values(problems.errors).join(" ") || "Please try again, or call us.") });
+    }
+  };
   return async function handle(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const { plain } = definition;
     if (plain && req.method === "GET" && typeof req.query?.sent === "string") return sentPage(definition.form, plain, req, res);
+    // The free intro's form with its open times, for a visitor without JavaScript (the page links here).
+    if (plain?.times && (req.method === "GET" || req.method === "HEAD")) {
+      apiHeaders(res, { noindex: true });
+      return answerWith(plain, res, 200, { values: plain.start, errors: {}, fieldOrder: plain.fieldOrder });
+    }
     // A form the browser posted itself: read as the page's script would have sent it, answered with pages.
     const values = plain && req.method === "POST" && isFormPost(req.headers) ? valuesFromPost(req.body, plain.start) : undefined;
-    const answerPage = (status: number, errors: Record<string, string>, failure?: string) => {
-      if (!plain || !values) return;
-      try {
-        sendPage(res, status, problemsPage(plain.page, action, { values, errors, fieldOrder: plain.fieldOrder, failure }));
-      } catch (error) {
-        // Without its built page (a host that did not ship it) the visitor still hears what is wrong.
-        console.error(`Could not make the ${definition.form} form's page: ${errorSummary(error)}`);
-        refuse(res, { status, error: failure ?? Object.values(errors).join(" ") });
-      }
+    const answerPage = async (status: number, errors: Record<string, string>, failure?: string) => {
+      if (plain && values) await answerWith(plain, res, status, { values, errors, fieldOrder: plain.fieldOrder, failure });
     };
     const reject = (rejection: Rejection) => {
       if (!values) return refuse(res, rejection);
       for (const [name, value] of Object.entries(rejection.headers ?? {})) res.setHeader(name, value);
-      answerPage(rejection.status, {}, rejection.error);
+      return answerPage(rejection.status, {}, rejection.error);
     };
-    const problems = (errors: Record<string, string>) => {
-      if (values) answerPage(422, errors);
-      else res.status(422).json({ errors });
+    const problems = async (errors: Record<string, string>) => {
+      if (values) return answerPage(422, errors);
+      res.status(422).json({ errors });
     };
     const post = await publicPost(req, res, { limit: definition.form, what, tooMany: TOO_MANY.client, refuse: values && reject });
     if (!post) return;
@@ -198,12 +218,15 @@ export function formHandler(definition: FormDefinition) {
     const unavailable = async (error: unknown) => {
       console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
       await notBooked();
-      reject(storeUnavailable(COULD_NOT_SAVE));
+      await reject(storeUnavailable(COULD_NOT_SAVE));
     };
-    const accepted = ({ confirmationQueued: confirmation, repeatOf }: InsertResult) => {
+    const accepted = async (stored: InsertResult) => {
+      const { confirmationQueued: confirmation, repeatOf } = stored;
+      // The same send again booked nothing: its point goes back.
+      if (repeatOf) await notBooked();
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
       if (plain && values) {
-        const facts = new URLSearchParams({ sent: repeatOf ?? id, ...plain.facts?.(values) });
+        const facts = new URLSearchParams({ sent: repeatOf ?? id, ...plain.facts?.(values, stored) });
         seeOther(res, `${action}?${facts.toString()}`);
       } else res.status(201).json(offered ? { id, confirmation } : { id });
       if (!spam && !repeatOf) kickOutbox();

@@ -11,7 +11,11 @@ import { dropInDays, intro, policies, privacy, rates, site, waiver } from "../co
 import { formHandler, type FormDefinition, type PlainForm } from "./handler";
 import { listText } from "../../content/dates";
 import { dropInPlan, formatPrice } from "../../content/rates";
-import { contactSent, dropInSent, holdSent, privacyRequestSent, signupSent } from "../../forms/sentWords";
+import { contactSent, dropInSent, holdSent, introSent, privacyRequestSent, signupSent } from "../../forms/sentWords";
+import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
+import { whenLabel } from "../../intro/display";
+import { openTimes } from "../intro/slots";
+import type { InsertResult } from "./types";
 import { CONTACT_FIELDS, CONTACT_START, contactPayload } from "../../forms/values/contact";
 import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload } from "../../forms/values/dropIn";
 import { HOLD_FIELDS, HOLD_START, holdPayload } from "../../forms/values/hold";
@@ -30,13 +34,19 @@ function plainForm<V extends Readonly<Record<string, FieldValue>>>(form: {
   start: V;
   fieldOrder: readonly string[];
   payload(values: V): Record<string, unknown>;
-  facts?(values: V): Record<string, string>;
+  facts?(values: V, stored: InsertResult): Record<string, string>;
   sent: PlainForm["sent"];
+  times?: PlainForm["times"];
 }): PlainForm {
   return form as unknown as PlainForm;
 }
 
 const text = (value: string | undefined) => (typeof value === "string" ? value : "");
+
+/** An intro's time from a confirmation's address, in the gym's words; anything else is just "your time". */
+function whenOf(start: string | undefined): string {
+  return typeof start === "string" && !Number.isNaN(Date.parse(start)) ? whenLabel(start, site.timeZone) : "your chosen time";
+}
 
 const definitions: Record<FormName, FormDefinition> = {
   contact: {
@@ -108,6 +118,15 @@ const definitions: Record<FormName, FormDefinition> = {
     form: "intro",
     schema: () => introSchema,
     bookable: (data, now) => expandSlots(intro, site.timeZone, now).filter((slot) => slot.start === data.start),
+    plain: plainForm({
+      page: pathTo("intro"),
+      start: INTRO_START,
+      fieldOrder: INTRO_FIELDS,
+      payload: introPayload,
+      facts: (values, stored) => ({ start: values.start, confirmation: stored.confirmationQueued ? "yes" : "no" }),
+      sent: (facts) => introSent({ when: whenOf(facts.start), confirmation: facts.confirmation === "yes" }),
+      times: openTimes,
+    }),
   },
 };
 

@@ -75,7 +75,7 @@ export interface PublicPostRules {
   tooMany: string;
   noindex?: boolean;
   /** How a refusal is answered: `{ error }` as JSON unless the endpoint answers a page (a form posted without script). */
-  refuse?: (rejection: Rejection) => void;
+  refuse?: (rejection: Rejection) => void | Promise<void>;
 }
 
 export interface PublicPost {
@@ -101,8 +101,8 @@ export async function publicPost(
   const config = serverConfig();
   const request = req as ApiRequest;
   const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
-  const refused = (rejection: Rejection): null => {
-    if (rules.refuse) rules.refuse(rejection);
+  const refused = async (rejection: Rejection): Promise<null> => {
+    if (rules.refuse) await rules.refuse(rejection);
     else refuse(res, rejection);
     return null;
   };

@@ -1,6 +1,6 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { openSlots } from "../../intro/availability";
-import { slotsByDay, zoneName } from "../../intro/display";
+import { openSlots, type IntroSlot } from "../../intro/availability";
+import { slotsByDay, zoneName, type DaySlots } from "../../intro/display";
 import { intro, site } from "../content";
 import { apiHeaders } from "../http/pipeline";
 import { errorSummary } from "../log";
@@ -25,16 +25,30 @@ export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunction
     res.status(405).json({ error: "Ask for the open times with GET." });
     return;
   }
-  const now = serverNow();
-  let taken: Array<{ coach: string; start: Date; end: Date }>;
+  let offer: OpenTimes;
   try {
-    taken = await (await getStore()).takenSlots(now);
+    offer = await openTimes();
   } catch (error) {
     console.error(`Could not read the intro bookings: ${errorSummary(error)}`);
-    res.status(503).json({ error: "We could not load the open times just now. Please try again in a minute, or call us." });
+    res.status(503).json({ error: SLOTS_UNAVAILABLE });
     return;
   }
   res.setHeader("Cache-Control", INTRO_SLOTS_CACHE_CONTROL);
+  res.status(200).json({ timeZone: site.timeZone, ...offer });
+}
+
+export const SLOTS_UNAVAILABLE = "We could not load the open times just now. Please try again in a minute, or call us.";
+
+export interface OpenTimes {
+  zone: string;
+  slots: IntroSlot[];
+  days: DaySlots[];
+}
+
+/** The open times now, from the store's bookings: for the page's script, and for the page without it. */
+export async function openTimes(): Promise<OpenTimes> {
+  const now = serverNow();
+  const taken = await (await getStore()).takenSlots(now);
   const slots = openSlots(intro, site.timeZone, now, taken);
-  res.status(200).json({ timeZone: site.timeZone, zone: zoneName(site.timeZone), slots, days: slotsByDay(slots, site.timeZone) });
+  return { zone: zoneName(site.timeZone), slots, days: slotsByDay(slots, site.timeZone) };
 }
