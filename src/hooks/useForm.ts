@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useReducer, useRef, type FormEvent } from "react";
+import { useCallback, useContext, useMemo, useReducer, useRef, type FormEvent } from "react";
+import { HeldHydration } from "./useHydrated";
 import { errorsOf, formReducer, initialFormState, type FormPhase } from "../forms/formState";
 import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
 import { PAGE_FAILURE, submitForm, type SubmitResult } from "../forms/submitForm";
@@ -99,8 +100,11 @@ function changedOnPage(form: HTMLFormElement): Record<string, FieldValue> {
 export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormValues<TInput>>): UseFormResult<FormValues<TInput>> {
   type V = FormValues<TInput>;
   const { formId, endpoint, initialValues, fieldOrder, loadCheck, toPayload, onSent, onFieldErrors, conflictField, onConflict } = options;
+  // The time to fill counts from when the form appeared: a form held until used (HydrateOnUse) starts
+  // its state only then, and a visitor's browser may fill it in one go (autofill) before that.
+  const appearedAt = useContext(HeldHydration)?.appearedAt;
   const [{ values, phase, startedAt }, dispatch] = useReducer(formReducer<V>, initialValues, (initial) =>
-    initialFormState(initial, performance.now()),
+    initialFormState(initial, appearedAt ?? performance.now()),
   );
   // Whether the check was asked for yet: the first focus asks, so it is usually here by the time Send
   // is pressed. Not state: nothing on the page shows it, and a state would render the whole form again

@@ -5,6 +5,7 @@ import { ContactForm } from "../form/ContactForm";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import { VisitUs } from "../VisitUs";
+import { HydrateOnUse } from "../form/HydrateOnUse";
 
 /** The contact form, then the address, phone and hours from content/site.json. */
 export function ContactPage({ pageContext, search }: { pageContext: Pick<RoutePageContext, "routePath">; search: string }) {
@@ -20,7 +21,9 @@ export function ContactPage({ pageContext, search }: { pageContext: Pick<RoutePa
         lead="Questions about classes, a free intro session, or your membership: send a message and a coach answers within one business day."
       />
       <Section title="Send us a message" id="message">
-        <ContactForm search={liveSearch} />
+        <HydrateOnUse>
+          <ContactForm search={liveSearch} />
+        </HydrateOnUse>
       </Section>
       <Section title="Find us" id="find-us" tone="muted">
         <VisitUs site={site} />

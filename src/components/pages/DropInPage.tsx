@@ -11,6 +11,7 @@ import { DropInForm } from "../form/DropInForm";
 import { Markdown } from "../Markdown";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
+import { HydrateOnUse } from "../form/HydrateOnUse";
 
 /**
  * For visiting athletes: the price (the plan paid per visit in content/rates.json), staff's text
@@ -51,7 +52,9 @@ export function DropInPage({
         <Markdown html={page.html} />
       </Section>
       <Section title="Tell us you are coming" id="visit">
-        <DropInForm classDays={days} today={today.date} waiver={data.waiver} fee={formatPrice(plan.price)} />
+        <HydrateOnUse>
+          <DropInForm classDays={days} today={today.date} waiver={data.waiver} fee={formatPrice(plan.price)} />
+        </HydrateOnUse>
       </Section>
     </>
   );

@@ -6,6 +6,7 @@ import { HoldForm } from "../form/HoldForm";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import { TitleLink } from "../TitleLink";
+import { HydrateOnUse } from "../form/HydrateOnUse";
 
 /** Hold and cancellation requests: the form, then the rules it checks. */
 export function MembershipHoldPage({
@@ -22,7 +23,9 @@ export function MembershipHoldPage({
     <>
       <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />
       <Section title="Your request" id="request">
-        <HoldForm policy={policies} today={today.date} />
+        <HydrateOnUse>
+          <HoldForm policy={policies} today={today.date} />
+        </HydrateOnUse>
       </Section>
       <Section tone="muted">
         <FactList caption="Hold and cancellation rules" facts={policyFacts(policies)} />

@@ -4,6 +4,7 @@ import { PrivacyRequestForm } from "../form/PrivacyRequestForm";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import { TitleLink } from "../TitleLink";
+import { HydrateOnUse } from "../form/HydrateOnUse";
 
 /** Requests about a person's data: how long an answer takes, where the notices are, and the form. */
 export function PrivacyRequestPage({
@@ -25,7 +26,9 @@ export function PrivacyRequestPage({
           days of your confirming it. Read what we keep and why on the <TitleLink to="privacy" /> page and in our{" "}
           <TitleLink to="healthData" />.
         </p>
-        <PrivacyRequestForm today={today.date} responseDays={privacy.requestResponseDays} />
+        <HydrateOnUse>
+          <PrivacyRequestForm today={today.date} responseDays={privacy.requestResponseDays} />
+        </HydrateOnUse>
       </Section>
     </>
   );

@@ -6,6 +6,7 @@ import { SignupForm } from "../form/SignupForm";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import { TitleLink } from "../TitleLink";
+import { HydrateOnUse } from "../form/HydrateOnUse";
 
 /** Online sign-up: the form with the plans a person can join and the waiver they sign. */
 export function SignupPage({
@@ -30,7 +31,10 @@ export function SignupPage({
           New to CrossFit? Most members start with Foundations. Compare every plan on the <TitleLink to="rates" /> page.
         </p>
         {/* Read after hydration, so the first render in the browser matches the static HTML, built without a query string. */}
-        <SignupForm plans={plans} today={today.date} waiver={data.waiver} search={liveSearch} />
+        {/* ?plan= (the rates page's buttons) chooses a plan: the form shows what that plan asks for at once. */}
+        <HydrateOnUse atOnce={new URLSearchParams(search).has("plan")}>
+          <SignupForm plans={plans} today={today.date} waiver={data.waiver} search={liveSearch} />
+        </HydrateOnUse>
       </Section>
     </>
   );
