@@ -1,5 +1,5 @@
 import { useCallback, useContext, useMemo, useReducer, useRef, type FormEvent } from "react";
-import { HeldHydration } from "./useHydrated";
+import { HeldHydration } from "./heldHydration";
 import { errorsOf, formReducer, initialFormState, type FormPhase } from "../forms/formState";
 import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
 import { PAGE_FAILURE, submitForm, type SubmitResult } from "../forms/submitForm";

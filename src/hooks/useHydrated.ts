@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 
 // Whether a page has hydrated in this browser tab: every render after that is an ordinary browser render
 // (a page reached by client-side navigation, a filter link on the same page), with nothing to match.
@@ -10,8 +10,7 @@ let pageHydrated = false;
  * matches the static HTML.
  */
 export function useHydrated(): boolean {
-  const held = useContext(HeldHydration);
-  const [hydrated, setHydrated] = useState(pageHydrated && !held?.hydrating);
+  const [hydrated, setHydrated] = useState(pageHydrated);
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
@@ -20,13 +19,6 @@ export function useHydrated(): boolean {
 export function isPageHydrated(): boolean {
   return pageHydrated;
 }
-
-/**
- * Inside a form whose hydration waits for its first use (HydrateOnUse): whether it is hydrating now,
- * after the page (its hooks then render as the page was built, as during the page's own hydration), and
- * when the form appeared on the page (for its "filled in too fast" time).
- */
-export const HeldHydration = createContext<{ hydrating: boolean; appearedAt: number } | null>(null);
 
 /** Called once the first page has hydrated (gatsby-browser's onInitialClientRender), whatever it was. */
 export function markPageHydrated(): void {

@@ -7,7 +7,7 @@ import { CONTACT_FIELDS, CONTACT_START, contactPayload, type ContactValues } fro
 import { useForm } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
-import { contactSent } from "../../forms/sentWords";
+import { contactSent } from "../../forms/sent/contact";
 import { QueryChoice } from "./QueryChoice";
 import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 

@@ -6,10 +6,10 @@ import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup";
 import type { DropInInput } from "../../forms/schemas/dropIn";
 import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload, type DropInValues } from "../../forms/values/dropIn";
 import { useForm } from "../../hooks/useForm";
-import { useHydrated } from "../../hooks/useHydrated";
+import { useFormLive } from "../../hooks/heldHydration";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
-import { dropInSent } from "../../forms/sentWords";
+import { dropInSent } from "../../forms/sent/dropIn";
 import { EmailInput, RadioGroup, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
@@ -48,7 +48,7 @@ export function DropInForm({
   const { visitDate, ageGroup } = form.control.values;
   // Before the page is live (or without its script) every field a choice may ask for is shown: the
   // browser's own post sends them, and the server keeps those the choice needs.
-  const live = useHydrated();
+  const live = useFormLive();
   const last = addDays(today, MAX_VISIT_DAYS);
 
   return (

@@ -5,9 +5,9 @@ import { LIMITS } from "../../forms/limits";
 import type { HoldInput } from "../../forms/schemas/hold";
 import { HOLD_FIELDS, HOLD_START, holdPayload, type HoldValues } from "../../forms/values/hold";
 import { useForm } from "../../hooks/useForm";
-import { useHydrated } from "../../hooks/useHydrated";
+import { useFormLive } from "../../hooks/heldHydration";
 import { FormShell, SentMessage } from "./FormShell";
-import { holdSent } from "../../forms/sentWords";
+import { holdSent } from "../../forms/sent/hold";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -56,7 +56,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
   const { values } = form.control;
   // Before the page is live (or without its script) every field a choice may ask for is shown: the
   // browser's own post sends them, and the server keeps those the choice needs.
-  const live = useHydrated();
+  const live = useFormLive();
   const { type } = values;
   const earliestStart = earliestHoldStart(policy, today);
   const earliestCancel = earliestCancelDate(policy, today);

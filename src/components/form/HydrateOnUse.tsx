@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { HeldHydration, isPageHydrated } from "../../hooks/useHydrated";
+import { HeldHydration } from "../../hooks/heldHydration";
+import { isPageHydrated } from "../../hooks/useHydrated";
 
 /**
  * A form's enhancement waits until the visitor first uses the form. The form works as HTML without it

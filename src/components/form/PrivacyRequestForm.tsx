@@ -10,7 +10,7 @@ import {
 } from "../../forms/values/privacyRequest";
 import { useForm } from "../../hooks/useForm";
 import { FormShell, SentMessage } from "./FormShell";
-import { privacyRequestSent } from "../../forms/sentWords";
+import { privacyRequestSent } from "../../forms/sent/privacyRequest";
 import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
 
 async function loadCheck() {

@@ -8,12 +8,12 @@ import type { SignupInput } from "../../forms/schemas/signup";
 import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../../forms/signup";
 import { SIGNUP_FIELDS, SIGNUP_START, signupPayload, type SignupValues } from "../../forms/values/signup";
 import { useForm } from "../../hooks/useForm";
-import { useHydrated } from "../../hooks/useHydrated";
+import { useFormLive } from "../../hooks/heldHydration";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
-import { signupSent } from "../../forms/sentWords";
+import { signupSent } from "../../forms/sent/signup";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
@@ -67,7 +67,7 @@ export function SignupForm({
 
   // Before the page is live (or without its script) every field a choice may ask for is shown: the
   // browser's own post sends them, and the server keeps those the choice needs.
-  const live = useHydrated();
+  const live = useFormLive();
   const plan = plans.find((p) => p.id === values.plan);
   const dob = values.dateOfBirth;
   const start = isIsoDate(values.startDate) ? values.startDate : today;

@@ -9,7 +9,7 @@ import { useForm } from "../../hooks/useForm";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
-import { introSent } from "../../forms/sentWords";
+import { introSent } from "../../forms/sent/intro";
 import { useHydrated } from "../../hooks/useHydrated";
 import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
 import * as form from "../form/Form.module.css";

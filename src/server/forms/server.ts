@@ -11,7 +11,12 @@ import { dropInDays, intro, policies, privacy, rates, site, waiver } from "../co
 import { formHandler, type FormDefinition, type PlainForm } from "./handler";
 import { listText } from "../../content/dates";
 import { dropInPlan, formatPrice } from "../../content/rates";
-import { contactSent, dropInSent, holdSent, introSent, privacyRequestSent, signupSent } from "../../forms/sentWords";
+import { contactSent } from "../../forms/sent/contact";
+import { dropInSent } from "../../forms/sent/dropIn";
+import { holdSent } from "../../forms/sent/hold";
+import { introSent } from "../../forms/sent/intro";
+import { privacyRequestSent } from "../../forms/sent/privacyRequest";
+import { signupSent } from "../../forms/sent/signup";
 import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
 import { whenLabel } from "../../intro/display";
 import { openTimes } from "../intro/slots";
