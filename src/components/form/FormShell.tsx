@@ -151,7 +151,7 @@ export function YourReference({ reference }: { reference: string }) {
   );
 }
 
-/** The message that replaces a stored form: its words (src/forms/sentWords.ts, the no-script page's too) and the reference. */
+/** The message that replaces a stored form: its words (src/forms/sent/, the no-script page's too) and the reference. */
 export function SentMessage({ words, reference }: { words: SentWords; reference: string }) {
   return (
     <>

@@ -41,7 +41,7 @@ export interface PlainForm {
   facts?(values: Readonly<Record<string, FieldValue>>, stored: InsertResult): Record<string, string>;
   /** For a form that books a time: the open times its page shows (it has none built in). */
   times?(): Promise<OpenTimesShown>;
-  /** The confirmation's words (src/forms/sentWords.ts), from the facts in its address. */
+  /** The confirmation's words (src/forms/sent/<form>.ts), from the facts in its address. */
   sent(facts: Readonly<Record<string, string | undefined>>, today: string): SentWords;
 }
 
