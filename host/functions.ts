@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import bytes from "bytes";
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
-import { checkContentType, type Rejection } from "../src/server/http/guards";
+import { checkFormContentType, type Rejection } from "../src/server/http/guards";
 import { apiHeaders, refuse } from "../src/server/http/pipeline";
 import { errorSummary } from "../src/server/log";
 import { bundledFunctions, type FunctionModule } from "./bundledFunctions";
@@ -33,7 +33,8 @@ function refuseUnreadable(limit: number): RequestHandler {
     const length = Number(req.headers["content-length"] ?? 0);
     const hasBody = req.headers["transfer-encoding"] !== undefined || length > 0;
     if (!hasBody) return next();
-    const rejection = checkContentType(req.headers) ?? (length > limit ? tooLarge(limit) : null);
+    // Each function's own pipeline takes a urlencoded body only where it is a visitor's form.
+    const rejection = checkFormContentType(req.headers) ?? (length > limit ? tooLarge(limit) : null);
     if (!rejection) return next();
     res.set("Connection", "close");
     answer(res, rejection);

@@ -239,20 +239,32 @@ test.describe("before the page is live", () => {
 });
 
 test.describe("on PostgreSQL", () => {
-  test("a send without JavaScript is stored, and two identical sends at once are stored once", async ({ page }) => {
+  test("each form sent without JavaScript is stored, and two identical sends at once are stored once", async ({ page }) => {
     const pg = await startTestPostgres();
     test.skip(!pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
     expect(pg, "CI installs PostgreSQL").toBeTruthy();
     const databaseUrl = await pg!.createDatabase();
     const server = await startProductionServer({ env: { ...BUILD_DAY_SERVER_ENV, DATABASE_URL: databaseUrl } });
     try {
-      await page.goto(`${server.url}/contact/`);
-      const fill = withTag(CASES[0]!.complete, "pg");
-      await fillForm(page, "/api/contact", fill);
-      await page.getByRole("button", { name: "Send message" }).click();
-      const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
-      const stored = await withStore(server.dataDir, (store) => store.get(reference), databaseUrl);
-      expect(stored?.payload.email).toBe(fill.email);
+      for (const item of CASES) {
+        await page.goto(`${server.url}${item.path}`);
+        const fill = withTag(item.complete, "pg");
+        await fillForm(page, `/api/${item.form}`, fill);
+        await page.getByRole("button", { name: item.send }).click();
+        const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+        const stored = await withStore(server.dataDir, (store) => store.get(reference), databaseUrl);
+        expect(stored?.payload.email, item.form).toBe(fill.email);
+      }
+      // The free intro: an open time from the page the intro page links to.
+      await page.goto(`${server.url}/api/intro`);
+      const time = page.locator('input[name="start"]').first();
+      const start = await time.getAttribute("value");
+      await time.check();
+      await fillForm(page, "/api/intro", { name: "Pg Noscript", email: "intro-pg@example.com" });
+      await page.getByRole("button", { name: "Book this time" }).click();
+      const booked = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+      const booking = await withStore(server.dataDir, (store) => store.get(booked), databaseUrl);
+      expect(booking?.payload).toMatchObject({ start, email: "intro-pg@example.com" });
 
       // A double tap: both posts arrive together; one row, and both answers name it.
       const body = new URLSearchParams({ name: "Twice Tapped", email: "twice@example.com", interest: "general", message: "Tapped twice" });
@@ -301,6 +313,17 @@ test.describe("the free intro without JavaScript", () => {
     const stored = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.get(reference));
     expect(stored?.payload).toMatchObject({ start, email });
     await axeAtBothWidths(page, browser, "the free intro's confirmation without JavaScript");
+
+    // The same booking sent again (a double tap, Back and Send): the first one's reference, nothing new.
+    const again = await page.request.post("/api/intro", {
+      form: { start, name: "Ivy Noscript", email, website: "" },
+      headers: { Origin: BUILD_DAY_SITE.url },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(303);
+    expect(again.headers().location).toContain(`sent=${reference}`);
+    const bookings = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.list({ form: "intro", includeSpam: true }));
+    expect(bookings.filter((booking) => booking.payload.email === email)).toHaveLength(1);
 
     // The time is gone from the list, and a second visitor who still had it offered is told so, with
     // what they typed kept and the times offered again.

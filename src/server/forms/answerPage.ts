@@ -192,7 +192,11 @@ function markField(html: string, form: Element, name: string, message: string): 
   // field's own id (the times) or else its first radio's (RadioGroup).
   const block = type === "radio" ? outermostFieldset(form, control) : control;
   const id = (type === "radio" && attr(block, "id")) || controlId;
-  const hint = find(form, (element) => attr(element, "id") === `${id}-hint`);
+  // A radio group's own hint is a child of its fieldset; its first option's hint may carry the same id.
+  const hint =
+    type === "radio"
+      ? block.childNodes.find((node): node is Element => tree.isElementNode(node) && attr(node, "id") === `${id}-hint`)
+      : find(form, (element) => attr(element, "id") === `${id}-hint`);
   const describedBy = [hint ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(" ");
   const error = errorText(html, id, message);
   if (type === "radio") {
@@ -225,10 +229,15 @@ function markField(html: string, form: Element, name: string, message: string): 
  * which need script to switch days) holds every day's times at once, as one group of radios named
  * "start" in a fieldset per day, in SlotPicker's classes.
  */
-function showTimes(html: string, form: Element, formId: string, times: OpenTimesShown, chosen: FieldValue | undefined): void {
+/** Shows the booking block the intro page hides until its script has times (IntroBooking's data-booking). */
+function showBooking(form: Element): void {
   for (let node: Node | null = form; node; node = "parentNode" in node ? node.parentNode : null) {
     if (tree.isElementNode(node) && attr(node, "data-booking") !== undefined) removeAttr(node, "hidden");
   }
+}
+
+function showTimes(html: string, form: Element, formId: string, times: OpenTimesShown, chosen: FieldValue | undefined): void {
+  showBooking(form);
   const picker = find(form, (element) => attr(element, "data-slot-picker") !== undefined);
   if (!picker) throw new Error("the built page has no place for the open times");
   picker.childNodes = [];
@@ -321,6 +330,7 @@ export function confirmationPage(pagePath: string, action: string, words: SentWo
     ...words.paragraphs.map((paragraph) => h("p", {}, paragraph)),
     h("p", {}, "Your reference: ", h("span", { class: formClass(html, "reference") }, reference)),
   );
+  showBooking(form);
   tree.insertBefore(form.parentNode as ParentNode, message, form);
   tree.detachNode(form);
   return serialize(document);

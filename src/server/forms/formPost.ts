@@ -27,7 +27,11 @@ export function valuesFromPost<V extends Readonly<Record<string, FieldValue>>>(b
   return values as V;
 }
 
-/** What makes two posts the same send: the form and exactly the fields it would store. */
-export function fingerprintOf(form: FormName, payload: Readonly<Record<string, unknown>>): string {
-  return createHash("sha256").update(form).update("\n").update(JSON.stringify(payload)).digest("hex");
+/**
+ * What makes two posts the same send: the form, exactly the fields it would store, and the connection
+ * (a double tap and Back and Send come from the same one). The connection is in it so that nobody
+ * else, sending the same words, learns the first send's reference or whether it was made.
+ */
+export function fingerprintOf(form: FormName, payload: Readonly<Record<string, unknown>>, connection: string): string {
+  return createHash("sha256").update(form).update("\n").update(connection).update("\n").update(JSON.stringify(payload)).digest("hex");
 }

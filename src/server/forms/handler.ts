@@ -149,12 +149,20 @@ export function formHandler(definition: FormDefinition) {
       if (values) return answerPage(422, errors);
       res.status(422).json({ errors });
     };
-    const post = await publicPost(req, res, { limit: definition.form, what, tooMany: TOO_MANY.client, refuse: values && reject });
+    // A page only for what a visitor can meet (too many sends); a cross-site post, a wrong method or type
+    // gets the plain refusal, never this site's page with the values it sent.
+    const post = await publicPost(req, res, {
+      limit: definition.form,
+      what,
+      tooMany: TOO_MANY.client,
+      formPosts: plain !== undefined,
+      refuse: values && ((rejection) => (rejection.status === 429 ? reject(rejection) : refuse(res, rejection))),
+    });
     if (!post) return;
     const { request, config } = post;
     const body = plain && values ? { ...plain.payload(values), website: values.website } : post.body;
     // Gatsby's function wrapper skips a body over the limit and runs the function without one.
-    if (body === undefined && Number(req.headers["content-length"] ?? 0) > FORM_BODY_LIMIT) {
+    if (req.body === undefined && Number(req.headers["content-length"] ?? 0) > FORM_BODY_LIMIT) {
       return reject({ status: 413, error: "This form is too large. Please shorten your message and send it again." });
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -212,7 +220,7 @@ export function formHandler(definition: FormDefinition) {
         notify,
         webhook,
         ...waiver,
-        ...(values && { fingerprint: fingerprintOf(definition.form, fields) }),
+        ...(values && { fingerprint: fingerprintOf(definition.form, fields, post.clientKey) }),
         ...extra,
       });
     const unavailable = async (error: unknown) => {

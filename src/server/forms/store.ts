@@ -22,10 +22,26 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
             .select("id")
             .where("fingerprint", "=", fingerprint)
             .where("created_at", ">=", since)
+            .where("spam", "is", null)
             .executeTakeFirst();
-          if (repeat) return { confirmationQueued: false, repeatOf: repeat.id };
-          // The same fields sent long ago are a new message: the old row lets go of its fingerprint.
-          await trx.updateTable("submissions").set({ fingerprint: null }).where("fingerprint", "=", fingerprint).execute();
+          if (repeat) {
+            // Answered as the first send was: with its e-mail to the visitor, if one was queued.
+            const confirmation = await trx
+              .selectFrom("outbox")
+              .select("id")
+              .where("submission_id", "=", repeat.id)
+              .where("kind", "=", "confirmation")
+              .executeTakeFirst();
+            return { confirmationQueued: confirmation !== undefined, repeatOf: repeat.id };
+          }
+          // A fingerprint is kept only while a repeat could come: older ones (and the same fields sent
+          // long ago, now a new message) are let go.
+          await trx
+            .updateTable("submissions")
+            .set({ fingerprint: null })
+            .where("fingerprint", "is not", null)
+            .where((eb) => eb.or([eb("fingerprint", "=", fingerprint), eb("created_at", "<", since)]))
+            .execute();
         }
         await trx
           .insertInto("submissions")

@@ -15,11 +15,21 @@ export function checkMethod(method: string | undefined): Rejection | null {
   return { status: 405, error: "Send the form with POST.", headers: { Allow: "POST" } };
 }
 
-/** JSON from a page's script, or urlencoded from a form the browser posted itself (no script). */
+const typeOf = (headers: IncomingHttpHeaders) => (headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+
+/**
+ * JSON only: what the page's script and the staff console send. A cross-site page cannot send it
+ * without asking first (a CORS preflight), one more layer against forged requests.
+ */
 export function checkContentType(headers: IncomingHttpHeaders): Rejection | null {
-  const type = (headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
-  if (type === "application/json" || type === "application/x-www-form-urlencoded") return null;
+  if (typeOf(headers) === "application/json") return null;
   return { status: 415, error: "Send the form as application/json." };
+}
+
+/** A visitor's form endpoint also takes a form the browser posted itself, urlencoded (no script). */
+export function checkFormContentType(headers: IncomingHttpHeaders): Rejection | null {
+  if (typeOf(headers) === "application/x-www-form-urlencoded") return null;
+  return checkContentType(headers);
 }
 
 function originOf(url: string | undefined): string | null {

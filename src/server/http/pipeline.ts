@@ -2,7 +2,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { ANSWER_PAGE_POLICY, API_HEADERS, SECURITY_HEADERS } from "../../headers";
 import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./clientAddress";
 import type { ServerConfig } from "../config";
-import { checkContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
+import { checkContentType, checkFormContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { errorSummary } from "../log";
 import { hitClientLimit, type LimitResult, type Limits } from "./rateLimit";
 import { getLimits, serverConfig } from "../runtime";
@@ -26,8 +26,9 @@ export interface ApiResponse {
 }
 
 /**
- * Every /api answer's headers (no-store, nosniff, HSTS, a `default-src 'none'` CSP), set before any
- * check so a refusal carries them too; `noindex` for what answers a link in an e-mail or the console.
+ * Every /api answer's headers (no-store, nosniff, HSTS, a `default-src 'none'` CSP; a page answered
+ * to a form posted without script replaces the last: sendPage), set before any check so a refusal
+ * carries them too; `noindex` for what answers a link in an e-mail or the console.
  */
 export function apiHeaders(res: ApiResponse, { noindex = false } = {}): void {
   for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
@@ -74,6 +75,8 @@ export interface PublicPostRules {
   /** The 429's sentence for the visitor. */
   tooMany: string;
   noindex?: boolean;
+  /** A visitor's form: a urlencoded post (the browser's own, without script) is read too. */
+  formPosts?: boolean;
   /** How a refusal is answered: `{ error }` as JSON unless the endpoint answers a page (a form posted without script). */
   refuse?: (rejection: Rejection) => void | Promise<void>;
 }
@@ -90,7 +93,7 @@ export interface PublicPost {
 /**
  * The front of every public POST, in this order: the API headers; POST only (405); the same origin
  * (403); the connection's rate limit (429), counted before the body is looked at so junk counts too;
- * JSON only (415). Answers and returns null when the request goes no further.
+ * JSON only, or for a visitor's form also urlencoded (415). Answers and returns null when the request goes no further.
  */
 export async function publicPost(
   req: GatsbyFunctionRequest,
@@ -114,7 +117,7 @@ export async function publicPost(
     () => rules.tooMany,
   );
   if (limited) return refused(limited);
-  const type = checkContentType(req.headers);
+  const type = (rules.formPosts ? checkFormContentType : checkContentType)(req.headers);
   if (type) return refused(type);
   return { request, config, clientKey, body: req.body };
 }

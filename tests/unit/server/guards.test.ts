@@ -1,5 +1,5 @@
 import { requestScheme } from "../../../src/server/http/clientAddress";
-import { checkContentType, checkMethod, checkOrigin } from "../../../src/server/http/guards";
+import { checkContentType, checkFormContentType, checkMethod, checkOrigin } from "../../../src/server/http/guards";
 import { newReference } from "../../../src/server/forms/ids";
 import { readConfig, smtpUrlProblem } from "../../../src/server/config";
 import { errorSummary } from "../../../src/server/log";
@@ -10,10 +10,12 @@ describe("request guards", () => {
     expect(checkMethod("GET")).toEqual({ status: 405, error: "Send the form with POST.", headers: { Allow: "POST" } });
   });
 
-  test("only JSON, or a form the browser posts itself", () => {
+  test("only JSON; a visitor's form also takes what the browser posts itself", () => {
     expect(checkContentType({ "content-type": "application/json; charset=utf-8" })).toBeNull();
-    expect(checkContentType({ "content-type": "application/x-www-form-urlencoded" })).toBeNull();
-    expect(checkContentType({ "content-type": "multipart/form-data; boundary=x" })?.status).toBe(415);
+    expect(checkContentType({ "content-type": "application/x-www-form-urlencoded" })?.status).toBe(415);
+    expect(checkFormContentType({ "content-type": "application/x-www-form-urlencoded" })).toBeNull();
+    expect(checkFormContentType({ "content-type": "application/json" })).toBeNull();
+    expect(checkFormContentType({ "content-type": "multipart/form-data; boundary=x" })?.status).toBe(415);
     expect(checkContentType({ "content-type": "text/plain" })?.status).toBe(415);
     expect(checkContentType({})?.status).toBe(415);
   });

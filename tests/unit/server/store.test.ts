@@ -296,6 +296,15 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       // A day later the same words are a new message, and the old row lets go of the fingerprint.
       expect((await s().insert(submission("C-5", { fingerprint: "f1", createdAt: at("2026-11-21T10:00:00Z") }))).repeatOf).toBeUndefined();
       expect((await s().insert(submission("C-6", { fingerprint: "f1", createdAt: at("2026-11-21T10:01:00Z") }))).repeatOf).toBe("C-5");
+      // Kept only while a repeat could come: that send let go of every older fingerprint.
+      expect((await s().insert(submission("C-7", { fingerprint: "f2", createdAt: at("2026-11-21T10:02:00Z") }))).repeatOf).toBeUndefined();
+    });
+
+    test("a send held as spam is never the one a real send repeats", async () => {
+      await s().insert(submission("C-1", { fingerprint: "f1", spam: "honeypot" }));
+      const real = await s().insert(submission("C-2", { fingerprint: "f1", createdAt: at("2026-11-20T10:01:00Z") }));
+      expect(real.repeatOf).toBeUndefined();
+      expect(await s().get("C-2")).toBeDefined();
     });
   });
 }
