@@ -38,6 +38,22 @@ function newGate(): Gate {
 
 /** Any use of the form: a focus, a press, a key, or a value changed (autofill, a script, a test). */
 const OPENING_EVENTS = ["focusin", "pointerdown", "keydown", "input", "change"] as const;
+/**
+ * The address changing on the page (a skip link, an in-page anchor, Back): the router's location,
+ * above the form, changes a moment later, and React renders a boundary that has not hydrated anew when
+ * a context above it changes. Still held, it would render nothing, for good; the gate opens first, so
+ * the form is rendered (nothing typed is lost: typing would have opened the gate already).
+ */
+const PAGE_EVENTS = ["popstate", "hashchange"] as const;
+
+/**
+ * Whether the page is being hydrated from its built HTML now. Not when it is rendered in the browser
+ * (`gatsby develop`, or a page without HTML: gatsby-browser.tsx renders into an empty wrapper then):
+ * a form held there would have no HTML to keep, and would never appear.
+ */
+function hydratingFromHtml(): boolean {
+  return !isPageHydrated() && Boolean(document.getElementById("gatsby-focus-wrapper")?.hasChildNodes());
+}
 
 function Held({ gate, children }: { gate: Gate | null; children: ReactNode }) {
   // Thrown while the page hydrates: React keeps the server's HTML until the promise settles.
@@ -59,7 +75,7 @@ export function HydrateOnUse({
   atOnce?: boolean;
 }) {
   // Held only when this render is the page's hydration in a browser.
-  const [gate] = useState(() => (typeof window !== "undefined" && !isPageHydrated() ? newGate() : null));
+  const [gate] = useState(() => (typeof window !== "undefined" && hydratingFromHtml() ? newGate() : null));
   const [appearedAt] = useState(() => (typeof performance === "undefined" ? 0 : performance.now()));
   const [hydrated, setHydrated] = useState(gate === null);
   // The form as the page rendered it while hydrating: what the server's HTML was made from. Newer
@@ -74,15 +90,17 @@ export function HydrateOnUse({
     const open = (event: Event) => {
       if (event.target instanceof Node && element.contains(event.target)) gate.openNow();
     };
+    const openNow = () => gate.openNow();
     for (const type of OPENING_EVENTS) window.addEventListener(type, open, { capture: true });
+    for (const type of PAGE_EVENTS) window.addEventListener(type, openNow, { capture: true });
+    const stop = () => {
+      for (const type of OPENING_EVENTS) window.removeEventListener(type, open, { capture: true });
+      for (const type of PAGE_EVENTS) window.removeEventListener(type, openNow, { capture: true });
+    };
     // The visitor may already be in the form (focused before the page went live).
     if (atOnce || (document.activeElement && element.contains(document.activeElement))) gate.openNow();
-    void gate.opened.then(() => {
-      for (const type of OPENING_EVENTS) window.removeEventListener(type, open, { capture: true });
-    });
-    return () => {
-      for (const type of OPENING_EVENTS) window.removeEventListener(type, open, { capture: true });
-    };
+    void gate.opened.then(stop);
+    return stop;
   }, [gate, atOnce]);
 
   // Until it has hydrated, the boundary gets the very same elements and context on every render of

@@ -43,6 +43,8 @@ beforeAll(() => {
 function hydrate(load: ReturnType<typeof freshPage>, form: ReactModule.ReactElement): HTMLElement {
   const element = load.React.createElement(load.HydrateOnUse, null, form);
   const page = document.createElement("div");
+  // Gatsby's wrapper: hydration from HTML finds the page in it (gatsby-browser.tsx).
+  page.id = "gatsby-focus-wrapper";
   document.body.replaceChildren(page);
   page.innerHTML = `<div><!--$-->${load.server.renderToString(form)}<!--/$--></div>`;
   const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
@@ -113,6 +115,7 @@ test("a page that renders again as it catches up (a new day, a query) leaves the
     return h(load.HydrateOnUse, null, h(load.HoldForm, { policy, today }));
   }
   const page = document.createElement("div");
+  page.id = "gatsby-focus-wrapper";
   document.body.replaceChildren(page);
   page.innerHTML = `<div><!--$-->${load.server.renderToString(h(load.HoldForm, { policy, today: "2026-11-24" }))}<!--/$--></div>`;
   const name = field<HTMLInputElement>(page, "hold-name");
@@ -143,6 +146,56 @@ test("a focus (a Tab into the form) hydrates it too, once React's turn comes", a
     email.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
   });
   expect(hasReact(email)).toBe(true);
+});
+
+test("the address changing on the page (a skip link, Back) before the form is used leaves it on the page, live", async () => {
+  const load = freshPage();
+  const { createElement: h, createContext, useContext, useEffect, useState } = load.React;
+  // As the router does: its location, above the page, is set a moment after the address changes. A
+  // held boundary that receives such an update is rendered anew; the gate is open by then, so the form
+  // is rendered (nothing was typed into it: typing would have opened the gate and hydrated it).
+  const Location = createContext("/contact/");
+  function Page() {
+    useContext(Location);
+    return h(load.HydrateOnUse, null, h(load.ContactForm, { search: "" }));
+  }
+  function Router() {
+    const [hash, setHash] = useState("");
+    useEffect(() => {
+      const later = () => void Promise.resolve().then(() => setHash(window.location.hash));
+      window.addEventListener("popstate", later);
+      return () => window.removeEventListener("popstate", later);
+    }, []);
+    return h(Location.Provider, { value: `/contact/${hash}` }, h(Page));
+  }
+  const page = document.createElement("div");
+  page.id = "gatsby-focus-wrapper";
+  document.body.replaceChildren(page);
+  page.innerHTML = `<div><!--$-->${load.server.renderToString(h(load.ContactForm, { search: "" }))}<!--/$--></div>`;
+  await load.React.act(async () => {
+    load.client.hydrateRoot(page, h(Router), { onRecoverableError: () => undefined });
+  });
+  load.markPageHydrated();
+  await load.React.act(async () => {
+    window.history.pushState(null, "", "#main");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  const name = field<HTMLInputElement>(page, "contact-name");
+  expect(name).not.toBeNull();
+  expect(hasReact(name)).toBe(true);
+});
+
+test("a page rendered in the browser, not hydrated (gatsby develop), shows its form at once", () => {
+  const load = freshPage();
+  const page = document.createElement("div");
+  page.id = "gatsby-focus-wrapper";
+  document.body.replaceChildren(page);
+  load.React.act(() => {
+    load.client
+      .createRoot(page)
+      .render(load.React.createElement(load.HydrateOnUse, null, load.React.createElement(load.ContactForm, { search: "" })));
+  });
+  expect(hasReact(field(page, "contact-name"))).toBe(true);
 });
 
 test("a form rendered in the browser (a page reached by a link) is never held", () => {
