@@ -208,9 +208,14 @@ for (const item of CASES) {
       );
       expect(problems).toEqual(await enhancedSummary(browser, item));
       expect(await valuesOf(page, action, item.incomplete)).toEqual(item.incomplete);
-      // Each message is at its field: the summary's first link leads to a field described by its message.
-      const first = page.locator(`form[action="${action}"] [aria-invalid=true]`).first();
-      await expect(first).toBeVisible();
+      // Each message is also at its field: the link's target has the message, which describes it.
+      for (const link of await summary.getByRole("link").all()) {
+        const id = ((await link.getAttribute("href")) ?? "").slice(1);
+        const message = (await link.textContent()) ?? "";
+        await expect(page.locator(`[id="${id}-error"]`), message).toContainText(message);
+        // The control, or a radio group's fieldset, is described by it.
+        await expect(page.locator(`[aria-describedby~="${id}-error"]`)).toHaveCount(1);
+      }
       await axeAtBothWidths(page, browser, `the ${item.form} problems page without JavaScript`);
 
       // Sent again from the problems page, complete this time, it is stored.
@@ -262,6 +267,7 @@ test.describe("on PostgreSQL", () => {
       await time.check();
       await fillForm(page, "/api/intro", { name: "Pg Noscript", email: "intro-pg@example.com" });
       await page.getByRole("button", { name: "Book this time" }).click();
+      await expect(page.getByTestId("form-success")).toBeVisible();
       const booked = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
       const booking = await withStore(server.dataDir, (store) => store.get(booked), databaseUrl);
       expect(booking?.payload).toMatchObject({ start, email: "intro-pg@example.com" });
@@ -306,6 +312,8 @@ test.describe("the free intro without JavaScript", () => {
     await form.getByRole("button", { name: "Book this time" }).click();
 
     const success = page.getByTestId("form-success");
+    // Shown, not only present: the intro page's booking block is hidden until its script has times.
+    await expect(success).toBeVisible();
     await expect(success).toContainText("You chose ");
     const reference = (await success.locator("span").last().textContent()) ?? "";
     expect(reference).toMatch(/^B-[0-9A-Z]{10}$/);
