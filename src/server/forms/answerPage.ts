@@ -108,10 +108,21 @@ function prepend(parent: Element, node: Element): void {
  * read from the page's own inlined styles, so the answer looks exactly as the enhanced form does.
  */
 function formClass(html: string, local: string, module = "Form"): string {
-  const found = new RegExp(`\\.(${module}-module--${local}--[0-9a-f]+)\\b`).exec(html)?.[1];
-  if (!found) throw new Error(`the built page has no style for ${module}'s "${local}"`);
+  // Found once per page and name: the open times ask for the same few classes once per time offered.
+  const key = `${module}:${local}`;
+  let classes = classesOf.get(html);
+  if (!classes) classesOf.set(html, (classes = new Map()));
+  let found = classes.get(key);
+  if (found === undefined) {
+    found = new RegExp(`\\.(${module}-module--${local}--[0-9a-f]+)\\b`).exec(html)?.[1];
+    if (!found) throw new Error(`the built page has no style for ${module}'s "${local}"`);
+    classes.set(key, found);
+  }
   return found;
 }
+
+/** The classes each built page's styles named, by the page's HTML (a few pages, read once: builtPage). */
+const classesOf = new Map<string, Map<string, string>>();
 
 /** The page as a parsed document: its scripts (and what preloads them) gone, its title set. */
 function documentOf(html: string, title: (built: string) => string) {
