@@ -94,9 +94,6 @@ for (const path of [...urls.pages, NOT_FOUND]) {
       await expect
         .soft(page.locator("footer").getByRole("link", { name: "Consumer Health Data Privacy Policy" }), "the footer's policy link")
         .toHaveAttribute("href", pathTo("healthData"));
-      // Axe before the layout check: the check lays out the footer that content-visibility skips below the
-      // first screen, and axe then reads that footer's light text over the page's white, not its own dark
-      // ground (a contrast failure no visitor sees: the footer is drawn as it nears the screen).
       const violations: string[] = [];
       for (const width of AXE_WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
