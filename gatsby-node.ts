@@ -13,6 +13,7 @@ import { createAllPages } from "./src/node/pages";
 import { createRedirects, writeRedirectPages } from "./src/node/redirects";
 import { resolvers, typeDefs } from "./src/node/schema";
 import { rewriteBuiltPages } from "./src/node/builtPages";
+import { writeImageAddresses } from "./src/node/imageAddresses";
 import { keepOneSwapScript } from "./src/node/imageSwapScript";
 import { loadScriptsAfterPaint } from "./src/node/scriptsAfterPaint";
 import { siteUrl } from "./src/node/siteUrl";
@@ -66,7 +67,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   writeFeed(publicDir, content);
   // Before the policies: they list the inline scripts the pages keep, the loader among them.
   try {
-    rewriteBuiltPages(publicDir, [loadScriptsAfterPaint, keepOneSwapScript]);
+    rewriteBuiltPages(publicDir, [loadScriptsAfterPaint, keepOneSwapScript, writeImageAddresses]);
   } catch (error) {
     reporter.panicOnBuild((error as Error).message);
     return;

@@ -4,7 +4,8 @@
  * takes over from there) and shows the images already loaded. A module script runs only once the whole
  * page has been parsed, so the first copy already reaches every image on it; the gallery carried 18
  * copies, each compiled and run over all its images again, writing their styles each time. The first
- * copy stays and the others go.
+ * copy stays and the others go. The addresses are then written in place (src/node/imageAddresses.ts,
+ * the rewrite after this one); the copy kept still shows each image that loaded before it ran.
  */
 const SWAP_SCRIPT = /<script type="module">(?=[^<]*querySelectorAll\("img\[data-main-image\]"\))[^<]*\.dataset\.src\b[^<]*<\/script>/g;
 

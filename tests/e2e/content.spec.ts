@@ -67,16 +67,33 @@ test.describe("gallery", () => {
     );
   });
 
-  test("one image swap script gives every thumbnail its address, with none of the page's own scripts run", async ({ page }) => {
+  test("every thumbnail has its address in the HTML, and the one swap script left shows those loaded, with none of the page's own scripts run", async ({
+    page,
+  }) => {
     await page.route(/\.js$/, (route) => route.abort());
     const response = await page.goto("/portfolio/");
     const html = (await response?.text()) ?? "";
     expect(html.match(/querySelectorAll\("img\[data-main-image\]"\)/g), "one copy of gatsby-plugin-image's swap script").toHaveLength(1);
-    expect(html).toContain('data-src="');
-    const thumbs = page.locator("main section[data-category] img[data-main-image]");
+    expect(html).not.toMatch(/data-srcset?="/);
+    const thumbs = page.locator("main section[data-category] picture > img[data-main-image]");
     await expect(thumbs).toHaveCount(galleries.reduce((sum, gallery) => sum + gallery.images.length, 0));
-    await expect(page.locator("main img[data-src]")).toHaveCount(0);
     for (const thumb of await thumbs.all()) await expect(thumb).toHaveAttribute("src", /^\/static\//);
+    // The first, on the first screen, loads and is shown over its placeholder.
+    await expect(thumbs.first()).toHaveCSS("opacity", "1");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("each photo shows once, from its <noscript> copy: the main copy, with its addresses, is not drawn", async ({ page }) => {
+      await page.goto("/coaches/");
+      const photo = page.locator("main .gatsby-image-wrapper").first();
+      await expect(photo).toBeVisible();
+      await expect(photo.locator(":scope > picture")).toBeHidden();
+      const shown = photo.locator(":scope > noscript img");
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(shown).toHaveCSS("opacity", "1");
+    });
   });
 
   test("images drawn in the browser after a client-side navigation load and keep their renditions", async ({ page }) => {
