@@ -679,6 +679,7 @@ type Event = Node & {
   readonly price: Scalars['Float'];
   readonly priceNote: Maybe<Scalars['String']>;
   readonly registerUrl: Maybe<Scalars['String']>;
+  readonly signUpOpens: Maybe<Scalars['String']>;
   readonly slug: Scalars['String'];
   readonly start: Scalars['String'];
   readonly summary: Scalars['String'];
@@ -743,6 +744,7 @@ type EventFieldSelector = {
   readonly price: InputMaybe<FieldSelectorEnum>;
   readonly priceNote: InputMaybe<FieldSelectorEnum>;
   readonly registerUrl: InputMaybe<FieldSelectorEnum>;
+  readonly signUpOpens: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly start: InputMaybe<FieldSelectorEnum>;
   readonly summary: InputMaybe<FieldSelectorEnum>;
@@ -762,6 +764,7 @@ type EventFilterInput = {
   readonly price: InputMaybe<FloatQueryOperatorInput>;
   readonly priceNote: InputMaybe<StringQueryOperatorInput>;
   readonly registerUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly signUpOpens: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly start: InputMaybe<StringQueryOperatorInput>;
   readonly summary: InputMaybe<StringQueryOperatorInput>;
@@ -822,6 +825,7 @@ type EventSortInput = {
   readonly price: InputMaybe<SortOrderEnum>;
   readonly priceNote: InputMaybe<SortOrderEnum>;
   readonly registerUrl: InputMaybe<SortOrderEnum>;
+  readonly signUpOpens: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly start: InputMaybe<SortOrderEnum>;
   readonly summary: InputMaybe<SortOrderEnum>;
@@ -3475,6 +3479,7 @@ type Query_eventArgs = {
   price: InputMaybe<FloatQueryOperatorInput>;
   priceNote: InputMaybe<StringQueryOperatorInput>;
   registerUrl: InputMaybe<StringQueryOperatorInput>;
+  signUpOpens: InputMaybe<StringQueryOperatorInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
   start: InputMaybe<StringQueryOperatorInput>;
   summary: InputMaybe<StringQueryOperatorInput>;
@@ -5780,7 +5785,7 @@ type EventsPageQueryVariables = Exact<{
 }>;
 
 
-type EventsPageQuery = { readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number }> }, readonly event: { readonly html: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly place: string | null, readonly placeAddress: string | null, readonly price: number, readonly priceNote: string | null, readonly registerUrl: string | null, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly social: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null };
+type EventsPageQuery = { readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number }> }, readonly event: { readonly html: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly place: string | null, readonly placeAddress: string | null, readonly price: number, readonly priceNote: string | null, readonly registerUrl: string | null, readonly signUpOpens: string | null, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly social: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null };
 
 type EventSummaryFragment = { readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number };
 

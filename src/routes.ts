@@ -378,6 +378,8 @@ export interface EventPageContext extends RoutePageContext {
   /** Start and end as ISO 8601 with the gym's UTC offset on that day ("2026-11-26T09:00:00-08:00"). */
   startIso: string;
   endIso: string | null;
+  /** When sign-up opens, the same way; null when the event does not say (open already). */
+  signUpOpensIso: string | null;
 }
 
 /** What the workout-of-the-day template receives beyond a route page's context (src/node/pages.ts). */

@@ -88,6 +88,10 @@ const events: Collection = {
       hint: "0 shows as Free.",
     },
     text("priceNote", "Who pays what", 120, { required: false, hint: "Like: Free for members; $20 for guests." }),
+    {
+      ...dateTime("signUpOpens", "Sign-up opens", false),
+      hint: "Leave empty when sign-up is open already. The time on the gym's clock, 24-hour; search engines show it as when sign-up opens.",
+    },
     text("registerUrl", "Sign-up link", 500, {
       required: false,
       // The build also checks that a page of this site exists (src/content/eventRules.ts).

@@ -199,6 +199,8 @@ export const eventSchema = z
     /** Who pays what, when one price does not say it all ("Free for members"). */
     priceNote: text(120).optional(),
     registerUrl: link.optional(),
+    /** When sign-up opens, if not already: Google's offers.validFrom. */
+    signUpOpens: localDateTime.optional(),
     summary: text(240),
     image: imagePath.optional(),
     imageAlt: altText.optional(),
@@ -207,7 +209,8 @@ export const eventSchema = z
   .refine((e) => !e.image || e.imageAlt, { message: "is required when image is set", path: ["imageAlt"] })
   .refine((e) => !e.place || e.placeAddress, { message: "is required when place is set", path: ["placeAddress"] })
   .refine((e) => !e.placeAddress || e.place, { message: "is required when placeAddress is set", path: ["place"] })
-  .refine((e) => !e.end || !e.start || e.end > e.start, { message: "must be after start", path: ["end"] });
+  .refine((e) => !e.end || !e.start || e.end > e.start, { message: "must be after start", path: ["end"] })
+  .refine((e) => !e.signUpOpens || !e.start || e.signUpOpens < e.start, { message: "must be before start", path: ["signUpOpens"] });
 
 export const programSchema = z
   .object({

@@ -63,7 +63,12 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   const entries = announcements.nodes.map((node) => ({ slug: node.slug, date: node.date, expires: node.expires ?? undefined }));
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
-  const events = content.events.map((event) => ({ slug: event.slug, start: event.data.start, end: event.data.end }));
+  const events = content.events.map((event) => ({
+    slug: event.slug,
+    start: event.data.start,
+    end: event.data.end,
+    signUpOpens: event.data.signUpOpens,
+  }));
   const upcoming = upcomingEvents(events, today).map((event) => event.slug);
 
   const shared = { today, weekday, utcOffsets: offsets, listed, upcoming };
@@ -118,6 +123,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
       passed: hasPassed(event, today),
       startIso: zonedIso(event.start, content.site.timeZone),
       endIso: event.end ? zonedIso(event.end, content.site.timeZone) : null,
+      signUpOpensIso: event.signUpOpens ? zonedIso(event.signUpOpens, content.site.timeZone) : null,
     };
     actions.createPage({ path: eventPath(event.slug), component: templatePath("events"), context });
   }

@@ -3,7 +3,8 @@ import { postalAddress, type GymFacts } from "./jsonLd";
 /**
  * schema.org Event for an event's page, with the properties Google requires for event rich results
  * (name, startDate, location with its address) and those it recommends (endDate, description, image,
- * offers, organizer, eventStatus, eventAttendanceMode). A past event has no offer. Pure.
+ * offers with validFrom when staff set when sign-up opens, organizer, eventStatus, eventAttendanceMode).
+ * A past event has no offer. Pure.
  */
 
 export interface EventFacts {
@@ -17,6 +18,8 @@ export interface EventFacts {
   price: number;
   /** Where to sign up, absolute; the event's own page when it has no sign-up link. */
   offerUrl: string;
+  /** When sign-up opens (ISO 8601 with the gym's offset), when the event says; Google's offers.validFrom. */
+  signUpOpensIso: string | null;
   pageUrl: string;
   imageUrl: string | null;
   /** Over before the build's day at the gym: nothing is on sale any more, so no offer. */
@@ -54,6 +57,7 @@ export function eventJsonLd(event: EventFacts, gym: Pick<GymFacts, "name" | "add
             priceCurrency: "USD",
             url: event.offerUrl,
             availability: "https://schema.org/InStock",
+            ...(event.signUpOpensIso ? { validFrom: event.signUpOpensIso } : {}),
           },
         }),
     // The same gym as the ExerciseGym on the home page (src/seo/jsonLd.ts), by its @id.

@@ -17,7 +17,7 @@ export default function EventsTemplate({ data, pageContext }: PageProps<Queries.
 
 export const Head = ({ data, pageContext, location }: HeadProps<Queries.EventsPageQuery, Context>) => {
   const { event } = data;
-  const { slug, startIso, endIso, passed } = pageContext;
+  const { slug, startIso, endIso, signUpOpensIso, passed } = pageContext;
   // The page itself reports a missing file (EventsPage).
   if (slug === undefined || !event || !startIso) return <RouteSeo routePath={pageContext.routePath} pathname={location.pathname} />;
   const social = event.social?.childImageSharp?.gatsbyImageData;
@@ -35,6 +35,7 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.EventsPa
         path={eventPath(slug)}
         startIso={startIso}
         endIso={endIso ?? null}
+        signUpOpensIso={signUpOpensIso ?? null}
         imagePath={socialSrc}
         passed={passed === true}
       />
@@ -47,6 +48,7 @@ function EventJsonLd({
   path,
   startIso,
   endIso,
+  signUpOpensIso,
   imagePath,
   passed,
 }: {
@@ -54,6 +56,7 @@ function EventJsonLd({
   path: string;
   startIso: string;
   endIso: string | null;
+  signUpOpensIso: string | null;
   imagePath: string | undefined;
   passed: boolean;
 }) {
@@ -68,6 +71,7 @@ function EventJsonLd({
       place: event.place && event.placeAddress ? { name: event.place, address: event.placeAddress } : null,
       price: event.price,
       offerUrl: event.registerUrl ? absoluteUrl(event.registerUrl, site.siteUrl) : pageUrl,
+      signUpOpensIso,
       pageUrl,
       imageUrl: imagePath ? `${site.siteUrl}${imagePath}` : null,
       passed,
@@ -96,6 +100,7 @@ export const query = graphql`
       price
       priceNote
       registerUrl
+      signUpOpens
       imageAlt
       image {
         childImageSharp {

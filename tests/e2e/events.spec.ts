@@ -105,6 +105,11 @@ test.describe("events", () => {
         const offers = data.offers as Record<string, unknown>;
         for (const key of OFFER) expect(offers, `${event.slug}: offers.${key}`).toHaveProperty([key]);
         expect(offers.priceCurrency).toBe("USD");
+        // Valid from when sign-up opens, where the event says so; the page says it too.
+        if (event.signUpOpens) {
+          expect(offers.validFrom, `${event.slug}: offers.validFrom`).toBe(expectedIso(event.signUpOpens));
+          await expect(page.locator(`dd time[datetime="${event.signUpOpens.replace(" ", "T")}"]`)).toHaveCount(1);
+        } else expect(offers, `${event.slug}: no validFrom`).not.toHaveProperty("validFrom");
       }
       for (const image of data.image as string[]) {
         expect(image.startsWith(`${origin}/`)).toBe(true);

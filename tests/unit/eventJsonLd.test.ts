@@ -31,6 +31,7 @@ function facts(slug: string): EventFacts {
     place: data.place && data.placeAddress ? { name: data.place, address: data.placeAddress } : null,
     price: data.price,
     offerUrl: data.registerUrl ? absoluteUrl(data.registerUrl, SITE_URL) : pageUrl,
+    signUpOpensIso: data.signUpOpens ? zonedIso(data.signUpOpens, site.timeZone) : null,
     pageUrl,
     imageUrl: `${SITE_URL}/static/poster.jpg`,
     passed: false,
@@ -46,6 +47,7 @@ const FREE_AT_THE_GYM: EventFacts = {
   place: null,
   price: 0,
   offerUrl: `${SITE_URL}/events/thanksgiving-burner/`,
+  signUpOpensIso: null,
   pageUrl: `${SITE_URL}/events/thanksgiving-burner/`,
   imageUrl: `${SITE_URL}/static/poster.jpg`,
   passed: false,
@@ -102,6 +104,13 @@ describe("an event's JSON-LD", () => {
       price: "25.00",
       url: `${SITE_URL}/contact/`,
     });
+  });
+
+  test("when staff set when sign-up opens, the offer is valid from then, on the gym's clock; otherwise no validFrom", () => {
+    const later = { ...FREE_AT_THE_GYM, signUpOpensIso: zonedIso("2026-10-20 06:00", site.timeZone) };
+    expect(eventJsonLd(later, site, SITE_URL).offers).toMatchObject({ validFrom: "2026-10-20T06:00:00-07:00" });
+    expect(eventJsonLd(FREE_AT_THE_GYM, site, SITE_URL).offers).not.toHaveProperty("validFrom");
+    expect(eventJsonLd({ ...later, passed: true }, site, SITE_URL)).not.toHaveProperty("offers");
   });
 
   test("a past event sells nothing: no offer, the rest of its facts kept", () => {

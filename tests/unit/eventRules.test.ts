@@ -48,6 +48,13 @@ describe("event checks (content/events)", () => {
     expect(problems(raw)).toEqual([`${file}: end: must be after start`]);
   });
 
+  test("sign-up opening at or after the start", () => {
+    fm.signUpOpens = "2026-11-26 09:00";
+    expect(problems(raw)).toEqual([`${file}: signUpOpens: must be before start`]);
+    fm.signUpOpens = "2026-11-20 08:00";
+    expect(problems(raw)).toEqual([]);
+  });
+
   test("an end on a later day is fine, and so is no end", () => {
     fm.end = "2026-11-27 10:00";
     expect(problems(raw)).toEqual([]);

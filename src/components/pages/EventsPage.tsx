@@ -61,6 +61,15 @@ function EventArticle({ event, slug, passed }: { event: NonNullable<Queries.Even
           <dd>{event.place && event.placeAddress ? `${event.place}, ${event.placeAddress}` : `At the gym: ${placeLine(site)}`}</dd>
           <dt>Price</dt>
           <dd>{event.priceNote ? `${priceText(event.price)}. ${event.priceNote}` : priceText(event.price)}</dd>
+          {/* The offer's validFrom in the page's JSON-LD: what search engines show, the page says too. */}
+          {event.signUpOpens && !passed && (
+            <>
+              <dt>Sign-up from</dt>
+              <dd>
+                <time dateTime={htmlDateTime(event.signUpOpens)}>{eventWhen({ start: event.signUpOpens })}</time>
+              </dd>
+            </>
+          )}
         </dl>
         {!passed && (
           <Actions>

@@ -54,6 +54,8 @@ export interface EventFile {
   start: string;
   end?: string;
   registerUrl?: string;
+  /** When sign-up opens, the same way, when the event says. */
+  signUpOpens?: string;
   /** An event away from the gym: its address on one line. */
   placeAddress?: string;
 }
@@ -67,6 +69,7 @@ export function eventFiles(): EventFile[] {
       start: String(data.start),
       end: data.end ? String(data.end) : undefined,
       registerUrl: data.registerUrl ? String(data.registerUrl) : undefined,
+      signUpOpens: data.signUpOpens ? String(data.signUpOpens) : undefined,
       placeAddress: data.placeAddress ? String(data.placeAddress) : undefined,
     };
   });
