@@ -164,6 +164,8 @@ export const settings: Collection = {
         label: "Map position",
         widget: "object",
         collapsed: true,
+        // Google's local business markup asks for at least five decimals (about a metre).
+        hint: "Five decimals or more. In Google Maps, right-click the gym's door and click the two numbers at the top to copy them.",
         fields: [
           { name: "lat", label: "Latitude", widget: "number", value_type: "float", min: -90, max: 90 } as Field,
           { name: "lon", label: "Longitude", widget: "number", value_type: "float", min: -180, max: 180 } as Field,
