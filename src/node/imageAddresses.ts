@@ -8,21 +8,29 @@
  * kept, still shows the images that have loaded.
  *
  * Without script the `<noscript>` copy of each image shows, as before; the main copy, which now has its
- * addresses too, is hidden then (`display: none`), so a lazy image there is never fetched and no image
- * downloads twice. The one change in what loads when: a browser with script but no native lazy loading
- * (Safari before 15.4) fetches a page's images at once instead of as they near the screen.
+ * addresses too, is hidden then (`display: none`), so only the `<noscript>` copy is drawn; both name the
+ * same files, so none is fetched twice (Chromium still picks a hidden lazy image's file: from its cache). What loads when changes in two ways: a lazy image on the first screen starts at the
+ * first layout rather than after the whole page is parsed and the swap script has run (earlier, never
+ * later); and a browser with script but no native lazy loading (Safari before 15.4) fetches a page's
+ * images at once instead of as they near the screen.
  *
- * The placeholder drawn under each image is `<img alt="" role="presentation" aria-hidden="true">`; an
- * empty alt already says "presentation", and the role beside it is an error to the checker.
+ * A constrained image's sizer (an empty SVG that gives the box its width) is `<img alt=""
+ * role="presentation" aria-hidden="true">`; an empty alt already says "presentation", and the role
+ * beside it is an error to the checker.
  */
 
 /** gatsby-plugin-image's style for visitors without script, in every page's head (its gatsby-ssr). */
 const NO_SCRIPT_STYLE =
   "<noscript><style>.gatsby-image-wrapper noscript [data-main-image]{opacity:1!important}.gatsby-image-wrapper [data-placeholder-image]{opacity:0!important}</style></noscript>";
-/** The main copy of each image, hidden without script: only the `<noscript>` copy is drawn, and fetched. */
-const HIDE_MAIN_COPY = ".gatsby-image-wrapper>picture{display:none}";
+/**
+ * The main copy of each image, hidden without script: only the `<noscript>` copy is drawn.
+ * A `<picture>` when the image has a WebP source beside its JPEG (all do: gatsby-config's formats), a
+ * bare `<img>` otherwise.
+ */
+const HIDE_MAIN_COPY = ".gatsby-image-wrapper>picture,.gatsby-image-wrapper>[data-main-image]{display:none}";
 
-const WAITING_TAG = /<(?:img|source)\b[^>]*\sdata-srcset?="[^>]*>/g;
+/** gatsby-plugin-image's lazy main image and the sources beside it: the only tags it gives data-src/srcset. */
+const WAITING_TAG = /<img\b(?=[^>]*\sdata-main-image="")[^>]*\sdata-srcset?="[^>]*>|<source\b[^>]*\sdata-srcset="[^>]*>/g;
 const PLACEHOLDER_ROLE = /(<img alt="" )role="presentation" (aria-hidden="true" )/g;
 
 /**

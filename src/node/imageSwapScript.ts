@@ -5,7 +5,10 @@
  * page has been parsed, so the first copy already reaches every image on it; the gallery carried 18
  * copies, each compiled and run over all its images again, writing their styles each time. The first
  * copy stays and the others go. The addresses are then written in place (src/node/imageAddresses.ts,
- * the rewrite after this one); the copy kept still shows each image that loaded before it ran.
+ * the rewrite after this one), and the copy kept is what shows an image that finished loading before
+ * the scripts ran (its `e.complete` branch): with its address in the HTML an image can load while the
+ * page is still parsed, before the head's load listener exists, and gatsby-plugin-image's own code
+ * never sets that image's opacity. Do not remove it as redundant.
  */
 const SWAP_SCRIPT = /<script type="module">(?=[^<]*querySelectorAll\("img\[data-main-image\]"\))[^<]*\.dataset\.src\b[^<]*<\/script>/g;
 

@@ -85,14 +85,27 @@ test.describe("gallery", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("each photo shows once, from its <noscript> copy: the main copy, with its addresses, is not drawn", async ({ page }) => {
+    test("each photo shows once, from its <noscript> copy, and is fetched once", async ({ page }) => {
+      const fetched: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "image" && new URL(request.url()).pathname.startsWith("/static/")) fetched.push(request.url());
+      });
       await page.goto("/coaches/");
       const photo = page.locator("main .gatsby-image-wrapper").first();
       await expect(photo).toBeVisible();
-      await expect(photo.locator(":scope > picture")).toBeHidden();
+      // The main copy, which has its addresses now, is not drawn; the <noscript> copy is, at full opacity.
+      await expect(photo.locator(":scope > picture")).toHaveCSS("display", "none");
+      expect(await photo.locator(":scope > picture > img").getAttribute("srcset")).toContain("w,");
       const shown = photo.locator(":scope > noscript img");
       await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(shown).toHaveCSS("opacity", "1");
+      // Both copies name the same files: whatever the browser does with the hidden one, no file twice.
+      await page.waitForLoadState("load");
+      expect(fetched.length, "photos fetched").toBeGreaterThan(0);
+      expect(
+        fetched.filter((url, index) => fetched.indexOf(url) !== index),
+        "fetched twice",
+      ).toEqual([]);
     });
   });
 

@@ -59,7 +59,7 @@ test("every lazy image's addresses are written where the swap script would put t
     const source = img.parentElement!.querySelector("source")!;
     expect(source.getAttribute("srcset")).toBe(was.parentElement!.querySelector("source")!.getAttribute("data-srcset"));
   });
-  // The copies for visitors without script are as they were; the placeholder loses only its role.
+  // The copies for visitors without script are as they were; the sizer image loses only its role.
   const noscripts = (html: string) => html.match(/<noscript><picture>.*?<\/noscript>/g);
   expect(noscripts(rewritten)).toEqual(noscripts(page));
   expect(after.querySelectorAll('img[role="presentation"]')).toHaveLength(0);
@@ -71,7 +71,7 @@ test("every lazy image's addresses are written where the swap script would put t
 test("without script only the <noscript> copy of each image is drawn", () => {
   const noScript = parsed(writeImageAddresses(page));
   const rules = Array.from(noScript.querySelectorAll("head noscript style"), (style) => style.textContent).join("");
-  expect(rules).toContain(".gatsby-image-wrapper>picture{display:none}");
+  expect(rules).toContain(".gatsby-image-wrapper>picture,.gatsby-image-wrapper>[data-main-image]{display:none}");
   // The rule reaches the main copy of each image and not the <noscript> one.
   expect(noScript.querySelectorAll(".gatsby-image-wrapper>picture")).toHaveLength(2);
   expect(noScript.querySelectorAll(".gatsby-image-wrapper>noscript>picture")).toHaveLength(2);
