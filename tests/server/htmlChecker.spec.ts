@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { FORMS } from "../../src/forms/registry";
+import { htmlFiles } from "../../src/node/csp";
 import { ACCEPTED_ERRORS } from "./htmlChecker.accepted";
 
 /**
@@ -25,13 +26,16 @@ interface Message {
 }
 
 function builtPages(): string[] {
-  return fs
-    .readdirSync(PUBLIC, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => path.join(entry.parentPath, entry.name))
+  return htmlFiles(PUBLIC)
     .filter((file) => !path.relative(PUBLIC, file).startsWith("_gatsby"))
     .sort();
 }
+
+/**
+ * As the PostgreSQL tests do: on a developer machine without Java the test is skipped, its reason in
+ * the report; under CI (which installs Java: .ci/run) it runs, and fails without one.
+ */
+const javaFound = spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
 
 /** The server's HTML answers to forms sent the browser's way, by what was sent. */
 async function answerPages(request: APIRequestContext): Promise<Record<string, string>> {
@@ -53,6 +57,7 @@ async function answerPages(request: APIRequestContext): Promise<Record<string, s
 }
 
 test("every built page and every answer to a form sent without script is valid HTML to the W3C checker", async ({ request }) => {
+  test.skip(!javaFound && !process.env.CI, "no Java 11 or later on this machine (apt-get install default-jre-headless)");
   test.setTimeout(120_000);
   const answers = await answerPages(request);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "html-checker-"));
@@ -65,17 +70,20 @@ test("every built page and every answer to a form sent without script is valid H
   const pages = builtPages();
   expect(pages.length, "built pages").toBeGreaterThan(40);
 
-  // --exit-zero-always: the verdict is ours (the accepted list below), read from the JSON report.
-  const run = spawnSync("java", ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...pages, ...answerFiles.keys()], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  // --exit-zero-always: the verdict is ours (the accepted list below), read from the JSON report on
+  // stdout (the JVM may write notices to stderr). A hung JVM would block the worker past any test
+  // timeout: the run has its own.
+  const run = spawnSync(
+    "java",
+    ["-jar", VNU_JAR, "--format", "json", "--errors-only", "--exit-zero-always", "--stdout", ...pages, ...answerFiles.keys()],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 100_000 },
+  );
   fs.rmSync(scratch, { recursive: true, force: true });
   if (run.error || run.status !== 0)
     throw new Error(
       `The W3C checker did not run (it needs Java 11 or later: apt-get install default-jre-headless): ${run.error ?? run.stderr}`,
     );
-  const { messages } = JSON.parse(run.stderr) as { messages: Message[] };
+  const { messages } = JSON.parse(run.stdout) as { messages: Message[] };
   const named = (message: Message) => {
     const file = message.url ? decodeURIComponent(new URL(message.url).pathname) : "?";
     return answerFiles.get(file) ?? path.relative(process.cwd(), file);
