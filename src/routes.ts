@@ -378,7 +378,7 @@ export interface EventPageContext extends RoutePageContext {
   /** Start and end as ISO 8601 with the gym's UTC offset on that day ("2026-11-26T09:00:00-08:00"). */
   startIso: string;
   endIso: string | null;
-  /** When sign-up opens, the same way; null when the event does not say (open already). */
+  /** When sign-up opens, the same way, while that is after the build's day; null when open already. */
   signUpOpensIso: string | null;
 }
 

@@ -123,7 +123,9 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
       passed: hasPassed(event, today),
       startIso: zonedIso(event.start, content.site.timeZone),
       endIso: event.end ? zonedIso(event.end, content.site.timeZone) : null,
-      signUpOpensIso: event.signUpOpens ? zonedIso(event.signUpOpens, content.site.timeZone) : null,
+      // Told only while it is still to come (after the build's day): then sign-up is simply open.
+      signUpOpensIso:
+        event.signUpOpens && event.signUpOpens.slice(0, 10) > today ? zonedIso(event.signUpOpens, content.site.timeZone) : null,
     };
     actions.createPage({ path: eventPath(event.slug), component: templatePath("events"), context });
   }

@@ -14,7 +14,7 @@ import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import * as styles from "./EventsPage.module.css";
 
-export type EventsPageContext = Pick<RoutePageContext, "routePath"> & Partial<Pick<EventPageContext, "slug" | "passed">>;
+export type EventsPageContext = Pick<RoutePageContext, "routePath"> & Partial<Pick<EventPageContext, "slug" | "passed" | "signUpOpensIso">>;
 
 /**
  * The events that have not passed, soonest first; or, on an event's own page (the same template), that
@@ -34,10 +34,28 @@ export function EventsPage({ data, pageContext }: { data: Queries.EventsPageQuer
   }
   const event = data.event;
   if (!event) throw new Error(`No event file for "${pageContext.slug}"`);
-  return <EventArticle event={event} slug={pageContext.slug} passed={pageContext.passed === true} />;
+  return (
+    <EventArticle
+      event={event}
+      slug={pageContext.slug}
+      passed={pageContext.passed === true}
+      signUpLater={Boolean(pageContext.signUpOpensIso)}
+    />
+  );
 }
 
-function EventArticle({ event, slug, passed }: { event: NonNullable<Queries.EventsPageQuery["event"]>; slug: string; passed: boolean }) {
+function EventArticle({
+  event,
+  slug,
+  passed,
+  signUpLater,
+}: {
+  event: NonNullable<Queries.EventsPageQuery["event"]>;
+  slug: string;
+  passed: boolean;
+  /** Sign-up opens after the build's day (src/node/pages.ts): the page says when. */
+  signUpLater: boolean;
+}) {
   const site = useSiteInfo();
   const image = getImage(event.image?.childImageSharp?.gatsbyImageData ?? null);
   const register = event.registerUrl;
@@ -62,7 +80,7 @@ function EventArticle({ event, slug, passed }: { event: NonNullable<Queries.Even
           <dt>Price</dt>
           <dd>{event.priceNote ? `${priceText(event.price)}. ${event.priceNote}` : priceText(event.price)}</dd>
           {/* The offer's validFrom in the page's JSON-LD: what search engines show, the page says too. */}
-          {event.signUpOpens && !passed && (
+          {event.signUpOpens && signUpLater && (
             <>
               <dt>Sign-up from</dt>
               <dd>
