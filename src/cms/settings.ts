@@ -165,7 +165,7 @@ export const settings: Collection = {
         widget: "object",
         collapsed: true,
         // Google's local business markup asks for at least five decimals (about a metre).
-        hint: "Five decimals or more. In Google Maps, right-click the gym's door and click the two numbers at the top to copy them.",
+        hint: "Five decimals or more. In Google Maps, right-click the gym's door and click the two numbers at the top to copy them: the first is the latitude, the second the longitude.",
         fields: [
           { name: "lat", label: "Latitude", widget: "number", value_type: "float", min: -90, max: 90 } as Field,
           { name: "lon", label: "Longitude", widget: "number", value_type: "float", min: -180, max: 180 } as Field,

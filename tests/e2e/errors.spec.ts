@@ -64,12 +64,13 @@ test.describe("a page that fails to render in the browser", () => {
     await gotoReady(page, "/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
     await page.waitForURL(/\/about\/$/);
+    // On the page that failed (its head says noindex), before looking for what is not there.
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.locator("main")).toBeEmpty();
     // The page's own content, not Gatsby's route announcer beside it: that live region reads the new
     // title out ("Navigated to Something went wrong | ...") a frame after the navigation, and the title
     // goes with a noindex, so a crawler that renders it indexes nothing.
     await expect(page.locator("#gatsby-focus-wrapper").getByText("Something went wrong")).toHaveCount(0);
-    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await context.close();
   });
 });
