@@ -31,7 +31,7 @@ const HIDE_MAIN_COPY = ".gatsby-image-wrapper>picture,.gatsby-image-wrapper>[dat
 
 /** gatsby-plugin-image's lazy main image and the sources beside it: the only tags it gives data-src/srcset. */
 const WAITING_TAG = /<img\b(?=[^>]*\sdata-main-image="")[^>]*\sdata-srcset?="[^>]*>|<source\b[^>]*\sdata-srcset="[^>]*>/g;
-const PLACEHOLDER_ROLE = /(<img alt="" )role="presentation" (aria-hidden="true" )/g;
+const SIZER_ROLE = /(<img alt="" )role="presentation" (aria-hidden="true" )/g;
 
 /**
  * The page with each lazy image's addresses in `src` and `srcset`. Throws, naming `file`, when an image
@@ -39,16 +39,15 @@ const PLACEHOLDER_ROLE = /(<img alt="" )role="presentation" (aria-hidden="true" 
  * style for visitors without script: gatsby-plugin-image's markup has changed.
  */
 export function writeImageAddresses(html: string, file = "a page"): string {
-  const waiting = html.match(WAITING_TAG);
-  const placeholdersDone = html.replace(PLACEHOLDER_ROLE, "$1$2");
-  if (!waiting) return placeholdersDone;
-  if (!placeholdersDone.includes(NO_SCRIPT_STYLE))
+  let waiting = false;
+  const written = html.replace(SIZER_ROLE, "$1$2").replace(WAITING_TAG, (tag) => {
+    if (/\ssrcset="|\ssrc="/.test(tag))
+      throw new Error(`${file}: an image has an address beside one waiting in data-src: ${tag.slice(0, 120)}`);
+    waiting = true;
+    return tag.replace(/\sdata-(srcset|src)="/g, ' $1="');
+  });
+  if (!waiting) return written;
+  if (!written.includes(NO_SCRIPT_STYLE))
     throw new Error(`${file}: gatsby-plugin-image's style for visitors without script was not found; see src/node/imageAddresses.ts.`);
-  return placeholdersDone
-    .replace(WAITING_TAG, (tag) => {
-      if (/\ssrcset="|\ssrc="/.test(tag))
-        throw new Error(`${file}: an image has an address beside one waiting in data-src: ${tag.slice(0, 120)}`);
-      return tag.replace(/\sdata-(srcset|src)="/g, ' $1="');
-    })
-    .replace(NO_SCRIPT_STYLE, NO_SCRIPT_STYLE.replace("</style>", `${HIDE_MAIN_COPY}</style>`));
+  return written.replace(NO_SCRIPT_STYLE, NO_SCRIPT_STYLE.replace("</style>", `${HIDE_MAIN_COPY}</style>`));
 }

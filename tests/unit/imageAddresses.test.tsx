@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { JSDOM } from "jsdom";
 import { writeImageAddresses } from "../../src/node/imageAddresses";
+import { lazyImage } from "./support/lazyImage";
 
 /** The plugin's own head tags, as the build writes them into every page (its gatsby-ssr has no types). */
 function headTags(): string {
@@ -19,22 +19,7 @@ function headTags(): string {
   return renderToStaticMarkup(<>{tags}</>);
 }
 
-/** gatsby-plugin-image's own server rendering of a lazy photo with a WebP source, as in a built page. */
-function photo(name: string): string {
-  const image: IGatsbyImageData = {
-    layout: "constrained",
-    width: 480,
-    height: 384,
-    backgroundColor: "#181818",
-    images: {
-      fallback: { src: `/static/${name}.jpg`, srcSet: `/static/${name}-240.jpg 240w,/static/${name}.jpg 480w`, sizes: "100vw" },
-      sources: [{ type: "image/webp", srcSet: `/static/${name}-240.webp 240w,/static/${name}.webp 480w`, sizes: "100vw" }],
-    },
-  };
-  return renderToStaticMarkup(<GatsbyImage image={image} alt={`Coach ${name}`} />);
-}
-
-const page = `<!DOCTYPE html><html><head>${headTags()}</head><body><main>${photo("marcus")}${photo("dana")}</main></body></html>`;
+const page = `<!DOCTYPE html><html><head>${headTags()}</head><body><main>${lazyImage("marcus", { webp: true })}${lazyImage("dana", { webp: true })}</main></body></html>`;
 // JSDOM parses a <noscript> as markup (as a browser without script does): each image's copy there is
 // told apart from its main copy by where it sits.
 const parsed = (html: string) => new JSDOM(html).window.document;

@@ -1,21 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { keepOneSwapScript } from "../../src/node/imageSwapScript";
-
-/** gatsby-plugin-image's own server rendering of a lazy thumbnail, as the build writes it into a page. */
-function thumbnail(name: string): string {
-  const image: IGatsbyImageData = {
-    layout: "constrained",
-    width: 320,
-    height: 213,
-    backgroundColor: "#6b5a4e",
-    images: { fallback: { src: `/static/${name}.jpg`, srcSet: `/static/${name}.jpg 320w`, sizes: "50vw" }, sources: [] },
-  };
-  return renderToStaticMarkup(<GatsbyImage image={image} alt={`Photo ${name}`} />);
-}
+import { lazyImage } from "./support/lazyImage";
 
 const SWAP = /querySelectorAll\("img\[data-main-image\]"\)/g;
-const gallery = `<html><body><ul><li>${thumbnail("a")}</li><li>${thumbnail("b")}</li><li>${thumbnail("c")}</li></ul></body></html>`;
+const gallery = `<html><body><ul><li>${lazyImage("a")}</li><li>${lazyImage("b")}</li><li>${lazyImage("c")}</li></ul></body></html>`;
 
 test("gatsby-plugin-image writes its swap script after every lazy image, and the page keeps only the first", () => {
   expect(gallery).toContain('data-src="/static/a.jpg"');
