@@ -50,6 +50,8 @@ export interface LeadSummary {
   followUpOn: string | null;
   late: boolean;
   spam: string | null;
+  /** How long the gym took to answer (src/server/leads/responseTime.ts); null until staff answer. */
+  response: { clockMs: number; openMs: number } | null;
 }
 
 export interface LeadList {
@@ -64,6 +66,10 @@ export interface LeadDetail {
   timeZone: string;
   lead: LeadSummary & { fields: Array<{ name: string; value: string }>; updatedAt: string | null; updatedBy: string | null };
   notes: Array<{ author: string; body: string; createdAt: string }>;
+  /** Each change of status, oldest first; `actor` "visitor" when the visitor's own booking made it. */
+  events: Array<{ status: LeadStatus; actor: string; at: string }>;
+  /** The free intro this lead booked (an intro lead only). */
+  intro: { start: string; coach: string; cancelled: boolean; attendance: "attended" | "no-show" | null } | null;
   history: LeadSummary[];
 }
 

@@ -1,5 +1,6 @@
 import type { Dialect } from "../store/dialect";
-import { toDate, toSubmission } from "../store/rows";
+import { toSubmission } from "../store/rows";
+import { toLeadState } from "./store";
 import type { InboxFilter, InboxOperations } from "./types";
 
 /** Statuses that close a lead: a follow-up date left on one no longer asks for a call. */
@@ -19,7 +20,14 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
         .selectFrom("submissions")
         .leftJoin("leads", "leads.submission_id", "submissions.id")
         .selectAll("submissions")
-        .select(["leads.status", "leads.follow_up_on", "leads.answered_at", "leads.updated_at", "leads.updated_by"])
+        .select([
+          "leads.status",
+          "leads.follow_up_on",
+          "leads.answered_at",
+          "leads.updated_at",
+          "leads.updated_by",
+          "leads.first_response_at",
+        ])
         .orderBy("submissions.created_at", "desc")
         .orderBy("submissions.id", "desc")
         .limit(filter.limit + 1);
@@ -41,13 +49,7 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
           state:
             row.status === null || row.updated_at === null || row.updated_by === null
               ? null
-              : {
-                  status: row.status,
-                  followUpOn: row.follow_up_on,
-                  answeredAt: row.answered_at === null ? null : toDate(row.answered_at),
-                  updatedAt: toDate(row.updated_at),
-                  updatedBy: row.updated_by,
-                },
+              : toLeadState({ ...row, status: row.status, updated_at: row.updated_at, updated_by: row.updated_by }),
         })),
       };
     },

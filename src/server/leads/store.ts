@@ -2,13 +2,18 @@ import type { Kysely } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { LeadChange, LeadOperations } from "./types";
+import type { Selectable } from "kysely";
+import type { LeadsTable } from "../store/schema";
+import { ANSWERING_STATUSES, VISITOR, type LeadChange, type LeadOperations, type LeadState } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
 /**
  * Writes a lead's state in the caller's transaction: only the fields given change. Returns whether the
  * status changed, so a caller can tell a status change from a note or a date. With `webhook`, a status
  * change queues its "lead.status" webhook in the same transaction.
+ *
+ * A status change is kept in the lead's history (lead_events); the first one by staff to a status that
+ * answers the visitor (ANSWERING_STATUSES) is its first response, written once.
  *
  * No read-then-write: two staff changing one lead at once (PostgreSQL runs them side by side) each
  * change only their own fields, and exactly one of two equal status changes counts as a change.
@@ -40,6 +45,17 @@ export async function writeLead(
       .where("status", "!=", change.status)
       .executeTakeFirst();
     statusChanged = Number(result.numUpdatedRows) > 0;
+    if (statusChanged) {
+      await trx.insertInto("lead_events").values({ submission_id: id, at: time, actor: by, status: change.status }).execute();
+      if (by !== VISITOR && ANSWERING_STATUSES.includes(change.status)) {
+        await trx
+          .updateTable("leads")
+          .set({ first_response_at: time })
+          .where("submission_id", "=", id)
+          .where("first_response_at", "is", null)
+          .execute();
+      }
+    }
   }
   await trx
     .updateTable("leads")
@@ -55,6 +71,17 @@ export async function writeLead(
     await queueWebhook(trx, codec, submission, at, { event: "lead.status", status: change.status });
   }
   return { statusChanged };
+}
+
+export function toLeadState(row: Omit<Selectable<LeadsTable>, "submission_id">): LeadState {
+  return {
+    status: row.status,
+    followUpOn: row.follow_up_on,
+    answeredAt: row.answered_at === null ? null : toDate(row.answered_at),
+    updatedAt: toDate(row.updated_at),
+    updatedBy: row.updated_by,
+    firstResponseAt: row.first_response_at === null ? null : toDate(row.first_response_at),
+  };
 }
 
 export function leadQueries(dialect: Dialect): LeadOperations {
@@ -82,22 +109,15 @@ export function leadQueries(dialect: Dialect): LeadOperations {
         .selectAll()
         .where("submission_id", "in", [...ids])
         .execute();
-      return new Map(
-        rows.map((row) => [
-          row.submission_id,
-          {
-            status: row.status,
-            followUpOn: row.follow_up_on,
-            answeredAt: row.answered_at === null ? null : toDate(row.answered_at),
-            updatedAt: toDate(row.updated_at),
-            updatedBy: row.updated_by,
-          },
-        ]),
-      );
+      return new Map(rows.map((row) => [row.submission_id, toLeadState(row)]));
     },
     async notes(id) {
       const rows = await db.selectFrom("lead_notes").selectAll().where("submission_id", "=", id).orderBy("id").execute();
       return rows.map((row) => ({ author: row.author, body: row.body, createdAt: toDate(row.created_at) }));
+    },
+    async events(id) {
+      const rows = await db.selectFrom("lead_events").selectAll().where("submission_id", "=", id).orderBy("id").execute();
+      return rows.map((row) => ({ status: row.status, actor: row.actor, at: toDate(row.at) }));
     },
   };
 }

@@ -5,6 +5,12 @@ export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "los
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/** Statuses that answer the visitor: the first staff change to one is the lead's first response (Lost does not answer). */
+export const ANSWERING_STATUSES: readonly LeadStatus[] = ["contacted", "intro-booked", "joined"];
+
+/** Who changed a lead when no staff member did: the visitor, by booking their own free intro. */
+export const VISITOR = "visitor";
+
 /** A lead's state in the staff's pipeline (no row yet: New, no follow-up). */
 export interface LeadState {
   status: LeadStatus;
@@ -14,6 +20,16 @@ export interface LeadState {
   answeredAt: Date | null;
   updatedAt: Date;
   updatedBy: string;
+  /** When staff first answered the visitor (ANSWERING_STATUSES); null until then, and for leads from before the history was kept. */
+  firstResponseAt: Date | null;
+}
+
+/** One change of a lead's status. */
+export interface LeadEvent {
+  status: LeadStatus;
+  /** A staff address, or VISITOR. */
+  actor: string;
+  at: Date;
 }
 
 /** What a staff member changes on a lead: only the fields given (followUpOn null clears the date). */
@@ -42,6 +58,8 @@ export interface LeadOperations {
   leadStates(ids: readonly string[]): Promise<Map<string, LeadState>>;
   /** A lead's notes, oldest first. */
   notes(id: string): Promise<LeadNote[]>;
+  /** A lead's changes of status, oldest first. */
+  events(id: string): Promise<LeadEvent[]>;
 }
 
 export const INBOX_VIEWS = ["new", "follow-up", "all", "spam"] as const;

@@ -2,6 +2,8 @@ import { personOf } from "./fields";
 import type { LeadSummary } from "../../staff/leads";
 import type { StoredSubmission } from "../forms/submission";
 import type { LeadState } from "./types";
+import { site } from "../content";
+import { responseTime } from "./responseTime";
 
 export type { LeadSummary };
 
@@ -18,6 +20,7 @@ export function leadSummary(submission: StoredSubmission, state: LeadState | nul
     status,
     followUpOn: state?.followUpOn ?? null,
     late: status === "new" && !submission.spam && now.getTime() - submission.createdAt.getTime() > LATE_AFTER_MS,
+    response: state?.firstResponseAt ? responseTime(submission.createdAt, state.firstResponseAt, site) : null,
     spam: submission.spam,
   };
 }

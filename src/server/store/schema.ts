@@ -116,6 +116,17 @@ export interface LeadsTable {
   answered_at: StoredTime | null;
   updated_at: StoredTime;
   updated_by: string;
+  /** When staff first answered the visitor (a status past New); written once (migration 8). */
+  first_response_at: ColumnType<StoredTime | null, StoredTime | null | undefined, StoredTime | null>;
+}
+
+/** Each change of a lead's status: when, who (a staff address, or VISITOR for the visitor's own booking), to what. */
+export interface LeadEventsTable {
+  id: AutoId;
+  submission_id: string;
+  at: StoredTime;
+  actor: string;
+  status: LeadStatus;
 }
 
 export interface LeadNotesTable {
@@ -165,6 +176,7 @@ export interface Database {
   sign_in_links: SignInLinksTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
+  lead_events: LeadEventsTable;
   audit_log: AuditLogTable;
   request_confirmations: RequestConfirmationsTable;
   schema_migrations: SchemaMigrationsTable;

@@ -79,6 +79,30 @@ function inboxContract(open: () => Promise<SubmissionStore>) {
     expect(await ids(store, { view: "new" })).toEqual(["X-SPAM", "S-SIGNUP", "C-OLD"]);
   });
 
+  test("every status change is kept with when and who; the first staff answer is the first response, written once", async () => {
+    expect(await store.events("C-DUE")).toEqual([{ status: "contacted", actor: "owner@example.com", at: at("2026-11-19T13:00:00Z") }]);
+    // A date alone changes no status: no history, no answer.
+    expect(await store.events("C-OLD")).toEqual([]);
+    expect((await store.leadStates(["C-OLD"])).get("C-OLD")?.firstResponseAt).toBeNull();
+    // Lost does not answer the visitor.
+    expect((await store.leadStates(["C-LOST"])).get("C-LOST")?.firstResponseAt).toBeNull();
+    await store.updateLead("C-LOST", { status: "contacted" }, "coach@example.com", at("2026-11-20T11:00:00Z"));
+    await store.updateLead("C-DUE", { status: "contacted" }, "coach@example.com", at("2026-11-20T08:00:00Z"));
+    await store.updateLead("C-DUE", { status: "joined" }, "coach@example.com", at("2026-11-21T08:00:00Z"));
+    expect(await store.events("C-LOST")).toEqual([
+      { status: "lost", actor: "owner@example.com", at: at("2026-11-20T10:30:00Z") },
+      { status: "contacted", actor: "coach@example.com", at: at("2026-11-20T11:00:00Z") },
+    ]);
+    // Contacted again is no change: one event, and the joined one after it.
+    expect((await store.events("C-DUE")).map((event) => event.status)).toEqual(["contacted", "joined"]);
+    const states = await store.leadStates(["C-LOST", "C-DUE"]);
+    expect(states.get("C-LOST")?.firstResponseAt).toEqual(at("2026-11-20T11:00:00Z"));
+    expect(states.get("C-DUE")?.firstResponseAt).toEqual(at("2026-11-19T13:00:00Z"));
+    // The list reads the same first response.
+    const listed = (await store.inbox(ALL)).leads.find((lead) => lead.submission.id === "C-DUE");
+    expect(listed?.state?.firstResponseAt).toEqual(at("2026-11-19T13:00:00Z"));
+  });
+
   test("at most `limit` rows, and whether more matched", async () => {
     const page = await store.inbox({ ...ALL, limit: 2 });
     expect(page.leads.map((lead) => lead.submission.id)).toEqual(["C-LOST", "C-LATER"]);

@@ -141,6 +141,7 @@ const TABLES = {
   sign_in_links: true,
   leads: true,
   lead_notes: true,
+  lead_events: true,
   audit_log: true,
   request_confirmations: true,
   schema_migrations: true,
@@ -248,6 +249,7 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
         [
           "table audit_log",
           "table intro_bookings",
+          "table lead_events",
           "table lead_notes",
           "table leads",
           "table outbox",

@@ -336,6 +336,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 5, name: "staff console: accounts, sessions, lead status and notes, audit log, outbox for every message" },
       { version: 6, name: "privacy requests confirmed by their person: confirmation links" },
       { version: 7, name: "a form posted twice without JavaScript is kept once: submission fingerprints" },
+      { version: 8, name: "lead history: every status change with when and who, and each lead's first response" },
     ]);
     db.close();
   });

@@ -30,6 +30,7 @@ test("a lead still New more than an hour after it arrived is late; a worked one 
     answeredAt: null,
     updatedAt: at("2026-11-20T10:30:00Z"),
     updatedBy: "o@example.com",
+    firstResponseAt: at("2026-11-20T10:30:00Z"),
   };
   expect(leadSummary(sent, worked, at("2026-11-21T00:00:00Z")).late).toBe(false);
   expect(leadSummary({ ...sent, spam: "honeypot" }, null, at("2026-11-21T00:00:00Z")).late).toBe(false);

@@ -5,6 +5,7 @@ import { deletionsAndWaivers } from "./004-deletions-and-waivers";
 import { staffConsole } from "./005-staff-console";
 import { requestConfirmations } from "./006-request-confirmations";
 import { repeatSends } from "./007-repeat-sends";
+import { leadHistory } from "./008-lead-history";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -27,6 +28,7 @@ const STEPS: readonly MigrationStep[] = [
   staffConsole,
   requestConfirmations,
   repeatSends,
+  leadHistory,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({
