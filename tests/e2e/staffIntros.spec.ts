@@ -63,16 +63,53 @@ async function checkWidths(page: Page, label: string) {
 test("staff see intros by day, mark a no-show, cancel and move one; every state is accessible", async ({ page, context }) => {
   const slots = await openSlots();
   const [a, b, c] = [slots[2]!, slots[Math.floor(slots.length / 2)]!, slots[slots.length - 3]!];
-  const noShow = await book(a, "Nora Noshow", "nora@example.com");
+  const early = await book(a, "Ed Early", "ed@example.com");
   const cancelled = await book(b, "Cal Cancel", "cal@example.com");
   const moved = await book(c, "Mo Move", "mo@example.com");
+  // An intro that started a moment ago (booked earlier today): only one that has started can be marked.
+  const noShow = "B-NOSHOW0001";
+  await withStore(server.dataDir, (store) => {
+    const start = new Date(Date.now() - 10_000);
+    const end = new Date(start.getTime() + 30 * 60_000);
+    const payload = { start: start.toISOString(), end: end.toISOString(), coach: "Dana", name: "Nora Noshow", email: "nora@example.com" };
+    const booking = { coach: "Dana", start, end, email: "nora@example.com" };
+    return store.insert({
+      id: noShow,
+      form: "intro",
+      createdAt: new Date(start.getTime() - 3_600_000),
+      payload,
+      spam: null,
+      notify: false,
+      booking,
+    });
+  });
   await signInContext(context, server.url, server.dataDir, "coach@gym.example", "coach");
 
   await page.goto(`${server.url}/staff/intros/`);
   await expect(page.getByRole("heading", { level: 1, name: "Free intros" })).toBeVisible();
   const card = (reference: string) => page.locator(`[data-reference="${reference}"]`);
-  for (const reference of [noShow, cancelled, moved]) await expect(card(reference)).toBeVisible();
+  for (const reference of [early, noShow, cancelled, moved]) await expect(card(reference)).toBeVisible();
   await checkWidths(page, "the intros screen");
+
+  // Before its start nobody can have come or missed it: no buttons, and the API refuses.
+  await expect(card(early).getByRole("button", { name: /^(Came|No-show):/ })).toHaveCount(0);
+  const early409 = await page.request.post(`${server.url}/api/staff/intros`, {
+    headers: { Origin: server.url },
+    data: { id: early, action: "no-show" },
+  });
+  expect(early409.status()).toBe(409);
+  expect(((await early409.json()) as { error: string }).error).toMatch(
+    new RegExp(`^The intro of Ed Early \\(${early}\\) has not started yet \\(\\w+day, .+\\): mark Came or No-show once it has\\.$`),
+  );
+  expect((await withStore(server.dataDir, (store) => store.introOf(early)))?.attendance).toBeNull();
+  // The name opens the lead, which shows the intro in the gym's words: Intro booked by the booking itself.
+  await card(early).getByRole("link", { name: "Ed Early" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ed Early");
+  await expect(page.getByText(/^Free intro \w{3}, \w{3} \d+, \d+:\d\d [AP]M with /)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Status: Intro booked" })).toContainText("the visitor, booking online");
+  await expect(page.getByText("Late: new for over an hour")).toHaveCount(0);
+  await page.getByRole("link", { name: "Free intros" }).last().click();
+  await expect(card(noShow)).toBeVisible();
 
   await card(noShow).getByRole("button", { name: "No-show: Nora Noshow" }).click();
   await expect(page.getByRole("status")).toContainText(`Nora Noshow (${noShow}) did not come: the lead is up for follow-up`);

@@ -4,6 +4,8 @@ import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store"
 import { queueMessage } from "../outbox/store";
 import { mintConfirmationLink } from "../privacy/requestStore";
 import { toSubmission } from "../store/rows";
+import { writeLead } from "../leads/store";
+import { VISITOR } from "../leads/types";
 import { REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
@@ -57,6 +59,8 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         const cancel = mintCancelToken();
         if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
         if (spam) return { confirmationQueued: false };
+        // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym has answered yet.
+        if (booking) await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, submission.createdAt);
         // A privacy request is acted on only once the person whose address it names confirms it: they get
         // the link, and staff their alert when it is used (privacy/requestStore.ts).
         if (form === "privacy-request") {

@@ -47,6 +47,11 @@ export async function markIntro(store: SubmissionStore, id: string, attendance: 
   if (result === "not-found") throw noBooking(id);
   if (result === "cancelled") throw wasCancelled(id);
   const who = await visitor(store, id);
+  if (result === "not-started") {
+    const start = (await store.get(id))?.payload.start;
+    const when = typeof start === "string" ? ` (${whenLabel(start, site.timeZone)})` : "";
+    throw new IntroError(409, `The intro of ${who} has not started yet${when}: mark Came or No-show once it has.`);
+  }
   return attendance === "attended" ? `${who} came to the intro.` : `${who} did not come: the lead is up for follow-up today.`;
 }
 

@@ -9,7 +9,7 @@ const ACTIONS = ["attended", "no-show", "cancel", "reschedule"] as const;
 type Action = (typeof ACTIONS)[number];
 
 /** One day of the screen: the gym's own date and label, its intros soonest first. */
-function byDay(bookings: readonly IntroBooking[]) {
+function byDay(bookings: readonly IntroBooking[], now: Date) {
   const days = new Map<string, { label: string; intros: unknown[] }>();
   for (const booking of bookings) {
     const start = booking.start.toISOString();
@@ -25,6 +25,8 @@ function byDay(bookings: readonly IntroBooking[]) {
       email: typeof p.email === "string" ? p.email : "",
       phone: typeof p.phone === "string" ? p.phone : "",
       attendance: booking.attendance,
+      // Came and No-show are asked only once the intro has started (by the server's clock): the store refuses them before.
+      started: booking.start.getTime() <= now.getTime(),
     });
     days.set(label, day);
   }
@@ -52,7 +54,7 @@ export const intros: StaffRoute = {
     role: "coach",
     async run({ store, now }) {
       const [bookings, open] = await Promise.all([store.upcomingIntros(startOfGymDay(now)), openIntroSlots(store, now)]);
-      return { json: { zone: zoneName(site.timeZone), days: byDay(bookings), open: slotsByDay(open, site.timeZone), slots: open } };
+      return { json: { zone: zoneName(site.timeZone), days: byDay(bookings, now), open: slotsByDay(open, site.timeZone), slots: open } };
     },
   },
   POST: {

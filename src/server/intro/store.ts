@@ -186,6 +186,17 @@ export function introQueries(dialect: Dialect): IntroOperations {
       });
     },
 
+    async introOf(id) {
+      const row = await db
+        .selectFrom("intro_bookings")
+        .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
+        .selectAll("submissions")
+        .select(["coach", "starts_at", "ends_at", "cancelled_at", "attendance", "sequence"])
+        .where("submission_id", "=", id)
+        .executeTakeFirst();
+      return row && { ...toBooking(row, codec), attendance: row.attendance, sequence: Number(row.sequence) };
+    },
+
     async upcomingIntros(from) {
       const rows = await db
         .selectFrom("intro_bookings")
@@ -202,9 +213,14 @@ export function introQueries(dialect: Dialect): IntroOperations {
 
     async markAttendance(id, attendance, { by, at, followUpOn }) {
       return dialect.write(async (trx) => {
-        const booking = await trx.selectFrom("intro_bookings").select("cancelled_at").where("submission_id", "=", id).executeTakeFirst();
+        const booking = await trx
+          .selectFrom("intro_bookings")
+          .select(["cancelled_at", "starts_at"])
+          .where("submission_id", "=", id)
+          .executeTakeFirst();
         if (!booking) return "not-found";
         if (booking.cancelled_at !== null) return "cancelled";
+        if (at.getTime() < toDate(booking.starts_at).getTime()) return "not-started";
         await trx.updateTable("intro_bookings").set({ attendance }).where("submission_id", "=", id).execute();
         // A visitor who did not come is someone to call: the lead comes up for follow-up that day.
         if (attendance === "no-show") await writeLead(trx, codec, id, { followUpOn }, by, at);

@@ -76,14 +76,19 @@ export interface IntroOperations {
   cancelBooking(id: string, at: Date): Promise<CancelResult>;
   /** The visitor's own link (the token's hash): "past" once the intro has begun; it cancels only its own booking. */
   cancelByToken(tokenHash: string, at: Date): Promise<CancelResult | "past">;
+  /** The booking a submission made, cancelled or not (undefined when it made none). */
+  introOf(id: string): Promise<IntroBooking | undefined>;
   /** Active bookings starting at or after `from`, soonest first. */
   upcomingIntros(from: Date): Promise<IntroBooking[]>;
-  /** Records whether the visitor came; a no-show also sets the lead's follow-up date (`followUpOn`, YYYY-MM-DD). */
+  /**
+   * Records whether the visitor came; a no-show also sets the lead's follow-up date (`followUpOn`,
+   * YYYY-MM-DD). "not-started" before the intro's start: nobody can have come or missed it yet.
+   */
   markAttendance(
     id: string,
     attendance: Attendance,
     context: { by: string; at: Date; followUpOn: string },
-  ): Promise<"marked" | "not-found" | "cancelled">;
+  ): Promise<"marked" | "not-found" | "cancelled" | "not-started">;
   /**
    * Moves a booking to another coach's slot, raising its SEQUENCE, minting a new cancel token and moving
    * the reminder; the visitor is mailed the new time. Throws SlotTakenError when that coach is busy then.

@@ -1,5 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "gatsby";
 import { ApiError, getJson, postJson } from "../client";
+import { leadPath } from "../paths";
 import * as styles from "../Staff.module.css";
 import * as own from "./Intros.module.css";
 import type { ScreenProps } from "./types";
@@ -13,6 +15,8 @@ interface Intro {
   email: string;
   phone: string;
   attendance: "attended" | "no-show" | null;
+  /** Whether it has started: only then can staff say who came. */
+  started: boolean;
 }
 
 interface Listing {
@@ -101,7 +105,8 @@ export default function Intros(_props: ScreenProps) {
               {day.intros.map((intro) => (
                 <li key={intro.id} className={styles.card} data-reference={intro.id}>
                   <span className={styles.cardMain}>
-                    <strong>{intro.time}</strong> {intro.name} <span className={styles.muted}>with {intro.coach}</span>
+                    <strong>{intro.time}</strong> <Link to={leadPath(intro.id)}>{intro.name || intro.id}</Link>{" "}
+                    <span className={styles.muted}>with {intro.coach}</span>
                     <br />
                     <span className={`${styles.muted} ${styles.wrap}`}>
                       {intro.id} · {intro.email}
@@ -115,24 +120,28 @@ export default function Intros(_props: ScreenProps) {
                     )}
                   </span>
                   <span className={own.actions}>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      aria-label={`Came: ${intro.name}`}
-                      onClick={() => void act({ id: intro.id, action: "attended" })}
-                    >
-                      Came
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      aria-label={`No-show: ${intro.name}`}
-                      onClick={() => void act({ id: intro.id, action: "no-show" })}
-                    >
-                      No-show
-                    </button>
+                    {intro.started && (
+                      <>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy}
+                          aria-label={`Came: ${intro.name}`}
+                          onClick={() => void act({ id: intro.id, action: "attended" })}
+                        >
+                          Came
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy}
+                          aria-label={`No-show: ${intro.name}`}
+                          onClick={() => void act({ id: intro.id, action: "no-show" })}
+                        >
+                          No-show
+                        </button>
+                      </>
+                    )}
                     <button
                       type="button"
                       className={styles.secondary}

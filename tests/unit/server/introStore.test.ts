@@ -227,8 +227,8 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await s().markAttendance("B-1", "no-show", context)).toBe("marked");
       expect(await s().markAttendance("B-2", "attended", context)).toBe("marked");
       const states = await s().leadStates(["B-1", "B-2"]);
-      expect(states.get("B-1")).toMatchObject({ followUpOn: "2027-03-05", updatedBy: "coach@gym.example" });
-      expect(states.has("B-2")).toBe(false);
+      expect(states.get("B-1")).toMatchObject({ status: "intro-booked", followUpOn: "2027-03-05", updatedBy: "coach@gym.example" });
+      expect(states.get("B-2")).toMatchObject({ status: "intro-booked", followUpOn: null, updatedBy: "visitor" });
       expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => [b.submission.id, b.attendance])).toEqual([
         ["B-1", "no-show"],
         ["B-2", "attended"],
@@ -236,6 +236,36 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       await s().cancelBooking("B-2", at("2027-03-05T19:11:00Z"));
       expect(await s().markAttendance("B-2", "attended", context)).toBe("cancelled");
       expect(await s().markAttendance("B-NOPE", "attended", context)).toBe("not-found");
+    });
+
+    test("Came and No-show are refused before the intro starts, and taken from its start", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const before = { by: "coach@gym.example", at: at("2027-03-05T17:59:59Z"), followUpOn: "2027-03-05" };
+      expect(await s().markAttendance("B-1", "no-show", before)).toBe("not-started");
+      expect(await s().markAttendance("B-1", "attended", before)).toBe("not-started");
+      expect((await s().introOf("B-1"))?.attendance).toBeNull();
+      // Nothing of the refused no-show reached the lead: no follow-up date.
+      expect((await s().leadStates(["B-1"])).get("B-1")?.followUpOn).toBeNull();
+      expect(await s().markAttendance("B-1", "attended", { ...before, at: at("2027-03-05T18:00:00Z") })).toBe("marked");
+      expect((await s().introOf("B-1"))?.attendance).toBe("attended");
+    });
+
+    test("a booking moves its lead to Intro booked, by the visitor: never late, not yet answered by the gym", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      expect((await s().leadStates(["B-1"])).get("B-1")).toMatchObject({
+        status: "intro-booked",
+        updatedBy: "visitor",
+        updatedAt: BOOKED_AT,
+        firstResponseAt: null,
+      });
+      expect(await s().events("B-1")).toEqual([{ status: "intro-booked", actor: "visitor", at: BOOKED_AT }]);
+      const intro = await s().introOf("B-1");
+      expect(intro && { coach: intro.coach, start: intro.start, cancelledAt: intro.cancelledAt }).toEqual({
+        coach: "Dana",
+        start: at("2027-03-05T18:00:00.000Z"),
+        cancelledAt: null,
+      });
+      expect(await s().introOf("C-NONE")).toBeUndefined();
     });
   });
 }
