@@ -117,7 +117,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect(csv.status()).toBe(200);
       const row = (await csv.text()).split("\n").find((line) => line.includes(reference)) ?? "";
       expect(row).toContain("rosa.flow@example.com");
-      expect(row).toContain("contacted");
+      expect(row).toContain(`"Contacted"`);
     });
   });
 }

@@ -46,7 +46,8 @@ export function staffMail(
       ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}`
       : "";
   const visit = typeof p.visitDate === "string" && isIsoDate(p.visitDate) ? formatLongDate(p.visitDate) : undefined;
-  const detail = [p.interest, p.type, p.plan, p.request, visit].find((v): v is string => typeof v === "string") ?? booked;
+  const code = (["interest", "type", "plan", "request"] as const).find((key) => typeof p[key] === "string");
+  const detail = (code && fieldText(code, p[code], site.timeZone)) ?? visit ?? booked;
   const due = submission.form === "privacy-request" ? formatLongDate(dueDate(confirmedAt)) : undefined;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")

@@ -1,5 +1,8 @@
 import { escapeControls } from "../printable";
 import type { StoredSubmission } from "../forms/submission";
+import { FORM_REGISTRY } from "../../forms/registry";
+import { whenLabel } from "../../intro/display";
+import { fieldText } from "./fields";
 
 /** One submission as a row: reference, form, received, then `extra` (e.g. the lead's status), then every field sent. */
 export function flattenSubmission(submission: StoredSubmission, extra: Record<string, string> = {}): Record<string, string> {
@@ -10,6 +13,25 @@ export function flattenSubmission(submission: StoredSubmission, extra: Record<st
     ...extra,
   };
   for (const [key, value] of Object.entries(submission.payload)) row[key] = String(value);
+  if (submission.spam) row.spam = submission.spam;
+  return row;
+}
+
+/**
+ * A lead as the staff's download shows it: the form's name, when it came in the gym's time and words
+ * (and the exact instant in a column of its own, for a machine), then `extra`, then every field as the
+ * lead page words it (fieldText).
+ */
+export function leadRow(submission: StoredSubmission, timeZone: string, extra: Record<string, string> = {}): Record<string, string> {
+  const iso = submission.createdAt.toISOString();
+  const row: Record<string, string> = {
+    reference: submission.id,
+    form: FORM_REGISTRY[submission.form].label,
+    received: whenLabel(iso, timeZone),
+    "received (ISO 8601, UTC)": iso,
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(submission.payload)) row[key] = fieldText(key, value, timeZone);
   if (submission.spam) row.spam = submission.spam;
   return row;
 }
@@ -28,9 +50,13 @@ export function csvCell(raw: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** Submissions as CSV: one column per field any of them has; `extra` adds columns of each (see flattenSubmission). */
+/** Submissions as CSV, each as stored: one column per field any of them has; `extra` adds columns of each (see flattenSubmission). */
 export function toCsv(submissions: readonly StoredSubmission[], extra?: (submission: StoredSubmission) => Record<string, string>): string {
-  const rows = submissions.map((submission) => flattenSubmission(submission, extra?.(submission)));
+  return rowsToCsv(submissions.map((submission) => flattenSubmission(submission, extra?.(submission))));
+}
+
+/** Rows as CSV: one column per key any row has, in the order they first appear. */
+export function rowsToCsv(rows: ReadonlyArray<Record<string, string>>): string {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const lines = [columns.map(csvCell).join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column] ?? "")).join(","))];
   return `${lines.join("\r\n")}\r\n`;

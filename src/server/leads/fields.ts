@@ -1,12 +1,28 @@
+import { formatLongDate, isIsoDate } from "../../content/dates";
+import { INTEREST_LABELS } from "../../forms/contact";
+import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { whenLabel } from "../../intro/display";
+import { rates } from "../content";
+
+/** The words for each coded value a form stores, by field name (each name holds one kind of code in every form). */
+const CODES: Readonly<Record<string, (code: string) => string | undefined>> = {
+  interest: (code) => INTEREST_LABELS[code as keyof typeof INTEREST_LABELS],
+  request: (code) => PRIVACY_REQUEST_LABELS[code as keyof typeof PRIVACY_REQUEST_LABELS]?.label,
+  type: (code) => ({ hold: "Hold", cancel: "Cancellation" })[code],
+  plan: (code) => rates.plans.find((plan) => plan.id === code)?.name,
+};
 
 /**
- * A field of a submission as staff read it, in the e-mail and on the lead page: a booking's start and
- * end (stored as instants in UTC) in the gym's zone and words; every other field as it was stored.
+ * A field of a submission as staff read it, in the e-mail, on the lead page and in the CSV: a booking's
+ * start and end (stored as instants in UTC) in the gym's zone and words, a date as a date, a code as the
+ * words the visitor chose, yes or no for a tick box; anything else as it was stored.
  */
 export function fieldText(name: string, value: unknown, timeZone: string): string {
-  if ((name === "start" || name === "end") && typeof value === "string") return whenLabel(value, timeZone);
-  return String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value !== "string") return String(value);
+  if (name === "start" || name === "end") return whenLabel(value, timeZone);
+  if (isIsoDate(value)) return formatLongDate(value);
+  return CODES[name]?.(value) ?? value;
 }
 
 /**

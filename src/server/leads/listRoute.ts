@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { zonedToday } from "../../content/dates";
 import { site } from "../content";
-import { toCsv } from "./csv";
+import { leadRow, rowsToCsv } from "./csv";
+import { formatLongDate } from "../../content/dates";
+import { STATUS_LABELS } from "../../staff/leads";
+import { durationWords } from "../../staff/time";
 import { matchesPerson, personOf } from "./fields";
 import { FORMS } from "../../forms/registry";
 import { INBOX_VIEWS, LEAD_STATUSES } from "./types";
@@ -59,10 +62,16 @@ export const leads: StaffRoute = {
       const found = page.leads.filter((lead) => matchesPerson(personOf(lead.submission.payload), q));
       if (format === "csv") {
         await audit("leads.export");
-        const states = new Map(found.map((lead) => [lead.submission.id, lead.state]));
-        const body = toCsv(
-          found.map((lead) => lead.submission),
-          ({ id }) => ({ status: states.get(id)?.status ?? "new", "follow-up": states.get(id)?.followUpOn ?? "" }),
+        const body = rowsToCsv(
+          found.map(({ submission, state }) => {
+            const summary = leadSummary(submission, state, now);
+            return leadRow(submission, site.timeZone, {
+              status: STATUS_LABELS[summary.status],
+              "follow-up": summary.followUpOn ? formatLongDate(summary.followUpOn) : "",
+              "answered in": summary.response ? durationWords(summary.response.clockMs) : "",
+              "answered in (opening hours)": summary.response ? durationWords(summary.response.openMs) : "",
+            });
+          }),
         );
         return { download: { filename: `leads-${view}-${today}.csv`, type: "text/csv; charset=utf-8", body } };
       }

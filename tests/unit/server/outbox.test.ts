@@ -49,7 +49,9 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     expect(smtp.received).toHaveLength(2);
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual(["coaches@gym.example"]);
-    expect(mail.header("Subject")).toBe("Contact message from Ana Ruiz (kids) [C-AAA]");
+    // The topic in the words the visitor chose, not the form's code ("kids").
+    expect(mail.header("Subject")).toBe("Contact message from Ana Ruiz (CrossFit Kids) [C-AAA]");
+    expect(mail.raw).toMatch(/^Interest: CrossFit Kids$/m);
     expect(mail.header("Reply-To")).toBe("ana@example.com");
     expect(mail.header("Message-ID")).toBe("<C-AAA@gym.example>");
     expect(mail.raw).toContain("Can my 8-year-old try a class?");

@@ -80,7 +80,7 @@ test("the staff alert, queued at the confirmation, gives the answer-by date coun
   const delivery = composeMessage(message("staff", null, confirmedAt), settings(confirmedAt));
   if (!("mail" in delivery)) throw new Error("not a mail");
   const due = formatLongDate(addDays("2026-11-24", privacy.requestResponseDays));
-  expect(delivery.mail.subject).toBe(`Privacy request from Win a prize at evil.example (deletion): answer by ${due} [P-7K3M9QX2PA]`);
+  expect(delivery.mail.subject).toBe(`Privacy request from Win a prize at evil.example (Delete my data): answer by ${due} [P-7K3M9QX2PA]`);
   expect(delivery.mail.text).toContain(`Answer by: ${due} (${privacy.requestResponseDays} days from its confirmation`);
   expect(delivery.mail.text).toContain("Confirmed: Tuesday, November 24, 2026 at 12:00 PM Pacific Standard Time");
 });
