@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import { phoneLabel } from "../../src/staff/leads";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
@@ -83,12 +84,39 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(who.name);
   await expect(page.getByText("Do you have evening classes?")).toBeVisible();
+  // The topic in the words the visitor chose, not the form's code.
+  await expect(page.getByRole("definition").filter({ hasText: /^Membership$/ })).toBeVisible();
+  await expect(page.getByText("No notes or changes yet.")).toBeVisible();
+  // Call, text and write in one tap.
+  await expect(page.getByRole("link", { name: `Call ${who.name}, ${phoneLabel(who.stored)}` })).toHaveAttribute(
+    "href",
+    `tel:${who.stored}`,
+  );
+  await expect(page.getByRole("link", { name: `Text ${who.name}, ${phoneLabel(who.stored)}` })).toHaveAttribute(
+    "href",
+    `sms:${who.stored}`,
+  );
+  await expect(page.getByRole("link", { name: `E-mail ${who.name}, ${who.email}` })).toHaveAttribute("href", `mailto:${who.email}`);
+  // On a phone, what Save did is said beside the button, where the eye is (not at the top of the page).
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel("Status").selectOption("contacted");
   await page.getByLabel("Follow-up date").fill(BUILD_DAY);
   await page.getByLabel("New note").fill("Called, left a message.");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const saved = page.getByRole("status").filter({ hasText: "Saved." });
+  await expect(saved).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Save" })).toBeInViewport();
+  // The change in the history with who and when, and how fast the gym answered.
+  const change = page.getByRole("listitem").filter({ hasText: "Status: Contacted" });
+  await expect(change).toContainText(/^Status: Contacted.*owner-.*@example\.com, \w{3}, \w{3} \d+, \d+:\d\d [AP]M$/);
+  await expect(page.getByText(/^Answered in /)).toBeVisible();
   await expectLaidOut(page, "the lead screen");
+
+  // "All leads" goes back to the view the list was on, not to the whole list.
+  await page.getByRole("link", { name: "All leads" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/\\?view=new&q=${encodeURIComponent(who.name).replace(/%20/g, "\\+")}$`));
+  await expect(page.getByLabel("View")).toHaveValue("new");
+  await gotoReady(page, `/staff/lead/?id=${reference}`);
 
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
@@ -124,7 +152,13 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const text = await csv.text();
   expect(text).toContain(`"${reference}"`);
-  expect(text).toContain(`"contacted"`);
+  // A person reads the file: the gym's words and time, the exact instant in a column of its own.
+  const [header = "", row = ""] = text.split("\r\n").filter((line) => line.includes("reference") || line.includes(reference));
+  expect(header).toContain(`"received","received (ISO 8601, UTC)","status","follow-up","answered in","answered in (opening hours)"`);
+  expect(row).toContain(`"Contact","`);
+  expect(row).toMatch(/"\w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M Pacific (Standard|Daylight) Time","\d{4}-\d\d-\d\dT[\d:.]+Z"/);
+  expect(row).toContain(`"Contacted","${formatLongDate(BUILD_DAY)}"`);
+  expect(row).toContain(`"Membership"`);
   expect(text).toContain(`"'${who.stored}"`);
 });
 

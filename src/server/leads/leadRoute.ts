@@ -10,6 +10,7 @@ import { mayOpenForm } from "../../staff/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText } from "./fields";
 import { leadSummary } from "./view";
+import type { IntroBooking } from "../intro/types";
 
 export const NOTE_MAX = 2000;
 
@@ -63,6 +64,17 @@ async function openable(store: SubmissionStore, id: string, role: StaffRole): Pr
   return submission;
 }
 
+/** A free intro as the lead page shows it (the Intros screen links back to the lead). */
+function introCard(booking: IntroBooking | undefined) {
+  if (!booking) return null;
+  return {
+    start: booking.start.toISOString(),
+    coach: booking.coach,
+    cancelled: booking.cancelledAt !== null,
+    attendance: booking.attendance,
+  };
+}
+
 /** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent (that the role may see). */
 async function leadDetail(store: SubmissionStore, id: string, now: Date, role: StaffRole) {
   const submission = await openable(store, id, role);
@@ -79,6 +91,8 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
       updatedBy: state?.updatedBy ?? null,
     },
     notes: (await store.notes(id)).map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
+    events: (await store.events(id)).map((event) => ({ ...event, at: event.at.toISOString() })),
+    intro: submission.form === "intro" ? introCard(await store.introOf(id)) : null,
     // Newest first, as the list.
     history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),
   };

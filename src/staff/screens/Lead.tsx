@@ -4,7 +4,8 @@ import { ApiError, getJson, postJson } from "../client";
 import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
 import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";
-import { staffTime } from "../time";
+import { responseWords, staffTime } from "../time";
+import { LEADS_VIEW_KEY } from "./leadsView";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
@@ -18,7 +19,10 @@ const when = staffTime;
 export default function Lead({ search }: ScreenProps) {
   const id = new URLSearchParams(search).get("id") ?? "";
   const [detail, setDetail] = useState<LeadDetail | null>(null);
+  // Said where the eye is: a load problem at the top, what Save did beside the Save button.
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [saved, setSaved] = useState<{ text: string; error: boolean } | null>(null);
+  const [backTo, setBackTo] = useState<string>(staffPaths.leads);
   const [status, setStatus] = useState<LeadStatus>("new");
   const [followUpOn, setFollowUpOn] = useState("");
   const [note, setNote] = useState("");
@@ -30,10 +34,14 @@ export default function Lead({ search }: ScreenProps) {
     setFollowUpOn(answer.lead.followUpOn ?? "");
   }, []);
 
+  // "All leads" goes back to the view the list was left on (Leads.tsx keeps it for this tab).
+  useEffect(() => setBackTo(`${staffPaths.leads}${window.sessionStorage.getItem(LEADS_VIEW_KEY) ?? ""}`), []);
+
   useEffect(() => {
     // Another lead (a link in this person's history): nothing of the last one may show or be saved to it.
     setDetail(null);
     setMessage(null);
+    setSaved(null);
     setNote("");
     if (!id) return;
     let current = true;
@@ -46,14 +54,14 @@ export default function Lead({ search }: ScreenProps) {
     };
   }, [id, show]);
 
-  const send = async (body: Record<string, unknown>, done: string) => {
+  const send = async (body: Record<string, unknown>, done: string, say = setMessage) => {
     setBusy(true);
     try {
       show(await postJson<LeadDetail>("lead", { id, ...body }));
-      setMessage({ text: done, error: false });
+      say({ text: done, error: false });
       return true;
     } catch (error) {
-      setMessage({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      say({ text: error instanceof ApiError ? error.message : String(error), error: true });
       return false;
     } finally {
       setBusy(false);
@@ -68,10 +76,10 @@ export default function Lead({ search }: ScreenProps) {
     if (followUpOn !== (detail.lead.followUpOn ?? "")) change.followUpOn = followUpOn || null;
     if (note.trim()) change.note = note;
     if (Object.keys(change).length === 0) {
-      setMessage({ text: "Nothing to save: change the status or the date, or write a note.", error: true });
+      setSaved({ text: "Nothing to save: change the status or the date, or write a note.", error: true });
       return;
     }
-    if (await send(change, "Saved.")) setNote("");
+    if (await send(change, "Saved.", setSaved)) setNote("");
   };
 
   if (!id)
@@ -85,7 +93,7 @@ export default function Lead({ search }: ScreenProps) {
   return (
     <>
       <p>
-        <Link to={staffPaths.leads}>All leads</Link>
+        <Link to={backTo}>All leads</Link>
       </p>
       <h1 className={`${styles.heading} ${styles.wrap}`}>{lead ? lead.name || lead.email || lead.id : `Lead ${id}`}</h1>
       <p role="status" className={message?.error ? styles.error : styles.ok}>
@@ -102,8 +110,11 @@ export default function Lead({ search }: ScreenProps) {
             <p className={own.state}>
               <span className={styles.badge}>{STATUS_LABELS[lead.status]}</span>
               {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
+              {lead.response && <span>{capitalized(responseWords(lead.response))}</span>}
               <span className={styles.muted}>Reference {lead.id}</span>
             </p>
+            <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} />
+            {detail.intro && <IntroLine intro={detail.intro} timeZone={timeZone} />}
             {lead.spam && (
               <div className={own.spam}>
                 <p>Held as spam ({lead.spam}): staff were not told of it.</p>
@@ -143,22 +154,12 @@ export default function Lead({ search }: ScreenProps) {
               <button type="submit" className={styles.primary} disabled={busy}>
                 Save
               </button>
+              <p role="status" className={saved?.error ? styles.error : styles.ok}>
+                {saved?.text}
+              </p>
             </form>
-            <h3 className={styles.subheading}>Notes</h3>
-            {detail.notes.length === 0 ? (
-              <p className={styles.muted}>No notes yet.</p>
-            ) : (
-              <ol className={own.notes}>
-                {detail.notes.map((entry, index) => (
-                  <li key={index}>
-                    <p className={own.note}>{entry.body}</p>
-                    <p className={styles.muted}>
-                      <span className={styles.wrap}>{entry.author}</span>, {when(entry.createdAt, timeZone)}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
+            <h3 className={styles.subheading}>Notes and changes</h3>
+            <History detail={detail} timeZone={timeZone} />
           </section>
           <section aria-labelledby="lead-history" className={own.wide}>
             <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
@@ -185,5 +186,71 @@ export default function Lead({ search }: ScreenProps) {
         </div>
       )}
     </>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Call, text or write from the lead itself: on a phone, one tap. */
+function ContactLinks({ name, email, phone }: { name: string; email: string; phone: string }) {
+  if (!email && !phone) return null;
+  const who = name || "them";
+  return (
+    <p className={own.contact}>
+      {phone && (
+        <>
+          <a href={`tel:${phone}`} className={styles.secondary} aria-label={`Call ${who}, ${phoneLabel(phone)}`}>
+            Call
+          </a>
+          <a href={`sms:${phone}`} className={styles.secondary} aria-label={`Text ${who}, ${phoneLabel(phone)}`}>
+            Text
+          </a>
+        </>
+      )}
+      {email && (
+        <a href={`mailto:${email}`} className={styles.secondary} aria-label={`E-mail ${who}, ${email}`}>
+          E-mail
+        </a>
+      )}
+    </p>
+  );
+}
+
+const ATTENDANCE = { attended: "came", "no-show": "did not come" } as const;
+
+/** The free intro this lead booked, in the gym's time, and whether they came; the Intros screen is where it is worked. */
+function IntroLine({ intro, timeZone }: { intro: NonNullable<LeadDetail["intro"]>; timeZone: string }) {
+  const state = intro.cancelled ? "cancelled" : intro.attendance ? ATTENDANCE[intro.attendance] : null;
+  return (
+    <p>
+      Free intro {when(intro.start, timeZone)} with {intro.coach}
+      {state && <strong>: {state}</strong>}. <Link to={staffPaths.intros}>Free intros</Link>
+    </p>
+  );
+}
+
+/** The notes and the changes of status, oldest first: who did what when. */
+function History({ detail, timeZone }: { detail: LeadDetail; timeZone: string }) {
+  const entries = [
+    ...detail.notes.map((note) => ({ at: note.createdAt, who: note.author, note: note.body, status: null })),
+    ...detail.events.map((event) => ({
+      at: event.at,
+      who: event.actor === "visitor" ? "the visitor, booking online" : event.actor,
+      note: null,
+      status: event.status,
+    })),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  if (entries.length === 0) return <p className={styles.muted}>No notes or changes yet.</p>;
+  return (
+    <ol className={own.notes}>
+      {entries.map((entry, index) => (
+        <li key={index}>
+          {entry.note !== null ? <p className={own.note}>{entry.note}</p> : <p>Status: {STATUS_LABELS[entry.status]}</p>}
+          <p className={styles.muted}>
+            <span className={styles.wrap}>{entry.who}</span>, {when(entry.at, timeZone)}
+          </p>
+        </li>
+      ))}
+    </ol>
   );
 }

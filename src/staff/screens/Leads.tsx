@@ -13,11 +13,12 @@ import {
   VIEW_LABELS,
 } from "../leads";
 import { leadPath } from "../paths";
-import { staffTime } from "../time";
+import { responseWords, staffTime } from "../time";
 import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Leads.module.css";
 import type { ScreenProps } from "./types";
+import { LEADS_VIEW_KEY } from "./leadsView";
 
 interface Filters {
   view: InboxView;
@@ -54,7 +55,9 @@ export default function Leads({ session, search }: ScreenProps) {
     let current = true;
     const query = { ...filters, view: filters.view === "all" ? undefined : filters.view };
     const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
-    window.history.replaceState(null, "", `${window.location.pathname}${params.size ? `?${params.toString()}` : ""}`);
+    const address = params.size ? `?${params.toString()}` : "";
+    window.history.replaceState(null, "", `${window.location.pathname}${address}`);
+    window.sessionStorage.setItem(LEADS_VIEW_KEY, address);
     setList(null);
     getJson<LeadList>("leads", query).then(
       (answer) => {
@@ -139,6 +142,7 @@ function LeadCard({ lead, timeZone }: { lead: LeadSummary; timeZone: string }) {
       <span className={own.state}>
         <span className={styles.badge}>{lead.spam ? `Spam (${lead.spam})` : STATUS_LABELS[lead.status]}</span>
         {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
+        {lead.response && <span className={own.meta}>{responseWords(lead.response)}</span>}
         {lead.followUpOn && <span className={own.meta}>Follow up {formatLongDate(lead.followUpOn)}</span>}
       </span>
     </li>
