@@ -129,6 +129,18 @@ export interface LeadEventsTable {
   status: LeadStatus;
 }
 
+/** Where a lead came from, as the visitor's browser kept it for the visit (migration 9); no row: unknown. */
+export interface LeadSourcesTable {
+  submission_id: string;
+  /** The path the visit began on, e.g. "/programs/". */
+  landing_page: string | null;
+  /** The referring site's host only, e.g. "www.facebook.com". */
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
 export interface LeadNotesTable {
   id: AutoId;
   submission_id: string;
@@ -177,6 +189,7 @@ export interface Database {
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
+  lead_sources: LeadSourcesTable;
   audit_log: AuditLogTable;
   request_confirmations: RequestConfirmationsTable;
   schema_migrations: SchemaMigrationsTable;

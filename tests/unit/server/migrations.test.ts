@@ -17,6 +17,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [6, "f12006dfa2632245", "96aae7207bcd37c3"],
   [7, "4dfc8f4c90bdb379", "4dfc8f4c90bdb379"],
   [8, "04581b8f28282533", "5ef95f513bf7fd35"],
+  [9, "7d8abfcf0b599192", "7d8abfcf0b599192"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

@@ -142,6 +142,7 @@ const TABLES = {
   leads: true,
   lead_notes: true,
   lead_events: true,
+  lead_sources: true,
   audit_log: true,
   request_confirmations: true,
   schema_migrations: true,

@@ -6,6 +6,7 @@ import { staffConsole } from "./005-staff-console";
 import { requestConfirmations } from "./006-request-confirmations";
 import { repeatSends } from "./007-repeat-sends";
 import { leadHistory } from "./008-lead-history";
+import { leadSources } from "./009-lead-sources";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -29,6 +30,7 @@ const STEPS: readonly MigrationStep[] = [
   requestConfirmations,
   repeatSends,
   leadHistory,
+  leadSources,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({
