@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { markPageHydrated } from "./src/hooks/useHydrated";
 import { beforeRouteChange, startRecovery, watchPageLoads } from "./src/runtime/recovery";
+import { rememberVisitSource } from "./src/runtime/visitSource";
 import { wrapPageElement as wrap } from "./src/wrapPageElement";
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = wrap;
@@ -21,6 +22,7 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
 };
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  rememberVisitSource();
   startRecovery();
   watchPageLoads((window as Window & { ___loader?: { loadPage(path: string): Promise<unknown> } }).___loader);
 };

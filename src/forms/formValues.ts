@@ -1,7 +1,8 @@
 /**
  * A form's state in the browser, typed from its schema's input (`z.input<...>`): every field the
  * visitor fills is there from the start, as text, or as a boolean for a check box. A misspelt field
- * name is a compile error. `elapsedMs` is measured when sending, not typed, so it is not state.
+ * name is a compile error. `elapsedMs` is measured and `source` read when sending, not typed, so
+ * neither is state.
  */
 export type FieldValue = string | boolean;
 
@@ -11,7 +12,7 @@ type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T 
 type StateOf<T> = [Exclude<T, undefined>] extends [boolean] ? boolean : string;
 
 export type FormValues<TInput> = {
-  [K in Exclude<AllKeys<TInput>, "elapsedMs"> & string]: StateOf<ValueAt<TInput, K>>;
+  [K in Exclude<AllKeys<TInput>, "elapsedMs" | "source"> & string]: StateOf<ValueAt<TInput, K>>;
 };
 
 export type FieldName<V> = keyof V & string;

@@ -3,6 +3,7 @@ import { HeldHydration } from "./heldHydration";
 import { errorsOf, formReducer, initialFormState, type FormPhase } from "../forms/formState";
 import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
 import { PAGE_FAILURE, submitForm, type SubmitResult } from "../forms/submitForm";
+import { visitSource } from "../runtime/visitSource";
 
 export type { FormValues } from "../forms/formValues";
 export type { FormPhase } from "../forms/formState";
@@ -10,7 +11,7 @@ export type SentResult = Extract<SubmitResult, { kind: "sent" }>;
 /** The shared schema's verdict on the current values: field -> message, none when they may be sent. */
 export type FormCheck<V> = (values: V) => Record<string, string>;
 
-/** What every form's schema has: the honeypot (src/forms/schemas/fields.ts's spamFields). */
+/** What every form's schema has: the honeypot (src/forms/schemas/fields.ts's sentAlongFields). */
 export interface SpamInput {
   website?: string;
 }
@@ -147,6 +148,7 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
         ...toPayload(values),
         website: String((values as Readonly<Record<string, FieldValue>>).website ?? ""),
         elapsedMs: Math.round(performance.now() - startedAt),
+        source: visitSource(),
       },
       fetch: browserFetch,
       conflictField,

@@ -1,4 +1,5 @@
 import { FORM_REGISTRY, FORMS, type FormName } from "../forms/registry";
+import type { VisitSource } from "../forms/visitSource";
 
 /**
  * The leads as the console receives them from /api/staff/leads and /api/staff/lead
@@ -68,6 +69,8 @@ export interface LeadDetail {
   notes: Array<{ author: string; body: string; createdAt: string }>;
   /** Each change of status, oldest first; `actor` "visitor" when the visitor's own booking made it. */
   events: Array<{ status: LeadStatus; actor: string; at: string }>;
+  /** Where the visit came from (src/forms/visitSource.ts); null when unknown. */
+  source: VisitSource | null;
   /** The free intro this lead booked (an intro lead only). */
   intro: { start: string; coach: string; cancelled: boolean; attendance: "attended" | "no-show" | null } | null;
   history: LeadSummary[];

@@ -29,7 +29,7 @@ function person() {
 
 /** Sends the contact form as a visitor does; returns the reference the site answers with. */
 async function sendContact(page: Page, who: ReturnType<typeof person>): Promise<string> {
-  await page.clock.install({ time: BUILD_INSTANT });
+  if (!page.url().startsWith("http")) await page.clock.install({ time: BUILD_INSTANT });
   await gotoReady(page, "/contact/");
   const form = page.getByRole("form", { name: "Send us a message" });
   await form.getByLabel(label("Your name")).fill(who.name);
@@ -154,12 +154,62 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   expect(text).toContain(`"${reference}"`);
   // A person reads the file: the gym's words and time, the exact instant in a column of its own.
   const [header = "", row = ""] = text.split("\r\n").filter((line) => line.includes("reference") || line.includes(reference));
-  expect(header).toContain(`"received","received (ISO 8601, UTC)","status","follow-up","answered in","answered in (opening hours)"`);
+  expect(header).toContain(`"received","received (ISO 8601, UTC)","source"`);
+  expect(header).toContain(`"status","follow-up","answered in","answered in (opening hours)"`);
   expect(row).toContain(`"Contact","`);
   expect(row).toMatch(/"\w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M Pacific (Standard|Daylight) Time","\d{4}-\d\d-\d\dT[\d:.]+Z"/);
   expect(row).toContain(`"Contacted","${formatLongDate(BUILD_DAY)}"`);
   expect(row).toContain(`"Membership"`);
   expect(text).toContain(`"'${who.stored}"`);
+});
+
+test("a visit from a campaign link, browsed, then the contact form: the lead says where it came from", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const who = person();
+  await page.clock.install({ time: BUILD_INSTANT });
+  // Arriving from a Facebook post's link, which carries the campaign; the referring page's own address
+  // (its query here holds a token) must not be kept.
+  await page.goto("/?utm_source=facebook&utm_campaign=open-house&fbclid=IwAR0secret", {
+    referer: "https://l.facebook.com/l.php?u=https%3A%2F%2Fgym&h=AT0secret",
+  });
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  // Browsing: a link inside the site, then another page loaded afresh in the same tab.
+  const inSite = page.locator("main a[href^='/']:visible").first();
+  const next = (await inSite.getAttribute("href"))!;
+  await inSite.click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  const reference = await sendContact(page, who);
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
+  await gotoReady(page, `/staff/lead/?id=${reference}`);
+  const source = (label: string) =>
+    page
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd");
+  await expect(source("Came from")).toHaveText("facebook");
+  await expect(source("Campaign")).toHaveText("open-house");
+  await expect(source("Referred by")).toHaveText("l.facebook.com");
+  await expect(source("Landed on")).toHaveText("/");
+  await expect(source("Medium")).toHaveCount(0);
+  await withStore(DATA_DIR, async (store) => {
+    expect(await store.leadSource(reference)).toEqual({
+      landingPage: "/",
+      referrerHost: "l.facebook.com",
+      utmSource: "facebook",
+      utmMedium: null,
+      utmCampaign: "open-house",
+    });
+    // Nothing of either address beyond that: not in the source, not in the fields.
+    expect(JSON.stringify(await store.get(reference))).not.toMatch(/secret|fbclid|utm|facebook/i);
+  });
+  // In the owner's CSV too.
+  const csv = await page.request.get(`/api/staff/leads?format=csv&q=${encodeURIComponent(who.email)}`);
+  const [header = "", row = ""] = (await csv.text()).split("\r\n");
+  expect(header).toContain(`"source","medium","campaign","landing page","referred by"`);
+  expect(row).toContain(`"facebook","","open-house","/","l.facebook.com"`);
 });
 
 test("a coach works leads but gets 403 on the CSV", async ({ page, context, baseURL }) => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INTERESTS } from "../contact";
 import { LIMITS } from "../limits";
-import { combinedErrors, email, optionalPhone, personName, requiredText, spamFields } from "./fields";
+import { combinedErrors, email, optionalPhone, personName, requiredText, sentAlongFields } from "./fields";
 
 export const contactSchema = z
   .object({
@@ -10,7 +10,7 @@ export const contactSchema = z
     phone: optionalPhone,
     interest: z.enum(INTERESTS, { errorMap: () => ({ message: "Choose what your message is about" }) }),
     message: requiredText("your message", LIMITS.message, "multi-line"),
-    ...spamFields,
+    ...sentAlongFields,
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { addDays, type Day, formatLongDate, isIsoDate, listText, weekdayOf } fro
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../dropIn";
 import { ADULT_AGE } from "../signup";
 import { LIMITS } from "../limits";
-import { calendarDate, combinedErrors, email, optionalText, personName, spamFields } from "./fields";
+import { calendarDate, combinedErrors, email, optionalText, personName, sentAlongFields } from "./fields";
 import { waiverFields, waiverIssue } from "./waiver";
 
 /**
@@ -23,7 +23,7 @@ export function dropInSchema(classDays: readonly Day[], today: string, waiverVer
         ageGroup: z.enum(AGE_GROUPS, { errorMap: () => ({ message: `Tell us whether you are ${ADULT_AGE} or older` }) }),
         guardianName: optionalText("the parent or guardian's name", LIMITS.name, "one-line"),
         ...waiverFields,
-        ...spamFields,
+        ...sentAlongFields,
       })
       .strict()
       .superRefine((data, ctx) => {

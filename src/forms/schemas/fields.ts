@@ -99,8 +99,10 @@ export const calendarDate = (label: string) =>
 
 export const mustBeTrue = (message: string) => z.literal(true, { errorMap: () => ({ message }) });
 
-/** Spam signals sent along with every form; never shown to people. */
-export const spamFields = {
+/** Sent along with every form, never shown to people: the spam signals and where the visit came from. */
+export const sentAlongFields = {
+  /** src/forms/visitSource.ts: checked and cleaned by the server (cleanSource), never a reason to refuse a form. */
+  source: z.unknown().optional(),
   /** Hidden from people; bots fill it. */
   website: asText(z.string().max(200), "one-line", "this field").optional(),
   /** Milliseconds between the form appearing and being sent, measured by the browser. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
 import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "../holdRules";
 import { LIMITS } from "../limits";
-import { calendarDate, combinedErrors, email, mustBeTrue, optionalPhone, personName, requiredText, spamFields } from "./fields";
+import { calendarDate, combinedErrors, email, mustBeTrue, optionalPhone, personName, requiredText, sentAlongFields } from "./fields";
 
 const common = {
   name: personName(),
@@ -10,7 +10,7 @@ const common = {
   phone: optionalPhone,
   reason: requiredText("a reason", LIMITS.reason, "multi-line"),
   acknowledged: mustBeTrue("Confirm that you have read the hold and cancellation policy"),
-  ...spamFields,
+  ...sentAlongFields,
 };
 
 /**

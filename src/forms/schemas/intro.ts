@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHOOSE_TIME } from "../intro";
 import { LIMITS } from "../limits";
-import { combinedErrors, email, optionalPhone, optionalText, personName, spamFields } from "./fields";
+import { combinedErrors, email, optionalPhone, optionalText, personName, sentAlongFields } from "./fields";
 
 /**
  * The free-intro booking. `start` is one of the open slots' start instants; whether it is still open
@@ -19,7 +19,7 @@ export const introSchema = z
     email,
     phone: optionalPhone,
     goals: optionalText("your goals", LIMITS.goals, "multi-line"),
-    ...spamFields,
+    ...sentAlongFields,
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../privacyRequest";
-import { combinedErrors, email, optionalText, personName, spamFields } from "./fields";
+import { combinedErrors, email, optionalText, personName, sentAlongFields } from "./fields";
 
 const NEEDS_DETAILS: Partial<Record<PrivacyRequestKind, string>> = {
   correction: "Tell us what is wrong and what it should say",
@@ -14,7 +14,7 @@ export const privacyRequestSchema = z
     email,
     request: z.enum(PRIVACY_REQUESTS, { errorMap: () => ({ message: "Choose what you are asking for" }) }),
     details: optionalText("the details", LIMITS.message, "multi-line"),
-    ...spamFields,
+    ...sentAlongFields,
   })
   .strict()
   .superRefine((data, ctx) => {

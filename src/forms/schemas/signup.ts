@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, ageOn, isIsoDate } from "../../content/dates";
 import { LIMITS } from "../limits";
 import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../signup";
-import { calendarDate, combinedErrors, email, optionalText, personName, phone, spamFields } from "./fields";
+import { calendarDate, combinedErrors, email, optionalText, personName, phone, sentAlongFields } from "./fields";
 import { waiverFields, waiverIssue } from "./waiver";
 
 export { WAIVER_CHANGED } from "./waiver";
@@ -43,7 +43,7 @@ export function signupSchema(plans: readonly PlanChoice[], today: string, waiver
         notes: optionalText("your notes", LIMITS.notes, "multi-line"),
         healthInfo: optionalText("the injuries or health conditions", LIMITS.notes, "multi-line"),
         healthConsent: z.boolean({ invalid_type_error: HEALTH_CONSENT_NEEDED }).optional(),
-        ...spamFields,
+        ...sentAlongFields,
       })
       .strict()
       .superRefine((data, ctx) => {

@@ -2,6 +2,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import bytes from "bytes";
 import type { ZodType } from "zod";
 import { config as functionConfig } from "../../../server-options/formFunction";
+import { cleanSource } from "../../forms/visitSource";
 import { zonedToday } from "../../content/dates";
 import type { FormName } from "../../forms/registry";
 import { fieldErrors, spamReason } from "../../forms/schemas/fields";
@@ -50,7 +51,7 @@ export interface FormDefinition {
   /** Read and answered without JavaScript too. */
   plain?: PlainForm;
   /** The form's schema for a given date at the gym (date rules depend on "today"). */
-  schema(today: string): ZodType<Record<string, unknown> & { website?: string; elapsedMs?: number }>;
+  schema(today: string): ZodType<Record<string, unknown> & { website?: string; elapsedMs?: number; source?: unknown }>;
   /**
    * For a booking form: the slots the submission asks for, in order of preference (one per coach free
    * at that time). Empty when the time is not offered; the first one still free is booked.
@@ -180,7 +181,9 @@ export function formHandler(definition: FormDefinition) {
       return reject({ status: 400, error: "This form could not be read. Please check every field and send it again." });
     }
     if (!parsed.success) return problems(fieldErrors(parsed.error));
-    const { website: _website, elapsedMs: _elapsed, ...payload } = parsed.data;
+    const { website: _website, elapsedMs: _elapsed, source: sent, ...payload } = parsed.data;
+    // Kept beside the submission, not in its fields (lead_sources): a form sent without script has none.
+    const source = cleanSource(sent);
     const spam = spamReason(parsed.data, { timed: !values });
     const offered = definition.bookable?.(parsed.data, now);
     if (offered && offered.length === 0) return problems({ start: NOT_OFFERED });
@@ -221,6 +224,7 @@ export function formHandler(definition: FormDefinition) {
         webhook,
         ...waiver,
         ...(values && { fingerprint: fingerprintOf(definition.form, fields, post.clientKey) }),
+        ...(source && { source }),
         ...extra,
       });
     const unavailable = async (error: unknown) => {

@@ -4,7 +4,7 @@ import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store"
 import { queueMessage } from "../outbox/store";
 import { mintConfirmationLink } from "../privacy/requestStore";
 import { toSubmission } from "../store/rows";
-import { writeLead } from "../leads/store";
+import { toVisitSource, writeLead } from "../leads/store";
 import { VISITOR } from "../leads/types";
 import { REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
@@ -49,6 +49,20 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
           .insertInto("submissions")
           .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam, fingerprint })
           .execute();
+        if (submission.source) {
+          const { landingPage, referrerHost, utmSource, utmMedium, utmCampaign } = submission.source;
+          await trx
+            .insertInto("lead_sources")
+            .values({
+              submission_id: id,
+              landing_page: landingPage,
+              referrer_host: referrerHost,
+              utm_source: utmSource,
+              utm_medium: utmMedium,
+              utm_campaign: utmCampaign,
+            })
+            .execute();
+        }
         if (waiver) {
           await trx
             .insertInto("waivers")
@@ -66,7 +80,9 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         if (form === "privacy-request") {
           if (submission.notify) await mintConfirmationLink(trx, codec, id, submission.createdAt);
         } else if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
-        if (submission.webhook) await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created" });
+        if (submission.webhook) {
+          await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created", source: submission.source ?? null });
+        }
         if (submission.alreadyBooked && submission.confirm) {
           return {
             confirmationQueued: await mailHeldBooking(dialect, trx, submission.alreadyBooked.email, payload.start, submission.createdAt),
@@ -108,7 +124,11 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         }
         if (notify) await queueMessage(trx, codec, id, "staff", now);
         // A false positive is a lead the gym has not heard of yet.
-        if (webhook) await queueWebhook(trx, codec, { id, form: restored.form, spam: null }, now, { event: "lead.created" });
+        if (webhook) {
+          const row = await trx.selectFrom("lead_sources").selectAll().where("submission_id", "=", id).executeTakeFirst();
+          const source = row ? toVisitSource(row) : null;
+          await queueWebhook(trx, codec, { id, form: restored.form, spam: null }, now, { event: "lead.created", source });
+        }
         return true;
       });
     },

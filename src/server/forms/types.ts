@@ -1,3 +1,4 @@
+import type { VisitSource } from "../../forms/visitSource";
 import type { FormName } from "../../forms/registry";
 import type { NewBooking } from "../intro/types";
 import type { StoredSubmission } from "./submission";
@@ -20,6 +21,8 @@ export interface NewSubmission {
    * false. Spam and privacy requests are never queued (outbox/webhookQueue.ts).
    */
   webhook?: boolean;
+  /** Where the visit came from (lead_sources), when the form was sent by the page's script. */
+  source?: VisitSource;
   /** A free-intro booking taken in the same transaction; its slot is held by the database's unique rule. */
   booking?: NewBooking;
   /**

@@ -1,6 +1,6 @@
 import type { Dialect } from "../store/dialect";
 import { toSubmission } from "../store/rows";
-import { toLeadState } from "./store";
+import { toLeadState, toVisitSource } from "./store";
 import type { InboxFilter, InboxOperations } from "./types";
 
 /** Statuses that close a lead: a follow-up date left on one no longer asks for a call. */
@@ -19,6 +19,7 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
       let query = db
         .selectFrom("submissions")
         .leftJoin("leads", "leads.submission_id", "submissions.id")
+        .leftJoin("lead_sources", "lead_sources.submission_id", "submissions.id")
         .selectAll("submissions")
         .select([
           "leads.status",
@@ -27,6 +28,14 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
           "leads.updated_at",
           "leads.updated_by",
           "leads.first_response_at",
+        ])
+        .select([
+          "lead_sources.submission_id as source_id",
+          "lead_sources.landing_page",
+          "lead_sources.referrer_host",
+          "lead_sources.utm_source",
+          "lead_sources.utm_medium",
+          "lead_sources.utm_campaign",
         ])
         .orderBy("submissions.created_at", "desc")
         .orderBy("submissions.id", "desc")
@@ -50,6 +59,7 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
             row.status === null || row.updated_at === null || row.updated_by === null
               ? null
               : toLeadState({ ...row, status: row.status, updated_at: row.updated_at, updated_by: row.updated_by }),
+          source: row.source_id === null ? null : toVisitSource(row),
         })),
       };
     },

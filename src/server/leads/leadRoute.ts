@@ -92,6 +92,7 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
     },
     notes: (await store.notes(id)).map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
     events: (await store.events(id)).map((event) => ({ ...event, at: event.at.toISOString() })),
+    source: await store.leadSource(id),
     intro: submission.form === "intro" ? introCard(await store.introOf(id)) : null,
     // Newest first, as the list.
     history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { zonedToday } from "../../content/dates";
 import { site } from "../content";
 import { leadRow, rowsToCsv } from "./csv";
+import { sourceName } from "../../forms/visitSource";
 import { formatLongDate } from "../../content/dates";
 import { STATUS_LABELS } from "../../staff/leads";
 import { durationWords } from "../../staff/time";
@@ -63,9 +64,14 @@ export const leads: StaffRoute = {
       if (format === "csv") {
         await audit("leads.export");
         const body = rowsToCsv(
-          found.map(({ submission, state }) => {
+          found.map(({ submission, state, source }) => {
             const summary = leadSummary(submission, state, now);
             return leadRow(submission, site.timeZone, {
+              source: sourceName(source),
+              medium: source?.utmMedium ?? "",
+              campaign: source?.utmCampaign ?? "",
+              "landing page": source?.landingPage ?? "",
+              "referred by": source?.referrerHost ?? "",
               status: STATUS_LABELS[summary.status],
               "follow-up": summary.followUpOn ? formatLongDate(summary.followUpOn) : "",
               "answered in": summary.response ? durationWords(summary.response.clockMs) : "",

@@ -3,7 +3,8 @@ import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { Selectable } from "kysely";
-import type { LeadsTable } from "../store/schema";
+import type { LeadSourcesTable, LeadsTable } from "../store/schema";
+import type { VisitSource } from "../../forms/visitSource";
 import { ANSWERING_STATUSES, VISITOR, type LeadChange, type LeadOperations, type LeadState } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
@@ -84,6 +85,17 @@ export function toLeadState(row: Omit<Selectable<LeadsTable>, "submission_id">):
   };
 }
 
+/** A lead_sources row (or the same columns from a join) as the source a form sent. */
+export function toVisitSource(row: Omit<Selectable<LeadSourcesTable>, "submission_id">): VisitSource {
+  return {
+    landingPage: row.landing_page,
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+  };
+}
+
 export function leadQueries(dialect: Dialect): LeadOperations {
   const { db, codec } = dialect;
   return {
@@ -114,6 +126,10 @@ export function leadQueries(dialect: Dialect): LeadOperations {
     async notes(id) {
       const rows = await db.selectFrom("lead_notes").selectAll().where("submission_id", "=", id).orderBy("id").execute();
       return rows.map((row) => ({ author: row.author, body: row.body, createdAt: toDate(row.created_at) }));
+    },
+    async leadSource(id) {
+      const row = await db.selectFrom("lead_sources").selectAll().where("submission_id", "=", id).executeTakeFirst();
+      return row ? toVisitSource(row) : null;
     },
     async events(id) {
       const rows = await db.selectFrom("lead_events").selectAll().where("submission_id", "=", id).orderBy("id").execute();

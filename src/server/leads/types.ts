@@ -1,5 +1,6 @@
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../forms/submission";
+import type { VisitSource } from "../../forms/visitSource";
 
 export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
 
@@ -60,6 +61,8 @@ export interface LeadOperations {
   notes(id: string): Promise<LeadNote[]>;
   /** A lead's changes of status, oldest first. */
   events(id: string): Promise<LeadEvent[]>;
+  /** Where the lead's visit came from; null when unknown (sent without JavaScript, or before sources were kept). */
+  leadSource(id: string): Promise<VisitSource | null>;
 }
 
 export const INBOX_VIEWS = ["new", "follow-up", "all", "spam"] as const;
@@ -84,6 +87,8 @@ export interface InboxLead {
   submission: StoredSubmission;
   /** Null until staff first change the lead: New, no follow-up date. */
   state: LeadState | null;
+  /** Where the visit came from; null when unknown. */
+  source: VisitSource | null;
 }
 
 /** The staff's lead list (leads/inbox.ts). */

@@ -1,3 +1,4 @@
+import type { VisitSource } from "../../forms/visitSource";
 import type { StoredSubmission } from "../forms/submission";
 import type { LeadStatus } from "../leads/types";
 
@@ -46,6 +47,8 @@ export interface OutboxData {
   event?: "lead.created" | "lead.status";
   status?: LeadStatus;
   deliveryId?: string;
+  /** webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). */
+  source?: VisitSource | null;
 }
 
 export interface OutboxMessage {

@@ -3,6 +3,7 @@ import { errorSummary } from "../log";
 import type { Delivery, MessageSettings, WebhookRequest } from "./delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage } from "./types";
+import type { VisitSource } from "../../forms/visitSource";
 
 /** What a receiver gets (docs/operations.md describes it for the gym's integrator). */
 export interface WebhookBody {
@@ -16,6 +17,8 @@ export interface WebhookBody {
     receivedAt: string;
     status: string;
     fields: Record<string, unknown>;
+    /** lead.created only: where the visit came from (src/forms/visitSource.ts); null when unknown. */
+    source?: VisitSource | null;
   };
 }
 
@@ -40,7 +43,7 @@ export function signatureHeader(secret: string, body: string, at: Date): string 
 
 /** A lead event as the webhook's POST, built from the submission as it is now, signed at `now`. */
 export function webhookDelivery(submission: StoredSubmission, message: ClaimedMessage, settings: MessageSettings): Delivery {
-  const { event, status, deliveryId } = message.data ?? {};
+  const { event, status, deliveryId, source } = message.data ?? {};
   if (!event || !deliveryId) return { drop: "it has no event" };
   // Only queued while the webhook is set, and only claimed while it is (sender.ts): unset since, it waits.
   if (!settings.webhook) throw new Error("LEAD_WEBHOOK_URL is not set");
@@ -54,6 +57,7 @@ export function webhookDelivery(submission: StoredSubmission, message: ClaimedMe
       receivedAt: submission.createdAt.toISOString(),
       status: status ?? "new",
       fields: Object.fromEntries(Object.entries(submission.payload).filter(([name]) => !NOT_SHARED.has(name))),
+      ...(event === "lead.created" && { source: source ?? null }),
     },
   };
   const text = JSON.stringify(body);

@@ -6,6 +6,7 @@ import type { Database } from "../store/schema";
 import type { FormName } from "../../forms/registry";
 import type { OutboxData } from "./types";
 import type { LeadStatus } from "../leads/types";
+import type { VisitSource } from "../../forms/visitSource";
 
 /**
  * Queues a lead event for the gym's webhook in the caller's transaction, so the event exists exactly
@@ -18,7 +19,7 @@ export async function queueWebhook(
   codec: Codec,
   submission: { id: string; form: FormName; spam: string | null },
   at: Date,
-  event: { event: "lead.created" } | { event: "lead.status"; status: LeadStatus },
+  event: { event: "lead.created"; source?: VisitSource | null } | { event: "lead.status"; status: LeadStatus },
 ): Promise<void> {
   if (submission.spam !== null || submission.form === "privacy-request") return;
   const data: OutboxData = { ...event, deliveryId: randomUUID() };

@@ -6,6 +6,7 @@ import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";
 import { responseWords, staffTime } from "../time";
 import { LEADS_VIEW_KEY } from "./leadsView";
+import { sourceName } from "../../forms/visitSource";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
@@ -128,6 +129,7 @@ export default function Lead({ search }: ScreenProps) {
                 </button>
               </div>
             )}
+            <SourceLines source={detail.source} />
             <dl className={own.fields}>
               {lead.fields.map((field) => (
                 <div key={field.name}>
@@ -252,5 +254,33 @@ function History({ detail, timeZone }: { detail: LeadDetail; timeZone: string })
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Where the visit came from, as the browser kept it: each part the visit had. */
+function SourceLines({ source }: { source: LeadDetail["source"] }) {
+  const parts: Array<[string, string | null]> = source
+    ? [
+        ["Campaign", source.utmCampaign],
+        ["Medium", source.utmMedium],
+        ["Referred by", source.referrerHost],
+        ["Landed on", source.landingPage],
+      ]
+    : [];
+  return (
+    <dl className={own.fields}>
+      <div>
+        <dt>Came from</dt>
+        <dd>{source ? sourceName(source) : "Unknown (sent without JavaScript, or before sources were kept)"}</dd>
+      </div>
+      {parts
+        .filter((part): part is [string, string] => part[1] !== null)
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }

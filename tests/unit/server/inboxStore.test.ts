@@ -18,6 +18,8 @@ function sent(id: string, createdAt: string, form: FormName = "contact", spam: s
   return { id, form, createdAt: at(createdAt), payload: { name: id, email: `${id.toLowerCase()}@example.com` }, spam, notify: false };
 }
 
+const FACEBOOK = { landingPage: "/", referrerHost: "l.facebook.com", utmSource: "facebook", utmMedium: null, utmCampaign: "open-house" };
+
 const ALL: InboxFilter = { view: "all", today: "2026-11-20", limit: 50 };
 const ids = async (store: SubmissionStore, filter: Partial<InboxFilter> = {}) =>
   (await store.inbox({ ...ALL, ...filter })).leads.map((lead) => lead.submission.id);
@@ -30,7 +32,7 @@ function inboxContract(open: () => Promise<SubmissionStore>) {
     await store.insert(sent("S-SIGNUP", "2026-11-19T10:00:00Z", "signup"));
     await store.insert(sent("X-SPAM", "2026-11-19T11:00:00Z", "contact", "honeypot"));
     await store.insert(sent("C-DUE", "2026-11-19T12:00:00Z"));
-    await store.insert(sent("C-LATER", "2026-11-20T09:00:00Z"));
+    await store.insert({ ...sent("C-LATER", "2026-11-20T09:00:00Z"), source: FACEBOOK });
     await store.insert(sent("C-LOST", "2026-11-20T10:00:00Z"));
     const by = "owner@example.com";
     await store.updateLead("C-DUE", { status: "contacted", followUpOn: "2026-11-20" }, by, at("2026-11-19T13:00:00Z"));
@@ -101,6 +103,19 @@ function inboxContract(open: () => Promise<SubmissionStore>) {
     // The list reads the same first response.
     const listed = (await store.inbox(ALL)).leads.find((lead) => lead.submission.id === "C-DUE");
     expect(listed?.state?.firstResponseAt).toEqual(at("2026-11-19T13:00:00Z"));
+  });
+
+  test("where each lead came from, kept beside it: on the lead, in the list; unknown without one", async () => {
+    expect(await store.leadSource("C-LATER")).toEqual(FACEBOOK);
+    expect(await store.leadSource("C-OLD")).toBeNull();
+    const { leads } = await store.inbox(ALL);
+    expect(leads.find((lead) => lead.submission.id === "C-LATER")?.source).toEqual(FACEBOOK);
+    expect(leads.find((lead) => lead.submission.id === "C-OLD")?.source).toBeNull();
+    // Not one of the visitor's fields: the payload is what they typed.
+    expect(leads.find((lead) => lead.submission.id === "C-LATER")?.submission.payload).toEqual({
+      name: "C-LATER",
+      email: "c-later@example.com",
+    });
   });
 
   test("at most `limit` rows, and whether more matched", async () => {

@@ -83,7 +83,11 @@ function intro(id: string, createdAt: string, email: string, coach: string, star
 
 /** Ana sent a bit of everything (spam-flagged included); Ben a contact, a sign-up and a booking; strangers filler. */
 async function seed(store: SubmissionStore) {
-  await store.insert(contact("C-ANA", "2026-11-01T09:00:00Z", ANA));
+  await store.insert(
+    contact("C-ANA", "2026-11-01T09:00:00Z", ANA, {
+      source: { landingPage: "/", referrerHost: "www.facebook.com", utmSource: "facebook", utmMedium: null, utmCampaign: "open-house" },
+    }),
+  );
   await store.insert(signup("S-ANA", "2026-11-02T09:00:00Z", ANA));
   await store.insert(intro("B-ANA", "2026-11-03T09:00:00Z", ANA, "Dana", "2026-11-24T18:00:00.000Z"));
   await store.insert(contact("H-ANA", "2026-11-04T09:00:00Z", ANA, { form: "membership-hold" }));
@@ -252,6 +256,7 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
           "table intro_bookings",
           "table lead_events",
           "table lead_notes",
+          "table lead_sources",
           "table leads",
           "table outbox",
           "table request_confirmations",
@@ -302,7 +307,11 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
 
     test("the deletion log takes no free text: a name as requester is refused and nothing is deleted", async () => {
       const { store } = h();
-      await store.insert(contact("C-ANA", "2026-11-01T09:00:00Z", ANA));
+      await store.insert(
+        contact("C-ANA", "2026-11-01T09:00:00Z", ANA, {
+          source: { landingPage: "/", referrerHost: "www.facebook.com", utmSource: "facebook", utmMedium: null, utmCampaign: "open-house" },
+        }),
+      );
       await store.insert(contact("C-BEN", "2026-11-01T10:00:00Z", BEN));
       for (const requestedBy of ["Anastasia Quillfeather", "P-7K3M9QX2P", "P-7K3M9QX2PAX", "P-7K3M9QX2PI", "p-7k3m9qx2pa", ""]) {
         const reason = { kind: "request", requestedBy } as unknown as DeletionReason;

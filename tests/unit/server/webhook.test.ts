@@ -50,7 +50,8 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
 
   test("each new lead reaches the receiver once, signed; mail without a mailer waits", async () => {
     const now = new Date();
-    await store.insert(lead("C-AAA", { createdAt: new Date(now.getTime() - 60_000) }));
+    const source = { landingPage: "/", referrerHost: "l.facebook.com", utmSource: "facebook", utmMedium: null, utmCampaign: "open-house" };
+    await store.insert(lead("C-AAA", { createdAt: new Date(now.getTime() - 60_000), source }));
     await store.insert(
       lead("S-BBB", {
         form: "signup",
@@ -79,8 +80,11 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
         receivedAt: new Date(now.getTime() - 60_000).toISOString(),
         status: "new",
         fields: { name: "Ana Ruiz", email: "ana@example.com", interest: "kids", message: "Can my 8-year-old try a class?" },
+        source,
       },
     });
+    // A lead whose source is unknown (sent without JavaScript) says so.
+    expect(signup!.lead.source).toBeNull();
     expect(receiver.received[0]!.headers["x-delivery-id"]).toBe(contact!.id);
     expect(signup!.id).not.toBe(contact!.id);
     // Health information was consented for the gym alone: it is not shared.
@@ -158,7 +162,8 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
 
   test("spam is not delivered until restored; a privacy request never is", async () => {
     const now = new Date();
-    await store.insert(lead("C-SPAM", { createdAt: now, spam: "too-fast" }));
+    const source = { landingPage: "/rates/", referrerHost: "www.google.com", utmSource: null, utmMedium: null, utmCampaign: null };
+    await store.insert(lead("C-SPAM", { createdAt: now, spam: "too-fast", source }));
     await store.insert(lead("P-REQUEST", { createdAt: now, form: "privacy-request" }));
     await store.updateLead("P-REQUEST", { status: "contacted" }, "owner@gym.example", now, { webhook: true });
     await store.updateLead("C-SPAM", { status: "contacted" }, "owner@gym.example", now, { webhook: true });
@@ -169,7 +174,8 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     expect(await store.restoreSpam("C-SPAM", false, later, true)).toBe(true);
     expect(await deliverDue(store, null, settings(hook), later)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
     expect(bodies(receiver)).toEqual([
-      expect.objectContaining({ event: "lead.created", lead: expect.objectContaining({ reference: "C-SPAM" }) }),
+      // Restored, it is a new lead with where it came from.
+      expect.objectContaining({ event: "lead.created", lead: expect.objectContaining({ reference: "C-SPAM", source }) }),
     ]);
   });
 
