@@ -10,6 +10,10 @@ export interface ServerConfig {
   /** Why SMTP_URL cannot be used, when it cannot: mail then waits in the outbox until it is fixed. */
   smtpProblem?: string;
   staffEmail?: string;
+  /** LEAD_REMINDER_MINUTES: a lead still New this many minutes of opening hours after it came gets one reminder to staff; 0: none. */
+  leadReminderMinutes: number;
+  /** MORNING_DIGEST: the owners' e-mail at opening (new and late leads, follow-ups due, today's intros); "off" sends none. */
+  morningDigest: boolean;
   mailFrom: string;
   rateLimitPerMinute: number;
   formCeilingPerMinute: number;
@@ -126,6 +130,26 @@ export function defaultMailFrom(siteUrl: string): string {
   return `Website forms <no-reply@${new URL(siteUrl).hostname.replace(/^www\./, "")}>`;
 }
 
+/** The gym asked for 15: a lead answered within minutes is the one most likely to join. */
+export const DEFAULT_LEAD_REMINDER_MINUTES = 15;
+
+function wholeMinutes(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  if (Number.isInteger(parsed) && parsed >= 0 && parsed <= 24 * 60) return parsed;
+  problems.push(`${name} must be a whole number of minutes from 0 (no reminders) to 1440, not "${value}"; using ${fallback}`);
+  return fallback;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, problems: string[]): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value || value === "on") return true;
+  if (value === "off") return false;
+  problems.push(`${name} must be on or off, not "${env[name]}"; keeping it on`);
+  return true;
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
   const value = env[name];
   if (value === undefined || value.trim() === "") return fallback;
@@ -166,6 +190,8 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     rateLimitPerMinute: positiveInt(env, "FORM_RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, problems),
     formCeilingPerMinute: positiveInt(env, "FORM_CEILING_PER_MINUTE", DEFAULT_FORM_CEILING_PER_MINUTE, problems),
     bookingsPerClientPerDay: positiveInt(env, "INTRO_BOOKINGS_PER_CLIENT_PER_DAY", DEFAULT_BOOKINGS_PER_CLIENT_PER_DAY, problems),
+    leadReminderMinutes: wholeMinutes(env, "LEAD_REMINDER_MINUTES", DEFAULT_LEAD_REMINDER_MINUTES, problems),
+    morningDigest: onOff(env, "MORNING_DIGEST", problems),
     siteUrl: env.SITE_URL || undefined,
     ownerEmail: env.STAFF_OWNER_EMAIL?.trim().toLowerCase() || undefined,
     trustProxy: trust === "1" || trust === "true",

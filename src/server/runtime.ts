@@ -6,6 +6,7 @@ import { deliverDue } from "./outbox/sender";
 import { processState } from "./processState";
 import { sweepLimits, type Limits } from "./http/rateLimit";
 import { purgeExpired, purgeSummary } from "./privacy/retention";
+import { queueNudges } from "./leads/nudges";
 import { openStore } from "./store";
 import type { SubmissionStore } from "./store/types";
 
@@ -127,8 +128,19 @@ export function kickOutbox({ timer = true } = {}): void {
       const mailer = mail && smtpUrl && !smtpProblem ? smtpMailer(smtpUrl) : null;
       if (!mailer && !leadWebhook) return;
       state.delivering = getStore()
-        .then((store) =>
-          deliverDue(
+        .then(async (store) => {
+          // Reminders and the digest are e-mail: queued only when there is a mailer, then sent in this same pass.
+          if (mailer) {
+            await queueNudges(store, serverNow(), {
+              reminderMinutes: config.leadReminderMinutes,
+              digest: config.morningDigest,
+              staffEmail,
+              siteUrl: siteOrigin(config.siteUrl),
+            }).catch((error: unknown) =>
+              console.error(`Lead reminders could not be queued; tried again next pass: ${errorSummary(error)}`),
+            );
+          }
+          return deliverDue(
             store,
             mailer,
             {
@@ -142,8 +154,8 @@ export function kickOutbox({ timer = true } = {}): void {
               keepGoing: () => !state.stopping,
             },
             serverNow(),
-          ),
-        )
+          );
+        })
         .catch((error: unknown) => console.error(`Outbox delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
           state.delivering = undefined;

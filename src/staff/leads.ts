@@ -71,6 +71,8 @@ export interface LeadDetail {
   events: Array<{ status: LeadStatus; actor: string; at: string }>;
   /** Where the visit came from (src/forms/visitSource.ts); null when unknown. */
   source: VisitSource | null;
+  /** Replying by e-mail: whether it can be (an address, not a privacy request), whether mail is set up, the templates filled in for this lead. */
+  reply: { possible: boolean; mailReady: boolean; templates: Array<{ id: number; name: string; subject: string; body: string }> };
   /** The free intro this lead booked (an intro lead only). */
   intro: { start: string; coach: string; cancelled: boolean; attendance: "attended" | "no-show" | null } | null;
   history: LeadSummary[];

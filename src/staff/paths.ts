@@ -16,6 +16,7 @@ export const staffPaths = {
   privacy: "/staff/privacy/",
   outbox: "/staff/outbox/",
   accounts: "/staff/accounts/",
+  replies: "/staff/replies/",
   signIn: "/staff/sign-in/",
 } as const;
 
@@ -29,6 +30,7 @@ export const STAFF_TITLES: Record<StaffScreen, string> = {
   privacy: "Privacy requests",
   outbox: "Outbox",
   accounts: "Accounts",
+  replies: "Reply templates",
   signIn: "Sign in",
 };
 

@@ -6,6 +6,7 @@ import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
 import { withStore } from "../support/staff";
+import { expectNoAxeViolations } from "./support/axe";
 
 /**
  * The whole path of a lead, on a production server of its own with a real mail server on loopback: a
@@ -118,6 +119,19 @@ for (const database of ["sqlite", "postgres"] as const) {
       const row = (await csv.text()).split("\n").find((line) => line.includes(reference)) ?? "";
       expect(row).toContain("rosa.flow@example.com");
       expect(row).toContain(`"Contacted"`);
+
+      // A reply from the lead page, started from a template: it reaches her address through the outbox.
+      await page.goto(leadLink);
+      await page.getByLabel("Start from").selectOption({ label: "Thanks: book a free intro" });
+      await expect(page.getByLabel("Reply to rosa.flow@example.com")).toHaveValue(new RegExp(`^Hi Rosa,\n\n[^]*${site}/intro/`));
+      await expectNoAxeViolations(page, "the lead with its reply box");
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Sent to rosa.flow@example.com" })).toBeInViewport();
+      await expect.poll(() => smtp.received.filter((m) => m.to.includes("rosa.flow@example.com")).length, { timeout: 10_000 }).toBe(1);
+      const replyMail = smtp.received.find((m) => m.to.includes("rosa.flow@example.com"))!;
+      expect(replyMail.header("Subject")).toBe("Thanks for getting in touch");
+      expect(mimePart(replyMail.raw, "text/plain")).toContain(`${site}/intro/`);
+      await expect(page.getByRole("listitem").filter({ hasText: 'E-mailed "Thanks for getting in touch"' })).toContainText("owner@gym.example");
     });
   });
 }

@@ -212,6 +212,52 @@ test("a visit from a campaign link, browsed, then the contact form: the lead say
   expect(row).toContain(`"facebook","","open-house","/","l.facebook.com"`);
 });
 
+test("the owner writes reply templates; a coach reads them; without mail the lead says replies cannot go", async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
+  const name = `Open house ${randomUUID().slice(0, 6)}`;
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
+  await gotoReady(page, "/staff/replies/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reply templates");
+  const fresh = page.getByRole("form", { name: "A new template" });
+  await fresh.getByLabel("Name").fill(name);
+  await fresh.getByLabel("Subject").fill("Come to our open house");
+  await fresh.getByLabel("Reply").fill("Hi {name},\n\nJoin us Saturday. Book here: {intro}");
+  await fresh.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Added "${name}".` })).toBeVisible();
+  const saved = page.getByRole("form", { name });
+  await expect(saved.getByLabel("Subject")).toHaveValue("Come to our open house");
+  await expectLaidOut(page, "the reply templates");
+
+  // A coach reads them, and cannot write them.
+  const coach = await browser.newContext({ baseURL });
+  await signInContext(coach, baseURL!, DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach", nowOnBuildDay());
+  const coachPage = await coach.newPage();
+  await gotoReady(coachPage, "/staff/replies/");
+  await expect(coachPage.getByRole("heading", { level: 2, name })).toBeVisible();
+  await expect(coachPage.getByRole("button", { name: /^Save / })).toHaveCount(0);
+  const write = await coachPage.request.post("/api/staff/reply-templates", {
+    headers: { Origin: baseURL! },
+    data: { action: "save", name: "Coach's own", subject: "x", body: "y" },
+  });
+  expect(write.status()).toBe(403);
+  await coach.close();
+
+  // This server has no mail set up: a lead's page says so instead of offering a box that cannot send.
+  const who = person();
+  const reference = await sendContact(page, who);
+  await gotoReady(page, `/staff/lead/?id=${reference}`);
+  await expect(page.getByText("E-mail is not set up on this server, so replies cannot be sent from here")).toBeVisible();
+
+  await gotoReady(page, "/staff/replies/");
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Deleted "${name}".` })).toBeVisible();
+  await expect(page.getByRole("form", { name })).toHaveCount(0);
+});
+
 test("a coach works leads but gets 403 on the CSV", async ({ page, context, baseURL }) => {
   await signInContext(context, baseURL!, DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach", nowOnBuildDay());
   await gotoReady(page, "/staff/");

@@ -40,6 +40,13 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`${url} did not come up within ${timeoutMs / 1000}s:\n${output()}`);
 }
 
+/**
+ * Reminders and the morning digest go by the machine's clock, so a server with mail would otherwise send
+ * one when the run happens to fall in the gym's morning, into tests that count mails. A test of them
+ * turns them on (the unit tests drive them with an injected clock: tests/unit/server/leadNudges.test.ts).
+ */
+const QUIET_BY_DEFAULT = { LEAD_REMINDER_MINUTES: "0", MORNING_DIGEST: "off" };
+
 interface Options {
   env?: Record<string, string>;
   /** The project folder to serve (a scratch build); the project itself by default. */
@@ -67,7 +74,7 @@ function startOnce(command: string, args: string[], readyPath: string, options: 
     let log = "";
     const child = spawn(command, [...args.map((arg) => arg.replace("$PORT", String(port)))], {
       cwd: options.cwd,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, PORT: String(port), ...options.env },
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, PORT: String(port), ...QUIET_BY_DEFAULT, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

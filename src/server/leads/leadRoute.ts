@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
 import { site } from "../content";
-import { kickOutbox, mailEnabled, webhookEnabled } from "../runtime";
+import { kickOutbox, mailEnabled, siteOrigin, webhookEnabled } from "../runtime";
+import type { ServerConfig } from "../config";
+import { repliesFor } from "./replies";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { StaffRole } from "../staff/types";
 import { LEAD_STATUSES } from "./types";
 import { mayOpenForm } from "../../staff/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
-import { fieldText } from "./fields";
+import { fieldText, personOf } from "./fields";
 import { leadSummary } from "./view";
 import type { IntroBooking } from "../intro/types";
 
@@ -42,9 +44,32 @@ const change = z
     "Change the status, the follow-up date or add a note.",
   );
 
-const restore = z
-  .object({ id: reference, action: z.literal("restore-spam", { errorMap: () => ({ message: 'The only action is "restore-spam".' }) }) })
-  .strict();
+const restore = z.object({ id: reference, action: z.literal("restore-spam") }).strict();
+
+export const SUBJECT_MAX = 200;
+export const REPLY_MAX = 5000;
+
+const reply = z
+  .object({
+    id: reference,
+    action: z.literal("reply"),
+    subject: z
+      .string({ required_error: "Write the e-mail's subject.", invalid_type_error: "Write the e-mail's subject." })
+      .trim()
+      .min(1, "Write the e-mail's subject.")
+      .max(SUBJECT_MAX, `Keep the subject under ${SUBJECT_MAX} characters.`)
+      .refine((text) => !/[\r\n]/.test(text), "Write the subject on one line."),
+    text: z
+      .string({ required_error: "Write the reply.", invalid_type_error: "Write the reply." })
+      .trim()
+      .min(1, "Write the reply.")
+      .max(REPLY_MAX, `Keep a reply under ${REPLY_MAX} characters.`),
+  })
+  .strict("Send only id, action, subject and text.");
+
+const action = z.object({
+  action: z.enum(["restore-spam", "reply"], { errorMap: () => ({ message: 'The actions are "restore-spam" and "reply".' }) }),
+});
 
 function parsed<T>(result: z.SafeParseReturnType<unknown, T>): T {
   if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
@@ -76,7 +101,7 @@ function introCard(booking: IntroBooking | undefined) {
 }
 
 /** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent (that the role may see). */
-async function leadDetail(store: SubmissionStore, id: string, now: Date, role: StaffRole) {
+async function leadDetail(store: SubmissionStore, id: string, now: Date, role: StaffRole, config: ServerConfig) {
   const submission = await openable(store, id, role);
   const email = typeof submission.payload.email === "string" ? submission.payload.email : "";
   const related = (email ? await store.findByEmail(email) : [submission]).filter((s) => mayOpenForm(role, s.form));
@@ -94,6 +119,12 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
     events: (await store.events(id)).map((event) => ({ ...event, at: event.at.toISOString() })),
     source: await store.leadSource(id),
     intro: submission.form === "intro" ? introCard(await store.introOf(id)) : null,
+    // A reply needs the visitor's address and mail set up; a privacy request is answered from its own screen.
+    reply: {
+      possible: submission.form !== "privacy-request" && personOf(submission.payload).email !== "",
+      mailReady: mailEnabled(config),
+      templates: repliesFor(await store.replyTemplates(), submission, siteOrigin(config.siteUrl)),
+    },
     // Newest first, as the list.
     history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),
   };
@@ -108,13 +139,29 @@ export const lead: StaffRoute = {
   kind: "staff",
   GET: {
     role: "coach",
-    run: async ({ store, query, now, staff }) => ({
-      json: await leadDetail(store, parsed(reference.safeParse(query.id)), now, staff.role),
+    run: async ({ store, query, now, staff, config }) => ({
+      json: await leadDetail(store, parsed(reference.safeParse(query.id)), now, staff.role, config),
     }),
   },
   POST: {
     role: "coach",
     async run({ store, body, now, staff, config, audit }) {
+      if ("action" in body && parsed(action.safeParse(body)).action === "reply") {
+        const { id, subject, text } = parsed(reply.safeParse(body));
+        const submission = await openable(store, id, staff.role);
+        if (submission.form === "privacy-request") throw new StaffError(409, "Answer a privacy request from the Privacy screen.");
+        if (!personOf(submission.payload).email) throw new StaffError(409, "This lead gave no e-mail address: call or text instead.");
+        if (!mailEnabled(config)) {
+          throw new StaffError(
+            409,
+            "E-mail is not set up on this server (SMTP_URL and STAFF_EMAIL), so nothing was sent: call or text instead.",
+          );
+        }
+        if (!(await store.queueReply(id, { subject, text }, staff.email, now, { webhook: webhookEnabled(config) }))) throw notFound(id);
+        await audit("lead.reply", id);
+        kickOutbox();
+        return { json: await leadDetail(store, id, now, staff.role, config) };
+      }
       if ("action" in body) {
         const { id } = parsed(restore.safeParse(body));
         await openable(store, id, staff.role);
@@ -125,7 +172,7 @@ export const lead: StaffRoute = {
         }
         await audit("lead.restore-spam", id);
         kickOutbox();
-        return { json: await leadDetail(store, id, now, staff.role) };
+        return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       const { id, status, followUpOn, note } = parsed(change.safeParse(body));
       await openable(store, id, staff.role);
@@ -141,7 +188,7 @@ export const lead: StaffRoute = {
         await audit("lead.note", id);
       }
       if (status !== undefined) kickOutbox();
-      return { json: await leadDetail(store, id, now, staff.role) };
+      return { json: await leadDetail(store, id, now, staff.role, config) };
     },
   },
 };

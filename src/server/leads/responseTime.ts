@@ -32,3 +32,14 @@ export function openMsBetween(from: Date, to: Date, site: { hours: Hours; timeZo
 export function responseTime(receivedAt: Date, firstResponseAt: Date, site: { hours: Hours; timeZone: string }): ResponseTime {
   return { clockMs: firstResponseAt.getTime() - receivedAt.getTime(), openMs: openMsBetween(receivedAt, firstResponseAt, site) };
 }
+
+/** Whether the gym is open at `at`: reminders go only then, when someone can act on them. */
+export function isOpenAt(at: Date, site: { hours: Hours; timeZone: string }): boolean {
+  return openMsBetween(at, new Date(at.getTime() + 1), site) > 0;
+}
+
+/** When the gym opens on its day `date` (YYYY-MM-DD), or undefined when it is closed all day. */
+export function openingOn(date: string, site: { hours: Hours; timeZone: string }): Date | undefined {
+  const opens = hoursOn(site, weekdayOf(date)).map((hours) => minutes(hours.opens));
+  return opens.length === 0 ? undefined : zonedInstant(date, Math.min(...opens), site.timeZone);
+}

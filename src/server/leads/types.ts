@@ -96,3 +96,46 @@ export interface InboxOperations {
   /** Newest first; `more` when further rows matched beyond `limit`. */
   inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
 }
+
+/** A reply the owner wrote once for many leads: {name} and {intro} are filled in per lead (leads/replies.ts). */
+export interface ReplyTemplate {
+  id: number;
+  name: string;
+  subject: string;
+  body: string;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+/** Replies to leads from the console, and their templates (leads/replyStore.ts). */
+export interface ReplyOperations {
+  /** By name. */
+  replyTemplates(): Promise<ReplyTemplate[]>;
+  /** Adds a template (no id) or changes one; "name-taken" when another has that name. */
+  saveReplyTemplate(
+    template: { id?: number; name: string; subject: string; body: string },
+    by: string,
+    at: Date,
+  ): Promise<"saved" | "not-found" | "name-taken">;
+  deleteReplyTemplate(id: number): Promise<boolean>;
+  /**
+   * Queues a staff member's reply to the lead's address, notes it on the lead, and counts it as the
+   * lead's answer (New becomes Contacted). False when no submission has that reference.
+   */
+  queueReply(id: string, reply: { subject: string; text: string }, by: string, at: Date, options?: { webhook?: boolean }): Promise<boolean>;
+}
+
+/** Reminders of leads nobody answered, and the owner's morning digest (leads/nudgeStore.ts). */
+export interface NudgeOperations {
+  /** Leads that came since `since`, still New, not spam or a privacy request, with no reminder queued yet; oldest first. */
+  leadsStillNew(since: Date): Promise<StoredSubmission[]>;
+  /** Queues the lead's one reminder to `to` (staff addresses, comma-separated); false when it already had one. */
+  queueLeadReminder(id: string, to: string, at: Date): Promise<boolean>;
+  /** Whether the digest of this gym day (YYYY-MM-DD) was already looked at. */
+  digestDone(day: string): Promise<boolean>;
+  /**
+   * Marks the day's digest done and, with a mail (a day with something in it), queues it. True when a
+   * mail was queued; false when there was none or another process had done the day.
+   */
+  queueDigest(day: string, mail: { to: string; subject: string; text: string } | null, at: Date): Promise<boolean>;
+}

@@ -8,6 +8,7 @@ import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery } from "./webhook";
+import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
@@ -32,6 +33,9 @@ const COMPOSERS: Record<OutboxKind, Composer> = {
   reminder: withSubmission(reminderMail),
   webhook: withSubmission(webhookDelivery),
   "privacy-confirm": withSubmission(privacyConfirmMail),
+  reply: withSubmission(replyMail),
+  "lead-reminder": withSubmission(leadReminderMail),
+  digest: digestMail,
 };
 
 /**

@@ -35,6 +35,9 @@ const LABELS: Record<OutboxKind, string> = {
   reminder: "Reminder e-mail",
   webhook: "Webhook delivery",
   "privacy-confirm": "Privacy request's confirmation link",
+  reply: "Reply e-mail",
+  "lead-reminder": "New-lead reminder",
+  digest: "Morning digest",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

@@ -6,7 +6,7 @@ import type { ClaimedMessage, OutboxData, OutboxKind, OutboxOperations } from ".
 
 /**
  * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).
- * `submissionId` is null only for a sign-in link.
+ * `submissionId` is null only for a sign-in link and the morning digest.
  */
 export async function queueMessage(
   trx: Kysely<Database>,

@@ -7,7 +7,8 @@ export type OutboxStatus = "pending" | "sent" | "failed";
 /**
  * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
  * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
- * link that confirms a privacy request, mailed to the address the request names.
+ * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
+ * a lead, the reminder of a lead still New, the owner's morning digest.
  */
 export const OUTBOX_KINDS = [
   "staff",
@@ -18,6 +19,9 @@ export const OUTBOX_KINDS = [
   "reminder",
   "webhook",
   "privacy-confirm",
+  "reply",
+  "lead-reminder",
+  "digest",
 ] as const;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
@@ -47,6 +51,9 @@ export interface OutboxData {
   event?: "lead.created" | "lead.status";
   status?: LeadStatus;
   deliveryId?: string;
+  /** reply, digest: the mail as staff wrote it or the digest was counted (lead-reminder and digest: `to` lists the staff). */
+  subject?: string;
+  text?: string;
   /** webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). */
   source?: VisitSource | null;
 }

@@ -141,6 +141,23 @@ export interface LeadSourcesTable {
   utm_campaign: string | null;
 }
 
+/** A reply the owner wrote once for many leads (migration 10): {name} and {intro} are filled in per lead. */
+export interface ReplyTemplatesTable {
+  id: AutoId;
+  name: string;
+  subject: string;
+  body: string;
+  updated_at: StoredTime;
+  updated_by: string;
+}
+
+/** A gym day whose morning digest was looked at (and queued, when it had anything in it). */
+export interface DailyDigestsTable {
+  /** A date at the gym, YYYY-MM-DD. */
+  day: string;
+  queued_at: StoredTime;
+}
+
 export interface LeadNotesTable {
   id: AutoId;
   submission_id: string;
@@ -190,6 +207,8 @@ export interface Database {
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
   lead_sources: LeadSourcesTable;
+  reply_templates: ReplyTemplatesTable;
+  daily_digests: DailyDigestsTable;
   audit_log: AuditLogTable;
   request_confirmations: RequestConfirmationsTable;
   schema_migrations: SchemaMigrationsTable;

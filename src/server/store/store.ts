@@ -3,6 +3,8 @@ import type { Dialect } from "./dialect";
 import { inboxQueries } from "../leads/inbox";
 import { introQueries } from "../intro/store";
 import { leadQueries } from "../leads/store";
+import { replyQueries } from "../leads/replyStore";
+import { nudgeQueries } from "../leads/nudgeStore";
 import { outboxQueries } from "../outbox/store";
 import { privacyQueries } from "../privacy/store";
 import { requestQueries } from "../privacy/requestStore";
@@ -21,6 +23,8 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...staffQueries(dialect),
     ...leadQueries(dialect),
     ...inboxQueries(dialect),
+    ...replyQueries(dialect),
+    ...nudgeQueries(dialect),
     ...introQueries(dialect),
     ...requestQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),

@@ -1,6 +1,6 @@
 import type { SubmissionOperations } from "../forms/types";
 import type { BookingOperations, IntroOperations } from "../intro/types";
-import type { InboxOperations, LeadOperations } from "../leads/types";
+import type { InboxOperations, LeadOperations, NudgeOperations, ReplyOperations } from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
 import type { StaffOperations } from "../staff/types";
@@ -19,6 +19,8 @@ export interface SubmissionStore
     IntroOperations,
     LeadOperations,
     InboxOperations,
+    ReplyOperations,
+    NudgeOperations,
     RequestOperations,
     PrivacyOperations,
     StaffOperations {

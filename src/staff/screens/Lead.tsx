@@ -6,6 +6,7 @@ import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";
 import { responseWords, staffTime } from "../time";
 import { LEADS_VIEW_KEY } from "./leadsView";
+import { ReplyBox } from "./ReplyBox";
 import { sourceName } from "../../forms/visitSource";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
@@ -139,6 +140,7 @@ export default function Lead({ search }: ScreenProps) {
               ))}
             </dl>
           </section>
+          <ReplyBox detail={detail} onSent={show} />
           <section aria-labelledby="lead-work">
             <h2 id="lead-work" className={styles.subheading}>
               Follow-up

@@ -5,10 +5,23 @@ import * as shared from "../Staff.module.css";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";
 
+type OutboxKindName =
+  | "staff"
+  | "confirmation"
+  | "sign-in"
+  | "cancellation"
+  | "reschedule"
+  | "reminder"
+  | "webhook"
+  | "privacy-confirm"
+  | "reply"
+  | "lead-reminder"
+  | "digest";
+
 /** As GET /api/staff/outbox answers: never a message's data (a token, a webhook's event). */
 interface Message {
   id: number;
-  kind: "staff" | "confirmation" | "sign-in" | "cancellation" | "reschedule" | "reminder" | "webhook" | "privacy-confirm";
+  kind: OutboxKindName;
   reference: string | null;
   status: "pending" | "failed";
   attempts: number;
@@ -28,6 +41,9 @@ const KIND_LABELS: Record<Message["kind"], string> = {
   reminder: "Intro reminder",
   webhook: "Lead webhook",
   "privacy-confirm": "Privacy request's confirmation link",
+  reply: "Reply to a lead",
+  "lead-reminder": "New-lead reminder",
+  digest: "Morning digest",
 };
 
 /**

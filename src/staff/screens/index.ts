@@ -6,6 +6,7 @@ import Leads from "./Leads";
 import Outbox from "./Outbox";
 import Privacy from "./Privacy";
 import Intros from "./Intros";
+import Replies from "./Replies";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -24,4 +25,6 @@ export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry
   privacy: { label: "Privacy", role: "owner", component: Privacy },
   outbox: { label: "Outbox", role: "owner", component: Outbox },
   accounts: { label: "Accounts", role: "owner", component: Accounts },
+  // Reached from a lead's reply box: every staff member reads them, the owner writes them.
+  replies: { role: "coach", component: Replies },
 };

@@ -18,6 +18,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [7, "4dfc8f4c90bdb379", "4dfc8f4c90bdb379"],
   [8, "04581b8f28282533", "5ef95f513bf7fd35"],
   [9, "7d8abfcf0b599192", "7d8abfcf0b599192"],
+  [10, "24bde52b5dd2f8e2", "334e62d5b606df7a"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

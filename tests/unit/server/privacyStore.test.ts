@@ -147,6 +147,8 @@ const TABLES = {
   lead_notes: true,
   lead_events: true,
   lead_sources: true,
+  reply_templates: true,
+  daily_digests: true,
   audit_log: true,
   request_confirmations: true,
   schema_migrations: true,

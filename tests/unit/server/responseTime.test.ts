@@ -1,4 +1,4 @@
-import { openMsBetween, responseTime } from "../../../src/server/leads/responseTime";
+import { isOpenAt, openingOn, openMsBetween, responseTime } from "../../../src/server/leads/responseTime";
 import { site } from "../../../src/server/content";
 import { durationWords, responseWords } from "../../../src/staff/time";
 
@@ -49,4 +49,14 @@ test.each([
 test("both lengths are said when they differ, one when they agree", () => {
   expect(responseWords({ clockMs: 12 * MIN, openMs: 12 * MIN })).toBe("answered in 12 min");
   expect(responseWords({ clockMs: 730 * MIN, openMs: 10 * MIN })).toBe("answered in 12 h 10 min (10 min of opening hours)");
+});
+
+test("open from the opening minute to just before closing", () => {
+  expect(isOpenAt(at("2026-11-30T12:59:59Z"), gym)).toBe(false); // Monday 04:59:59
+  expect(isOpenAt(at("2026-11-30T13:00:00Z"), gym)).toBe(true); // Monday 05:00
+  expect(isOpenAt(at("2026-12-01T02:59:59Z"), gym)).toBe(true); // Monday 18:59:59
+  expect(isOpenAt(at("2026-12-01T03:00:00Z"), gym)).toBe(false); // Monday 19:00
+  expect(isOpenAt(at("2026-12-06T18:00:00Z"), gym)).toBe(false); // Sunday
+  expect(openingOn("2026-11-28", gym)).toEqual(at("2026-11-28T17:00:00Z")); // Saturday 09:00
+  expect(openingOn("2026-11-29", gym)).toBeUndefined();
 });

@@ -338,6 +338,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 7, name: "a form posted twice without JavaScript is kept once: submission fingerprints" },
       { version: 8, name: "lead history: every status change with when and who, and each lead's first response" },
       { version: 9, name: "where each lead came from: landing page, referring host and utm values" },
+      { version: 10, name: "replies from the console with templates, reminders of new leads, the morning digest" },
     ]);
     db.close();
   });

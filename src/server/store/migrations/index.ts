@@ -7,6 +7,7 @@ import { requestConfirmations } from "./006-request-confirmations";
 import { repeatSends } from "./007-repeat-sends";
 import { leadHistory } from "./008-lead-history";
 import { leadSources } from "./009-lead-sources";
+import { repliesAndReminders } from "./010-replies-and-reminders";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -31,6 +32,7 @@ const STEPS: readonly MigrationStep[] = [
   repeatSends,
   leadHistory,
   leadSources,
+  repliesAndReminders,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

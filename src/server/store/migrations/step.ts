@@ -37,10 +37,18 @@ export const POSTGRES: SqlDialect = {
 /**
  * SQLite cannot change a column's NOT NULL or a CHECK in place, so a change to the outbox's kinds
  * rebuilds it (nothing refers to it): the outbox as it is since migration 5, with `kinds`, filled with
- * the `copied` columns of the old one. Ids and rows are kept.
+ * the `copied` columns of the old one; only the kinds in `withoutSubmission` belong to no submission.
+ * Ids and rows are kept.
  */
-export function rebuildSqliteOutbox(version: number, kinds: readonly string[], copied: string): string {
+export function rebuildSqliteOutbox(
+  version: number,
+  kinds: readonly string[],
+  copied: string,
+  withoutSubmission: readonly string[] = ["sign-in"],
+): string {
   const table = `outbox_v${version}`;
+  // One kind reads as it did in the migrations that shipped with one (their text is pinned).
+  const alone = withoutSubmission.length === 1 ? `kind = '${withoutSubmission[0]}'` : `kind IN (${quoted(withoutSubmission)})`;
   return `
     CREATE TABLE ${table} (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -54,7 +62,7 @@ export function rebuildSqliteOutbox(version: number, kinds: readonly string[], c
       sent_at TEXT,
       created_at TEXT NOT NULL,
       data TEXT,
-      CHECK ((submission_id IS NULL) = (kind = 'sign-in'))
+      CHECK ((submission_id IS NULL) = (${alone}))
     );
     INSERT INTO ${table} (${copied})
       SELECT ${copied} FROM outbox;

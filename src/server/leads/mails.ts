@@ -1,0 +1,61 @@
+import { FORM_REGISTRY } from "../../forms/registry";
+import { whenLabel } from "../../intro/display";
+import { leadPath } from "../../staff/paths";
+import { site } from "../content";
+import type { Delivery, MessageSettings } from "../outbox/delivery";
+import type { StoredSubmission } from "../forms/submission";
+import type { ClaimedMessage } from "../outbox/types";
+import { personOf } from "./fields";
+
+/**
+ * A staff member's reply to a lead, as they wrote it on the lead page: to the address the visitor gave,
+ * from MAIL_FROM, with replies going to the gym's own address. Nothing the visitor wrote is quoted back:
+ * the address was only typed, never confirmed, so the mail holds only what the gym wrote.
+ */
+export function replyMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
+  const { subject, text } = message.data ?? {};
+  const { email } = personOf(submission.payload);
+  if (!subject || !text) return { drop: "its text is no longer held" };
+  if (!email) return { drop: "the lead gave no e-mail address" };
+  return {
+    mail: {
+      to: email,
+      from: s.mailFrom,
+      replyTo: site.email,
+      subject,
+      text: `${text}\n\n-- \n${site.name}\n${s.siteUrl}\n`,
+      messageId: `<${submission.id}.reply.${message.id}@${s.domain}>`,
+    },
+  };
+}
+
+/** One reminder to every staff account that a lead is still New well into opening hours. */
+export function leadReminderMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
+  const to = message.data?.to;
+  if (!to) return { drop: "it has no staff to go to" };
+  const { name, phone } = personOf(submission.payload);
+  const form = FORM_REGISTRY[submission.form].staffTitle;
+  return {
+    mail: {
+      to,
+      from: s.mailFrom,
+      subject: `Still new: ${form}${name ? ` from ${name}` : ""} [${submission.id}]`,
+      text: [
+        `This ${form.toLowerCase()} came in ${whenLabel(submission.createdAt.toISOString(), site.timeZone)} and nobody has answered it yet.`,
+        "A lead answered within the hour is far likelier to become a member.",
+        "",
+        ...(phone ? [`Phone: ${phone}`, ""] : []),
+        `Open it: ${s.siteUrl}${leadPath(submission.id)}`,
+        "",
+      ].join("\n"),
+      messageId: `<${submission.id}.lead-reminder@${s.domain}>`,
+    },
+  };
+}
+
+/** The owner's morning digest, as counted when it was queued (leads/nudges.ts). */
+export function digestMail(message: ClaimedMessage, s: MessageSettings): Delivery {
+  const { to, subject, text } = message.data ?? {};
+  if (!to || !subject || !text) return { drop: "its text is no longer held" };
+  return { mail: { to, from: s.mailFrom, subject, text, messageId: `<digest.${message.id}@${s.domain}>` } };
+}

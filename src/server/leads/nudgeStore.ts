@@ -1,0 +1,71 @@
+import type { Dialect } from "../store/dialect";
+import { toSubmission } from "../store/rows";
+import { queueMessage } from "../outbox/store";
+import type { NudgeOperations } from "./types";
+
+/**
+ * What keeps a lead from being forgotten: the reminder of a lead still New, and the owner's morning
+ * digest. Each is queued at most once, by the database's own rules (a unique index per lead's reminder,
+ * the day's key in daily_digests), so two servers looking at the same minute queue one.
+ */
+export function nudgeQueries(dialect: Dialect): NudgeOperations {
+  const { db, codec } = dialect;
+  return {
+    async leadsStillNew(since) {
+      const rows = await db
+        .selectFrom("submissions")
+        .leftJoin("leads", "leads.submission_id", "submissions.id")
+        .selectAll("submissions")
+        .where("submissions.spam", "is", null)
+        .where("submissions.form", "!=", "privacy-request")
+        .where("submissions.created_at", ">=", codec.time(since))
+        .where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("outbox")
+                .select("outbox.id")
+                .whereRef("outbox.submission_id", "=", "submissions.id")
+                .where("outbox.kind", "=", "lead-reminder"),
+            ),
+          ),
+        )
+        .orderBy("submissions.created_at")
+        .execute();
+      return rows.map((row) => toSubmission(row, codec));
+    },
+    async queueLeadReminder(id, to, at) {
+      const time = codec.time(at);
+      const result = await db
+        .insertInto("outbox")
+        .values({
+          submission_id: id,
+          kind: "lead-reminder",
+          status: "pending",
+          attempts: 0,
+          next_attempt_at: time,
+          created_at: time,
+          data: JSON.stringify({ to }),
+        })
+        // The one reminder a lead may have is the partial unique index outbox_one_lead_reminder (migration 10).
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    async digestDone(day) {
+      return (await db.selectFrom("daily_digests").select("day").where("day", "=", day).executeTakeFirst()) !== undefined;
+    },
+    async queueDigest(day, mail, at) {
+      return dialect.write(async (trx) => {
+        const claimed = await trx
+          .insertInto("daily_digests")
+          .values({ day, queued_at: codec.time(at) })
+          .onConflict((conflict) => conflict.column("day").doNothing())
+          .executeTakeFirst();
+        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        if (mail) await queueMessage(trx, codec, null, "digest", at, { data: mail });
+        return mail !== null;
+      });
+    },
+  };
+}

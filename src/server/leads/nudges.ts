@@ -1,0 +1,111 @@
+import { zonedToday, formatLongDate } from "../../content/dates";
+import { FORM_REGISTRY } from "../../forms/registry";
+import { timeLabel } from "../../intro/display";
+import { leadPath, staffPaths } from "../../staff/paths";
+import { site } from "../content";
+import type { StoredSubmission } from "../forms/submission";
+import type { SubmissionStore } from "../store/types";
+import { personName } from "./fields";
+import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
+import { leadSummary } from "./view";
+
+/** Leads older than this are not reminded of: a reminder is for a lead that can still be won today. */
+const REMIND_WITHIN_MS = 3 * 86_400_000;
+/** A digest not sent by then (the server was down at opening) is not sent late: the day has begun. */
+const DIGEST_LATEST_MS = 3 * 3_600_000;
+const LIST_MAX = 50;
+
+export interface NudgeSettings {
+  /** 0: no reminders. */
+  reminderMinutes: number;
+  /** STAFF_EMAIL: who gets reminders when no staff account exists yet (the digest is the owners' alone). */
+  staffEmail?: string;
+  digest: boolean;
+  siteUrl: string;
+}
+
+/**
+ * Run with each outbox pass (every 30 s on the production server, every 5 minutes on Netlify), before
+ * sending: queues the reminder of each lead still New `reminderMinutes` of opening hours after it came,
+ * while the gym is open, to every staff account; and, from opening, the owners' digest of the day. What
+ * it queued goes out in the same pass. Returns what it queued, for the log and the tests.
+ */
+export async function queueNudges(
+  store: SubmissionStore,
+  now: Date,
+  settings: NudgeSettings,
+): Promise<{ reminders: string[]; digest: boolean }> {
+  const accounts = await store.staffAccounts();
+  const everyone = accounts.length > 0 ? accounts.map((account) => account.email) : settings.staffEmail ? [settings.staffEmail] : [];
+  const owners = accounts.filter((account) => account.role === "owner").map((account) => account.email);
+  const reminders: string[] = [];
+  if (settings.reminderMinutes > 0 && everyone.length > 0 && isOpenAt(now, site)) {
+    for (const lead of await store.leadsStillNew(new Date(now.getTime() - REMIND_WITHIN_MS))) {
+      if (openMsBetween(lead.createdAt, now, site) < settings.reminderMinutes * 60_000) continue;
+      if (await store.queueLeadReminder(lead.id, everyone.join(", "), now)) reminders.push(lead.id);
+    }
+  }
+  const digest = settings.digest && owners.length > 0 && (await queueDigestOnce(store, now, owners.join(", "), settings.siteUrl));
+  return { reminders, digest };
+}
+
+async function queueDigestOnce(store: SubmissionStore, now: Date, to: string, siteUrl: string): Promise<boolean> {
+  const today = zonedToday(now, site.timeZone).date;
+  const opening = openingOn(today, site);
+  if (!opening || now < opening || (await store.digestDone(today))) return false;
+  if (now.getTime() - opening.getTime() > DIGEST_LATEST_MS) return store.queueDigest(today, null, now);
+  return store.queueDigest(today, await digestOf(store, now, today, siteUrl, to), now);
+}
+
+/** The day's digest as a mail, or null when there is nothing in it. */
+export async function digestOf(
+  store: SubmissionStore,
+  now: Date,
+  today: string,
+  siteUrl: string,
+  to: string,
+): Promise<{ to: string; subject: string; text: string } | null> {
+  const fresh = (await store.inbox({ view: "new", today, limit: LIST_MAX })).leads;
+  const due = (await store.inbox({ view: "follow-up", today, limit: LIST_MAX })).leads;
+  const intros = (await store.upcomingIntros(openingOn(today, site) ?? now)).filter(
+    (intro) => zonedToday(intro.start, site.timeZone).date === today,
+  );
+  if (fresh.length + due.length + intros.length === 0) return null;
+  const link = (submission: StoredSubmission) => `${siteUrl}${leadPath(submission.id)}`;
+  const who = (submission: StoredSubmission) =>
+    `${FORM_REGISTRY[submission.form].staffTitle} from ${personName(submission.payload) || submission.id}`;
+  const section = (title: string, lines: string[]) => (lines.length === 0 ? [] : [`${title} (${lines.length}):`, ...lines, ""]);
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return {
+    to,
+    subject: `Today at ${site.name}: ${[
+      count(fresh.length, "new lead", "new leads"),
+      count(due.length, "follow-up", "follow-ups"),
+      count(intros.length, "free intro", "free intros"),
+    ].join(", ")}`,
+    text: [
+      `Good morning. ${formatLongDate(today)} at ${site.name}:`,
+      "",
+      ...section(
+        "New leads nobody has answered yet",
+        fresh.map(({ submission, state }) => {
+          const late = leadSummary(submission, state, now).late ? " (late)" : "";
+          return `- ${who(submission)}${late}: ${link(submission)}`;
+        }),
+      ),
+      ...section(
+        "Follow-ups due today",
+        due.map(({ submission }) => `- ${who(submission)}: ${link(submission)}`),
+      ),
+      ...section(
+        "Free intros today",
+        intros.map(
+          (intro) =>
+            `- ${timeLabel(intro.start.toISOString(), site.timeZone)} with ${intro.coach}: ${who(intro.submission)}, ${link(intro.submission)}`,
+        ),
+      ),
+      `The console: ${siteUrl}${staffPaths.leads}`,
+      "",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,145 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { ApiError, getJson, postJson } from "../client";
+import * as styles from "../Staff.module.css";
+import type { ScreenProps } from "./types";
+
+interface Template {
+  id: number;
+  name: string;
+  subject: string;
+  body: string;
+}
+
+type Draft = Omit<Template, "id"> & { id?: number };
+
+const BLANK: Draft = { name: "", subject: "", body: "" };
+
+/**
+ * The replies staff start from on a lead's page. The owner writes them; {name} becomes the lead's first
+ * name and {intro} the address of the free-intro booking page. Coaches read them here.
+ */
+export default function Replies({ session }: ScreenProps) {
+  const owner = session.role === "owner";
+  const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setTemplates((await getJson<{ templates: Template[] }>("reply-templates")).templates);
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const act = async (body: Record<string, unknown>, done: string) => {
+    setBusy(true);
+    try {
+      setTemplates((await postJson<{ templates: Template[] }>("reply-templates", body)).templates);
+      setStatus({ text: done, error: false });
+      return true;
+    } catch (error) {
+      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className={styles.heading}>Reply templates</h1>
+      <p className={styles.lead}>
+        On a lead&apos;s page, a reply starts from one of these. <code>{"{name}"}</code> becomes the lead&apos;s first name and{" "}
+        <code>{"{intro}"}</code> the address where they book a free intro.
+      </p>
+      <p role="status" className={status?.error ? styles.error : styles.ok}>
+        {status?.text}
+      </p>
+      {templates === null ? (
+        <p>Loading…</p>
+      ) : (
+        <ul className={styles.list}>
+          {templates.map((template) => (
+            <li key={template.id} className={styles.card}>
+              {owner ? (
+                <TemplateForm
+                  initial={template}
+                  busy={busy}
+                  onSave={(draft) => act({ action: "save", ...draft }, `Saved "${draft.name}".`)}
+                  onDelete={() => act({ action: "delete", id: template.id }, `Deleted "${template.name}".`)}
+                />
+              ) : (
+                <div className={styles.cardMain}>
+                  <h2 className={styles.subheading}>{template.name}</h2>
+                  <p>{template.subject}</p>
+                  <p className={styles.prewrap}>{template.body}</p>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {owner && templates !== null && (
+        <section aria-labelledby="new-template">
+          <h2 id="new-template" className={styles.subheading}>
+            A new template
+          </h2>
+          <TemplateForm
+            key={templates.length}
+            initial={BLANK}
+            busy={busy}
+            onSave={(draft) => act({ action: "save", ...draft }, `Added "${draft.name}".`)}
+          />
+        </section>
+      )}
+    </>
+  );
+}
+
+function TemplateForm({
+  initial,
+  busy,
+  onSave,
+  onDelete,
+}: {
+  initial: Draft;
+  busy: boolean;
+  onSave: (draft: Draft) => Promise<boolean>;
+  onDelete?: () => Promise<boolean>;
+}) {
+  const [draft, setDraft] = useState<Draft>(initial);
+  const edit = (change: Partial<Draft>) => setDraft((before) => ({ ...before, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSave(draft);
+  };
+  const what = initial.name || "the new template";
+  return (
+    <form className={`${styles.form} ${styles.cardMain}`} onSubmit={submit} aria-label={initial.name || "A new template"}>
+      <label className={styles.field}>
+        <span>Name</span>
+        <input required maxLength={80} value={draft.name} onChange={(event) => edit({ name: event.target.value })} />
+      </label>
+      <label className={styles.field}>
+        <span>Subject</span>
+        <input required maxLength={200} value={draft.subject} onChange={(event) => edit({ subject: event.target.value })} />
+      </label>
+      <label className={styles.field}>
+        <span>Reply</span>
+        <textarea required rows={6} maxLength={5000} value={draft.body} onChange={(event) => edit({ body: event.target.value })} />
+      </label>
+      <span className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy} aria-label={initial.name ? `Save ${initial.name}` : undefined}>
+          {initial.name ? "Save" : "Add"}
+        </button>
+        {onDelete && (
+          <button type="button" className={styles.danger} disabled={busy} aria-label={`Delete ${what}`} onClick={() => void onDelete()}>
+            Delete
+          </button>
+        )}
+      </span>
+    </form>
+  );
+}

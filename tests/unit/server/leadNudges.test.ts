@@ -1,0 +1,276 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { smtpMailer } from "../../../src/server/outbox/mailer";
+import { deliverDue } from "../../../src/server/outbox/sender";
+import { openPostgresStore } from "../../../src/server/store/postgres";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import type { NewSubmission } from "../../../src/server/forms/types";
+import { queueNudges } from "../../../src/server/leads/nudges";
+import { site } from "../../../src/server/content";
+import { mimePart, startTestSmtp, type TestSmtp } from "../../support/smtp";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
+
+/**
+ * Nobody forgets a lead: the reminder of a lead still New 15 minutes into opening hours, the owners'
+ * morning digest, and a reply from the lead page, each through the outbox to a real SMTP server on
+ * loopback, on both databases, with an injected clock. The gym (content/site.json) is open Mon-Fri
+ * 05:00-19:00 and Sat 09:00-11:00, Pacific time (UTC-8 in these weeks).
+ */
+
+const at = (iso: string) => new Date(iso);
+const SETTINGS = { reminderMinutes: 15, digest: true, siteUrl: "https://gym.example" };
+const MAIL = {
+  staffEmail: "coaches@gym.example",
+  mailFrom: "Website <forms@gym.example>",
+  domain: "gym.example",
+  siteUrl: "https://gym.example",
+};
+
+function lead(id: string, createdAt: string, extra: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    id,
+    form: "contact",
+    createdAt: at(createdAt),
+    payload: {
+      name: `Ana ${id}`,
+      email: `${id.toLowerCase()}@example.com`,
+      phone: "+12535550199",
+      interest: "membership",
+      message: "Evening classes?",
+    },
+    spam: null,
+    notify: false,
+    ...extra,
+  };
+}
+
+function nudgeContract(open: () => Promise<SubmissionStore>) {
+  let store: SubmissionStore;
+  let smtp: TestSmtp;
+  beforeEach(async () => {
+    store = await open();
+    smtp = await startTestSmtp();
+    await store.addStaff("owner@gym.example", "owner", at("2026-11-01T00:00:00Z"));
+    await store.addStaff("coach@gym.example", "coach", at("2026-11-01T00:00:00Z"));
+  });
+  afterEach(async () => {
+    await store.close();
+    await smtp.stop();
+  });
+  const send = (now: Date) => deliverDue(store, smtpMailer(smtp.url), MAIL, now);
+  const kinds = async (kind: string) => (await store.outbox()).filter((m) => m.kind === kind);
+
+  test("a lead still New 15 minutes into opening hours: one reminder to every staff account, linking to it", async () => {
+    // Monday, November 30, 10:00 at the gym.
+    await store.insert(lead("C-MON", "2026-11-30T18:00:00Z"));
+    expect((await queueNudges(store, at("2026-11-30T18:14:59Z"), SETTINGS)).reminders).toEqual([]);
+    expect((await queueNudges(store, at("2026-11-30T18:15:00Z"), SETTINGS)).reminders).toEqual(["C-MON"]);
+    // Once: the next passes find it reminded.
+    expect((await queueNudges(store, at("2026-11-30T18:15:30Z"), SETTINGS)).reminders).toEqual([]);
+    expect((await queueNudges(store, at("2026-11-30T20:00:00Z"), SETTINGS)).reminders).toEqual([]);
+    expect(await send(at("2026-11-30T18:15:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    const [mail] = smtp.received;
+    expect(mail?.to.sort()).toEqual(["coach@gym.example", "owner@gym.example"]);
+    expect(mail?.header("Subject")).toBe("Still new: Contact message from Ana C-MON [C-MON]");
+    const text = mimePart(mail?.raw ?? "", "text/plain") ?? mail?.raw ?? "";
+    expect(text).toContain("came in Monday, November 30, 2026 at 10:00 AM Pacific Standard Time and nobody has answered it yet");
+    expect(text).toContain("Open it: https://gym.example/staff/lead/?id=C-MON");
+    // Not the visitor's message: staff open the lead for that.
+    expect(text).not.toContain("Evening classes?");
+  });
+
+  test("only in opening hours: a lead from Friday evening is reminded of 15 open minutes later, on Saturday", async () => {
+    // Friday, November 27, 18:55 at the gym: five open minutes left that day.
+    await store.insert(lead("C-FRI", "2026-11-28T02:55:00Z"));
+    // Friday 19:30 (closed), Saturday 09:09 (14 open minutes): nothing.
+    expect((await queueNudges(store, at("2026-11-28T03:30:00Z"), SETTINGS)).reminders).toEqual([]);
+    expect((await queueNudges(store, at("2026-11-28T17:09:00Z"), SETTINGS)).reminders).toEqual([]);
+    expect((await queueNudges(store, at("2026-11-28T17:10:00Z"), SETTINGS)).reminders).toEqual(["C-FRI"]);
+    // A lead that passed 15 open minutes just before closing is not reminded at night, but at opening.
+    await store.insert(lead("C-LATE", "2026-11-28T18:30:00Z")); // Saturday 10:30
+    expect((await queueNudges(store, at("2026-11-28T20:00:00Z"), SETTINGS)).reminders).toEqual([]); // Saturday 12:00, closed
+    expect((await queueNudges(store, at("2026-11-30T13:00:00Z"), SETTINGS)).reminders).toEqual(["C-LATE"]); // Monday 05:00
+  });
+
+  test("no reminder for a lead answered, booked, spam, a privacy request, or with reminders off", async () => {
+    await store.insert(lead("C-ANSWERED", "2026-11-30T18:00:00Z"));
+    await store.updateLead("C-ANSWERED", { status: "contacted" }, "coach@gym.example", at("2026-11-30T18:05:00Z"));
+    await store.insert(lead("C-SPAM", "2026-11-30T18:00:00Z", { spam: "honeypot" }));
+    await store.insert(lead("P-PRIVACY", "2026-11-30T18:00:00Z", { form: "privacy-request" }));
+    const start = "2026-12-04T18:00:00.000Z";
+    const booking = { coach: "Dana", start: at(start), end: at("2026-12-04T18:30:00.000Z"), email: "b-booked@example.com" };
+    await store.insert(
+      lead("B-BOOKED", "2026-11-30T18:00:00Z", { form: "intro", payload: { name: "Bo", email: booking.email, start }, booking }),
+    );
+    await store.insert(lead("C-OFF", "2026-11-30T18:00:00Z"));
+    expect((await queueNudges(store, at("2026-11-30T19:00:00Z"), { ...SETTINGS, reminderMinutes: 0 })).reminders).toEqual([]);
+    expect((await queueNudges(store, at("2026-11-30T19:00:00Z"), SETTINGS)).reminders).toEqual(["C-OFF"]);
+  });
+
+  test("two servers looking at once queue one reminder and one digest", async () => {
+    await store.insert(lead("C-RACE", "2026-11-30T18:00:00Z"));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => store.queueLeadReminder("C-RACE", "owner@gym.example", at("2026-11-30T18:20:00Z"))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const mail = { to: "owner@gym.example", subject: "s", text: "t" };
+    const digests = await Promise.all([1, 2, 3].map(() => store.queueDigest("2026-12-01", mail, at("2026-12-01T13:00:00Z"))));
+    expect(digests.filter(Boolean)).toHaveLength(1);
+    expect(await kinds("lead-reminder")).toHaveLength(1);
+    expect(await kinds("digest")).toHaveLength(1);
+  });
+
+  test("the morning digest on a seeded day: new and late leads, follow-ups due, today's intros; once, at opening, to the owners", async () => {
+    // Tuesday, December 1. A lead from yesterday evening (late), one from this morning, one due for follow-up today, an intro at 7:30.
+    await store.insert(lead("C-EVENING", "2026-12-01T02:00:00Z")); // Monday 18:00
+    await store.insert(lead("C-DUE", "2026-11-28T18:00:00Z"));
+    await store.updateLead("C-DUE", { status: "contacted", followUpOn: "2026-12-01" }, "coach@gym.example", at("2026-11-28T18:10:00Z"));
+    await store.insert(lead("C-LATER", "2026-11-28T18:00:00Z"));
+    await store.updateLead("C-LATER", { status: "contacted", followUpOn: "2026-12-02" }, "coach@gym.example", at("2026-11-28T18:10:00Z"));
+    const booking = { coach: "Dana", start: at("2026-12-01T15:30:00.000Z"), end: at("2026-12-01T16:00:00.000Z"), email: "kai@example.com" };
+    await store.insert(
+      lead("B-KAI", "2026-11-29T18:00:00Z", {
+        form: "intro",
+        payload: { name: "Kai Lee", email: booking.email, start: "2026-12-01T15:30:00.000Z" },
+        booking,
+      }),
+    );
+    const tomorrow = { ...booking, start: at("2026-12-02T15:30:00.000Z"), end: at("2026-12-02T16:00:00.000Z"), email: "zoe@example.com" };
+    await store.insert(
+      lead("B-ZOE", "2026-11-29T18:00:00Z", {
+        form: "intro",
+        payload: { name: "Zoe", email: tomorrow.email, start: "2026-12-02T15:30:00.000Z" },
+        booking: tomorrow,
+      }),
+    );
+    const quiet = { ...SETTINGS, reminderMinutes: 0 };
+    // 04:59 at the gym: not yet.
+    expect((await queueNudges(store, at("2026-12-01T12:59:00Z"), quiet)).digest).toBe(false);
+    expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), quiet)).digest).toBe(true);
+    expect((await queueNudges(store, at("2026-12-01T13:00:30Z"), quiet)).digest).toBe(false);
+    expect(await send(at("2026-12-01T13:00:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(["owner@gym.example"]);
+    expect(mail?.header("Subject")).toBe(`Today at ${site.name}: 1 new lead, 1 follow-up, 1 free intro`);
+    const text = (mimePart(mail?.raw ?? "", "text/plain") ?? "").replace(/\r\n/g, "\n");
+    expect(text).toBe(
+      [
+        `Good morning. Tuesday, December 1, 2026 at ${site.name}:`,
+        "",
+        "New leads nobody has answered yet (1):",
+        "- Contact message from Ana C-EVENING (late): https://gym.example/staff/lead/?id=C-EVENING",
+        "",
+        "Follow-ups due today (1):",
+        "- Contact message from Ana C-DUE: https://gym.example/staff/lead/?id=C-DUE",
+        "",
+        "Free intros today (1):",
+        "- 7:30 AM with Dana: Free intro booking from Kai Lee, https://gym.example/staff/lead/?id=B-KAI",
+        "",
+        "The console: https://gym.example/staff/",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("nothing sent on a day with nothing in it, on a closed day, or long after opening", async () => {
+    expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), SETTINGS)).digest).toBe(false);
+    expect(await store.digestDone("2026-12-01")).toBe(true);
+    await store.insert(lead("C-SUNDAY", "2026-12-05T20:00:00Z"));
+    // Sunday, December 6: the gym is closed, no digest.
+    expect((await queueNudges(store, at("2026-12-06T18:00:00Z"), SETTINGS)).digest).toBe(false);
+    expect(await store.digestDone("2026-12-06")).toBe(false);
+    // Monday 08:01, three hours after opening (the server was down): the day is marked, nothing sent late.
+    expect((await queueNudges(store, at("2026-12-07T16:01:00Z"), { ...SETTINGS, reminderMinutes: 0 })).digest).toBe(false);
+    expect(await store.digestDone("2026-12-07")).toBe(true);
+    expect(await kinds("digest")).toEqual([]);
+    expect((await queueNudges(store, at("2026-12-08T13:00:00Z"), { ...SETTINGS, digest: false })).digest).toBe(false);
+  });
+
+  test("a reply from the lead page reaches the visitor, is noted, and is the lead's first response", async () => {
+    await store.insert(lead("C-REPLY", "2026-11-30T18:00:00Z"));
+    const reply = { subject: "Thanks for getting in touch", text: "Hi Ana,\n\nBook a free intro: https://gym.example/intro/" };
+    expect(await store.queueReply("C-REPLY", reply, "coach@gym.example", at("2026-11-30T18:12:00Z"))).toBe(true);
+    expect(await store.queueReply("C-NONE", reply, "coach@gym.example", at("2026-11-30T18:12:00Z"))).toBe(false);
+    expect((await store.leadStates(["C-REPLY"])).get("C-REPLY")).toMatchObject({
+      status: "contacted",
+      firstResponseAt: at("2026-11-30T18:12:00Z"),
+    });
+    expect((await store.notes("C-REPLY")).map((note) => note.body)).toEqual([`E-mailed "Thanks for getting in touch":\n\n${reply.text}`]);
+    expect(await send(at("2026-11-30T18:12:05Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(["c-reply@example.com"]);
+    expect(mail?.header("Subject")).toBe("Thanks for getting in touch");
+    expect(mail?.header("Reply-To")).toBe(site.email);
+    expect(mail?.header("From")).toBe("Website <forms@gym.example>");
+    const text = mimePart(mail?.raw ?? "", "text/plain") ?? "";
+    expect(text).toContain("Book a free intro: https://gym.example/intro/");
+    // The visitor's own words are not sent back to an address nobody confirmed.
+    expect(mail?.raw).not.toContain("Evening classes?");
+    // Answered: no reminder.
+    expect((await queueNudges(store, at("2026-11-30T19:00:00Z"), SETTINGS)).reminders).toEqual([]);
+  });
+
+  test("a reply to a lead the visitor's own booking moved is its first response, and the status stays", async () => {
+    const booking = { coach: "Dana", start: at("2026-12-04T18:00:00.000Z"), end: at("2026-12-04T18:30:00.000Z"), email: "bo@example.com" };
+    await store.insert(lead("B-BO", "2026-11-30T18:00:00Z", { form: "intro", payload: { name: "Bo", email: booking.email }, booking }));
+    expect((await store.leadStates(["B-BO"])).get("B-BO")?.firstResponseAt).toBeNull();
+    await store.queueReply("B-BO", { subject: "See you Friday", text: "Hi Bo" }, "coach@gym.example", at("2026-11-30T18:30:00Z"));
+    expect((await store.leadStates(["B-BO"])).get("B-BO")).toMatchObject({
+      status: "intro-booked",
+      firstResponseAt: at("2026-11-30T18:30:00Z"),
+    });
+  });
+
+  test("the owner's templates: the first two, added, changed, a name used once, deleted", async () => {
+    const names = async () => (await store.replyTemplates()).map((template) => template.name);
+    expect(await names()).toEqual(["Thanks: book a free intro", "Thanks: we will call you"]);
+    const [first] = await store.replyTemplates();
+    expect(first?.body).toContain("{intro}");
+    const by = "owner@gym.example";
+    expect(
+      await store.saveReplyTemplate({ name: "Kids class", subject: "CrossFit Kids", body: "Hi {name}" }, by, at("2026-11-30T18:00:00Z")),
+    ).toBe("saved");
+    expect(await store.saveReplyTemplate({ name: "Kids class", subject: "x", body: "y" }, by, at("2026-11-30T18:00:00Z"))).toBe(
+      "name-taken",
+    );
+    const kids = (await store.replyTemplates()).find((template) => template.name === "Kids class")!;
+    expect(
+      await store.saveReplyTemplate(
+        { id: kids.id, name: "Kids", subject: "CrossFit Kids", body: "Hi {name}!" },
+        by,
+        at("2026-11-30T18:01:00Z"),
+      ),
+    ).toBe("saved");
+    expect(await store.saveReplyTemplate({ id: 999_999, name: "Gone", subject: "x", body: "y" }, by, at("2026-11-30T18:01:00Z"))).toBe(
+      "not-found",
+    );
+    expect(await names()).toEqual(["Kids", "Thanks: book a free intro", "Thanks: we will call you"]);
+    expect(await store.deleteReplyTemplate(kids.id)).toBe(true);
+    expect(await store.deleteReplyTemplate(kids.id)).toBe(false);
+  });
+}
+
+describe("SQLite: reminders, digest and replies (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  nudgeContract(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-nudges-"));
+    dirs.push(dir);
+    return openSqliteStore(path.join(dir, "s.sqlite"));
+  });
+});
+
+describeWithPostgres("PostgreSQL: reminders, digest and replies (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  nudgeContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
+  });
+});
