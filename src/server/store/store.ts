@@ -5,6 +5,7 @@ import { introQueries } from "../intro/store";
 import { leadQueries } from "../leads/store";
 import { outboxQueries } from "../outbox/store";
 import { privacyQueries } from "../privacy/store";
+import { reportQueries } from "../reports/store";
 import { requestQueries } from "../privacy/requestStore";
 import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
@@ -23,6 +24,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...inboxQueries(dialect),
     ...introQueries(dialect),
     ...requestQueries(dialect),
+    ...reportQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };
