@@ -6,6 +6,7 @@ import { leads } from "../leads/listRoute";
 import { outbox } from "../outbox/staffRoute";
 import { privacyRoute } from "../privacy/staffRoute";
 import { intros } from "../intro/staffRoute";
+import { reports } from "../reports/staffRoute";
 import { session, signOut } from "./routes/session";
 import { signIn, signInLink } from "./routes/signIn";
 
@@ -25,6 +26,7 @@ export const STAFF_ROUTES = {
   privacy: privacyRoute,
   outbox,
   intros,
+  reports,
 } satisfies Record<string, StaffRoute | PublicRoute>;
 
 export type StaffRouteName = keyof typeof STAFF_ROUTES;
