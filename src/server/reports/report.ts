@@ -1,8 +1,9 @@
 import { compareText } from "../../content/dates";
 import { FORMS, type FormName } from "../../forms/registry";
 import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESPONSE_LIMITS, type SourceRow } from "../../staff/reports";
-import { openMsBetween } from "../leads/responseTime";
+import type { openMsBetween } from "../leads/responseTime";
 import type { SubmissionStore } from "../store/types";
+import { openHoursCounter } from "./openHours";
 import { reportWeeks, weekDates } from "./periods";
 import type { ReportGroup } from "./types";
 
@@ -52,11 +53,17 @@ export async function leadReport(store: SubmissionStore, period: ReportPeriod, n
 
   const clock: number[] = [];
   const open: number[] = [];
+  let [first, last] = [now.getTime(), now.getTime()];
+  for (const lead of rows.answered) {
+    first = Math.min(first, lead.receivedAt.getTime());
+    last = Math.max(last, lead.firstResponseAt.getTime());
+  }
+  const openHours = openHoursCounter(site, new Date(first), new Date(last));
   const answeredBySource = new Map<string | null, { answered: number; withinHour: number }>();
   for (const lead of rows.answered) {
     const clockMs = Math.max(0, lead.firstResponseAt.getTime() - lead.receivedAt.getTime());
     clock.push(clockMs);
-    open.push(openMsBetween(lead.receivedAt, lead.firstResponseAt, site));
+    open.push(openHours(lead.receivedAt, lead.firstResponseAt));
     const bySource = answeredBySource.get(lead.source) ?? { answered: 0, withinHour: 0 };
     bySource.answered += 1;
     if (clockMs <= 3_600_000) bySource.withinHour += 1;

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { site } from "../../../src/server/content";
 import { NOT_LEADS, leadReport, percentile } from "../../../src/server/reports/report";
+import { openMsBetween } from "../../../src/server/leads/responseTime";
+import { openHoursCounter } from "../../../src/server/reports/openHours";
 import { reportWeeks } from "../../../src/server/reports/periods";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
@@ -43,6 +45,30 @@ test("percentiles between the nearest ranks, as PostgreSQL's percentile_cont", (
   expect(percentile([7], 0.9)).toBe(7);
   expect(percentile([10, 20], 0.5)).toBe(15);
   expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)).toBeCloseTo(9.1);
+});
+
+test("opening hours counted from the list of intervals: the same as openMsBetween, across both changes of clock", () => {
+  const first = new Date("2026-02-20T00:00:00Z");
+  const last = new Date("2026-11-20T00:00:00Z");
+  const counter = openHoursCounter(site, first, last);
+  // A fixed spread of pairs: minutes to ten days apart, anywhere in the range, at any minute.
+  let seed = 7;
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const span = last.getTime() - first.getTime() - 11 * 86_400_000;
+  for (let i = 0; i < 2000; i++) {
+    const from = new Date(first.getTime() + Math.floor((next() * span) / 60_000) * 60_000);
+    const to = new Date(from.getTime() + Math.floor(Math.exp(next() * Math.log(14_400)) * 60_000));
+    expect([from.toISOString(), to.toISOString(), counter(from, to)]).toEqual([
+      from.toISOString(),
+      to.toISOString(),
+      openMsBetween(from, to, site),
+    ]);
+  }
+  // Monday 18:30 to Tuesday 05:30 at the gym: half an hour each side of the night.
+  const [monday, tuesday] = [new Date("2026-11-24T02:30:00Z"), new Date("2026-11-24T13:30:00Z")];
+  const week = openHoursCounter(site, monday, tuesday);
+  expect(week(monday, tuesday)).toBe(3_600_000);
+  expect(week(tuesday, monday)).toBe(0);
 });
 
 test("a privacy request is no lead", () => {
