@@ -6,6 +6,7 @@ import Leads from "./Leads";
 import Outbox from "./Outbox";
 import Privacy from "./Privacy";
 import Intros from "./Intros";
+import Reports from "./Reports";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -21,6 +22,7 @@ export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry
   leads: { label: "Leads", role: "coach", component: Leads },
   lead: { role: "coach", component: Lead },
   intros: { label: "Intros", role: "coach", component: Intros },
+  reports: { label: "Reports", role: "coach", component: Reports },
   privacy: { label: "Privacy", role: "owner", component: Privacy },
   outbox: { label: "Outbox", role: "owner", component: Outbox },
   accounts: { label: "Accounts", role: "owner", component: Accounts },
