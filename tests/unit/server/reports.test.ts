@@ -69,6 +69,9 @@ test("opening hours counted from the list of intervals: the same as openMsBetwee
   const week = openHoursCounter(site, monday, tuesday);
   expect(week(monday, tuesday)).toBe(3_600_000);
   expect(week(tuesday, monday)).toBe(0);
+  // Hours written twice over each other count once.
+  const twice = { ...site, hours: [...site.hours, { days: ["Tuesday"], opens: "05:00", closes: "06:00" }] };
+  expect(openHoursCounter(twice, monday, tuesday)(monday, tuesday)).toBe(3_600_000);
 });
 
 test("a privacy request is no lead", () => {
