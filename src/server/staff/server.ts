@@ -7,6 +7,7 @@ import { outbox } from "../outbox/staffRoute";
 import { privacyRoute } from "../privacy/staffRoute";
 import { intros } from "../intro/staffRoute";
 import { replyTemplates } from "../leads/templatesRoute";
+import { reports } from "../reports/staffRoute";
 import { session, signOut } from "./routes/session";
 import { signIn, signInLink } from "./routes/signIn";
 
@@ -27,6 +28,7 @@ export const STAFF_ROUTES = {
   outbox,
   intros,
   "reply-templates": replyTemplates,
+  reports,
 } satisfies Record<string, StaffRoute | PublicRoute>;
 
 export type StaffRouteName = keyof typeof STAFF_ROUTES;

@@ -7,6 +7,7 @@ import { replyQueries } from "../leads/replyStore";
 import { nudgeQueries } from "../leads/nudgeStore";
 import { outboxQueries } from "../outbox/store";
 import { privacyQueries } from "../privacy/store";
+import { reportQueries } from "../reports/store";
 import { requestQueries } from "../privacy/requestStore";
 import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
@@ -27,6 +28,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...nudgeQueries(dialect),
     ...introQueries(dialect),
     ...requestQueries(dialect),
+    ...reportQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -3,6 +3,7 @@ import type { BookingOperations, IntroOperations } from "../intro/types";
 import type { InboxOperations, LeadOperations, NudgeOperations, ReplyOperations } from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
+import type { ReportOperations } from "../reports/types";
 import type { StaffOperations } from "../staff/types";
 import type { RateLimiterOptions, StoreLimiter } from "./limiter";
 
@@ -23,6 +24,7 @@ export interface SubmissionStore
     NudgeOperations,
     RequestOperations,
     PrivacyOperations,
+    ReportOperations,
     StaffOperations {
   readonly kind: "sqlite" | "postgres";
   /** A limiter counting in this store's rate_limits table, shared by every process using the store. */

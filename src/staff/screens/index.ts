@@ -7,6 +7,7 @@ import Outbox from "./Outbox";
 import Privacy from "./Privacy";
 import Intros from "./Intros";
 import Replies from "./Replies";
+import Reports from "./Reports";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -22,6 +23,7 @@ export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry
   leads: { label: "Leads", role: "coach", component: Leads },
   lead: { role: "coach", component: Lead },
   intros: { label: "Intros", role: "coach", component: Intros },
+  reports: { label: "Reports", role: "coach", component: Reports },
   privacy: { label: "Privacy", role: "owner", component: Privacy },
   outbox: { label: "Outbox", role: "owner", component: Outbox },
   accounts: { label: "Accounts", role: "owner", component: Accounts },

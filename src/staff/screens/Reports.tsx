@@ -1,0 +1,232 @@
+import { useEffect, useState } from "react";
+import { Choice } from "../Choice";
+import { ApiError, getJson } from "../client";
+import { BarChart } from "../BarChart";
+import { FORM_LABELS } from "../leads";
+import { NumbersTable } from "../NumbersTable";
+import {
+  FUNNEL_STEPS,
+  type LeadReport,
+  percentWords,
+  REPORT_PERIODS,
+  type ReportDuration,
+  type ReportPeriod,
+  shortDate,
+  UNKNOWN_SOURCE,
+} from "../reports";
+import * as styles from "../Staff.module.css";
+import { durationWords } from "../time";
+import * as own from "./Reports.module.css";
+import type { ScreenProps } from "./types";
+
+const periodOf = (search: string): ReportPeriod => {
+  const value = new URLSearchParams(search).get("period");
+  return value !== null && value in REPORT_PERIODS ? (value as ReportPeriod) : "week";
+};
+
+const leadsWords = (count: number) => (count === 1 ? "1 lead" : `${count} leads`);
+
+/** "8 h (1 h of opening hours)": both, since owners ask for both. */
+function durationPair(duration: ReportDuration | null): string {
+  if (!duration) return "–";
+  const open = duration.openMs === 0 ? "none in opening hours" : `${durationWords(duration.openMs)} of opening hours`;
+  return `${durationWords(duration.clockMs)} (${open})`;
+}
+
+/** Speed to lead (issue 43): leads by form and week, first response, the funnel, the intros' show rate, sources. */
+export default function Reports({ search }: ScreenProps) {
+  const [period, setPeriod] = useState<ReportPeriod>(() => periodOf(search));
+  const [report, setReport] = useState<LeadReport | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    window.history.replaceState(null, "", `${window.location.pathname}${period === "week" ? "" : `?period=${period}`}`);
+    setReport(null);
+    getJson<LeadReport>("reports", { period }).then(
+      (answer) => {
+        if (!current) return;
+        setReport(answer);
+        setProblem(null);
+      },
+      (error: unknown) => current && setProblem(error instanceof ApiError ? error.message : String(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [period]);
+
+  return (
+    <>
+      <h1 className={styles.heading}>Reports</h1>
+      <p className={styles.lead}>How many leads came in, how fast the gym answered them, and how far they got.</p>
+      <div className={own.period}>
+        <Choice label="Period" value={period} options={REPORT_PERIODS} onChange={setPeriod} />
+      </div>
+      {problem && (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      )}
+      <p role="status" className={styles.muted}>
+        {report === null
+          ? "Loading…"
+          : `${REPORT_PERIODS[report.period]}: ${shortDate(report.firstDay)} to ${shortDate(report.lastDay)}, ${leadsWords(report.leads)}.`}
+      </p>
+      {report && <Figures report={report} />}
+      <Definitions timeZone={report?.timeZone} />
+    </>
+  );
+}
+
+function Figures({ report }: { report: LeadReport }) {
+  const { response, funnel, intros } = report;
+  const marked = intros.attended + intros.noShow;
+  return (
+    <>
+      <section aria-labelledby="report-leads">
+        <h2 id="report-leads" className={styles.subheading}>
+          Leads
+        </h2>
+        <BarChart
+          title="Leads by form"
+          headings={["Form", "Leads"]}
+          bars={report.byForm.map((row) => ({ label: FORM_LABELS[row.form], value: row.leads, text: String(row.leads) }))}
+        />
+        {report.byWeek.length > 1 && (
+          <BarChart
+            title="Leads by week (from Monday)"
+            headings={["Week of", "Leads"]}
+            bars={report.byWeek.map((row) => ({ label: shortDate(row.week), value: row.leads, text: String(row.leads) }))}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="report-response">
+        <h2 id="report-response" className={styles.subheading}>
+          First response
+        </h2>
+        <dl className={own.figures}>
+          <div>
+            <dt>Median</dt>
+            <dd>{durationPair(response.median)}</dd>
+          </div>
+          <div>
+            <dt>90th percentile</dt>
+            <dd>{durationPair(response.p90)}</dd>
+          </div>
+          <div>
+            <dt>Answered</dt>
+            <dd>
+              {response.answered} of {leadsWords(report.leads)}; {response.unanswered} not answered yet
+            </dd>
+          </div>
+        </dl>
+        <BarChart
+          title="Answered within (share of answered leads)"
+          headings={["Within", "Share", "Leads"]}
+          max={response.answered}
+          bars={response.within.map((row) => ({
+            label: row.label,
+            value: row.leads,
+            text: percentWords(row.leads, response.answered),
+            cells: [String(row.leads)],
+          }))}
+        />
+      </section>
+
+      <section aria-labelledby="report-funnel">
+        <h2 id="report-funnel" className={styles.subheading}>
+          Funnel
+        </h2>
+        <BarChart
+          title="Leads by how far they got"
+          headings={["Step", "Leads", "Of the step before"]}
+          bars={funnel.map((row, index) => {
+            const before = funnel[index - 1];
+            return {
+              label: FUNNEL_STEPS[row.step],
+              value: row.leads,
+              text: String(row.leads),
+              cells: [before ? percentWords(row.leads, before.leads) : "–"],
+            };
+          })}
+        />
+      </section>
+
+      <section aria-labelledby="report-intros">
+        <h2 id="report-intros" className={styles.subheading}>
+          Free intros
+        </h2>
+        <p className={own.big}>
+          Show rate: <strong>{percentWords(intros.attended, marked)}</strong>
+        </p>
+        <p>
+          {intros.attended} came, {intros.noShow} did not come
+          {intros.unmarked > 0 && `, ${intros.unmarked} not marked yet`}.
+        </p>
+      </section>
+
+      <section aria-labelledby="report-sources">
+        <h2 id="report-sources" className={styles.subheading}>
+          By source
+        </h2>
+        {report.sources.length === 0 ? (
+          <p>No leads in this period.</p>
+        ) : (
+          <NumbersTable
+            caption={`Leads by source, ${REPORT_PERIODS[report.period].toLowerCase()}`}
+            headings={["Source", "Leads", "Answered within 1 hour", "Joined"]}
+            rows={report.sources.map((row) => ({
+              key: row.source ?? "",
+              cells: [
+                row.source ?? UNKNOWN_SOURCE,
+                String(row.leads),
+                `${percentWords(row.withinHour, row.answered)} of ${row.answered}`,
+                String(row.joined),
+              ],
+            }))}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+function Definitions({ timeZone }: { timeZone: string | undefined }) {
+  return (
+    <section aria-labelledby="report-definitions" className={own.definitions}>
+      <h2 id="report-definitions" className={styles.subheading}>
+        How these are counted
+      </h2>
+      <ul>
+        <li>
+          <strong>A lead</strong> is a submission of any form but a privacy request (a person asking about their own data, not a lead), spam
+          left out, counted in the week it arrived.
+        </li>
+        <li>
+          <strong>Weeks</strong> run Monday to Sunday at the gym{timeZone ? ` (${timeZone})` : ""}. This week is Monday until now; the last
+          4 and 12 weeks are the whole weeks before it, without this week.
+        </li>
+        <li>
+          <strong>First response</strong> is the first time staff set a lead to Contacted, Intro booked or Joined; a visitor booking their
+          own intro is no answer. Median, 90th percentile and shares are over the answered leads, on the clock and counting only opening
+          hours.
+        </li>
+        <li>
+          <strong>Funnel</strong>: each step counts the leads that got at least that far. Contacted: answered by staff, or further. Intro
+          booked: ever set to Intro booked, or booked a free intro themselves (even if cancelled). Came: marked Came at their own free
+          intro. Joined: ever set to Joined. Each rate is of the step before; this week&apos;s leads have had little time.
+        </li>
+        <li>
+          <strong>Show rate</strong>: free intros that started in the period, not cancelled: came out of came and no-show; intros not marked
+          yet are left out.
+        </li>
+        <li>
+          <strong>Source</strong>: the campaign (utm_source) of the link the visitor came by, else the site they came from, else Direct.
+          Unknown: sent without JavaScript, or from before sources were kept.
+        </li>
+      </ul>
+    </section>
+  );
+}

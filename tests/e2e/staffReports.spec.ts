@@ -1,0 +1,153 @@
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { BUILD_DAY_SERVER_ENV, nowOnBuildDay } from "../support/buildDay";
+import { REPORT_NOW, seedReports, sqliteSources } from "../support/reportSeed";
+import { startProductionServer, type RunningServer } from "../support/servers";
+import { signInContext, withStore } from "../support/staff";
+import { expectScreenSound } from "./support/staff";
+
+/**
+ * The reports screen against the production build and a production server of its own (so no other
+ * test's leads are counted), on the build's day, which is the seeded store's now: the figures the unit
+ * tests check (tests/support/reportSeed.ts) as staff read them, the period switch by keyboard, a
+ * table beside every chart, axe and layout at 320 and 1440 px. With SCREENSHOT_DIR set, it also saves
+ * the screen at 390 and 1440 px there (reports-390.png, reports-1440.png).
+ */
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  expect(BUILD_DAY_SERVER_ENV.TEST_SERVER_TIME).toBe(REPORT_NOW.toISOString());
+  server = await startProductionServer({ env: { ...BUILD_DAY_SERVER_ENV } });
+  const sources = sqliteSources(path.join(server.dataDir, "submissions.sqlite"));
+  try {
+    await withStore(server.dataDir, (store) => seedReports(store, sources.write));
+  } finally {
+    await sources.close();
+  }
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A table's rows as text, each cell's words joined by " | ". */
+async function rowsOf(table: Locator): Promise<string[]> {
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? "").trim()).join(" | ")));
+}
+
+const table = (page: Page, caption: string) => page.getByRole("table", { name: caption, exact: true });
+
+test("a coach reads this week's and the last 4 weeks' figures, each chart with its table; axe and layout clean", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signInContext(context, server.url, server.dataDir, "coach@gym.example", "coach", nowOnBuildDay());
+  await page.goto(`${server.url}/staff/reports/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 9 leads.");
+
+  // Leads by form: the chart is one image named with its numbers, and the same numbers in a table.
+  await expect(
+    page.getByRole("img", { name: "Leads by form: Contact 2; Sign-up 1; Hold or cancel 1; Free intro 4; Drop-in 1" }),
+  ).toBeVisible();
+  expect(await rowsOf(table(page, "Leads by form"))).toEqual([
+    "Contact | 2",
+    "Sign-up | 1",
+    "Hold or cancel | 1",
+    "Free intro | 4",
+    "Drop-in | 1",
+  ]);
+  // One week: no chart of weeks.
+  await expect(page.getByRole("img", { name: /^Leads by week/ })).toHaveCount(0);
+
+  const figure = (term: string) => page.locator(`dt:text-is("${term}") + dd`);
+  await expect(figure("Median")).toHaveText("8 h (1 h of opening hours)");
+  await expect(figure("90th percentile")).toHaveText("18 h 48 min (10 h of opening hours)");
+  await expect(figure("Answered")).toHaveText("5 of 9 leads; 4 not answered yet");
+  expect(await rowsOf(table(page, "Answered within (share of answered leads)"))).toEqual([
+    "5 min | 40% | 2",
+    "1 hour | 40% | 2",
+    "1 day | 100% | 5",
+  ]);
+  expect(await rowsOf(table(page, "Leads by how far they got"))).toEqual([
+    "New | 9 | –",
+    "Contacted | 8 | 89%",
+    "Intro booked | 6 | 75%",
+    "Came | 3 | 50%",
+    "Joined | 2 | 67%",
+  ]);
+  await expect(page.getByText("Show rate: 67%")).toBeVisible();
+  await expect(page.getByText("2 came, 1 did not come, 1 not marked yet.")).toBeVisible();
+  expect(await rowsOf(table(page, "Leads by source, this week"))).toEqual([
+    "facebook | 2 | 100% of 1 | 1",
+    "www.google.com | 2 | 50% of 2 | 0",
+    "Direct | 1 | 0% of 1 | 1",
+    "Unknown | 4 | 0% of 1 | 0",
+  ]);
+  await expect(page.getByRole("heading", { name: "How these are counted" })).toBeVisible();
+
+  // Every chart has the table of its numbers right after it, captioned with the chart's title.
+  const charts = await page.locator('svg[role="img"]').evaluateAll((svgs) =>
+    svgs.map((svg) => ({
+      name: (svg.getAttribute("aria-label") ?? "").split(":")[0],
+      table: svg.nextElementSibling?.tagName === "TABLE" ? svg.nextElementSibling.querySelector("caption")?.textContent : null,
+    })),
+  );
+  expect(charts.length).toBe(3);
+  for (const chart of charts) expect(chart.table).toBe(chart.name);
+
+  await expectScreenSound(page, "the reports screen, this week");
+  if (process.env.SCREENSHOT_DIR) {
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `reports-${width}.png`), fullPage: true });
+    }
+  }
+
+  // The period by keyboard: tab to the choice, arrow down to the next period.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const choice = page.getByLabel("Period");
+  for (let presses = 0; presses < 20 && !(await choice.evaluate((element) => element === document.activeElement)); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(choice).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(choice).toHaveValue("4-weeks");
+  await expect(page.getByRole("status")).toHaveText("Last 4 weeks: Oct 26 to Nov 22, 6 leads.");
+  await expect(page).toHaveURL(/\/staff\/reports\/\?period=4-weeks$/);
+  expect(await rowsOf(table(page, "Leads by week (from Monday)"))).toEqual(["Oct 26 | 1", "Nov 2 | 1", "Nov 9 | 1", "Nov 16 | 3"]);
+  await expect(page.getByRole("img", { name: "Leads by week (from Monday): Oct 26 1; Nov 2 1; Nov 9 1; Nov 16 3" })).toBeVisible();
+  expect(await rowsOf(table(page, "Leads by how far they got"))).toEqual([
+    "New | 6 | –",
+    "Contacted | 4 | 67%",
+    "Intro booked | 4 | 100%",
+    "Came | 2 | 50%",
+    "Joined | 1 | 50%",
+  ]);
+  await expect(figure("Median")).toHaveText("4 h 30 min (none in opening hours)");
+  await expect(page.getByText("Show rate: 0%")).toBeVisible();
+  await expect(page.getByText("0 came, 1 did not come.")).toBeVisible();
+  await expectScreenSound(page, "the reports screen, last 4 weeks");
+
+  // The address keeps the period: a reload shows the same one.
+  await page.goto(`${server.url}/staff/reports/?period=12-weeks`);
+  await expect(page.getByRole("status")).toHaveText("Last 12 weeks: Aug 31 to Nov 22, 8 leads.");
+  await expect(page.getByLabel("Period")).toHaveValue("12-weeks");
+  await expect(page.locator('svg[role="img"]')).toHaveCount(4);
+  await expectScreenSound(page, "the reports screen, last 12 weeks");
+});
+
+test("the owner sees the same screen in the menu; signed out, the API is 401", async ({ page, context }) => {
+  expect((await fetch(`${server.url}/api/staff/reports`)).status).toBe(401);
+  await signInContext(context, server.url, server.dataDir, "owner@gym.example", "owner", nowOnBuildDay());
+  await page.goto(`${server.url}/staff/`);
+  await page.getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 9 leads.");
+});
