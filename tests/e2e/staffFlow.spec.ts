@@ -131,7 +131,9 @@ for (const database of ["sqlite", "postgres"] as const) {
       const replyMail = smtp.received.find((m) => m.to.includes("rosa.flow@example.com"))!;
       expect(replyMail.header("Subject")).toBe("Thanks for getting in touch");
       expect(mimePart(replyMail.raw, "text/plain")).toContain(`${site}/intro/`);
-      await expect(page.getByRole("listitem").filter({ hasText: 'E-mailed "Thanks for getting in touch"' })).toContainText("owner@gym.example");
+      await expect(page.getByRole("listitem").filter({ hasText: 'E-mailed "Thanks for getting in touch"' })).toContainText(
+        "owner@gym.example",
+      );
     });
   });
 }
