@@ -99,6 +99,8 @@ function Frame({
   children: ReactNode;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
+  // On a phone the menu folds behind one button, so the header is one row (CSS shows it always on a wide screen).
+  const [menuOpen, setMenuOpen] = useState(false);
   const everywhereDialog = useRef<HTMLDialogElement>(null);
   const everywhereCancel = useRef<HTMLButtonElement>(null);
   // showModal would focus the dialog's first button, the destructive one: the safe choice takes focus.
@@ -125,29 +127,40 @@ function Frame({
       <header className={styles.bar}>
         <p className={styles.brand}>Staff console</p>
         {session && (
-          <nav aria-label="Staff console" className={styles.nav}>
-            <ul>
-              {menu.map(([screen, entry]) => (
-                <li key={screen}>
-                  <Link to={staffPaths[screen]} aria-current={screen === current ? "page" : undefined}>
-                    {entry.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <button
+            type="button"
+            className={`${styles.secondary} ${styles.menuButton}`}
+            aria-expanded={menuOpen}
+            aria-controls="staff-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
         )}
         {session && (
-          <div className={styles.who}>
-            <span className={styles.wrap}>
-              {session.email} ({session.role})
-            </span>
-            <button type="button" className={styles.secondary} onClick={() => void signOut(false)}>
-              Sign out
-            </button>
-            <button type="button" className={styles.secondary} onClick={askEverywhere}>
-              Sign out everywhere…
-            </button>
+          <div id="staff-menu" className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`}>
+            <nav aria-label="Staff console" className={styles.nav}>
+              <ul>
+                {menu.map(([screen, entry]) => (
+                  <li key={screen}>
+                    <Link to={staffPaths[screen]} aria-current={screen === current ? "page" : undefined}>
+                      {entry.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className={styles.who}>
+              <span className={styles.wrap}>
+                {session.email} ({session.role})
+              </span>
+              <button type="button" className={styles.secondary} onClick={() => void signOut(false)}>
+                Sign out
+              </button>
+              <button type="button" className={styles.secondary} onClick={askEverywhere}>
+                Sign out everywhere…
+              </button>
+            </div>
           </div>
         )}
       </header>

@@ -32,6 +32,7 @@ export function formLabelsFor(role: "owner" | "coach"): Readonly<Record<string, 
 }
 
 export const VIEW_LABELS = {
+  action: "Needs action",
   new: "New",
   "follow-up": "Follow up today",
   all: "All",

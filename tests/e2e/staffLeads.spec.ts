@@ -48,7 +48,7 @@ const card = (page: Page, name: string) => page.getByRole("listitem").filter({ h
 
 async function search(page: Page, words: string) {
   await page.getByRole("searchbox", { name: "Name, e-mail or phone" }).fill(words);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
 }
 
 async function expectLaidOut(page: Page, what: string) {
@@ -256,6 +256,66 @@ test("the owner writes reply templates; a coach reads them; without mail the lea
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   await expect(page.getByRole("status").filter({ hasText: `Deleted "${name}".` })).toBeVisible();
   await expect(page.getByRole("form", { name })).toHaveCount(0);
+});
+
+test("on a phone the first screen is the leads that need action: header on one row, filters and menu behind one button each", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const at = nowOnBuildDay();
+  const insert = (id: string, name: string) =>
+    withStore(DATA_DIR, (store) =>
+      store.insert({
+        id,
+        form: "contact",
+        createdAt: at,
+        payload: { name, email: `${id.toLowerCase()}@example.com`, interest: "membership", message: "Hi" },
+        spam: null,
+        notify: false,
+      }),
+    );
+  const ids = ["A", "B", "C", "D"].map((letter) => `C-${letter}${tag.toUpperCase()}X`.slice(0, 12));
+  for (const [index, id] of ids.entries()) await insert(id, `Phone ${tag} ${"ABCD"[index]}`);
+  await withStore(DATA_DIR, async (store) => {
+    await store.updateLead(ids[1]!, { status: "contacted", followUpOn: BUILD_DAY }, "owner@example.com", at);
+    await store.updateLead(ids[2]!, { status: "contacted" }, "owner@example.com", at);
+  });
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoReady(page, "/staff/");
+  await expect(page.getByRole("status").filter({ hasText: /^\d+ leads?\.$/ })).toBeVisible();
+  // One row of header: the console's name and a Menu button.
+  const header = await page.getByRole("banner").boundingBox();
+  expect(header!.height).toBeLessThan(80);
+  await expect(page.getByRole("navigation", { name: "Staff console" })).toBeHidden();
+  await expect(page.getByRole("search", { name: "Leads" })).toBeHidden();
+  // At least three leads, whole, on the first screen.
+  const cards = page.getByRole("main").getByRole("listitem");
+  expect(await cards.count()).toBeGreaterThanOrEqual(3);
+  const third = await cards.nth(2).boundingBox();
+  expect(third!.y + third!.height).toBeLessThanOrEqual(844);
+  await expectNoAxeViolations(page, "the phone's first screen");
+
+  // Needs action: New, and due for follow-up today; not a lead already answered with nothing due.
+  await page.getByRole("button", { name: /^Filters and search: Needs action/ }).click();
+  await search(page, `Phone ${tag}`);
+  await expect(page.getByRole("status").filter({ hasText: "3 leads." })).toBeVisible();
+  await expect(card(page, `Phone ${tag} C`)).toHaveCount(0);
+  await expect(card(page, `Phone ${tag} B`)).toContainText("Contacted");
+  await expect(page.getByRole("button", { name: "Filters and search: Needs action, filtered" })).toHaveAttribute("aria-expanded", "true");
+  await expectLaidOut(page, "the lead list with its filters open");
+
+  // The menu opens below the header, by keyboard too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Menu" }).focus();
+  await page.keyboard.press("Enter");
+  const nav = page.getByRole("navigation", { name: "Staff console" });
+  await expect(nav).toBeVisible();
+  await expectNoAxeViolations(page, "the phone's open menu");
+  await nav.getByRole("link", { name: "Intros" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Free intros" })).toBeVisible();
 });
 
 test("a coach works leads but gets 403 on the CSV", async ({ page, context, baseURL }) => {

@@ -47,6 +47,15 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
         query = query.where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]));
       }
       if (filter.status && filter.status !== "new") query = query.where("leads.status", "=", filter.status);
+      if (filter.view === "action") {
+        query = query.where((eb) =>
+          eb.or([
+            eb("leads.status", "is", null),
+            eb("leads.status", "=", "new"),
+            eb.and([eb("leads.follow_up_on", "<=", filter.today), eb("leads.status", "not in", [...CLOSED])]),
+          ]),
+        );
+      }
       if (filter.view === "follow-up") {
         query = query.where("leads.follow_up_on", "<=", filter.today).where("leads.status", "not in", [...CLOSED]);
       }

@@ -65,13 +65,13 @@ export interface LeadOperations {
   leadSource(id: string): Promise<VisitSource | null>;
 }
 
-export const INBOX_VIEWS = ["new", "follow-up", "all", "spam"] as const;
+export const INBOX_VIEWS = ["action", "new", "follow-up", "all", "spam"] as const;
 
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** Which leads the staff's list shows. */
 export interface InboxFilter {
-  /** "new": still New; "follow-up": follow-up date on or before `today`, not Joined or Lost; "spam": only spam (the others hide it). */
+  /** "action": what needs someone now, New or due for follow-up (the console opens on it); "new": still New; "follow-up": follow-up date on or before `today`, not Joined or Lost; "spam": only spam (the others hide it). */
   view: InboxView;
   /** Today at the gym, YYYY-MM-DD. */
   today: string;

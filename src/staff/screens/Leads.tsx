@@ -30,11 +30,14 @@ interface Filters {
 /** The value if it is one of the choices' keys, else "". */
 const oneOf = (value: string | null, choices: Record<string, string>): string => (value !== null && value in choices ? value : "");
 
+const DEFAULT_VIEW: InboxView = "action";
+
 /** The filters in the address, so a reload or a link keeps the view. */
 function filtersOf(search: string, forms: Record<string, string>): Filters {
   const params = new URLSearchParams(search);
   return {
-    view: (oneOf(params.get("view"), VIEW_LABELS) || "all") as InboxView,
+    // The list opens on what needs someone now: on a phone between classes that is the whole job.
+    view: (oneOf(params.get("view"), VIEW_LABELS) || DEFAULT_VIEW) as InboxView,
     q: params.get("q") ?? "",
     form: oneOf(params.get("form"), forms),
     status: oneOf(params.get("status"), STATUS_LABELS),
@@ -50,11 +53,15 @@ export default function Leads({ session, search }: ScreenProps) {
   const [text, setText] = useState(filters.q);
   const [list, setList] = useState<LeadList | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // On a phone the filters fold behind one button, so the first screen is leads (CSS shows them always on a wide screen).
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => {
     let current = true;
-    const query = { ...filters, view: filters.view === "all" ? undefined : filters.view };
-    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const query = { ...filters };
+    // The address leaves out the view the list opens on; the request always names it.
+    const shown = { ...filters, view: filters.view === DEFAULT_VIEW ? "" : filters.view };
+    const params = new URLSearchParams(Object.entries(shown).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const address = params.size ? `?${params.toString()}` : "";
     window.history.replaceState(null, "", `${window.location.pathname}${address}`);
     window.sessionStorage.setItem(LEADS_VIEW_KEY, address);
@@ -81,7 +88,23 @@ export default function Leads({ session, search }: ScreenProps) {
   return (
     <>
       <h1 className={styles.heading}>Leads</h1>
-      <form role="search" aria-label="Leads" className={own.filters} onSubmit={searchFor}>
+      <button
+        type="button"
+        className={`${styles.secondary} ${own.filtersToggle}`}
+        aria-expanded={filtersOpen}
+        aria-controls="lead-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        Filters and search: {VIEW_LABELS[filters.view]}
+        {filters.form || filters.status || filters.q ? ", filtered" : ""}
+      </button>
+      <form
+        id="lead-filters"
+        role="search"
+        aria-label="Leads"
+        className={`${own.filters} ${filtersOpen ? own.open : ""}`}
+        onSubmit={searchFor}
+      >
         <Choice label="View" value={filters.view} options={VIEW_LABELS} onChange={(view) => choose({ view })} />
         <Choice label="Form" value={filters.form} options={forms} any="Every form" onChange={(form) => choose({ form })} />
         <Choice label="Status" value={filters.status} options={STATUS_LABELS} any="Any status" onChange={(status) => choose({ status })} />

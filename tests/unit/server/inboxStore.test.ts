@@ -67,6 +67,12 @@ function inboxContract(open: () => Promise<SubmissionStore>) {
     expect(await ids(store, { view: "follow-up", today: "2026-11-21" })).toEqual(["C-LATER", "C-DUE", "C-OLD"]);
   });
 
+  test("Needs action (what the console opens on): New, or due for follow-up and not closed", async () => {
+    expect(await ids(store, { view: "action" })).toEqual(["C-DUE", "S-SIGNUP", "C-OLD"]);
+    expect(await ids(store, { view: "action", today: "2026-11-21" })).toEqual(["C-LATER", "C-DUE", "S-SIGNUP", "C-OLD"]);
+    expect(await ids(store, { view: "action", form: "signup" })).toEqual(["S-SIGNUP"]);
+  });
+
   test("filters by form and status together", async () => {
     expect(await ids(store, { form: "signup" })).toEqual(["S-SIGNUP"]);
     expect(await ids(store, { status: "contacted" })).toEqual(["C-LATER", "C-DUE"]);
