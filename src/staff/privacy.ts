@@ -49,6 +49,8 @@ export interface OpenRequest {
   held: string[];
   /** Sign-ups of the address that still hold health information (what withdrawing consent removes). */
   withHealthInfo: string[];
+  /** When its data was deleted at this request (the request itself is kept until answered); null if not. */
+  dataDeletedAt: string | null;
 }
 
 /**

@@ -56,6 +56,21 @@ test("a privacy request from the public form is listed with its days left; its d
   const reference = await sendPrivacyRequest(page, email);
   // Acted on only once confirmed: this server sends no mail, so the owner records a check made in person.
   await withStore(E2E_DATA_DIR, (store) => store.verifyRequest(reference, "in-person", new Date(), { notify: false }));
+  // Earlier, the same person sent the contact form, and staff worked it: status, follow-up date, a note.
+  const contact = `C-${reference.slice(2)}`;
+  await withStore(E2E_DATA_DIR, async (store) => {
+    const at = new Date(Date.now() - 86_400_000);
+    await store.insert({
+      id: contact,
+      form: "contact",
+      createdAt: at,
+      payload: { name: "Morgan Vale", email, interest: "membership", message: "Hi" },
+      spam: null,
+      notify: false,
+    });
+    await store.updateLead(contact, { status: "contacted", followUpOn: "2026-12-01" }, OWNER, at);
+    await store.addNote(contact, OWNER, "Called Morgan about evening classes.", at);
+  });
   await signInContext(context, baseURL ?? "", E2E_DATA_DIR, OWNER, "owner");
 
   await gotoReady(page, "/staff/privacy/");
@@ -73,10 +88,20 @@ test("a privacy request from the public form is listed with its days left; its d
   const file = await (await download).path();
   const exported = JSON.parse(fs.readFileSync(file, "utf8")) as {
     email: string;
-    submissions: Array<{ reference: string; fields: unknown }>;
+    submissions: Array<{ reference: string; fields: unknown; lead: unknown }>;
   };
   expect(exported.email).toBe(email);
   expect(exported.submissions).toEqual([
+    // Everything the gym kept as a lead too, which the deletion removes: status, follow-up, changes, notes.
+    expect.objectContaining({
+      reference: contact,
+      lead: expect.objectContaining({
+        status: "contacted",
+        followUpOn: "2026-12-01",
+        statusChanges: [expect.objectContaining({ status: "contacted", by: OWNER })],
+        notes: [expect.objectContaining({ by: OWNER, text: "Called Morgan about evening classes." })],
+      }),
+    }),
     expect.objectContaining({ reference, fields: expect.objectContaining({ email, request: "deletion" }) }),
   ]);
 
@@ -95,17 +120,25 @@ test("a privacy request from the public form is listed with its days left; its d
   await typed.fill(`not.${email}`);
   await dialog.getByRole("button", { name: "Delete everything" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("The address typed does not match the request's. Nothing was deleted.");
-  expect(await withStore(E2E_DATA_DIR, (store) => store.findByEmail(email))).toHaveLength(1);
+  expect(await withStore(E2E_DATA_DIR, (store) => store.findByEmail(email))).toHaveLength(2);
 
   await typed.fill(email);
   await dialog.getByRole("button", { name: "Delete everything" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status")).toHaveText("Deleted 1 submission and everything kept with them.");
-  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText(
+    "Deleted 1 submission and everything kept with them. The request stays listed until you mark it answered: tell them, then mark it.",
+  );
   const log = page.getByRole("list", { name: "Deletion log" });
-  await expect(log.getByRole("listitem").filter({ hasText: reference })).toContainText(`privacy-request`);
-  await expect(log.getByRole("listitem").filter({ hasText: reference })).toContainText(`by ${reference}`);
-  expect(await withStore(E2E_DATA_DIR, (store) => store.findByEmail(email))).toEqual([]);
+  await expect(log.getByRole("listitem").filter({ hasText: contact })).toContainText("Contact");
+  await expect(log.getByRole("listitem").filter({ hasText: contact })).toContainText(`on privacy request ${reference}`);
+  // The request itself stays, with a reminder to answer it, until it is marked answered.
+  expect((await withStore(E2E_DATA_DIR, (store) => store.findByEmail(email))).map((s) => s.id)).toEqual([reference]);
+  const left = page.getByRole("listitem").filter({ hasText: email });
+  await expect(left).toContainText(/Data deleted .*\. Tell Morgan Vale it is done, then mark the request answered\./);
+  await expectCleanAtBothWidths(page, "the privacy screen after a deletion");
+  await left.getByRole("button", { name: "Mark answered" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Marked ${reference} answered.`);
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
   const audit = await withStore(E2E_DATA_DIR, (store) => store.auditLog(50));
   expect(audit.filter((entry) => entry.actor === OWNER).map((entry) => [entry.action, entry.target])).toEqual(
     expect.arrayContaining([

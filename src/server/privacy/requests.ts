@@ -1,3 +1,4 @@
+import type { DeletionRecord } from "./types";
 import { daysBetween, zonedToday } from "../../content/dates";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
@@ -44,7 +45,7 @@ export function confirmationView(confirmation: RequestConfirmation | undefined, 
  * Privacy requests not held as spam and not marked answered: the confirmed ones first, the soonest due
  * first, then those waiting for their person, oldest first.
  */
-export async function openRequests(store: SubmissionStore, now: Date): Promise<OpenRequest[]> {
+export async function openRequests(store: SubmissionStore, now: Date, deletions: readonly DeletionRecord[] = []): Promise<OpenRequest[]> {
   const requests = await store.list({ form: "privacy-request" });
   const states = await store.leadStates(requests.map((r) => r.id));
   const open = requests.filter((r) => !states.get(r.id)?.answeredAt);
@@ -69,6 +70,11 @@ export async function openRequests(store: SubmissionStore, now: Date): Promise<O
         daysLeft: dueOn === null ? null : daysBetween(today, dueOn),
         held: held.map((s) => s.id),
         withHealthInfo: held.filter(hasHealthInfo).map((s) => s.id),
+        dataDeletedAt:
+          [...deletions]
+            .reverse()
+            .find((d) => d.requestedBy === r.id)
+            ?.deletedAt.toISOString() ?? null,
       };
     }),
   );

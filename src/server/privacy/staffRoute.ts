@@ -85,7 +85,8 @@ export const privacyRoute: StaffRoute = {
     role: "owner",
     async run({ store, now, query, audit }) {
       if (query.export !== undefined) return exportReport(store, requireString(query, "export", "an address or a reference"), audit);
-      const [requests, deletions] = await Promise.all([openRequests(store, now), store.deletions()]);
+      const deletions = await store.deletions();
+      const requests = await openRequests(store, now, deletions);
       return {
         json: {
           timeZone: site.timeZone,
@@ -108,11 +109,16 @@ export const privacyRoute: StaffRoute = {
         const email = request ? addressOf(await privacyRequest(store, request)) : requireString(body, "email", "the address").toLowerCase();
         const typed = typeof body.confirm === "string" ? body.confirm.trim().toLowerCase() : "";
         if (typed !== email) throw new StaffError(422, "The address typed does not match the request's. Nothing was deleted.");
-        const deleted = await deleteAll(store, await deletionTargets(store, { email }), request, now);
+        // The request itself stays, listed until it is marked answered: the person must still be told it
+        // is done, and the request is the record of how it was answered (kept requestMonths, then purged).
+        const targets = (await deletionTargets(store, { email })).filter((submission) => submission.id !== request);
+        const deleted = await deleteAll(store, targets, request, now);
         if (request) await audit("privacy.delete", request);
         else for (const s of deleted) await audit("privacy.delete", s.id);
         const count = `${deleted.length} submission${deleted.length === 1 ? "" : "s"}`;
-        return { json: { deleted: deleted.map((s) => s.id), message: `Deleted ${count} and everything kept with them.` } };
+        const done = deleted.length === 0 ? "Nothing else was held for this address." : `Deleted ${count} and everything kept with them.`;
+        const message = request ? `${done} The request stays listed until you mark it answered: tell them, then mark it.` : done;
+        return { json: { deleted: deleted.map((s) => s.id), message } };
       }
       if (body.action === "withdraw") {
         const request = body.request === undefined ? undefined : requestReference(body);

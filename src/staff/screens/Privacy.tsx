@@ -4,6 +4,7 @@ import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { ApiError, downloadUrl, getJson, postJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../privacy";
 import { staffTime } from "../time";
+import { FORM_LABELS } from "../leads";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
 import type { ScreenProps } from "./types";
@@ -143,6 +144,11 @@ export default function Privacy(_props: ScreenProps) {
                   </>
                 )}
               </dl>
+              {r.dataDeletedAt && (
+                <p className={styles.due}>
+                  <strong>Data deleted {when(r.dataDeletedAt)}.</strong> Tell {r.name || "them"} it is done, then mark the request answered.
+                </p>
+              )}
               {r.confirmation.state !== "confirmed" && (
                 <p className={styles.due}>
                   {notConfirmedYet(r.reference, "The download, deletion and withdrawing consent wait until then.")}
@@ -198,8 +204,9 @@ export default function Privacy(_props: ScreenProps) {
         <ul className={styles.log} aria-label="Deletion log">
           {data.deletions.map((d) => (
             <li key={`${d.reference}-${d.deletedAt}`} className={styles.logLine}>
-              <strong>{d.reference}</strong> <span>{d.form}</span> <span className={shared.muted}>received {when(d.receivedAt)}</span>{" "}
-              <span>deleted {when(d.deletedAt)}</span> <span>by {d.requestedBy}</span>
+              <strong>{d.reference}</strong> <span>{formLabel(d.form)}</span>{" "}
+              <span className={shared.muted}>received {when(d.receivedAt)}</span> <span>deleted {when(d.deletedAt)}</span>{" "}
+              <span>{deletedBecause(d.requestedBy)}</span>
             </li>
           ))}
         </ul>
@@ -250,8 +257,9 @@ function DeleteDialog({
         <form onSubmit={(event) => void submit(event)} className={shared.form}>
           <h2 id="delete-title">Delete everything for this address?</h2>
           <p>
-            This deletes {plural(request.held.length, "submission")} with their messages, bookings, lead notes and status, for good. The
-            deletion log keeps only the references, as deleted at the request of {request.reference}.
+            This deletes {plural(request.held.length - 1, "other submission")} with their messages, bookings, lead notes and status, for
+            good. The request itself stays until you mark it answered. The deletion log keeps only the references, as deleted on privacy
+            request {request.reference}.
           </p>
           <label className={shared.field}>
             <span>
@@ -283,3 +291,13 @@ function DeleteDialog({
     </dialog>
   );
 }
+
+/** Why a deletion was made, in the gym's words: on a privacy request (its reference), by staff, or at the end of its retention. */
+function deletedBecause(requestedBy: string): string {
+  if (requestedBy === "staff") return "by staff";
+  if (requestedBy === "retention") return "at the end of its retention period";
+  return `on privacy request ${requestedBy}`;
+}
+
+/** A logged form's name; a form from an older release reads as it was stored. */
+const formLabel = (form: string): string => (Object.hasOwn(FORM_LABELS, form) ? FORM_LABELS[form as keyof typeof FORM_LABELS] : form);
