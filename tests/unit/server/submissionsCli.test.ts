@@ -396,6 +396,7 @@ describe("staff CLI: privacy commands", () => {
     expect(lines[0]).toContain("Ana\\u202e Ruiz");
     expect(lines[0]).not.toContain("\u202e");
     const report = JSON.parse(lines[0]!.replace("\\u202e", "")) as { email: string; submissions: Array<Record<string, unknown>> };
+    const UNTOUCHED = { status: "new", followUpOn: null, statusChanges: [], notes: [], source: null };
     expect(report).toEqual({
       email: ANA,
       submissions: [
@@ -405,6 +406,7 @@ describe("staff CLI: privacy commands", () => {
           received: "2026-11-01T09:00:00.000Z",
           spam: null,
           fields: { name: "Ana Ruiz", email: ANA, message: "Kids class?" },
+          lead: UNTOUCHED,
         },
         {
           reference: "S-1",
@@ -420,6 +422,7 @@ describe("staff CLI: privacy commands", () => {
             waiverVersion: published.version,
           },
           waiver: { version: published.version, text: published.text, firstAcceptedAt: "2026-11-02T09:00:00.000Z" },
+          lead: UNTOUCHED,
         },
         {
           reference: "B-1",
@@ -427,6 +430,12 @@ describe("staff CLI: privacy commands", () => {
           received: "2026-11-03T09:00:00.000Z",
           spam: null,
           fields: { start: "2026-12-03T18:00:00.000Z", end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA },
+          // Her own booking moved it: the history says so.
+          lead: {
+            ...UNTOUCHED,
+            status: "intro-booked",
+            statusChanges: [{ status: "intro-booked", at: "2026-11-03T09:00:00.000Z", by: "visitor" }],
+          },
         },
         {
           reference: "X-1",
@@ -434,6 +443,7 @@ describe("staff CLI: privacy commands", () => {
           received: "2026-11-04T09:00:00.000Z",
           spam: "too-fast",
           fields: { name: "Ana", email: ANA, message: "buy now" },
+          lead: UNTOUCHED,
         },
         {
           reference: REQUEST,
@@ -441,6 +451,7 @@ describe("staff CLI: privacy commands", () => {
           received: "2026-11-05T09:00:00.000Z",
           spam: null,
           fields: { name: "Ana Ruiz", email: ANA, request: "deletion" },
+          lead: UNTOUCHED,
         },
       ],
     });
