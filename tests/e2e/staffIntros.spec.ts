@@ -131,13 +131,22 @@ test("staff see intros by day, mark a no-show, cancel and move one; every state 
 
   await card(moved).getByRole("button", { name: "Move Mo Move's intro" }).click();
   const move = page.getByRole("dialog", { name: "Move Mo Move's intro" });
+  // Where it is now, then a day and that day's times: never one list of every open time.
+  await expect(move.getByText(/^Now: \w+day, \w+ \d+ at \d+:\d\d [AP]M with \w+\.$/)).toBeVisible();
   const select = move.getByLabel("New time");
-  await expect(select).toBeVisible();
+  await expect(select).toBeDisabled();
   await expectNoAxeViolations(page, "the move dialog");
+  await move.getByLabel("New day").selectOption({ index: 1 });
+  const dayLabel = await move.getByLabel("New day").locator("option:checked").textContent();
   const target = await select.locator("option").nth(1).getAttribute("value");
   await select.selectOption(target!);
+  // The choice is said in full, its day included.
+  await expect(move.getByRole("status")).toHaveText(new RegExp(`^Moves to ${dayLabel} at \\d+:\\d\\d [AP]M with \\w+\\.$`));
+  await expectNoAxeViolations(page, "the move dialog with a time chosen");
   await move.getByRole("button", { name: "Move the intro" }).click();
-  await expect(page.getByRole("status")).toContainText(`The intro of Mo Move (${moved}) moved to`);
+  await expect(page.getByRole("status").filter({ hasText: "The intro of Mo Move" })).toContainText(
+    `The intro of Mo Move (${moved}) moved to`,
+  );
   const [newStart] = target!.split("|");
   await expect
     .poll(() => mailsTo("mo@example.com").map((mail) => mail.header("Subject") ?? ""), { timeout: 15_000 })

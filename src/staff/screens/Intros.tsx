@@ -37,6 +37,7 @@ export default function Intros(_props: ScreenProps) {
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Asking>(null);
+  const [day, setDay] = useState("");
   const [choice, setChoice] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -71,6 +72,7 @@ export default function Intros(_props: ScreenProps) {
 
   const ask = (kind: "cancel" | "reschedule", intro: Intro) => {
     setChoice("");
+    setDay("");
     setAsking({ kind, intro });
   };
 
@@ -83,6 +85,13 @@ export default function Intros(_props: ScreenProps) {
   };
 
   const coachesAt = (start: string) => listing?.slots.filter((slot) => slot.start === start).map((slot) => slot.coach) ?? [];
+  const dayOf = (intro: Intro) => listing?.days.find((entry) => entry.intros.some((other) => other.id === intro.id))?.label ?? "";
+  const chosen = (() => {
+    const [start = "", coach = ""] = choice.split("|");
+    const open = listing?.open.find((entry) => entry.date === day);
+    const time = open?.times.find((entry) => entry.start === start);
+    return open && time && coach ? { day: open.label, time: time.label, coach } : null;
+  })();
 
   return (
     <>
@@ -178,23 +187,50 @@ export default function Intros(_props: ScreenProps) {
                 {asking.intro.time} with {asking.intro.coach}. The visitor is e-mailed that it is cancelled, and the time opens again.
               </p>
             ) : (
-              <label className={styles.field}>
-                <span>New time</span>
-                <select required value={choice} onChange={(event) => setChoice(event.target.value)}>
-                  <option value="">Choose a time</option>
-                  {listing?.open.map((day) => (
-                    <optgroup key={day.date} label={day.label}>
-                      {day.times.flatMap((time) =>
+              <>
+                <p>
+                  Now: {dayOf(asking.intro)} at {asking.intro.time} with {asking.intro.coach}.
+                </p>
+                {/* A day, then its times: one list of every open time was too long to read on a phone. */}
+                <label className={styles.field}>
+                  <span>New day</span>
+                  <select
+                    required
+                    value={day}
+                    onChange={(event) => {
+                      setDay(event.target.value);
+                      setChoice("");
+                    }}
+                  >
+                    <option value="">Choose a day</option>
+                    {listing?.open.map((open) => (
+                      <option key={open.date} value={open.date}>
+                        {open.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className={styles.field}>
+                  <span>New time</span>
+                  <select required disabled={!day} value={choice} onChange={(event) => setChoice(event.target.value)}>
+                    <option value="">{day ? "Choose a time" : "Choose a day first"}</option>
+                    {listing?.open
+                      .find((open) => open.date === day)
+                      ?.times.flatMap((time) =>
                         coachesAt(time.start).map((coach) => (
                           <option key={`${time.start}|${coach}`} value={`${time.start}|${coach}`}>
                             {`${time.label} with ${coach}`}
                           </option>
                         )),
                       )}
-                    </optgroup>
-                  ))}
-                </select>
-              </label>
+                  </select>
+                </label>
+                {chosen && (
+                  <p role="status">
+                    Moves to {chosen.day} at {chosen.time} with {chosen.coach}.
+                  </p>
+                )}
+              </>
             )}
             <span className={own.actions}>
               <button type="submit" className={asking.kind === "cancel" ? styles.danger : styles.primary} disabled={busy}>
