@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { Rates } from "../../src/content/schemas";
-import { addDays, weekdayOf } from "../../src/content/dates";
+import { addDays, formatLongDate, weekdayOf } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext } from "../support/staff";
@@ -107,13 +107,14 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   await signInContext(context, baseURL!, BUILD_DAY_SITE.dataDir, `owner-${tag}@example.com`, "owner", nowOnBuildDay());
   await gotoReady(page, "/staff/?view=new&form=drop-in");
   await page.getByRole("searchbox", { name: "Name, e-mail or phone" }).fill(name);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   const lead = page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
   await expect(lead).toContainText("Drop-in");
   await expect(lead).toContainText(`visitor-${tag}@example.com`);
   await lead.getByRole("link", { name }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
-  await expect(page.locator("main")).toContainText(monday);
+  // The visit date in words, as staff read every date.
+  await expect(page.locator("main")).toContainText(formatLongDate(monday));
   await expect(page.locator("main")).toContainText("CrossFit Hilo");
   await expect(page.locator("main")).toContainText("13-17");
   await expect(page.locator("main")).toContainText("Lani Moana");

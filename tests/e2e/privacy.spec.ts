@@ -258,7 +258,7 @@ test.describe("staff e-mail", () => {
 
       const due = formatLongDate(addDays(BUILD_DAY, privacy.requestResponseDays));
       const requestMail = smtp.received.find((mail) => mail.to.includes("coaches@gym.example") && mail.header("Subject")?.includes(id));
-      expect(requestMail?.header("Subject")).toBe(`Privacy request from Jordan Keyes (access): answer by ${due} [${id}]`);
+      expect(requestMail?.header("Subject")).toBe(`Privacy request from Jordan Keyes (See my data): answer by ${due} [${id}]`);
       expect(requestMail?.raw).toContain(`Answer by: ${due}`);
 
       const signupMail = smtp.received.find((mail) => mail.header("Subject")?.startsWith("Membership sign-up"));

@@ -163,7 +163,7 @@ test("a request is acted on only once the address confirms it with the mailed li
   // Staff are told now, with the answer-by date counted from the confirmation.
   await expect
     .poll(() => mailsTo(STAFF_EMAIL).map((mail) => mail.header("Subject") ?? ""), { timeout: 15_000 })
-    .toContainEqual(`Privacy request from Morgan Vale (deletion): answer by ${due} [${reference}]`);
+    .toContainEqual(`Privacy request from Morgan Vale (Delete my data): answer by ${due} [${reference}]`);
   await page.reload();
   await expect(request).toContainText(`${privacy.requestResponseDays} days left`);
   await expect(request).toContainText("Confirmed by the visitor's link");
