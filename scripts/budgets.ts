@@ -21,10 +21,12 @@ export const BUDGETS = {
   cls: 0,
   /**
    * JavaScript loaded by any one page: React, Gatsby's runtime and the page's own code; the form
-   * validator and the lightbox load on first use. The home page carries the most, 89.4 KB (26 Nov
-   * 2026, `npm run bench`; the reference starter's home: 94.8 KB).
+   * validator and the lightbox load on first use. The home page carries the most: 90.0 KB on 27 Nov
+   * 2026, then 90.1 KB (28 Nov) once every page's first script keeps where the visit came from (the
+   * gym's lead sources: 157 bytes of it, already pared to a list of five strings), so the budget went
+   * from 90 to 91 KB, on purpose (the reference starter's home: 94.8 KB).
    */
-  javascriptPerPage: 90 * KB,
+  javascriptPerPage: 91 * KB,
   /**
    * The home page's HTML: with the answer's headers (~1 KB) it must fit the 14.6 KB a new connection
    * delivers in its first round trip (13.2 KB, Nov 2026).

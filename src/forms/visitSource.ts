@@ -1,9 +1,9 @@
 /**
- * Where a visit came from, as the browser keeps it for the visit (src/runtime/visitSource.ts) and each
- * form sends it: the page the visit began on (its path only), the referring site's host (never its full
- * address), and the address's utm_source, utm_medium and utm_campaign. None of it is personal data, and
- * this module is what keeps it so: nothing else of an address is read. Pure: the browser and the
- * server use it alike.
+ * Where a visit came from, as the browser keeps it for the visit (src/runtime/visitSource.ts reads only
+ * these parts of the two addresses) and each form sends it: the page the visit began on (its path only),
+ * the referring site's host (never its full address), and the address's utm_source, utm_medium and
+ * utm_campaign. None of it says who the visitor is (stored beside a named lead, it says how that lead
+ * found the gym). Pure: the server and the console use it.
  */
 export interface VisitSource {
   landingPage: string | null;
@@ -12,8 +12,6 @@ export interface VisitSource {
   utmMedium: string | null;
   utmCampaign: string | null;
 }
-
-const UTM = { utmSource: "utm_source", utmMedium: "utm_medium", utmCampaign: "utm_campaign" } as const;
 
 /** The longest utm value kept: campaign names are short; anything longer is cut, never refused. */
 export const UTM_MAX = 100;
@@ -36,30 +34,6 @@ const hostValue = (value: unknown): string | null =>
 
 const pathValue = (value: unknown): string | null =>
   typeof value === "string" && /^\/[^\s?#]*$/.test(value) && value.length <= PATH_MAX ? value : null;
-
-/**
- * The source of a visit that begins at `href` (the address the visitor arrived on), referred by
- * `referrer` (document.referrer: empty when none was given). A referrer on the site's own host is no
- * source: the visitor came from this site's own page.
- */
-export function sourceOfVisit(href: string, referrer: string): VisitSource {
-  const url = new URL(href);
-  let referrerHost: string | null = null;
-  try {
-    const from = referrer ? new URL(referrer) : null;
-    if (from && (from.protocol === "https:" || from.protocol === "http:") && from.host !== url.host) referrerHost = hostValue(from.host);
-  } catch {
-    // Not an address: no referrer.
-  }
-  const params = url.searchParams;
-  return {
-    landingPage: pathValue(url.pathname),
-    referrerHost,
-    utmSource: utmValue(params.get(UTM.utmSource)),
-    utmMedium: utmValue(params.get(UTM.utmMedium)),
-    utmCampaign: utmValue(params.get(UTM.utmCampaign)),
-  };
-}
 
 /**
  * What the server keeps of a source a form sent: each part checked again (a form can be sent by

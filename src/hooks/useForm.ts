@@ -3,7 +3,7 @@ import { HeldHydration } from "./heldHydration";
 import { errorsOf, formReducer, initialFormState, type FormPhase } from "../forms/formState";
 import type { CheckField, FieldErrors, FieldName, FieldValue, FormValues, TextField } from "../forms/formValues";
 import { PAGE_FAILURE, submitForm, type SubmitResult } from "../forms/submitForm";
-import { visitSource } from "../runtime/visitSource";
+import { keptVisitSource } from "../runtime/keptVisitSource";
 
 export type { FormValues } from "../forms/formValues";
 export type { FormPhase } from "../forms/formState";
@@ -148,7 +148,7 @@ export function useForm<TInput extends SpamInput>(options: UseFormOptions<FormVa
         ...toPayload(values),
         website: String((values as Readonly<Record<string, FieldValue>>).website ?? ""),
         elapsedMs: Math.round(performance.now() - startedAt),
-        source: visitSource(),
+        source: keptVisitSource(),
       },
       fetch: browserFetch,
       conflictField,

@@ -1,6 +1,11 @@
-import { cleanSource, sourceName, sourceOfVisit, UTM_MAX } from "../../../src/forms/visitSource";
+import { cleanSource, sourceName, UTM_MAX } from "../../../src/forms/visitSource";
+import { visitOf } from "../../../src/runtime/visitSource";
+import { namedVisit } from "../../../src/runtime/keptVisitSource";
 
-/** Where a visit came from: what the browser keeps and the server accepts, and nothing personal besides. */
+/** What the browser keeps of a visit's first page, as a form sends it and the server then stores it. */
+const sourceOfVisit = (href: string, referrer: string) => cleanSource(namedVisit(visitOf(href, referrer)))!;
+
+/** Where a visit came from: what the browser keeps and the server accepts, and nothing else of either address. */
 
 const SITE = "https://crossfitgraham.example";
 
@@ -20,9 +25,10 @@ test("the referring site's host only, never its page or query", () => {
   });
 });
 
-test("the site's own pages, and what is not a web address, refer no one", () => {
+test("the site's own pages, and what is not an address, refer no one", () => {
   expect(sourceOfVisit(`${SITE}/contact/`, `${SITE}/rates/`).referrerHost).toBeNull();
-  expect(sourceOfVisit(`${SITE}/contact/`, "android-app://com.google.android.gm/").referrerHost).toBeNull();
+  // An app that sent them names itself as a host would: kept, it says as much as a site's host.
+  expect(sourceOfVisit(`${SITE}/contact/`, "android-app://com.google.android.gm/").referrerHost).toBe("com.google.android.gm");
   expect(sourceOfVisit(`${SITE}/contact/`, "not an address").referrerHost).toBeNull();
 });
 

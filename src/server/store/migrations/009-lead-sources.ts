@@ -5,7 +5,7 @@ export const leadSources: MigrationStep = {
   name: "where each lead came from: landing page, referring host and utm values",
   // What the visitor's browser kept for the visit (src/runtime/visitSource.ts) and the form sent with the
   // submission: the landing page's path, the referring site's host (never its full address) and three
-  // utm values. None of it is personal data. No row: the form was sent without JavaScript, or before this
+  // utm values: none of it says who the visitor is. No row: the form was sent without JavaScript, or before this
   // version, and where the lead came from is unknown. Goes with its submission on deletion.
   sql: () => `
     CREATE TABLE lead_sources (
