@@ -36,7 +36,7 @@ export async function intro(request: IntroRequest, store: SubmissionStore, out: 
   if (request.action === "cancel" && request.reference) {
     // The console's cancel too: the visitor is e-mailed and the reminder dropped, whichever door it came by.
     try {
-      out(await cancelIntro(store, request.reference, now));
+      out(await cancelIntro(store, request.reference, now, "cli"));
     } catch (error) {
       if (error instanceof Error && error.name === "IntroError") throw new CommandError(error.message);
       throw error;

@@ -4,6 +4,9 @@ import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { getStore, kickOutbox, serverNow } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
+import { zonedToday } from "../../content/dates";
+import { site } from "../content";
+import { VISITOR } from "../leads/types";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
 export const CANCEL_ANSWERS = {
@@ -31,7 +34,8 @@ export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctio
   if (!isToken(token)) return reject({ status: 400, error: CANCEL_ANSWERS["not-found"] });
   let result: keyof typeof CANCEL_ANSWERS;
   try {
-    result = await (await getStore()).cancelByToken(hashToken(token), now);
+    // The visitor cancelled: their lead comes up for a call today, to offer another time.
+    result = await (await getStore()).cancelByToken(hashToken(token), now, { on: zonedToday(now, site.timeZone).date, by: VISITOR });
   } catch (error) {
     console.error(`Could not cancel an intro by its link: ${errorSummary(error)}`);
     return reject(storeUnavailable(UNAVAILABLE));

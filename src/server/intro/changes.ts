@@ -31,8 +31,9 @@ async function visitor(store: SubmissionStore, id: string): Promise<string> {
   return name ? `${name} (${id})` : id;
 }
 
-export async function cancelIntro(store: SubmissionStore, id: string, now: Date): Promise<string> {
-  const result = await store.cancelBooking(id, now);
+/** Cancels a booking; its lead comes up for a call today (`by`: who cancelled it). */
+export async function cancelIntro(store: SubmissionStore, id: string, now: Date, by: string): Promise<string> {
+  const result = await store.cancelBooking(id, now, { on: zonedToday(now, site.timeZone).date, by });
   if (result === "not-found") throw noBooking(id);
   const who = await visitor(store, id);
   return result === "cancelled"

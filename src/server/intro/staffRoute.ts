@@ -64,7 +64,7 @@ export const intros: StaffRoute = {
       const action = body.action as Action;
       if (!ACTIONS.includes(action)) throw new StaffError(400, 'Say "attended", "no-show", "cancel" or "reschedule".');
       let message: string;
-      if (action === "cancel") message = await asked(() => cancelIntro(store, id, now));
+      if (action === "cancel") message = await asked(() => cancelIntro(store, id, now, staff.email));
       else if (action === "reschedule") {
         const start = requireString(body, "start", "the new time");
         const coach = typeof body.coach === "string" && body.coach !== "" ? body.coach : undefined;

@@ -7,7 +7,14 @@ import { confirmedRecently } from "./bookings";
 import { toBooking, toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { OutboxData } from "../outbox/types";
-import { type CancelResult, type IntroOperations, REMINDER_BEFORE_MS, REMINDER_MARGIN_MS, SlotTakenError } from "./types";
+import {
+  type CancelFollowUp,
+  type CancelResult,
+  type IntroOperations,
+  REMINDER_BEFORE_MS,
+  REMINDER_MARGIN_MS,
+  SlotTakenError,
+} from "./types";
 
 /** A visitor's own cancel link: the raw token goes only into the mail, the store keeps its hash. */
 export function mintCancelToken(): { token: string; hash: string } {
@@ -74,7 +81,7 @@ async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequ
  * Cancels a booking in the caller's transaction: frees the slot, raises its SEQUENCE, and tells the
  * visitor as afterCancel does. The one implementation behind the console and the CLI.
  */
-async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Date): Promise<CancelResult> {
+async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Date, followUp?: CancelFollowUp): Promise<CancelResult> {
   const cancelled = await trx
     .updateTable("intro_bookings")
     .set((eb) => ({ cancelled_at: codec.time(at), sequence: eb("sequence", "+", 1) }))
@@ -87,6 +94,7 @@ async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Dat
     return exists ? "already-cancelled" : "not-found";
   }
   await afterCancel(trx, codec, id, Number(cancelled.sequence), at);
+  if (followUp) await writeLead(trx, codec, id, { followUpOn: followUp.on }, followUp.by, at);
   return "cancelled";
 }
 
@@ -157,9 +165,9 @@ export async function mailHeldBooking(
 export function introQueries(dialect: Dialect): IntroOperations {
   const { db, codec } = dialect;
   return {
-    cancelBooking: (id, at) => dialect.write((trx) => cancelIn(trx, codec, id, at)),
+    cancelBooking: (id, at, followUp) => dialect.write((trx) => cancelIn(trx, codec, id, at, followUp)),
 
-    async cancelByToken(tokenHash, at) {
+    async cancelByToken(tokenHash, at, followUp) {
       const time = codec.time(at);
       return dialect.write(async (trx) => {
         // One UPDATE that names the token decides: a link replaced meanwhile (a new time, a new link
@@ -174,6 +182,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
           .executeTakeFirst();
         if (cancelled) {
           await afterCancel(trx, codec, cancelled.submission_id, Number(cancelled.sequence), at);
+          if (followUp) await writeLead(trx, codec, cancelled.submission_id, { followUpOn: followUp.on }, followUp.by, at);
           return "cancelled";
         }
         const booking = await trx

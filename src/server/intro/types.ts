@@ -52,6 +52,15 @@ export type CancelResult = "cancelled" | "already-cancelled" | "not-found";
 export type Attendance = "attended" | "no-show";
 
 /** A booking as the staff's intro screen shows it. */
+/**
+ * A cancelled intro's lead comes up for a call (`on`, today at the gym, YYYY-MM-DD; `by` who cancelled):
+ * the booking moved it past New, so without a date it would drop out of every list that asks for action.
+ */
+export interface CancelFollowUp {
+  on: string;
+  by: string;
+}
+
 export interface IntroBooking extends Booking {
   attendance: Attendance | null;
   /** The appointment's SEQUENCE in the visitor's calendar. */
@@ -73,9 +82,9 @@ export interface IntroOperations {
    * Frees a booking's slot, drops its unsent confirmation, reminder and new-time mails, and queues a
    * cancellation for a visitor who was mailed the booking; the submission stays.
    */
-  cancelBooking(id: string, at: Date): Promise<CancelResult>;
+  cancelBooking(id: string, at: Date, followUp?: CancelFollowUp): Promise<CancelResult>;
   /** The visitor's own link (the token's hash): "past" once the intro has begun; it cancels only its own booking. */
-  cancelByToken(tokenHash: string, at: Date): Promise<CancelResult | "past">;
+  cancelByToken(tokenHash: string, at: Date, followUp?: CancelFollowUp): Promise<CancelResult | "past">;
   /** The booking a submission made, cancelled or not (undefined when it made none). */
   introOf(id: string): Promise<IntroBooking | undefined>;
   /** Active bookings starting at or after `from`, soonest first. */

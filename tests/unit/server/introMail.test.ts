@@ -94,7 +94,12 @@ describe("free-intro mails through the outbox, with a real SMTP server on loopba
     // The first mail's link no longer cancels: the new time came with a new one.
     expect(await store.cancelByToken(hashToken(firstToken!), later(3))).toBe("not-found");
 
-    expect(await cancelIntro(store, "B-1", later(4))).toBe("Cancelled the intro of Ana (B-1): its time is open for booking again.");
+    expect(await cancelIntro(store, "B-1", later(4), "coach@gym.example")).toBe(
+      "Cancelled the intro of Ana (B-1): its time is open for booking again.",
+    );
+    // Its lead, moved past New by the booking, comes up for a call that day: it must not drop out of every to-do list.
+    expect((await store.leadStates(["B-1"])).get("B-1")).toMatchObject({ status: "intro-booked", updatedBy: "coach@gym.example" });
+    expect((await store.leadStates(["B-1"])).get("B-1")?.followUpOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await deliverDue(store, smtpMailer(smtp.url), settings, later(5));
     const cancelled = toVisitor()[2]!;
     expect(event(cancelled)).toMatchObject({ method: "CANCEL", uid: "b-1@gym.example", sequence: 2, start: second.start });

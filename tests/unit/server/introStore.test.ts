@@ -238,6 +238,20 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await s().markAttendance("B-NOPE", "attended", context)).toBe("not-found");
     });
 
+    test("a cancelled intro's lead comes up for a call that day, by whoever cancelled it", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const token = await tokenOf(s(), "B-1");
+      expect(await s().cancelByToken(hashToken(token), at("2027-03-02T09:00:00Z"), { on: "2027-03-02", by: "visitor" })).toBe("cancelled");
+      expect((await s().leadStates(["B-1"])).get("B-1")).toMatchObject({
+        status: "intro-booked",
+        followUpOn: "2027-03-02",
+        updatedBy: "visitor",
+      });
+      // It is then in the list of what needs action (due today), not lost behind its Intro booked status.
+      const action = await s().inbox({ view: "action", today: "2027-03-02", limit: 10 });
+      expect(action.leads.map((lead) => lead.submission.id)).toEqual(["B-1"]);
+    });
+
     test("Came and No-show are refused before the intro starts, and taken from its start", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       const before = { by: "coach@gym.example", at: at("2027-03-05T17:59:59Z"), followUpOn: "2027-03-05" };
