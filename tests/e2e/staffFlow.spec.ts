@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { SubmissionStore } from "../../src/server/store/types";
@@ -134,6 +135,17 @@ for (const database of ["sqlite", "postgres"] as const) {
       await expect(page.getByRole("listitem").filter({ hasText: 'E-mailed "Thanks for getting in touch"' })).toContainText(
         "owner@gym.example",
       );
+      // With SCREENSHOT_DIR set, the worked lead as the owner sees it on a phone and on a desk (axe-checked at each).
+      if (process.env.SCREENSHOT_DIR && database === "sqlite") {
+        for (const [width, height] of [
+          [390, 844],
+          [1440, 900],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await expectNoAxeViolations(page, `the worked lead at ${width}px`);
+          await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `lead-${width}.png`), fullPage: true });
+        }
+      }
     });
   });
 }

@@ -74,7 +74,9 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
         if (spam) return { confirmationQueued: false };
         // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym has answered yet.
-        if (booking) await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, submission.createdAt);
+        if (booking) {
+          await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, submission.createdAt, { webhook: submission.webhook });
+        }
         // A privacy request is acted on only once the person whose address it names confirms it: they get
         // the link, and staff their alert when it is used (privacy/requestStore.ts).
         if (form === "privacy-request") {

@@ -121,7 +121,7 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
     intro: submission.form === "intro" ? introCard(await store.introOf(id)) : null,
     // A reply needs the visitor's address and mail set up; a privacy request is answered from its own screen.
     reply: {
-      possible: submission.form !== "privacy-request" && personOf(submission.payload).email !== "",
+      possible: submission.form !== "privacy-request" && !submission.spam && personOf(submission.payload).email !== "",
       mailReady: mailEnabled(config),
       templates: repliesFor(await store.replyTemplates(), submission, siteOrigin(config.siteUrl)),
     },
@@ -150,6 +150,8 @@ export const lead: StaffRoute = {
         const { id, subject, text } = parsed(reply.safeParse(body));
         const submission = await openable(store, id, staff.role);
         if (submission.form === "privacy-request") throw new StaffError(409, "Answer a privacy request from the Privacy screen.");
+        // A bot typed the address of a message held as spam: move it to the leads first if a person sent it.
+        if (submission.spam) throw new StaffError(409, "This message is held as spam: move it to the leads before replying.");
         if (!personOf(submission.payload).email) throw new StaffError(409, "This lead gave no e-mail address: call or text instead.");
         if (!mailEnabled(config)) {
           throw new StaffError(

@@ -9,8 +9,9 @@ import { personOf } from "./fields";
 
 /**
  * A staff member's reply to a lead, as they wrote it on the lead page: to the address the visitor gave,
- * from MAIL_FROM, with replies going to the gym's own address. Nothing the visitor wrote is quoted back:
- * the address was only typed, never confirmed, so the mail holds only what the gym wrote.
+ * from MAIL_FROM, with replies going to the gym's own address. Their message is not quoted back (the
+ * address was only typed, never confirmed): the mail holds what staff wrote, which at most greets them
+ * by the first name they gave ({name}).
  */
 export function replyMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const { subject, text } = message.data ?? {};

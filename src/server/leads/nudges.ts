@@ -9,8 +9,11 @@ import { personName } from "./fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
 import { leadSummary } from "./view";
 
-/** Leads older than this are not reminded of: a reminder is for a lead that can still be won today. */
-const REMIND_WITHIN_MS = 3 * 86_400_000;
+/**
+ * Leads older than this are not reminded of: a reminder is for a lead that can still be won. A week
+ * holds more opening hours (72 at this gym) than the longest setting allowed (1,440 minutes).
+ */
+const REMIND_WITHIN_MS = 7 * 86_400_000;
 /** A digest not sent by then (the server was down at opening) is not sent late: the day has begun. */
 const DIGEST_LATEST_MS = 3 * 3_600_000;
 const LIST_MAX = 50;

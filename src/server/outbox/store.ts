@@ -31,6 +31,9 @@ export async function queueMessage(
     .execute();
 }
 
+/** Kinds whose data is the message itself, not a token: kept when the outbox gives up on them. */
+const KEPT_WHEN_GIVEN_UP: OutboxKind[] = ["reply", "lead-reminder", "digest"];
+
 export function outboxQueries(dialect: Dialect): OutboxOperations {
   const { db, codec } = dialect;
   return {
@@ -85,11 +88,20 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
           locked_until: null,
           status: retryAt ? "pending" : "failed",
           next_attempt_at: retryAt ? codec.time(retryAt) : null,
-          // Given up: a token it carries (a sign-in link's) must not outlive its one chance to be sent.
-          ...(retryAt ? {} : { data: null }),
         }))
         .where("id", "=", messageId)
         .execute();
+      // Given up: a token it carries (a sign-in link's, a cancel link's) must not outlive its one chance to
+      // be sent. A message whose data is its text (a staff reply, a reminder, the digest) keeps it, so the
+      // owner's Retry can still send it.
+      if (!retryAt) {
+        await db
+          .updateTable("outbox")
+          .set({ data: null })
+          .where("id", "=", messageId)
+          .where("kind", "not in", KEPT_WHEN_GIVEN_UP)
+          .execute();
+      }
     },
     async outbox(statuses = ["pending", "sent", "failed"]) {
       if (statuses.length === 0) return [];

@@ -1,20 +1,23 @@
 import { addDays, minutes, weekdayOf, zonedToday } from "../../content/dates";
 import { hoursOn } from "../../content/hours";
 import { zonedInstant } from "../../intro/availability";
-import type { openMsBetween } from "../leads/responseTime";
 
-type Site = Parameters<typeof openMsBetween>[2];
+/** The gym's hours and zone, as content/site.json gives them. */
+export interface GymHours {
+  hours: ReadonlyArray<{ days: readonly string[]; opens: string; closes: string }>;
+  timeZone: string;
+}
 
 /**
  * The gym's opening hours from `first` to `last` (instants), as one sorted list of intervals with
- * running totals: how much of [from, to) falls in opening hours is then two binary searches. The same
- * answer as openMsBetween (leads/responseTime.ts; a test holds them together), which places every day's
- * hours in the time zone anew for each lead: over the 12 weeks' 1,700 answered leads of the benchmark's
- * store that was 70 ms of a 90 ms report (npm run bench:reports). Each day's hours are placed with that
+ * running totals: how much of [from, to) falls in opening hours is then two binary searches, which is
+ * what lets the reports count 1,700 answered leads in a few milliseconds (npm run bench:reports). The one
+ * place opening hours are counted: a single lead's time to answer (leads/responseTime.ts) builds a counter
+ * over its own span. Each day's hours are placed with that
  * day's own offset, as there. Two entries of content/site.json whose hours overlap on a day (nothing
  * checks they do not) are joined here, so each open minute counts once.
  */
-export function openHoursCounter(site: Site, first: Date, last: Date): (from: Date, to: Date) => number {
+export function openHoursCounter(site: GymHours, first: Date, last: Date): (from: Date, to: Date) => number {
   const opens: number[] = [];
   const closes: number[] = [];
   const before: number[] = [];

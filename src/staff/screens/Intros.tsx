@@ -225,11 +225,8 @@ export default function Intros(_props: ScreenProps) {
                       )}
                   </select>
                 </label>
-                {chosen && (
-                  <p role="status">
-                    Moves to {chosen.day} at {chosen.time} with {chosen.coach}.
-                  </p>
-                )}
+                {/* Always there, so a screen reader hears the choice when its words change. */}
+                <p role="status">{chosen && `Moves to ${chosen.day} at ${chosen.time} with ${chosen.coach}.`}</p>
               </>
             )}
             <span className={own.actions}>

@@ -5,7 +5,7 @@ import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, 
 import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";
 import { responseWords, staffTime } from "../time";
-import { LEADS_VIEW_KEY } from "./leadsView";
+import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
 import { sourceName } from "../../forms/visitSource";
 import * as styles from "../Staff.module.css";
@@ -37,7 +37,7 @@ export default function Lead({ search }: ScreenProps) {
   }, []);
 
   // "All leads" goes back to the view the list was left on (Leads.tsx keeps it for this tab).
-  useEffect(() => setBackTo(`${staffPaths.leads}${window.sessionStorage.getItem(LEADS_VIEW_KEY) ?? ""}`), []);
+  useEffect(() => setBackTo(`${staffPaths.leads}${lastLeadsView()}`), []);
 
   useEffect(() => {
     // Another lead (a link in this person's history): nothing of the last one may show or be saved to it.

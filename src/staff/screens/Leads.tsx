@@ -18,7 +18,7 @@ import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Leads.module.css";
 import type { ScreenProps } from "./types";
-import { LEADS_VIEW_KEY } from "./leadsView";
+import { keepLeadsView } from "./leadsView";
 
 interface Filters {
   view: InboxView;
@@ -64,7 +64,7 @@ export default function Leads({ session, search }: ScreenProps) {
     const params = new URLSearchParams(Object.entries(shown).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const address = params.size ? `?${params.toString()}` : "";
     window.history.replaceState(null, "", `${window.location.pathname}${address}`);
-    window.sessionStorage.setItem(LEADS_VIEW_KEY, address);
+    keepLeadsView(address);
     setList(null);
     getJson<LeadList>("leads", query).then(
       (answer) => {

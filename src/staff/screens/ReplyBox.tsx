@@ -73,13 +73,13 @@ export function ReplyBox({ detail, onSent }: { detail: LeadDetail; onSent: (answ
             <input required maxLength={SUBJECT_MAX} value={subject} onChange={(event) => setSubject(event.target.value)} />
           </label>
           <label className={styles.field}>
-            <span>Reply to {lead.email}</span>
+            <span className={styles.wrap}>Reply to {lead.email}</span>
             <textarea required rows={8} maxLength={REPLY_MAX} value={text} onChange={(event) => setText(event.target.value)} />
           </label>
           <button type="submit" className={styles.primary} disabled={busy}>
             Send reply
           </button>
-          <p role="status" className={said?.error ? styles.error : styles.ok}>
+          <p role="status" className={`${said?.error ? styles.error : styles.ok} ${styles.wrap}`}>
             {said?.text}
           </p>
           <p className={styles.muted}>

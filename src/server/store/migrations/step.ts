@@ -38,7 +38,8 @@ export const POSTGRES: SqlDialect = {
  * SQLite cannot change a column's NOT NULL or a CHECK in place, so a change to the outbox's kinds
  * rebuilds it (nothing refers to it): the outbox as it is since migration 5, with `kinds`, filled with
  * the `copied` columns of the old one; only the kinds in `withoutSubmission` belong to no submission.
- * Ids and rows are kept.
+ * Ids and rows are kept. It makes the two indexes of migration 5 only: a rebuild after migration 10 must
+ * create `outbox_one_lead_reminder` again after it, or a lead could be reminded twice.
  */
 export function rebuildSqliteOutbox(
   version: number,
