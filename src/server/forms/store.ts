@@ -73,10 +73,6 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         const cancel = mintCancelToken();
         if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
         if (spam) return { confirmationQueued: false };
-        // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym has answered yet.
-        if (booking) {
-          await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, submission.createdAt, { webhook: submission.webhook });
-        }
         // A privacy request is acted on only once the person whose address it names confirms it: they get
         // the link, and staff their alert when it is used (privacy/requestStore.ts).
         if (form === "privacy-request") {
@@ -84,6 +80,11 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         } else if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
         if (submission.webhook) {
           await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created", source: submission.source ?? null });
+        }
+        // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym has
+        // answered yet. After lead.created, so the gym's tool hears of the lead before its new status.
+        if (booking) {
+          await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, submission.createdAt, { webhook: submission.webhook });
         }
         if (submission.alreadyBooked && submission.confirm) {
           return {

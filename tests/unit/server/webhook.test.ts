@@ -160,6 +160,20 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     expect(changed!.id).not.toBe(created!.id);
   });
 
+  test("a visitor's own booking is delivered as a new lead, then as Intro booked", async () => {
+    const now = new Date();
+    const start = new Date(now.getTime() + 3 * 86_400_000);
+    const end = new Date(start.getTime() + 30 * 60_000);
+    const booking = { coach: "Dana", start, end, email: "bo@example.com" };
+    const payload = { name: "Bo", email: "bo@example.com", start: start.toISOString(), end: end.toISOString(), coach: "Dana" };
+    await store.insert(lead("B-BOOKED", { form: "intro", createdAt: now, payload, booking }));
+    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 2, failed: 0, gaveUp: 0 });
+    expect(bodies(receiver).map((body) => [body.event, body.lead.reference, body.lead.status])).toEqual([
+      ["lead.created", "B-BOOKED", "new"],
+      ["lead.status", "B-BOOKED", "intro-booked"],
+    ]);
+  });
+
   test("spam is not delivered until restored; a privacy request never is", async () => {
     const now = new Date();
     const source = { landingPage: "/rates/", referrerHost: "www.google.com", utmSource: null, utmMedium: null, utmCampaign: null };
