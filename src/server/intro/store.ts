@@ -164,6 +164,15 @@ export async function mailHeldBooking(
 
 export function introQueries(dialect: Dialect): IntroOperations {
   const { db, codec } = dialect;
+  /** A booking with its submission, as the console shows an intro: one query shape for one or many. */
+  const withSubmission = () =>
+    db
+      .selectFrom("intro_bookings")
+      .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
+      .selectAll("submissions")
+      .select(["coach", "starts_at", "ends_at", "cancelled_at", "attendance", "sequence"]);
+  type IntroRow = Awaited<ReturnType<ReturnType<typeof withSubmission>["executeTakeFirstOrThrow"]>>;
+  const toIntro = (row: IntroRow) => ({ ...toBooking(row, codec), attendance: row.attendance, sequence: Number(row.sequence) });
   return {
     cancelBooking: (id, at, followUp) => dialect.write((trx) => cancelIn(trx, codec, id, at, followUp)),
 
@@ -196,28 +205,18 @@ export function introQueries(dialect: Dialect): IntroOperations {
     },
 
     async introOf(id) {
-      const row = await db
-        .selectFrom("intro_bookings")
-        .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
-        .selectAll("submissions")
-        .select(["coach", "starts_at", "ends_at", "cancelled_at", "attendance", "sequence"])
-        .where("submission_id", "=", id)
-        .executeTakeFirst();
-      return row && { ...toBooking(row, codec), attendance: row.attendance, sequence: Number(row.sequence) };
+      const row = await withSubmission().where("submission_id", "=", id).executeTakeFirst();
+      return row && toIntro(row);
     },
 
     async upcomingIntros(from) {
-      const rows = await db
-        .selectFrom("intro_bookings")
-        .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
-        .selectAll("submissions")
-        .select(["coach", "starts_at", "ends_at", "cancelled_at", "attendance", "sequence"])
+      const rows = await withSubmission()
         .where("cancelled_at", "is", null)
         .where("starts_at", ">=", codec.time(from))
         .orderBy("starts_at")
         .orderBy("coach")
         .execute();
-      return rows.map((row) => ({ ...toBooking(row, codec), attendance: row.attendance, sequence: Number(row.sequence) }));
+      return rows.map(toIntro);
     },
 
     async markAttendance(id, attendance, { by, at, followUpOn }) {
