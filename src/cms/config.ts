@@ -97,7 +97,7 @@ const events: Collection = {
       // The build also checks that a page of this site exists (src/content/eventRules.ts).
       pattern: [
         String.raw`^(https?://\S+\.\S+|/(?!/)\S*)$`,
-        "A full address starting with https://, or a page of this site like /contact/.",
+        "A full address starting with https://, or a page of this site like /contact/",
       ],
     }),
     longText("summary", "Summary", 240, { hint: "One or two sentences shown in the list of events." }),

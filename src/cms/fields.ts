@@ -12,8 +12,9 @@ export type CmsConfig = Parameters<(typeof DecapCms)["init"]>[0] extends infer O
 export type Collection = CmsConfig["collections"][number];
 export type Field = NonNullable<Collection["fields"]>[number];
 
-export const maxLength = (max: number): [string, string] => [`^[\\s\\S]{1,${max}}$`, `At most ${max} characters.`];
-export const pattern = (regex: RegExp, message: string): [string, string] => [regex.source, upperFirst(message) + "."];
+export const maxLength = (max: number): [string, string] => [`^[\\s\\S]{1,${max}}$`, `At most ${max} characters`];
+// Decap ends its "did not match the pattern: ..." line with its own full stop.
+export const pattern = (regex: RegExp, message: string): [string, string] => [regex.source, upperFirst(message)];
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const text = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
@@ -76,7 +77,7 @@ export const alt = (name: string, label: string, required = true): Field =>
     required,
     pattern: [
       `^\\s*\\S[\\s\\S]{${ALT_MIN - 2},}\\S\\s*$`,
-      `Describe the photo for people who cannot see it (at least ${ALT_MIN} characters).`,
+      `Describe the photo for people who cannot see it (at least ${ALT_MIN} characters)`,
     ],
     hint: "What the photo shows, for people who cannot see it.",
   }) as Field;

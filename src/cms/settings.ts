@@ -138,14 +138,14 @@ export const settings: Collection = {
         name: "url",
         label: "Web address",
         widget: "string",
-        pattern: ["^https://", "Must be a full address starting with https://."],
+        pattern: ["^https://", "Must be a full address starting with https://"],
       } as Field,
       { name: "phone", label: "Phone", widget: "string", pattern: pattern(PHONE, PHONE_MESSAGE) } as Field,
       {
         name: "email",
         label: "E-mail",
         widget: "string",
-        pattern: ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "Must be an e-mail address."],
+        pattern: ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "Must be an e-mail address"],
       } as Field,
       {
         name: "address",
@@ -154,9 +154,9 @@ export const settings: Collection = {
         fields: [
           text("street", "Street", 120),
           text("locality", "Town", 80),
-          { name: "region", label: "State", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter state code like WA."] } as Field,
-          { name: "postalCode", label: "ZIP code", widget: "string", pattern: ["^\\d{5}$", "A five-digit ZIP code."] } as Field,
-          { name: "country", label: "Country", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter country code like US."] } as Field,
+          { name: "region", label: "State", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter state code like WA"] } as Field,
+          { name: "postalCode", label: "ZIP code", widget: "string", pattern: ["^\\d{5}$", "A five-digit ZIP code"] } as Field,
+          { name: "country", label: "Country", widget: "string", pattern: ["^[A-Z]{2}$", "A two-letter country code like US"] } as Field,
         ],
       } as Field,
       {
@@ -188,7 +188,7 @@ export const settings: Collection = {
         "Social links",
         [
           text("name", "Name", 40),
-          { name: "url", label: "Address", widget: "string", pattern: ["^https://", "Must start with https://."] } as Field,
+          { name: "url", label: "Address", widget: "string", pattern: ["^https://", "Must start with https://"] } as Field,
         ],
         {
           summary: "{{fields.name}}",
