@@ -3741,10 +3741,10 @@ type Query_siteJsonArgs = {
   address: InputMaybe<SiteAddressFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   email: InputMaybe<StringQueryOperatorInput>;
-  geo: InputMaybe<SiteGeoFilterInput>;
   hours: InputMaybe<SiteHoursFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  mapPosition: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   payment: InputMaybe<StringQueryOperatorInput>;
@@ -4574,26 +4574,6 @@ type SiteFunctionSortInput = {
   readonly relativeCompiledFilePath: InputMaybe<SortOrderEnum>;
 };
 
-type SiteGeo = {
-  readonly lat: Scalars['Float'];
-  readonly lon: Scalars['Float'];
-};
-
-type SiteGeoFieldSelector = {
-  readonly lat: InputMaybe<FieldSelectorEnum>;
-  readonly lon: InputMaybe<FieldSelectorEnum>;
-};
-
-type SiteGeoFilterInput = {
-  readonly lat: InputMaybe<FloatQueryOperatorInput>;
-  readonly lon: InputMaybe<FloatQueryOperatorInput>;
-};
-
-type SiteGeoSortInput = {
-  readonly lat: InputMaybe<SortOrderEnum>;
-  readonly lon: InputMaybe<SortOrderEnum>;
-};
-
 type SiteGraphqlTypegen = {
   readonly documentSearchPaths: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
   readonly generateOnBuild: Maybe<Scalars['Boolean']>;
@@ -4739,10 +4719,10 @@ type SiteJson = Node & {
   readonly address: SiteAddress;
   readonly children: ReadonlyArray<Node>;
   readonly email: Scalars['String'];
-  readonly geo: SiteGeo;
   readonly hours: ReadonlyArray<SiteHours>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly mapPosition: Maybe<Scalars['String']>;
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly payment: ReadonlyArray<Scalars['String']>;
@@ -4803,10 +4783,10 @@ type SiteJsonFieldSelector = {
   readonly address: InputMaybe<SiteAddressFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly email: InputMaybe<FieldSelectorEnum>;
-  readonly geo: InputMaybe<SiteGeoFieldSelector>;
   readonly hours: InputMaybe<SiteHoursFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly mapPosition: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly payment: InputMaybe<FieldSelectorEnum>;
@@ -4822,10 +4802,10 @@ type SiteJsonFilterInput = {
   readonly address: InputMaybe<SiteAddressFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
-  readonly geo: InputMaybe<SiteGeoFilterInput>;
   readonly hours: InputMaybe<SiteHoursFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly mapPosition: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly payment: InputMaybe<StringQueryOperatorInput>;
@@ -4886,10 +4866,10 @@ type SiteJsonSortInput = {
   readonly address: InputMaybe<SiteAddressSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly email: InputMaybe<SortOrderEnum>;
-  readonly geo: InputMaybe<SiteGeoSortInput>;
   readonly hours: InputMaybe<SiteHoursSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly mapPosition: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly payment: InputMaybe<SortOrderEnum>;
@@ -5901,7 +5881,7 @@ type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ reado
 type SiteInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteInfoQuery = { readonly siteJson: { readonly name: string, readonly tagline: string, readonly url: string, readonly phone: string, readonly email: string, readonly timeZone: string, readonly payment: ReadonlyArray<string>, readonly priceRange: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly lat: number, readonly lon: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly social: ReadonlyArray<{ readonly name: string, readonly url: string }> }, readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null };
+type SiteInfoQuery = { readonly siteJson: { readonly name: string, readonly tagline: string, readonly url: string, readonly phone: string, readonly email: string, readonly timeZone: string, readonly mapPosition: string | null, readonly payment: ReadonlyArray<string>, readonly priceRange: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly social: ReadonlyArray<{ readonly name: string, readonly url: string }> }, readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null };
 
 type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 

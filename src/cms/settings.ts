@@ -1,5 +1,6 @@
 import { PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES } from "../content/schemas";
 import { DAYS } from "../content/dates";
+import { MAP_POSITION, MAP_POSITION_MESSAGE } from "../content/mapPosition";
 import {
   clock,
   date,
@@ -160,16 +161,13 @@ export const settings: Collection = {
         ],
       } as Field,
       {
-        name: "geo",
+        name: "mapPosition",
         label: "Map position",
-        widget: "object",
-        collapsed: true,
-        // Google's local business markup asks for at least five decimals (about a metre).
-        hint: "Five decimals or more. In Google Maps, right-click the gym's door and click the two numbers at the top to copy them: the first is the latitude, the second the longitude.",
-        fields: [
-          { name: "lat", label: "Latitude", widget: "number", value_type: "float", min: -90, max: 90 } as Field,
-          { name: "lon", label: "Longitude", widget: "number", value_type: "float", min: -180, max: 180 } as Field,
-        ],
+        widget: "string",
+        required: false,
+        // One string as Google Maps copies it; five decimals or more, as Google's local business markup asks.
+        pattern: pattern(MAP_POSITION, MAP_POSITION_MESSAGE),
+        hint: "In Google Maps, right-click the gym's door and click the two numbers at the top of the menu to copy them, then paste them here, like 47.053121, -122.294612. Search engines then place the gym on the map exactly.",
       } as Field,
       { name: "timeZone", label: "Time zone", widget: "hidden" } as Field,
       list(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DAYS, isClock, isLocalDateTime, toIsoDate } from "./dates";
+import { MAP_POSITION_MESSAGE, parseMapPosition } from "./mapPosition";
 
 /**
  * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
@@ -72,7 +73,11 @@ export const siteSchema = z
         country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code like US"),
       })
       .strict(),
-    geo: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).strict(),
+    // Optional: without it the markup gives the address alone (the web editor writes "" once emptied).
+    mapPosition: z
+      .string()
+      .refine((position) => position.trim() === "" || parseMapPosition(position) !== null, MAP_POSITION_MESSAGE)
+      .optional(),
     // Any zone Intl knows, for "today at the gym" on pages and forms. The build also checks that the
     // calendar files carry current rules for it (checkTimeZone in crossChecks.ts, kept out of the web editor's bundle).
     timeZone: z.string().refine(isIntlTimeZone, (zone) => ({

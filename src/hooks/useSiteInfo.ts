@@ -18,10 +18,7 @@ export function useSiteInfo() {
           postalCode
           country
         }
-        geo {
-          lat
-          lon
-        }
+        mapPosition
         hours {
           days
           opens

@@ -41,7 +41,7 @@ const JSON_TYPES: readonly JsonType[] = [
     type: "SiteJson",
     single: true,
     schema: siteSchema,
-    objects: { address: "SiteAddress", geo: "SiteGeo", hours: "SiteHours", social: "SiteSocial" },
+    objects: { address: "SiteAddress", hours: "SiteHours", social: "SiteSocial" },
   },
   {
     type: "IntroJson",

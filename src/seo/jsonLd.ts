@@ -1,4 +1,5 @@
 import { DAYS } from "../content/dates";
+import { parseMapPosition } from "../content/mapPosition";
 
 /** schema.org ExerciseGym for the home and contact pages, built only from site.json (and rates). Pure. */
 
@@ -8,7 +9,8 @@ export interface GymFacts {
   phone: string;
   email: string;
   address: { street: string; locality: string; region: string; postalCode: string; country: string };
-  geo: { lat: number; lon: number };
+  /** "47.053121, -122.294612", or nothing: the address alone places the gym (src/content/mapPosition.ts). */
+  mapPosition?: string | null;
   hours: ReadonlyArray<{ days: readonly string[]; opens: string; closes: string }>;
   payment: readonly string[];
   priceRange: string;
@@ -35,6 +37,7 @@ export function postalAddress(address: GymFacts["address"]) {
 }
 
 export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offers: readonly OfferFacts[] = []) {
+  const position = gym.mapPosition ? parseMapPosition(gym.mapPosition) : null;
   const openDays = new Set(gym.hours.flatMap((hours) => hours.days));
   const closedDays = DAYS.filter((day) => !openDays.has(day));
   return {
@@ -47,7 +50,8 @@ export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offe
     telephone: gym.phone,
     email: gym.email,
     address: postalAddress(gym.address),
-    geo: { "@type": "GeoCoordinates", latitude: gym.geo.lat, longitude: gym.geo.lon },
+    // The position as written: its decimals are the precision Google asks for (five or more).
+    ...(position ? { geo: { "@type": "GeoCoordinates", ...position } } : {}),
     openingHoursSpecification: [
       ...gym.hours.map((hours) => ({
         "@type": "OpeningHoursSpecification",

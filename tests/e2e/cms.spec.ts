@@ -232,6 +232,28 @@ test("staff change a plan's price and rates.json still passes the checks", async
   expect(violations).toEqual([]);
 });
 
+test("staff paste the gym's map position: four decimals are refused in the editor, six land in site.json", async ({ page }) => {
+  const before = JSON.parse(fs.readFileSync(scratch("site.json"), "utf8")) as Record<string, unknown>;
+  const violations = await openEditor(page, "/collections/settings/entries/site");
+  // Decap adds "(optional)" to the label of a field it does not require.
+  const position = page.getByLabel("Map position (optional)");
+  await position.fill("47.0531, -122.2946");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByText("Publish now", { exact: true }).click();
+  // The build's own words, before anything is written.
+  await expect(page.getByText("each with five decimals or more").first()).toBeVisible();
+  expect(JSON.parse(fs.readFileSync(scratch("site.json"), "utf8"))).toEqual(before);
+
+  // Emptied first: Decap puts its caret back where it was after each change, so one fill would add to the text.
+  await position.clear();
+  await position.fill("47.053121, -122.294612");
+  await publish(page);
+  const after = JSON.parse(fs.readFileSync(scratch("site.json"), "utf8")) as Record<string, unknown>;
+  expect(after).toEqual({ ...before, mapPosition: "47.053121, -122.294612" });
+  expectContentValid();
+  expect(violations).toEqual([]);
+});
+
 test("staff add a photo with its description to a gallery", async ({ page }) => {
   const galleryFile = scratch("galleries", "events", "gallery.json");
   const before = JSON.parse(fs.readFileSync(galleryFile, "utf8")) as { images: Array<{ id: string; src: string; alt: string }> };

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { parseMapPosition } from "../../src/content/mapPosition";
 import { origin, site } from "./support/site";
 
 // Each route's canonical, robots, description and keywords are read from the built HTML: tests/server/builtPages.spec.ts.
@@ -57,7 +58,9 @@ test.describe("structured data", () => {
         postalCode: site.address.postalCode,
         addressCountry: site.address.country,
       });
-      expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: site.geo.lat, longitude: site.geo.lon });
+      // The map position only where staff gave one, with its numbers as written (tests/unit/jsonLd.test.ts).
+      const position = site.mapPosition ? parseMapPosition(site.mapPosition) : null;
+      expect(data.geo).toEqual(position ? { "@type": "GeoCoordinates", ...position } : undefined);
       // Each day of the week in exactly one entry: its hours from site.json, or closed all day (00:00 to 00:00).
       const specs = data.openingHoursSpecification as Array<{ dayOfWeek: string[]; opens: string; closes: string }>;
       for (const day of WEEK) {

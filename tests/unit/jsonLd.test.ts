@@ -22,12 +22,12 @@ describe("ExerciseGym JSON-LD", () => {
     });
   });
 
-  test("has coordinates in Graham", () => {
-    expect(data.geo["@type"]).toBe("GeoCoordinates");
-    expect(data.geo.latitude).toBeGreaterThan(47.0);
-    expect(data.geo.latitude).toBeLessThan(47.1);
-    expect(data.geo.longitude).toBeGreaterThan(-122.35);
-    expect(data.geo.longitude).toBeLessThan(-122.25);
+  test("the map position as staff pasted it, with every decimal; none without one", () => {
+    const placed = gymJsonLd({ ...site, mapPosition: " 47.05310,-122.294612 " }, "https://gym.example", "https://gym.example/og.jpg");
+    // As text: the number 47.05310 would print as 47.0531, one decimal short of Google's five.
+    expect(JSON.parse(jsonLdScript(placed)).geo).toEqual({ "@type": "GeoCoordinates", latitude: "47.05310", longitude: "-122.294612" });
+    for (const mapPosition of [undefined, null, "", "  "])
+      expect(gymJsonLd({ ...site, mapPosition }, "https://gym.example", "https://gym.example/og.jpg")).not.toHaveProperty("geo");
   });
 
   test("opening hours: Monday to Friday 05:00-19:00, Saturday 09:00-11:00, closed Sunday", () => {
