@@ -5,6 +5,7 @@ import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage } from "../outbox/types";
+import type { NudgeOperations } from "./types";
 import { personOf } from "./fields";
 
 /**
@@ -28,6 +29,18 @@ export function replyMail(submission: StoredSubmission, message: ClaimedMessage,
       messageId: `<${submission.id}.reply.${message.id}@${s.domain}>`,
     },
   };
+}
+
+/**
+ * Looked at again as the reminder goes, not only when it was queued: one that waited out a mail outage
+ * is not sent about a lead that staff answered meanwhile.
+ */
+export async function prepareLeadReminder(
+  store: Pick<NudgeOperations, "leadStillNew">,
+  message: ClaimedMessage,
+): Promise<ClaimedMessage | { dropped: string }> {
+  const id = message.submission?.id;
+  return id !== undefined && (await store.leadStillNew(id)) ? message : { dropped: "its lead was answered meanwhile" };
 }
 
 /** One reminder to every staff account that a lead is still New well into opening hours. */

@@ -10,16 +10,19 @@ import type { NudgeOperations } from "./types";
  */
 export function nudgeQueries(dialect: Dialect): NudgeOperations {
   const { db, codec } = dialect;
+  /** The leads nobody has answered: New (or never opened), not spam, not a privacy request. */
+  const stillNew = () =>
+    db
+      .selectFrom("submissions")
+      .leftJoin("leads", "leads.submission_id", "submissions.id")
+      .where("submissions.spam", "is", null)
+      .where("submissions.form", "!=", "privacy-request")
+      .where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]));
   return {
     async leadsStillNew(since) {
-      const rows = await db
-        .selectFrom("submissions")
-        .leftJoin("leads", "leads.submission_id", "submissions.id")
+      const rows = await stillNew()
         .selectAll("submissions")
-        .where("submissions.spam", "is", null)
-        .where("submissions.form", "!=", "privacy-request")
         .where("submissions.created_at", ">=", codec.time(since))
-        .where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -33,6 +36,9 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
         .orderBy("submissions.created_at")
         .execute();
       return rows.map((row) => toSubmission(row, codec));
+    },
+    async leadStillNew(id) {
+      return (await stillNew().select("submissions.id").where("submissions.id", "=", id).executeTakeFirst()) !== undefined;
     },
     async queueLeadReminder(id, to, at) {
       const time = codec.time(at);

@@ -129,6 +129,8 @@ export interface ReplyOperations {
 export interface NudgeOperations {
   /** Leads that came since `since`, still New, not spam or a privacy request, with no reminder queued yet; oldest first. */
   leadsStillNew(since: Date): Promise<StoredSubmission[]>;
+  /** Whether the lead is still New, not spam or a privacy request: its reminder is still worth sending. */
+  leadStillNew(id: string): Promise<boolean>;
   /** Queues the lead's one reminder to `to` (staff addresses, comma-separated); false when it already had one. */
   queueLeadReminder(id: string, to: string, at: Date): Promise<boolean>;
   /** Whether the digest of this gym day (YYYY-MM-DD) was already looked at. */

@@ -8,7 +8,7 @@ import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery } from "./webhook";
-import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
+import { digestMail, leadReminderMail, prepareLeadReminder, replyMail } from "../leads/mails";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
@@ -44,6 +44,7 @@ const COMPOSERS: Record<OutboxKind, Composer> = {
  */
 const PREPARERS: Partial<Record<OutboxKind, typeof prepareSignIn>> = {
   "sign-in": prepareSignIn,
+  "lead-reminder": prepareLeadReminder,
 };
 
 export function prepareMessage(

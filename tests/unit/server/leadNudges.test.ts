@@ -82,6 +82,25 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(text).not.toContain("Evening classes?");
   });
 
+  test("a reminder that waited out a mail outage is not sent about a lead answered meanwhile", async () => {
+    await store.insert(lead("C-WAIT", "2026-11-30T18:00:00Z"));
+    await store.insert(lead("C-STILL", "2026-11-30T18:00:00Z"));
+    expect((await queueNudges(store, at("2026-11-30T18:15:00Z"), SETTINGS)).reminders).toEqual(["C-WAIT", "C-STILL"]);
+    // The mail server is down: both wait for their next attempt.
+    expect(await deliverDue(store, smtpMailer("smtp://127.0.0.1:9"), MAIL, at("2026-11-30T18:15:30Z"))).toMatchObject({
+      sent: 0,
+      failed: 2,
+    });
+    await store.updateLead("C-WAIT", { status: "contacted" }, "coach@gym.example", at("2026-11-30T18:20:00Z"));
+    // Back up: only the lead still New is reminded of; the other's reminder leaves the outbox unsent.
+    expect(await send(at("2026-11-30T19:00:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual(["Still new: Contact message from Ana C-STILL [C-STILL]"]);
+    expect((await kinds("lead-reminder")).map((message) => [message.submissionId, message.status])).toEqual([
+      ["C-WAIT", "sent"],
+      ["C-STILL", "sent"],
+    ]);
+  });
+
   test("only in opening hours: a lead from Friday evening is reminded of 15 open minutes later, on Saturday", async () => {
     // Friday, November 27, 18:55 at the gym: five open minutes left that day.
     await store.insert(lead("C-FRI", "2026-11-28T02:55:00Z"));
