@@ -9,12 +9,11 @@ import type { StoredSubmission } from "../forms/submission";
 import type { StaffRole } from "../staff/types";
 import { LEAD_STATUSES } from "./types";
 import { mayOpenForm } from "../../staff/leads";
+import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../staff/limits";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "./fields";
 import { leadSummary } from "./view";
 import type { IntroBooking } from "../intro/types";
-
-export const NOTE_MAX = 2000;
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
@@ -45,9 +44,6 @@ const change = z
   );
 
 const restore = z.object({ id: reference, action: z.literal("restore-spam") }).strict();
-
-export const SUBJECT_MAX = 200;
-export const REPLY_MAX = 5000;
 
 const reply = z
   .object({

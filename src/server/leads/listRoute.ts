@@ -5,6 +5,7 @@ import { leadRow, rowsToCsv } from "./csv";
 import { sourceName } from "../../forms/visitSource";
 import { formatLongDate } from "../../content/dates";
 import { STATUS_LABELS } from "../../staff/leads";
+import { SEARCH_MAX } from "../../staff/limits";
 import { durationWords } from "../../staff/time";
 import { matchesPerson, personOf } from "./fields";
 import { FORMS } from "../../forms/registry";
@@ -28,7 +29,7 @@ export const EXPORT_LIMIT = 50_000;
 const listQuery = z
   .object({
     view: z.enum(INBOX_VIEWS, { errorMap: () => ({ message: `Choose a view: ${INBOX_VIEWS.join(", ")}.` }) }).default("all"),
-    q: z.string().max(100, "Search for at most 100 characters.").optional(),
+    q: z.string().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters.`).optional(),
     form: z.enum(FORMS, { errorMap: () => ({ message: `Choose a form: ${FORMS.join(", ")}.` }) }).optional(),
     status: z.enum(LEAD_STATUSES, { errorMap: () => ({ message: `Choose a status: ${LEAD_STATUSES.join(", ")}.` }) }).optional(),
     format: z.enum(["csv"], { errorMap: () => ({ message: 'The only download format is "csv".' }) }).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StaffError, type StaffRoute } from "../staff/guard";
-import { REPLY_MAX, SUBJECT_MAX } from "./leadRoute";
+import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../staff/limits";
 
 const text = (what: string, max: number) =>
   z
@@ -13,7 +13,7 @@ const save = z
   .object({
     action: z.literal("save"),
     id: z.number({ invalid_type_error: "That is not a template." }).int().positive().optional(),
-    name: text("template's name", 80),
+    name: text("template's name", TEMPLATE_NAME_MAX),
     subject: text("subject", SUBJECT_MAX).refine((value) => !/[\r\n]/.test(value), "Write the subject on one line."),
     body: text("reply", REPLY_MAX),
   })

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { ApiError, getJson, postJson } from "../client";
 import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
+import { NOTE_MAX } from "../limits";
 import { leadPath, staffPaths } from "../paths";
 import { Choice } from "../Choice";
 import { responseWords, staffTime } from "../time";
@@ -11,9 +12,6 @@ import { sourceName } from "../../forms/visitSource";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
-
-/** The server's limit on a note (src/server/leads/leadRoute.ts). */
-const NOTE_MAX = 2000;
 
 const when = staffTime;
 

@@ -12,6 +12,7 @@ import {
   STATUS_LABELS,
   VIEW_LABELS,
 } from "../leads";
+import { SEARCH_MAX } from "../limits";
 import { leadPath } from "../paths";
 import { responseWords, staffTime } from "../time";
 import { Choice } from "../Choice";
@@ -111,7 +112,7 @@ export default function Leads({ session, search }: ScreenProps) {
         <div className={own.search}>
           <label className={styles.field}>
             <span>Name, e-mail or phone</span>
-            <input type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+            <input type="search" value={text} maxLength={SEARCH_MAX} onChange={(event) => setText(event.target.value)} />
           </label>
           <button type="submit" className={styles.secondary}>
             Search

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
+import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../limits";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 
@@ -120,15 +121,15 @@ function TemplateForm({
     <form className={`${styles.form} ${styles.cardMain}`} onSubmit={submit} aria-label={initial.name || "A new template"}>
       <label className={styles.field}>
         <span>Name</span>
-        <input required maxLength={80} value={draft.name} onChange={(event) => edit({ name: event.target.value })} />
+        <input required maxLength={TEMPLATE_NAME_MAX} value={draft.name} onChange={(event) => edit({ name: event.target.value })} />
       </label>
       <label className={styles.field}>
         <span>Subject</span>
-        <input required maxLength={200} value={draft.subject} onChange={(event) => edit({ subject: event.target.value })} />
+        <input required maxLength={SUBJECT_MAX} value={draft.subject} onChange={(event) => edit({ subject: event.target.value })} />
       </label>
       <label className={styles.field}>
         <span>Reply</span>
-        <textarea required rows={6} maxLength={5000} value={draft.body} onChange={(event) => edit({ body: event.target.value })} />
+        <textarea required rows={6} maxLength={REPLY_MAX} value={draft.body} onChange={(event) => edit({ body: event.target.value })} />
       </label>
       <span className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={busy} aria-label={initial.name ? `Save ${initial.name}` : undefined}>

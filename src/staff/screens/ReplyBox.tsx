@@ -2,12 +2,9 @@ import { type FormEvent, useState } from "react";
 import { Link } from "gatsby";
 import { ApiError, postJson } from "../client";
 import type { LeadDetail } from "../leads";
+import { REPLY_MAX, SUBJECT_MAX } from "../limits";
 import { staffPaths } from "../paths";
 import * as styles from "../Staff.module.css";
-
-/** The server's limits (src/server/leads/leadRoute.ts). */
-const SUBJECT_MAX = 200;
-const REPLY_MAX = 5000;
 
 /**
  * Answering a lead by e-mail from its page: start from one of the owner's templates (already filled in
