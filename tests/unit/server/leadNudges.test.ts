@@ -11,6 +11,7 @@ import { queueNudges } from "../../../src/server/leads/nudges";
 import { site } from "../../../src/server/content";
 import { mimePart, startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { freePort } from "../../support/servers";
 import { describeWithPostgres } from "../support/postgres";
 
 /**
@@ -86,14 +87,23 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     await store.insert(lead("C-WAIT", "2026-11-30T18:00:00Z"));
     await store.insert(lead("C-STILL", "2026-11-30T18:00:00Z"));
     expect((await queueNudges(store, at("2026-11-30T18:15:00Z"), SETTINGS)).reminders).toEqual(["C-WAIT", "C-STILL"]);
-    // The mail server is down: both wait for their next attempt.
-    expect(await deliverDue(store, smtpMailer("smtp://127.0.0.1:9"), MAIL, at("2026-11-30T18:15:30Z"))).toMatchObject({
+    // The mail server is down (nothing listens on its port): both wait for their next attempt.
+    const logged: string[] = [];
+    const down = smtpMailer(`smtp://127.0.0.1:${await freePort()}`);
+    expect(await deliverDue(store, down, MAIL, at("2026-11-30T18:15:30Z"), (line) => logged.push(line))).toMatchObject({
       sent: 0,
       failed: 2,
     });
     await store.updateLead("C-WAIT", { status: "contacted" }, "coach@gym.example", at("2026-11-30T18:20:00Z"));
-    // Back up: only the lead still New is reminded of; the other's reminder leaves the outbox unsent.
-    expect(await send(at("2026-11-30T19:00:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    // Back up: only the lead still New is reminded of; the other's reminder leaves the outbox unsent, said in the log.
+    logged.length = 0;
+    const up = smtpMailer(smtp.url);
+    expect(await deliverDue(store, up, MAIL, at("2026-11-30T19:00:00Z"), (line) => logged.push(line))).toEqual({
+      sent: 1,
+      failed: 0,
+      gaveUp: 0,
+    });
+    expect(logged).toEqual(["New-lead reminder for contact C-WAIT not sent: its lead was answered meanwhile"]);
     expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual(["Still new: Contact message from Ana C-STILL [C-STILL]"]);
     expect((await kinds("lead-reminder")).map((message) => [message.submissionId, message.status])).toEqual([
       ["C-WAIT", "sent"],
