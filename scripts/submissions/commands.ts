@@ -242,7 +242,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "delete",
     summary: "deletes submissions (a deletion request) and logs it",
     about:
-      "Deletes one submission (--id) or every submission of an address (--email), privacy requests included, and records each in the deletion log (references and dates, no personal data). --request may name a request that is itself among those deleted. It first lists what it would delete and asks; only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
+      "Deletes one submission (--id) or every submission of an address (--email), privacy requests included, and records each in the deletion log (references and dates, no personal data). With --email, the request named by --request stays: it is listed in the staff console until it is marked answered there, as after a deletion from the console. It first lists what it would delete and asks; only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
     options: {
       id: id("one submission"),
       email: email("every submission of the address"),

@@ -49,12 +49,20 @@ export async function find(email: string, store: SubmissionStore, out: Print): P
  * terminal nor `yes` it refuses, so a script cannot hang on a question nobody sees.
  */
 export async function remove(target: PrivacyTarget, store: SubmissionStore, out: Print, now: Date, ask?: Ask): Promise<void> {
-  // The request may itself be among those deleted (it holds the address too).
+  // A request named here may be one deleted before (its log line counts).
   await asCommand(() => checkRequest(store, target.request));
-  const targets = await asCommand(() => deletionTargets(store, target));
+  // The request that asked stays, as in the console (deletionTargets says why).
+  const targets = await asCommand(() => deletionTargets(store, target, target.request));
+  const stays =
+    target.request && target.email ? [`${target.request} stays listed in the staff console until it is marked answered there.`] : [];
   if (targets.length === 0) {
     // Not a mistake in the command: a deletion request from someone the gym holds nothing about.
-    out(escapeControls(`No submission has the address ${target.email ?? ""}: nothing to delete.`));
+    out(
+      escapeControls(
+        `${stays.length > 0 ? "Nothing else is held for" : "No submission has"} the address ${target.email ?? ""}: nothing to delete.`,
+      ),
+    );
+    stays.forEach((line) => out(line));
     return;
   }
   if (!target.yes) {
@@ -71,6 +79,7 @@ export async function remove(target: PrivacyTarget, store: SubmissionStore, out:
   const deleted = await deleteAll(store, targets, target.request, now);
   for (const s of deleted) out(escapeControls(`Deleted ${s.id}  ${s.form}`));
   if (deleted.length === 0) out("Nothing was deleted.");
+  else stays.forEach((line) => out(line));
 }
 
 /**

@@ -34,16 +34,23 @@ export async function checkRequest(store: SubmissionStore, reference: PrivacyRef
 }
 
 /**
- * What a deletion would take. By address, privacy requests go too: they hold the address, and the
- * deletion log keeps their references, which is the record that the request was done.
+ * What a deletion would take. By address, the address's other privacy requests go too (they hold the
+ * address, and the deletion log keeps their references), but not the request that asked: it stays,
+ * listed in the console until it is marked answered, since the person must still be told it is done
+ * and the request is the record of how it was answered (kept requestMonths, then purged). Named by
+ * its own reference (`id`), a request goes like any submission.
  */
-export async function deletionTargets(store: SubmissionStore, target: DeletionTarget): Promise<StoredSubmission[]> {
+export async function deletionTargets(
+  store: SubmissionStore,
+  target: DeletionTarget,
+  request?: PrivacyReference,
+): Promise<StoredSubmission[]> {
   if (target.id) {
     const submission = await store.get(target.id);
     if (!submission) throw new PrivacyError(`No submission has the reference ${escapeControls(target.id)}.`);
     return [submission];
   }
-  return store.findByEmail(target.email ?? "");
+  return (await store.findByEmail(target.email ?? "")).filter((submission) => submission.id !== request);
 }
 
 /**

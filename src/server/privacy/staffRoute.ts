@@ -109,9 +109,7 @@ export const privacyRoute: StaffRoute = {
         const email = request ? addressOf(await privacyRequest(store, request)) : requireString(body, "email", "the address").toLowerCase();
         const typed = typeof body.confirm === "string" ? body.confirm.trim().toLowerCase() : "";
         if (typed !== email) throw new StaffError(422, "The address typed does not match the request's. Nothing was deleted.");
-        // The request itself stays, listed until it is marked answered: the person must still be told it
-        // is done, and the request is the record of how it was answered (kept requestMonths, then purged).
-        const targets = (await deletionTargets(store, { email })).filter((submission) => submission.id !== request);
+        const targets = await deletionTargets(store, { email }, request);
         const deleted = await deleteAll(store, targets, request, now);
         if (request) await audit("privacy.delete", request);
         else for (const s of deleted) await audit("privacy.delete", s.id);

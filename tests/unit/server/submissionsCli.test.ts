@@ -234,8 +234,9 @@ describe("staff CLI: the command line", () => {
         "npm run submissions -- delete [--id REFERENCE] [--email ADDRESS] [--request P-XXXXXXXXXX] [--yes]",
         "",
         "Deletes one submission (--id) or every submission of an address (--email), privacy requests",
-        "included, and records each in the deletion log (references and dates, no personal data). --request",
-        "may name a request that is itself among those deleted. It first lists what it would delete and asks;",
+        "included, and records each in the deletion log (references and dates, no personal data). With",
+        "--email, the request named by --request stays: it is listed in the staff console until it is marked",
+        "answered there, as after a deletion from the console. It first lists what it would delete and asks;",
         "only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
         "",
         "Options:",
@@ -461,18 +462,14 @@ describe("staff CLI: privacy commands", () => {
     });
   });
 
-  test("delete --email --request: every submission of the address goes, the request too, logged with the request", async () => {
+  test("delete --email --request: every other submission of the address goes, logged with the request, which stays to be answered", async () => {
     await seed();
     const lines = await cli(["delete", "--email", ANA, "--request", REQUEST.toLowerCase(), "--yes"]);
-    expect(lines).toEqual([
-      "Deleted C-1  contact",
-      "Deleted S-1  signup",
-      "Deleted B-1  intro",
-      "Deleted X-1  contact",
-      `Deleted ${REQUEST}  privacy-request`,
-    ]);
-    expect(await store.findByEmail(ANA)).toEqual([]);
-    expect((await store.list({ includeSpam: true })).map((s) => s.id)).toEqual(["C-2"]);
+    const stays = `${REQUEST} stays listed in the staff console until it is marked answered there.`;
+    expect(lines).toEqual(["Deleted C-1  contact", "Deleted S-1  signup", "Deleted B-1  intro", "Deleted X-1  contact", stays]);
+    // As after a deletion from the console: the request is what the owner answers, then marks answered.
+    expect((await store.findByEmail(ANA)).map((s) => s.id)).toEqual([REQUEST]);
+    expect((await store.list({ includeSpam: true })).map((s) => s.id).sort()).toEqual(["C-2", REQUEST]);
     expect(await store.bookings(at("2026-01-01T00:00:00Z"))).toEqual([]);
     expect(await cli(["deletions"])).toEqual(
       [
@@ -480,10 +477,15 @@ describe("staff CLI: privacy commands", () => {
         ["S-1", "signup", "2026-11-02"],
         ["B-1", "intro", "2026-11-03"],
         ["X-1", "contact", "2026-11-04"],
-        [REQUEST, "privacy-request", "2026-11-05"],
       ].map(([id, form, day]) => `2026-12-01T12:00:00.000Z  ${id}  ${form}  received ${day}T09:00:00.000Z  by ${REQUEST}`),
     );
     expect(await cli(["deletions"])).not.toContainEqual(expect.stringContaining(ANA));
+    // Run again, nothing else is held; named by its own reference, the request goes like any submission.
+    expect(await cli(["delete", "--email", ANA, "--request", REQUEST, "--yes"])).toEqual([
+      `Nothing else is held for the address ${ANA}: nothing to delete.`,
+      stays,
+    ]);
+    expect(await cli(["delete", "--id", REQUEST, "--yes"], at("2026-12-02T12:00:00Z"))).toEqual([`Deleted ${REQUEST}  privacy-request`]);
     // Nothing is left of Ana; the deleted request can still be named for a late find (its log line counts).
     expect(await cli(["delete", "--email", ANA])).toEqual([`No submission has the address ${ANA}: nothing to delete.`]);
     expect(await cli(["delete", "--id", "C-2", "--request", REQUEST, "--yes"], at("2026-12-02T12:00:00Z"))).toEqual([
@@ -811,15 +813,17 @@ describe("staff CLI as staff run it: its own process, with a terminal or without
       }
       expect(await store.deletions()).toEqual([]);
 
+      // For the request: it is not among what goes (it stays to be answered in the console).
       const yes = await atTerminal(["delete", "--email", ANA, "--request", REQUEST], "y\r");
       expect(yes.code).toBe(0);
-      expect(yes.stdout).toContain(`${listing.join("\n")}\nDelete 2 submissions? [y/N] y\n`);
-      expect(yes.stdout).toMatch(/\nDeleted C-1 {2}contact\nDeleted P-7K3M9QX2PA {2}privacy-request\n$/);
-      expect(await ids()).toEqual(["C-2"]);
-      expect((await store.deletions()).map((r) => [r.reference, r.requestedBy])).toEqual([
-        ["C-1", REQUEST],
-        [REQUEST, REQUEST],
-      ]);
+      expect(yes.stdout).toContain(
+        `${listing[0]!.replace("2 submissions", "1 submission")}\n${listing[1]}\nDelete 1 submission? [y/N] y\n`,
+      );
+      expect(yes.stdout).toMatch(
+        /\nDeleted C-1 {2}contact\nP-7K3M9QX2PA stays listed in the staff console until it is marked answered there\.\n$/,
+      );
+      expect(await ids()).toEqual([REQUEST, "C-2"]);
+      expect((await store.deletions()).map((r) => [r.reference, r.requestedBy])).toEqual([["C-1", REQUEST]]);
     },
     60_000,
   );
@@ -948,9 +952,9 @@ describe("staff CLI: a privacy request is acted on only once its person confirme
     expect(await store.auditLog(10)).toHaveLength(1);
     expect(await cli(["withdraw-consent", "--id", "S-1", "--request", REQUEST])).toEqual(["Removed the health information from S-1."]);
     expect(await cli(["delete", "--email", ANA, "--request", REQUEST, "--yes"])).toEqual([
-      `Deleted ${REQUEST}  privacy-request`,
       "Deleted P-SPAMSPAM00  privacy-request",
       "Deleted S-1  signup",
+      `${REQUEST} stays listed in the staff console until it is marked answered there.`,
     ]);
   });
 
