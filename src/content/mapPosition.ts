@@ -6,8 +6,13 @@
  * a zero added by us would claim a precision nobody measured. Pure.
  */
 
-/** For the web editor's pattern too (src/cms/settings.ts): the build's rule as staff type. */
-export const MAP_POSITION = /^\s*(-?\d{1,3}\.\d{5,})\s*,\s*(-?\d{1,3}\.\d{5,})\s*$/;
+/**
+ * For the web editor's pattern too (src/cms/settings.ts): the build's rule as staff type, the ranges
+ * included, so a position swapped round (longitude first) is refused before it is published.
+ */
+const LATITUDE = String.raw`-?(?:90\.0{5,}|[1-8]?\d\.\d{5,})`;
+const LONGITUDE = String.raw`-?(?:180\.0{5,}|(?:1[0-7]\d|[1-9]?\d)\.\d{5,})`;
+export const MAP_POSITION = new RegExp(String.raw`^\s*(${LATITUDE})\s*,\s*(${LONGITUDE})\s*$`);
 export const MAP_POSITION_MESSAGE =
   'must be the latitude and longitude as Google Maps copies them, each with five decimals or more, like "47.053121, -122.294612"';
 
@@ -22,8 +27,6 @@ export interface Coordinates {
 
 /** The coordinates in `text`, or null when it is not a position on Earth with five decimals or more. */
 export function parseMapPosition(text: string): Coordinates | null {
-  const match = MAP_POSITION.exec(text);
-  if (!match) return null;
-  const [, latitude = "", longitude = ""] = match;
-  return Math.abs(Number(latitude)) <= 90 && Math.abs(Number(longitude)) <= 180 ? { latitude, longitude } : null;
+  const [, latitude, longitude] = MAP_POSITION.exec(text) ?? [];
+  return latitude && longitude ? { latitude, longitude } : null;
 }

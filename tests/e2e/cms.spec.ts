@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import matter from "gray-matter";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CMS_LOCAL_BACKEND } from "../../src/headers";
 import { loadCheckedContent } from "../../src/node/contentChecks";
 import { editorHeadersInDevelop } from "../../src/node/editorInDevelop";
@@ -232,6 +232,18 @@ test("staff change a plan's price and rates.json still passes the checks", async
   expect(violations).toEqual([]);
 });
 
+/**
+ * Replaces a field's text as staff do, by selecting it and typing: Decap's text field puts its caret
+ * back after each change, so Playwright's fill and clear may add to the old text or leave it.
+ */
+async function typeOver(page: Page, field: Locator, text: string) {
+  await field.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  if (text) await page.keyboard.insertText(text);
+  else await page.keyboard.press("Backspace");
+  await expect(field).toHaveValue(text);
+}
+
 test("staff paste the gym's map position: four decimals are refused in the editor, six land in site.json", async ({ page }) => {
   const before = JSON.parse(fs.readFileSync(scratch("site.json"), "utf8")) as Record<string, unknown>;
   const violations = await openEditor(page, "/collections/settings/entries/site");
@@ -244,12 +256,19 @@ test("staff paste the gym's map position: four decimals are refused in the edito
   await expect(page.getByText("each with five decimals or more").first()).toBeVisible();
   expect(JSON.parse(fs.readFileSync(scratch("site.json"), "utf8"))).toEqual(before);
 
-  // Emptied first: Decap puts its caret back where it was after each change, so one fill would add to the text.
-  await position.clear();
-  await position.fill("47.053121, -122.294612");
+  await typeOver(page, position, "47.053121, -122.294612");
   await publish(page);
   const after = JSON.parse(fs.readFileSync(scratch("site.json"), "utf8")) as Record<string, unknown>;
   expect(after).toEqual({ ...before, mapPosition: "47.053121, -122.294612" });
+  expectContentValid();
+
+  // Emptied again: Decap writes "", which the build reads as no position. The saved entry is loaded
+  // back into the form after publishing; emptied before then, the change would be lost.
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  await typeOver(page, position, "");
+  await expect(page.getByText("Unsaved Changes")).toBeVisible();
+  await publish(page);
+  expect(JSON.parse(fs.readFileSync(scratch("site.json"), "utf8"))).toEqual({ ...before, mapPosition: "" });
   expectContentValid();
   expect(violations).toEqual([]);
 });

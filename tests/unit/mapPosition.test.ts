@@ -1,6 +1,17 @@
 import { siteSchema } from "../../src/content/schemas";
-import { MAP_POSITION, parseMapPosition } from "../../src/content/mapPosition";
+import { cmsConfig } from "../../src/cms/config";
+import { parseMapPosition } from "../../src/content/mapPosition";
 import site from "../../content/site.json";
+
+const REFUSED: Array<[string, string]> = [
+  ["four decimals", "47.0531, -122.2946"],
+  ["one number short of five decimals", "47.05312, -122.2946"],
+  ["one number", "47.053121"],
+  ["the other way round, off the Earth", "-122.294612, 47.053121"],
+  ["longitude past 180", "47.053121, 190.000001"],
+  ["degrees and minutes", "47°03'11.2\"N 122°17'40.6\"W"],
+  ["a link instead", "https://maps.example/?q=47.053121,-122.294612"],
+];
 
 describe("the gym's map position", () => {
   test("read as Google Maps copies it, each number as written", () => {
@@ -9,15 +20,7 @@ describe("the gym's map position", () => {
     expect(parseMapPosition("  -33.86882, 151.20929 ")).toEqual({ latitude: "-33.86882", longitude: "151.20929" });
   });
 
-  test.each([
-    ["four decimals", "47.0531, -122.2946"],
-    ["one number short of five decimals", "47.05312, -122.2946"],
-    ["one number", "47.053121"],
-    ["the other way round, off the Earth", "-122.294612, 47.053121"],
-    ["longitude past 180", "47.053121, 190.000001"],
-    ["degrees and minutes", "47°03'11.2\"N 122°17'40.6\"W"],
-    ["a link instead", "https://maps.example/?q=47.053121,-122.294612"],
-  ])("refused: %s", (_, text) => {
+  test.each(REFUSED)("refused: %s", (_, text) => {
     expect(parseMapPosition(text)).toBeNull();
   });
 
@@ -31,10 +34,27 @@ describe("the gym's map position", () => {
       expect(siteSchema.safeParse({ ...site, mapPosition }).success).toBe(true);
   });
 
-  test("the web editor checks the same pattern as the build", () => {
-    // Decap tests a field's pattern as a string made from the regular expression's source.
-    const editor = new RegExp(MAP_POSITION.source);
-    expect(editor.test("47.053121, -122.294612")).toBe(true);
-    expect(editor.test("47.0531, -122.2946")).toBe(false);
+  test("the web editor's field refuses what the build refuses, and lets staff empty it", () => {
+    const config = cmsConfig({ repo: "gym/site", branch: "main", review: false }) as unknown as {
+      collections: Array<{
+        name: string;
+        files?: Array<{ name: string; fields: Array<{ name: string; required?: boolean; pattern?: [string, string] }> }>;
+      }>;
+    };
+    const field = config.collections
+      .find((collection) => collection.name === "settings")
+      ?.files?.find((file) => file.name === "site")
+      ?.fields.find((f) => f.name === "mapPosition");
+    expect(field?.required).toBe(false);
+    // Decap tests a field's pattern as a regular expression made from this string.
+    const editor = new RegExp(field?.pattern?.[0] ?? "(no pattern)");
+    for (const text of ["47.053121, -122.294612", "47.05310,-122.29460", "-90.00000, 180.00000", "0.00001, -0.00001"]) {
+      expect([text, editor.test(text)]).toEqual([text, true]);
+      expect(parseMapPosition(text)).not.toBeNull();
+    }
+    for (const text of [...REFUSED.map(([, refused]) => refused), "90.00001, 0.00000", "47.053121, -180.000001", "47.053121, 200.00000"]) {
+      expect([text, editor.test(text)]).toEqual([text, false]);
+      expect(parseMapPosition(text)).toBeNull();
+    }
   });
 });

@@ -40,7 +40,7 @@ export async function prepareLeadReminder(
   message: ClaimedMessage,
 ): Promise<ClaimedMessage | { dropped: string }> {
   const id = message.submission?.id;
-  return id !== undefined && (await store.leadStillNew(id)) ? message : { dropped: "its lead was answered meanwhile" };
+  return id !== undefined && (await store.leadStillNew(id)) ? message : { dropped: "its lead is no longer New" };
 }
 
 /** One reminder to every staff account that a lead is still New well into opening hours. */

@@ -103,7 +103,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       failed: 0,
       gaveUp: 0,
     });
-    expect(logged).toEqual(["New-lead reminder for contact C-WAIT not sent: its lead was answered meanwhile"]);
+    expect(logged).toEqual(["New-lead reminder for contact C-WAIT not sent: its lead is no longer New"]);
     expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual(["Still new: Contact message from Ana C-STILL [C-STILL]"]);
     expect((await kinds("lead-reminder")).map((message) => [message.submissionId, message.status])).toEqual([
       ["C-WAIT", "sent"],
