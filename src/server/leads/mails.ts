@@ -67,7 +67,7 @@ export function leadReminderMail(submission: StoredSubmission, message: ClaimedM
   };
 }
 
-/** The owner's morning digest, as counted when it was queued (leads/nudges.ts). */
+/** The owners' morning digest, as written when it goes out (prepareDigest in leads/nudges.ts). */
 export function digestMail(message: ClaimedMessage, s: MessageSettings): Delivery {
   const { to, subject, text } = message.data ?? {};
   if (!to || !subject || !text) return { drop: "its text is no longer held" };

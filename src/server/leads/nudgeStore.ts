@@ -61,7 +61,7 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
     async digestDone(day) {
       return (await db.selectFrom("daily_digests").select("day").where("day", "=", day).executeTakeFirst()) !== undefined;
     },
-    async queueDigest(day, mail, at) {
+    async queueDigest(day, to, at) {
       return dialect.write(async (trx) => {
         const claimed = await trx
           .insertInto("daily_digests")
@@ -69,8 +69,8 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
           .onConflict((conflict) => conflict.column("day").doNothing())
           .executeTakeFirst();
         if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        if (mail) await queueMessage(trx, codec, null, "digest", at, { data: mail });
-        return mail !== null;
+        if (to) await queueMessage(trx, codec, null, "digest", at, { data: { to, day } });
+        return to !== null;
       });
     },
   };

@@ -5,6 +5,8 @@ import { leadPath, staffPaths } from "../../staff/paths";
 import { site } from "../content";
 import type { StoredSubmission } from "../forms/submission";
 import type { SubmissionStore } from "../store/types";
+import type { MessageSettings } from "../outbox/delivery";
+import type { ClaimedMessage } from "../outbox/types";
 import { personName } from "./fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
 import { leadSummary } from "./view";
@@ -57,7 +59,26 @@ async function queueDigestOnce(store: SubmissionStore, now: Date, to: string, si
   const opening = openingOn(today, site);
   if (!opening || now < opening || (await store.digestDone(today))) return false;
   if (now.getTime() - opening.getTime() > DIGEST_LATEST_MS) return store.queueDigest(today, null, now);
-  return store.queueDigest(today, await digestOf(store, now, today, siteUrl, to), now);
+  // Queued only on a day with something in it; what it says is written as it goes (prepareDigest).
+  return store.queueDigest(today, (await digestOf(store, now, today, siteUrl, to)) ? to : null, now);
+}
+
+/**
+ * The digest is written as it goes out, not when it was queued: its outbox row holds only the day and
+ * the owners' addresses, so no visitor's name waits there (a deletion meanwhile leaves nothing behind,
+ * even through a mail outage), and a lead answered meanwhile is not listed. Once its day is over at the
+ * gym, or nothing is left in it, it is not sent.
+ */
+export async function prepareDigest(
+  store: SubmissionStore,
+  message: ClaimedMessage,
+  settings: Pick<MessageSettings, "now" | "siteUrl">,
+): Promise<ClaimedMessage | { dropped: string }> {
+  const { to, day } = message.data ?? {};
+  if (!to || !day) return { dropped: "it has no day or owners" };
+  if (zonedToday(settings.now, site.timeZone).date !== day) return { dropped: "its day is over" };
+  const mail = await digestOf(store, settings.now, day, settings.siteUrl, to);
+  return mail ? { ...message, data: { ...message.data, ...mail } } : { dropped: "nothing is left in it" };
 }
 
 /** The day's digest as a mail, or null when there is nothing in it. */

@@ -136,8 +136,9 @@ export interface NudgeOperations {
   /** Whether the digest of this gym day (YYYY-MM-DD) was already looked at. */
   digestDone(day: string): Promise<boolean>;
   /**
-   * Marks the day's digest done and, with a mail (a day with something in it), queues it. True when a
-   * mail was queued; false when there was none or another process had done the day.
+   * Marks the day's digest done and, with the owners' addresses (a day with something in it), queues
+   * it, written as it goes out (nudges.ts prepareDigest). True when one was queued; false when there was
+   * none or another process had done the day.
    */
-  queueDigest(day: string, mail: { to: string; subject: string; text: string } | null, at: Date): Promise<boolean>;
+  queueDigest(day: string, to: string | null, at: Date): Promise<boolean>;
 }

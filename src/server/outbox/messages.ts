@@ -9,6 +9,7 @@ import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery } from "./webhook";
 import { digestMail, leadReminderMail, prepareLeadReminder, replyMail } from "../leads/mails";
+import { prepareDigest } from "../leads/nudges";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
@@ -42,9 +43,15 @@ const COMPOSERS: Record<OutboxKind, Composer> = {
  * A kind's work in the store before it is written, for the kinds that have any: the message as it is
  * to be sent, or why it is not (it is then gone from the outbox).
  */
-const PREPARERS: Partial<Record<OutboxKind, typeof prepareSignIn>> = {
+const PREPARERS: Partial<
+  Record<
+    OutboxKind,
+    (store: SubmissionStore, message: ClaimedMessage, settings: MessageSettings) => Promise<ClaimedMessage | { dropped: string }>
+  >
+> = {
   "sign-in": prepareSignIn,
   "lead-reminder": prepareLeadReminder,
+  digest: prepareDigest,
 };
 
 export function prepareMessage(

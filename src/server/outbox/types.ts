@@ -51,9 +51,11 @@ export interface OutboxData {
   event?: "lead.created" | "lead.status";
   status?: LeadStatus;
   deliveryId?: string;
-  /** reply, digest: the mail as staff wrote it or the digest was counted (lead-reminder and digest: `to` lists the staff). */
+  /** reply: the mail as staff wrote it; digest: as written when it goes (lead-reminder and digest: `to` lists the staff). */
   subject?: string;
   text?: string;
+  /** digest: the gym day it is of, YYYY-MM-DD. */
+  day?: string;
   /** webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). */
   source?: VisitSource | null;
 }

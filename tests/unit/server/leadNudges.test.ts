@@ -145,8 +145,9 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       [1, 2, 3].map(() => store.queueLeadReminder("C-RACE", "owner@gym.example", at("2026-11-30T18:20:00Z"))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
-    const mail = { to: "owner@gym.example", subject: "s", text: "t" };
-    const digests = await Promise.all([1, 2, 3].map(() => store.queueDigest("2026-12-01", mail, at("2026-12-01T13:00:00Z"))));
+    const digests = await Promise.all(
+      [1, 2, 3].map(() => store.queueDigest("2026-12-01", "owner@gym.example", at("2026-12-01T13:00:00Z"))),
+    );
     expect(digests.filter(Boolean)).toHaveLength(1);
     expect(await kinds("lead-reminder")).toHaveLength(1);
     expect(await kinds("digest")).toHaveLength(1);
@@ -202,6 +203,39 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
         "",
       ].join("\n"),
     );
+  });
+
+  test("the digest is written as it goes: nothing of a lead deleted or answered meanwhile, and not once its day is over", async () => {
+    await store.insert(lead("C-GONE", "2026-12-01T02:00:00Z")); // Monday 18:00
+    await store.insert(lead("C-STAYS", "2026-12-01T02:30:00Z"));
+    await store.insert(lead("C-ANSWERED", "2026-12-01T02:40:00Z"));
+    const quiet = { ...SETTINGS, reminderMinutes: 0 };
+    expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), quiet)).digest).toBe(true);
+    // The outbox holds the day and the owners, no visitor's name.
+    expect((await kinds("digest")).map((message) => message.data)).toEqual([{ to: "owner@gym.example", day: "2026-12-01" }]);
+    // The mail server is down at opening; meanwhile one lead is deleted on request, another answered.
+    const down = smtpMailer(`smtp://127.0.0.1:${await freePort()}`);
+    expect(await deliverDue(store, down, MAIL, at("2026-12-01T13:00:30Z"), () => undefined)).toMatchObject({ failed: 1 });
+    await store.deleteSubmissions(["C-GONE"], { kind: "request", requestedBy: "staff" }, at("2026-12-01T13:05:00Z"));
+    await store.updateLead("C-ANSWERED", { status: "contacted" }, "coach@gym.example", at("2026-12-01T13:06:00Z"));
+    expect(await send(at("2026-12-01T13:10:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    const [mail] = smtp.received;
+    expect(mail?.header("Subject")).toBe(`Today at ${site.name}: 1 new lead, 0 follow-ups, 0 free intros`);
+    const text = mimePart(mail?.raw ?? "", "text/plain") ?? "";
+    expect(text).toContain("C-STAYS");
+    expect(text).not.toMatch(/C-GONE|C-ANSWERED/);
+    expect((await kinds("digest")).map((message) => message.data)).toEqual([null]);
+
+    // Wednesday's digest (C-STAYS is still New), unsent when Wednesday is over at the gym (an outage all day): not sent on Thursday.
+    expect((await queueNudges(store, at("2026-12-02T13:00:00Z"), quiet)).digest).toBe(true);
+    const logged: string[] = [];
+    expect(await deliverDue(store, smtpMailer(smtp.url), MAIL, at("2026-12-03T09:00:00Z"), (line) => logged.push(line))).toEqual({
+      sent: 0,
+      failed: 0,
+      gaveUp: 0,
+    });
+    expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: its day is over$/)]);
+    expect(smtp.received).toHaveLength(1);
   });
 
   test("nothing sent on a day with nothing in it, on a closed day, or long after opening", async () => {
