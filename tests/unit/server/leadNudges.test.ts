@@ -7,7 +7,7 @@ import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
-import { queueNudges } from "../../../src/server/leads/nudges";
+import { prepareDigest, queueNudges } from "../../../src/server/leads/nudges";
 import { site } from "../../../src/server/content";
 import { mimePart, startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
@@ -236,6 +236,11 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     });
     expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: its day is over$/)]);
     expect(smtp.received).toHaveLength(1);
+
+    // One queued by the version before, its text written when queued and no day: it goes as written.
+    const [queued] = await kinds("digest");
+    const earlier = { ...queued!, data: { to: "owner@gym.example", subject: "Today", text: "As counted" } };
+    expect(await prepareDigest(store, earlier, { now: at("2026-12-03T09:00:00Z"), siteUrl: "https://gym.example" })).toBe(earlier);
   });
 
   test("nothing sent on a day with nothing in it, on a closed day, or long after opening", async () => {
