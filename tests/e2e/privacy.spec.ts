@@ -196,10 +196,18 @@ test.describe("privacy requests", () => {
 
     // Only for the person it concerns: the owner checked it was Jordan (this server sends no mail, so no link).
     expect(submissionsCli(DATA_DIR, "verify-request", reference, "--how", "in-person")).toContain(`Marked ${reference} confirmed`);
-    // Staff carry it out: nothing of the address is left, and the log names only the request.
-    expect(submissionsCli(DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference, "--yes")).toContain(
-      `Deleted ${reference}`,
+    // Staff carry it out: Jordan sent nothing else, so nothing else goes; the request itself stays,
+    // listed in the console until it is marked answered (the record of the answer).
+    expect(submissionsCli(DATA_DIR, "delete", "--email", "jordan.keyes@example.com", "--request", reference, "--yes")).toBe(
+      "Nothing else is held for the address jordan.keyes@example.com: nothing to delete.\n" +
+        `${reference} stays listed in the staff console until it is marked answered there.\n`,
     );
+    const kept = JSON.parse(submissionsCli(DATA_DIR, "find", "--email", "jordan.keyes@example.com")) as {
+      submissions: Array<{ reference: string }>;
+    };
+    expect(kept.submissions.map((submission) => submission.reference)).toEqual([reference]);
+    // Deleted in its turn (by its reference, as the retention purge does), the log names only the request.
+    expect(submissionsCli(DATA_DIR, "delete", "--id", reference, "--yes")).toContain(`Deleted ${reference}`);
     expect(JSON.parse(submissionsCli(DATA_DIR, "find", "--email", "jordan.keyes@example.com"))).toMatchObject({ submissions: [] });
     const log = submissionsCli(DATA_DIR, "deletions");
     expect(log).toContain(`${reference}  privacy-request`);
