@@ -268,7 +268,15 @@ test("staff paste the gym's map position: four decimals are refused in the edito
   await typeOver(page, position, "");
   await expect(page.getByText("Unsaved Changes")).toBeVisible();
   await publish(page);
-  expect(JSON.parse(fs.readFileSync(scratch("site.json"), "utf8"))).toEqual({ ...before, mapPosition: "" });
+  // The first publish's "Entry saved" may still be showing, so the file is read until the write is done.
+  const saved = () => {
+    try {
+      return JSON.parse(fs.readFileSync(scratch("site.json"), "utf8")) as unknown;
+    } catch {
+      return "(being written)";
+    }
+  };
+  await expect.poll(saved).toEqual({ ...before, mapPosition: "" });
   expectContentValid();
   expect(violations).toEqual([]);
 });
