@@ -48,13 +48,22 @@ export async function find(email: string, store: SubmissionStore, out: Print): P
  * Deletes after listing the submissions and asking on the terminal (`ask`), unless `yes`; with neither a
  * terminal nor `yes` it refuses, so a script cannot hang on a question nobody sees.
  */
+/** Whether the request named is held, of this address, and not marked answered: the console lists it. */
+async function stillToAnswer(store: SubmissionStore, target: PrivacyTarget): Promise<boolean> {
+  if (!target.request || !target.email) return false;
+  const request = await store.get(target.request);
+  if (request?.form !== "privacy-request" || String(request.payload.email ?? "").toLowerCase() !== target.email) return false;
+  return !(await store.leadStates([request.id])).get(request.id)?.answeredAt;
+}
+
 export async function remove(target: PrivacyTarget, store: SubmissionStore, out: Print, now: Date, ask?: Ask): Promise<void> {
   // A request named here may be one deleted before (its log line counts).
   await asCommand(() => checkRequest(store, target.request));
   // The request that asked stays, as in the console (deletionTargets says why).
   const targets = await asCommand(() => deletionTargets(store, target, target.request));
-  const stays =
-    target.request && target.email ? [`${target.request} stays listed in the staff console until it is marked answered there.`] : [];
+  const stays = (await stillToAnswer(store, target))
+    ? [`${target.request} stays listed in the staff console until it is marked answered there.`]
+    : [];
   if (targets.length === 0) {
     // Not a mistake in the command: a deletion request from someone the gym holds nothing about.
     out(

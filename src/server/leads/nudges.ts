@@ -66,19 +66,22 @@ async function queueDigestOnce(store: SubmissionStore, now: Date, to: string, si
 /**
  * The digest is written as it goes out, not when it was queued: its outbox row holds only the day and
  * the owners' addresses, so no visitor's name waits there (a deletion meanwhile leaves nothing behind,
- * even through a mail outage), and a lead answered meanwhile is not listed. Once its day is over at the
- * gym, or nothing is left in it, it is not sent.
+ * even through a mail outage), and a lead answered meanwhile is not listed. As when it is queued, it is
+ * not sent more than three hours after opening; nor when nothing is left in it.
  */
 export async function prepareDigest(
   store: SubmissionStore,
   message: ClaimedMessage,
   settings: Pick<MessageSettings, "now" | "siteUrl">,
 ): Promise<ClaimedMessage | { dropped: string }> {
-  const { to, day, text } = message.data ?? {};
-  // Queued by the version before this one, with its text already written.
-  if (!day && text) return message;
-  if (!to || !day) return { dropped: "it has no day or owners" };
-  if (zonedToday(settings.now, site.timeZone).date !== day) return { dropped: "its day is over" };
+  const { to, text } = message.data ?? {};
+  // One queued by the version before this one has its text written and no day: the day it was queued.
+  const day = message.data?.day ?? zonedToday(message.createdAt, site.timeZone).date;
+  const opening = openingOn(day, site);
+  if (!opening || settings.now.getTime() - opening.getTime() > DIGEST_LATEST_MS)
+    return { dropped: "it would be more than three hours late" };
+  if (!message.data?.day && text) return message;
+  if (!to) return { dropped: "it has no owners to go to" };
   const mail = await digestOf(store, settings.now, day, settings.siteUrl, to);
   return mail ? { ...message, data: { ...message.data, ...mail } } : { dropped: "nothing is left in it" };
 }

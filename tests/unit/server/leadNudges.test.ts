@@ -226,21 +226,39 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(text).not.toMatch(/C-GONE|C-ANSWERED/);
     expect((await kinds("digest")).map((message) => message.data)).toEqual([null]);
 
-    // Wednesday's digest (C-STAYS is still New), unsent when Wednesday is over at the gym (an outage all day): not sent on Thursday.
+    // Wednesday's digest (C-STAYS is still New), queued at opening, unsent through an outage until 08:00:01,
+    // three hours and a second after opening: not sent, as it would not have been queued then.
     expect((await queueNudges(store, at("2026-12-02T13:00:00Z"), quiet)).digest).toBe(true);
     const logged: string[] = [];
-    expect(await deliverDue(store, smtpMailer(smtp.url), MAIL, at("2026-12-03T09:00:00Z"), (line) => logged.push(line))).toEqual({
+    const late = at("2026-12-02T16:00:01Z");
+    const [queued] = (await kinds("digest")).filter((message) => message.status === "pending");
+    // One queued by the version before (its text written, no day) goes as written in time, and not late.
+    const earlier = { ...queued!, data: { to: "owner@gym.example", subject: "Today", text: "As counted" } };
+    const settings = { siteUrl: "https://gym.example" };
+    expect(await prepareDigest(store, earlier, { ...settings, now: at("2026-12-02T14:00:00Z") })).toBe(earlier);
+    expect(await prepareDigest(store, earlier, { ...settings, now: late })).toEqual({ dropped: "it would be more than three hours late" });
+    expect(await deliverDue(store, smtpMailer(smtp.url), MAIL, late, (line) => logged.push(line))).toEqual({
       sent: 0,
       failed: 0,
       gaveUp: 0,
     });
-    expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: its day is over$/)]);
+    expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: it would be more than three hours late$/)]);
     expect(smtp.received).toHaveLength(1);
+  });
 
-    // One queued by the version before, its text written when queued and no day: it goes as written.
-    const [queued] = await kinds("digest");
-    const earlier = { ...queued!, data: { to: "owner@gym.example", subject: "Today", text: "As counted" } };
-    expect(await prepareDigest(store, earlier, { now: at("2026-12-03T09:00:00Z"), siteUrl: "https://gym.example" })).toBe(earlier);
+  test("a digest whose one lead was answered before it went is not sent", async () => {
+    await store.insert(lead("C-ONLY", "2026-12-01T02:00:00Z"));
+    expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), { ...SETTINGS, reminderMinutes: 0 })).digest).toBe(true);
+    await store.updateLead("C-ONLY", { status: "contacted" }, "coach@gym.example", at("2026-12-01T13:00:10Z"));
+    const logged: string[] = [];
+    const up = smtpMailer(smtp.url);
+    expect(await deliverDue(store, up, MAIL, at("2026-12-01T13:00:30Z"), (line) => logged.push(line))).toEqual({
+      sent: 0,
+      failed: 0,
+      gaveUp: 0,
+    });
+    expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: nothing is left in it$/)]);
+    expect(smtp.received).toEqual([]);
   });
 
   test("nothing sent on a day with nothing in it, on a closed day, or long after opening", async () => {

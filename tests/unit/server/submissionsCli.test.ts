@@ -486,6 +486,10 @@ describe("staff CLI: privacy commands", () => {
       stays,
     ]);
     expect(await cli(["delete", "--id", REQUEST, "--yes"], at("2026-12-02T12:00:00Z"))).toEqual([`Deleted ${REQUEST}  privacy-request`]);
+    // Once deleted, it is not said to stay.
+    expect(await cli(["delete", "--email", ANA, "--request", REQUEST, "--yes"])).toEqual([
+      `No submission has the address ${ANA}: nothing to delete.`,
+    ]);
     // Nothing is left of Ana; the deleted request can still be named for a late find (its log line counts).
     expect(await cli(["delete", "--email", ANA])).toEqual([`No submission has the address ${ANA}: nothing to delete.`]);
     expect(await cli(["delete", "--id", "C-2", "--request", REQUEST, "--yes"], at("2026-12-02T12:00:00Z"))).toEqual([
