@@ -267,8 +267,10 @@ test("staff paste the gym's map position: four decimals are refused in the edito
   await expect(page.getByText("Changes saved")).toBeVisible();
   await typeOver(page, position, "");
   await expect(page.getByText("Unsaved Changes")).toBeVisible();
+  // The first save's notice goes first, so the one publish() waits for is this save's.
+  await expect(page.getByText(/Entry saved/i)).toHaveCount(0, { timeout: 15_000 });
   await publish(page);
-  // The first publish's "Entry saved" may still be showing, so the file is read until the write is done.
+  // Read until decap-server's write is done.
   const saved = () => {
     try {
       return JSON.parse(fs.readFileSync(scratch("site.json"), "utf8")) as unknown;
