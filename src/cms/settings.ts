@@ -165,9 +165,9 @@ export const settings: Collection = {
         label: "Map position",
         widget: "string",
         required: false,
-        // One string as Google Maps copies it; five decimals or more, as Google's local business markup asks.
+        // One string as Google Maps copies it; four decimals or more (src/content/mapPosition.ts), five recommended.
         pattern: pattern(MAP_POSITION, MAP_POSITION_MESSAGE),
-        hint: "In Google Maps, right-click the gym's door and click the two numbers at the top of the menu to copy them, then paste them here, like 47.053121, -122.294612. Search engines then place the gym on the map exactly.",
+        hint: "In Google Maps, right-click the gym's door and click the two numbers at the top of the menu to copy them, then paste them here, like 47.053121, -122.294612. Search engines then place the gym on the map. Five decimals or more are best (about a metre); four (about 11 m) are accepted.",
       } as Field,
       { name: "timeZone", label: "Time zone", widget: "hidden" } as Field,
       list(

@@ -50,7 +50,7 @@ export function gymJsonLd(gym: GymFacts, siteUrl: string, imageUrl: string, offe
     telephone: gym.phone,
     email: gym.email,
     address: postalAddress(gym.address),
-    // The position as written: its decimals are the precision Google asks for (five or more).
+    // The position as written: its decimals are the precision staff measured (four or more).
     ...(position ? { geo: { "@type": "GeoCoordinates", ...position } } : {}),
     openingHoursSpecification: [
       ...gym.hours.map((hours) => ({

@@ -10,7 +10,7 @@ import * as contentChecks from "../../src/node/contentChecks";
 const FIXTURE = "tests/fixtures/broken-content";
 const PROBLEMS = [
   `${FIXTURE}/site.json: address.postalCode: must be a five-digit ZIP code`,
-  `${FIXTURE}/site.json: mapPosition: must be the latitude and longitude as Google Maps copies them, each with five decimals or more, like "47.053121, -122.294612"`,
+  `${FIXTURE}/site.json: mapPosition: must be the latitude and longitude as Google Maps copies them, each with four decimals or more, like "47.053121, -122.294612"`,
   `${FIXTURE}/rates.json: plans[0].price: is required`,
   `${FIXTURE}/announcements/2026-02-28-bad-date.md: date: must be a real date written YYYY-MM-DD`,
   `${FIXTURE}/galleries/events/gallery.json: category: must be one of branding, events, bts`,

@@ -22,9 +22,14 @@ describe("ExerciseGym JSON-LD", () => {
     });
   });
 
+  test("the gym's position in Graham, as the content holds it, is published", () => {
+    // The site's specification asks for the gym's coordinates in its structured data.
+    expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: "47.0531", longitude: "-122.2946" });
+  });
+
   test("the map position as staff pasted it, with every decimal; none without one", () => {
     const placed = gymJsonLd({ ...site, mapPosition: " 47.05310,-122.294612 " }, "https://gym.example", "https://gym.example/og.jpg");
-    // As text: the number 47.05310 would print as 47.0531, one decimal short of Google's five.
+    // As text: the number 47.05310 would print as 47.0531, one decimal short of Google's recommended five.
     expect(JSON.parse(jsonLdScript(placed)).geo).toEqual({ "@type": "GeoCoordinates", latitude: "47.05310", longitude: "-122.294612" });
     for (const mapPosition of [undefined, null, "", "  "])
       expect(gymJsonLd({ ...site, mapPosition }, "https://gym.example", "https://gym.example/og.jpg")).not.toHaveProperty("geo");

@@ -4,8 +4,8 @@ import { parseMapPosition } from "../../src/content/mapPosition";
 import site from "../../content/site.json";
 
 const REFUSED: Array<[string, string]> = [
-  ["four decimals", "47.0531, -122.2946"],
-  ["one number short of five decimals", "47.05312, -122.2946"],
+  ["three decimals", "47.053, -122.295"],
+  ["one number short of four decimals", "47.0531, -122.295"],
   ["one number", "47.053121"],
   ["the other way round, off the Earth", "-122.294612, 47.053121"],
   ["longitude past 180", "47.053121, 190.000001"],
@@ -17,6 +17,8 @@ describe("the gym's map position", () => {
   test("read as Google Maps copies it, each number as written", () => {
     expect(parseMapPosition("47.053121, -122.294612")).toEqual({ latitude: "47.053121", longitude: "-122.294612" });
     expect(parseMapPosition("47.05310,-122.29460")).toEqual({ latitude: "47.05310", longitude: "-122.29460" });
+    // Four decimals (about 11 m), as content/site.json holds today.
+    expect(parseMapPosition("47.0531, -122.2946")).toEqual({ latitude: "47.0531", longitude: "-122.2946" });
     expect(parseMapPosition("  -33.86882, 151.20929 ")).toEqual({ latitude: "-33.86882", longitude: "151.20929" });
   });
 
@@ -25,12 +27,12 @@ describe("the gym's map position", () => {
   });
 
   test("the build names the field and says what to paste; empty or absent publishes no position", () => {
-    const result = siteSchema.safeParse({ ...site, mapPosition: "47.0531, -122.2946" });
+    const result = siteSchema.safeParse({ ...site, mapPosition: "47.053, -122.295" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([
-      'mapPosition: must be the latitude and longitude as Google Maps copies them, each with five decimals or more, like "47.053121, -122.294612"',
+      'mapPosition: must be the latitude and longitude as Google Maps copies them, each with four decimals or more, like "47.053121, -122.294612"',
     ]);
-    for (const mapPosition of ["", undefined, "47.053121, -122.294612"])
+    for (const mapPosition of ["", undefined, "47.0531, -122.2946", "47.053121, -122.294612"])
       expect(siteSchema.safeParse({ ...site, mapPosition }).success).toBe(true);
   });
 
@@ -48,11 +50,11 @@ describe("the gym's map position", () => {
     expect(field?.required).toBe(false);
     // Decap tests a field's pattern as a regular expression made from this string.
     const editor = new RegExp(field?.pattern?.[0] ?? "(no pattern)");
-    for (const text of ["47.053121, -122.294612", "47.05310,-122.29460", "-90.00000, 180.00000", "0.00001, -0.00001"]) {
+    for (const text of ["47.053121, -122.294612", "47.05310,-122.29460", "47.0531, -122.2946", "-90.0000, 180.0000", "0.00001, -0.00001"]) {
       expect([text, editor.test(text)]).toEqual([text, true]);
       expect(parseMapPosition(text)).not.toBeNull();
     }
-    for (const text of [...REFUSED.map(([, refused]) => refused), "90.00001, 0.00000", "47.053121, -180.000001", "47.053121, 200.00000"]) {
+    for (const text of [...REFUSED.map(([, refused]) => refused), "90.0001, 0.0000", "47.053121, -180.000001", "47.053121, 200.00000"]) {
       expect([text, editor.test(text)]).toEqual([text, false]);
       expect(parseMapPosition(text)).toBeNull();
     }
