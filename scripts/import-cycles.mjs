@@ -7,42 +7,9 @@
  *   node scripts/import-cycles.mjs [tsconfig.json]
  */
 import path from "node:path";
-import ts from "typescript";
+import { readProjectImports } from "./projectImports.mjs";
 
-const configFile = path.resolve(process.argv[2] ?? "tsconfig.json");
-const root = path.dirname(configFile);
-/** Ends the check as failed: a check that read nothing, or could not follow an import, proves nothing. */
-function fail(message) {
-  console.error(message);
-  process.exit(1);
-}
-const format = (diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-const { config, error } = ts.readConfigFile(configFile, ts.sys.readFile);
-if (error) fail(`Cannot read ${configFile}: ${format(error)}`);
-const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root);
-if (parsed.errors.length) fail(`${configFile}: ${parsed.errors.map(format).join("; ")}`);
-const ours = (file) => !file.includes(`${path.sep}node_modules${path.sep}`) && !file.endsWith(".d.ts");
-const files = parsed.fileNames.map((file) => path.resolve(file)).filter(ours);
-if (files.length === 0) fail(`${configFile} names no file to check.`);
-
-/** Each file's imports of the project's own files: static, type-only, re-exports and import(). */
-const edges = new Map();
-const unresolved = [];
-for (const file of files) {
-  const info = ts.preProcessFile(ts.sys.readFile(file) ?? "", true, true);
-  const targets = new Set();
-  for (const { fileName } of info.importedFiles) {
-    const resolved = ts.resolveModuleName(fileName, file, parsed.options, ts.sys).resolvedModule?.resolvedFileName;
-    if (resolved && ours(resolved)) targets.add(path.resolve(resolved));
-    // A package may be absent or types-only; a relative import that leads nowhere is a mistake here.
-    else if (!resolved && fileName.startsWith(".") && !/\.(css|json|svg|png|jpe?g|webp|md)$/.test(fileName)) {
-      unresolved.push(`${path.relative(root, file)}: "${fileName}"`);
-    }
-  }
-  edges.set(file, [...targets]);
-}
-
-if (unresolved.length) fail(`Imports that lead to no file:\n  ${unresolved.join("\n  ")}`);
+const { root, files, edges } = readProjectImports(process.argv[2] ?? "tsconfig.json");
 
 /** Tarjan's strongly connected components: each component of more than one file is a circle. */
 let index = 0;
