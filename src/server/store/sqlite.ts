@@ -42,12 +42,23 @@ function open(file: string): Sqlite.Database {
  * Kysely's API is asynchronous, and openSqliteStore's callers (the CLI, tests, tools) open it synchronously.
  */
 function migrate(db: Sqlite.Database): void {
+  const applied = () =>
+    new Set((db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((row) => row.version));
+  // A database already up to date (every open but a release's first) is only read: opening it beside a
+  // running site (the CLI, a test) takes no write lock, so the site's writes never wait on an open.
+  const upToDate = () => {
+    try {
+      const done = applied();
+      return migrations.every((migration) => done.has(migration.version));
+    } catch {
+      return false; // no schema_migrations yet: a new database
+    }
+  };
+  if (upToDate()) return;
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
   // IMMEDIATE takes the write lock first, so two processes starting together cannot both migrate.
   const apply = db.transaction(() => {
-    const done = new Set(
-      (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((row) => row.version),
-    );
+    const done = applied();
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       db.exec(migration.sqlite);

@@ -343,6 +343,22 @@ describe("SQLite store (a real database file)", () => {
     db.close();
   });
 
+  test("opening a database already up to date takes no write lock: the site's writes never wait on the CLI's open", async () => {
+    const file = path.join(dir, "open-beside", "submissions.sqlite");
+    await openSqliteStore(file).close();
+    // The site, mid-write, holds the lock longer than the newcomer would wait.
+    const site = new Database(file);
+    site.exec("BEGIN IMMEDIATE");
+    try {
+      const beside = openSqliteStore(file, { busyTimeoutMs: 20 });
+      expect(await beside.staffAccounts()).toEqual([]);
+      await beside.close();
+    } finally {
+      site.exec("COMMIT");
+      site.close();
+    }
+  });
+
   test("rate limits are counted in the file, shared by every process that opens it", async () => {
     const file = path.join(dir, "submissions.sqlite");
     const [a, b] = [openSqliteStore(file), openSqliteStore(file)];
