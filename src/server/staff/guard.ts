@@ -6,6 +6,7 @@ import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
 import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
 import type { SubmissionStore } from "../store/types";
+import { isStoreUnavailable } from "../store/unavailable";
 import type { AuditAction } from "../../staff/audit";
 import type { StaffRole } from "./types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
@@ -62,7 +63,7 @@ export interface PublicRoute {
 
 export const SIGNED_OUT: Rejection = { status: 401, error: "You are signed out. Sign in again to go on." };
 const NOT_YOURS: Rejection = { status: 403, error: "Only the gym's owner can do this." };
-const UNAVAILABLE = storeUnavailable("The staff console cannot reach its database just now. Try again in a minute.");
+const UNAVAILABLE = storeUnavailable("The staff console's database is busy or out of reach just now. Try again in a minute.");
 
 /** A request's problem the route's own code found: answered with its status and message. */
 export class StaffError extends Error {
@@ -173,6 +174,10 @@ export async function handleStaffRoute(
   } catch (error) {
     if (error instanceof Error && error.name === "StaffError") {
       return refuse(res, { status: (error as StaffError).status, error: error.message });
+    }
+    if (isStoreUnavailable(error)) {
+      console.error(`/api/staff/${name}: the store is busy or out of reach: ${errorSummary(error)}`);
+      return refuse(res, UNAVAILABLE);
     }
     console.error(`/api/staff/${name} failed: ${errorSummary(error)}`);
     return refuse(res, { status: 500, error: "Something went wrong on our side. Try again, and tell the owner if it keeps happening." });

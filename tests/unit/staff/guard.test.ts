@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Sqlite from "better-sqlite3";
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { STORE_RETRY_AFTER_SECONDS } from "../../../src/server/http/pipeline";
+import { processState } from "../../../src/server/processState";
+import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
+import { handleStaffRoute } from "../../../src/server/staff/guard";
+import { STAFF_ROUTES } from "../../../src/server/staff/server";
+import { openPostgresStore } from "../../../src/server/store/postgres";
+import { openSqliteStore } from "../../../src/server/store/sqlite";
+import type { SubmissionStore } from "../../../src/server/store/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { describeWithPostgres } from "../support/postgres";
+
+/**
+ * The staff guard's answer when the store is busy or out of reach in the middle of a route (the store
+ * opened, then a write waited past its busy timeout, or PostgreSQL went away): 503 with Retry-After and
+ * words that say to try again, as the public forms answer, never a 500 that reads as a fault.
+ */
+const NOW = new Date("2026-11-25T20:00:00Z");
+const OWNER = "owner@gym.example";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** POST /api/staff/accounts {add a coach} as the owner, through the guard, as the server runs it. */
+async function addCoach(session: string, email: string): Promise<Answer> {
+  const answer: Answer = { status: 200, headers: {}, body: undefined };
+  const res = {
+    setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
+    status(code: number) {
+      answer.status = code;
+      return res;
+    },
+    json: (body: unknown) => void (answer.body = body),
+    send: (body: unknown) => void (answer.body = body),
+    end: () => undefined,
+  };
+  const req = {
+    method: "POST",
+    query: {},
+    body: { action: "add", email, role: "coach" },
+    headers: { cookie: `${SESSION_COOKIE}=${session}`, "content-type": "application/json", host: "localhost", origin: "http://localhost" },
+    socket: { remoteAddress: "127.0.0.1" },
+  };
+  await handleStaffRoute(
+    "accounts",
+    STAFF_ROUTES.accounts,
+    req as unknown as GatsbyFunctionRequest,
+    res as unknown as GatsbyFunctionResponse,
+    NOW,
+  );
+  return answer;
+}
+
+/** Signs the owner in on `store`, makes it the process's store; returns the session's token. */
+async function serve(store: SubmissionStore): Promise<string> {
+  const session = newToken();
+  await store.addStaff(OWNER, "owner", NOW);
+  await store.createSession(hashToken(session), OWNER, NOW);
+  processState().store = Promise.resolve(store);
+  return session;
+}
+
+function expectTryAgain(answer: Answer): void {
+  expect(answer.status).toBe(503);
+  expect(answer.headers["retry-after"]).toBe(String(STORE_RETRY_AFTER_SECONDS));
+  expect((answer.body as { error: string }).error).toMatch(/try again in a minute/i);
+}
+
+let errors: jest.SpyInstance;
+beforeEach(() => {
+  // The guard's one log line per failure: kept out of the test's output, and looked at.
+  errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  errors.mockRestore();
+  processState().store = undefined;
+});
+
+describe("SQLite: a write that waits past the busy timeout", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-staff-guard-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("is a 503 with Retry-After while another connection holds the write lock, and goes through after", async () => {
+    const file = path.join(dir, "submissions.sqlite");
+    const store = openSqliteStore(file);
+    try {
+      const session = await serve(store);
+      // Another process (the CLI, a second server) holds the write lock longer than the site waits.
+      const other = new Sqlite(file);
+      other.pragma("busy_timeout = 5000");
+      other.exec("BEGIN IMMEDIATE");
+      try {
+        expectTryAgain(await addCoach(session, "coach@gym.example"));
+        expect(errors.mock.calls.flat().join("\n")).toMatch(/\/api\/staff\/accounts: the store is busy or out of reach/);
+      } finally {
+        other.exec("COMMIT");
+        other.close();
+      }
+      const answer = await addCoach(session, "coach@gym.example");
+      expect(answer.status).toBe(200);
+      expect(await store.staffAccount("coach@gym.example")).toMatchObject({ role: "coach" });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describeWithPostgres("PostgreSQL: the server restarting", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+
+  test("is a 503 with Retry-After while it is down, and the next request after goes through", async () => {
+    if (!pg?.pause || !pg.resume) {
+      if (!pg) throw new Error(POSTGRES_MISSING);
+      return console.warn("TEST_DATABASE_URL's server cannot be restarted by the test: skipped");
+    }
+    const store = await openPostgresStore(await pg.createDatabase());
+    try {
+      const session = await serve(store);
+      pg.pause();
+      try {
+        expectTryAgain(await addCoach(session, "coach@gym.example"));
+      } finally {
+        pg.resume();
+      }
+      expect((await addCoach(session, "coach@gym.example")).status).toBe(200);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
