@@ -18,8 +18,13 @@ export interface ProcessState {
   deliverAgain?: boolean;
   /** Stops the sweep of expired rate-limit counts (http/rateLimit.ts). */
   stopSweep?: () => void;
-  /** Sign-in links asked for, per connection, per address and connection, per address (staff/routes/signIn.ts). */
-  signInLimits?: { perClient: RateLimiterAbstract; perAddressAndClient: RateLimiterAbstract; perAddress: RateLimiterAbstract };
+  /** Sign-in links asked for, per connection, per address and connection, per address, per known device (staff/routes/signIn.ts). */
+  signInLimits?: {
+    perClient: RateLimiterAbstract;
+    perAddressAndClient: RateLimiterAbstract;
+    perAddress: RateLimiterAbstract;
+    perDevice: RateLimiterAbstract;
+  };
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
   stopping?: boolean;
 }

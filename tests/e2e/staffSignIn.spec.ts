@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { DEVICE_COOKIE } from "../../src/server/staff/auth";
+import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
+import { postJsonFrom } from "../support/fromAddress";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { signInContext, withStore } from "../support/staff";
@@ -100,6 +103,55 @@ test.describe("sign-in by the e-mailed link, in the browser", () => {
     await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+  });
+
+  test("the browser signed in on is remembered: its links come whatever strangers asked for, and a link opened from a mail site signs in", async ({
+    page,
+    context,
+  }) => {
+    const site = server.url.replace("127.0.0.1", "localhost");
+    const owner = "owner-device@gym.example";
+    await withStore(server.dataDir, (store) => store.addStaff(owner, "owner", new Date()));
+    const mailsTo = () => smtp.received.filter((m) => m.to.includes(owner));
+    const linkIn = (n: number) =>
+      /(http\S+#token=[A-Za-z0-9_-]{43})/.exec(mimePart(mailsTo()[n]?.raw ?? "", "text/plain") ?? "")?.[1] ?? "";
+    const askOnPage = async (count: number) => {
+      await page.getByLabel("E-mail address").fill(owner);
+      await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "If that address belongs" })).toBeVisible();
+      await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(count);
+    };
+    // A mail site on another site: its link to the sign-in page is a cross-site navigation, as from webmail.
+    await page.route("http://mail.example/", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<a href="${linkIn(mailsTo().length - 1)}">Sign in</a>` }),
+    );
+    const signInFromMail = async () => {
+      await page.goto("http://mail.example/");
+      await page.getByRole("link", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText(`${owner} (owner)`)).toBeVisible();
+    };
+    const deviceCookie = async () => (await context.cookies(site)).find((cookie) => cookie.name === DEVICE_COOKIE);
+
+    await page.goto(`${site}/staff/`);
+    await askOnPage(1);
+    await signInFromMail();
+    const device = await deviceCookie();
+    expect(device).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+    expect(device?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 360 * 86_400);
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+
+    // Strangers fill the address's cap from connections of their own: past it, nothing more goes to it.
+    for (let c = 1; c <= 4; c++) {
+      for (let i = 0; i < LINK_LIMITS.perAddressAndClient; i++)
+        await postJsonFrom(`127.0.4.${c}`, `${server.url}/api/staff/sign-in`, { email: owner });
+    }
+    await expect.poll(() => mailsTo().length, { timeout: 20_000 }).toBe(LINK_LIMITS.perAddress);
+    // This browser still gets its link, and opened from the mail site it signs in: the page's own POSTs
+    // carry the SameSite=Strict cookie, which is renewed, not replaced.
+    await askOnPage(LINK_LIMITS.perAddress + 1);
+    await signInFromMail();
+    expect((await deviceCookie())?.value).toBe(device?.value);
   });
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
+import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
 import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
 import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/staff/server";
@@ -27,6 +27,8 @@ const PUBLIC = new Set(["sign-in", "sign-in-link"]);
 const json = { "Content-Type": "application/json" };
 
 const cookieOf = (token: string) => `__Host-staff=${token}`;
+/** The Set-Cookie of an answer for the cookie `name` (signing in sets two: the session and the known device). */
+const setCookie = (response: Response, name: string) => response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
 
 test.describe("every staff route behind the session (the default server)", () => {
   test("the folder holds the routes this test knows to be open", () => {
@@ -143,7 +145,14 @@ for (const database of ["sqlite", "postgres"] as const) {
 
     test.beforeAll(async () => {
       smtp = await startTestSmtp();
-      const env: Record<string, string> = { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", STAFF_OWNER_EMAIL: "Boss@Gym.example" };
+      // TRUST_PROXY: a request with X-Forwarded-For comes from the address it names (an IPv6 one, here);
+      // one without it, from its socket's loopback address.
+      const env: Record<string, string> = {
+        SMTP_URL: smtp.url,
+        STAFF_EMAIL: "coaches@gym.example",
+        STAFF_OWNER_EMAIL: "Boss@Gym.example",
+        TRUST_PROXY: "1",
+      };
       if (database === "postgres") {
         pg = await startTestPostgres();
         databaseUrl = await pg?.createDatabase();
@@ -206,9 +215,9 @@ for (const database of ["sqlite", "postgres"] as const) {
       const signedIn = await post("sign-in-link", { token });
       expect(signedIn.status).toBe(200);
       expect(await signedIn.json()).toEqual({ email: "ana@gym.example", role: "coach" });
-      const setCookie = signedIn.headers.get("set-cookie") ?? "";
-      expect(setCookie).toMatch(/^__Host-staff=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
-      const cookie = setCookie.split(";")[0] ?? "";
+      const session = setCookie(signedIn, "__Host-staff") ?? "";
+      expect(session).toMatch(/^__Host-staff=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+      const cookie = session.split(";")[0] ?? "";
       expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: cookie } })).status).toBe(200);
 
       const reused = await post("sign-in-link", { token });
@@ -233,7 +242,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       await post("sign-in", { email: "ana@gym.example" });
       await waitForMail(smtp, "ana@gym.example", 2);
       const again = await post("sign-in-link", { token: linkIn(smtp, "ana@gym.example").split("#token=")[1] });
-      const second = (again.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const second = setCookie(again, "__Host-staff")?.split(";")[0] ?? "";
       expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: second } })).status).toBe(200);
       expect(staffCli("remove", "ana@gym.example")).toMatch(/Removed ana@gym.example/);
       expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: second } })).status).toBe(401);
@@ -280,7 +289,85 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress);
     });
 
-    test("signing out everywhere voids the links still unused in the mailbox", async () => {
+    test("a browser its owner signed in on always gets a link, whatever strangers spent; any other browser meets the limits", async () => {
+      const owner = "owner-known@gym.example";
+      const coach = "coach-known@gym.example";
+      await onServerStore(async (store) => {
+        await store.addStaff(owner, "owner", new Date());
+        await store.addStaff(coach, "coach", new Date());
+      });
+      /** Asks for a link from a loopback address, or, with `via`, from the address the proxy names. */
+      const ask = (from: string, cookie?: string, via?: string) =>
+        postJsonFrom(
+          from,
+          `${server.url}/api/staff/sign-in`,
+          { email: owner },
+          { ...(cookie ? { Cookie: cookie } : {}), ...(via ? { "X-Forwarded-For": via } : {}) },
+        );
+      const spend = (token: string, cookie?: string) =>
+        fetch(`${server.url}/api/staff/sign-in-link`, {
+          method: "POST",
+          headers: { ...json, Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+          body: JSON.stringify({ token }),
+        });
+
+      // The owner signs in once on this browser, which is remembered: a cookie of its own, not a session.
+      expect((await ask("127.0.2.1")).status).toBe(202);
+      await waitForMail(smtp, owner, 1);
+      const signedIn = await spend(linkIn(smtp, owner).split("#token=")[1] ?? "");
+      expect(signedIn.status).toBe(200);
+      const device = setCookie(signedIn, "__Host-staff-device");
+      expect(device, "signing in remembers the browser").toMatch(
+        /^__Host-staff-device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+      );
+      const known = device?.split(";")[0] ?? "";
+      const deviceToken = known.split("=")[1] ?? "";
+      expect((await fetch(`${server.url}/api/staff/session`, { headers: { Cookie: cookieOf(deviceToken) } })).status).toBe(401);
+
+      // A stranger with 16 IPv4 connections asks from each until refused; another, with an IPv6 /48, from
+      // a fresh /64 of it each time (each /64 counts as a client of its own). Every cap they can fill is full.
+      const connections = Array.from({ length: 16 }, (_, i) => `127.0.3.${i + 1}`);
+      for (const from of connections) {
+        for (let i = 0; i < LINK_LIMITS.perClient; i++) expect((await ask(from)).status).toBe(202);
+        expect((await ask(from)).status).toBe(429);
+      }
+      for (let i = 0; i < 2 * LINK_LIMITS.perAddress; i++)
+        expect((await ask("127.0.0.1", undefined, `2001:db8:53:${i.toString(16)}::1`)).status).toBe(202);
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress);
+
+      // A first-time browser, on a connection of its own, meets today's limits: the same answer, and no mail.
+      expect((await ask("127.0.2.2")).status).toBe(202);
+      // A forged, an expired and another account's device cookie count as none.
+      const expired = newToken();
+      const coachs = newToken();
+      await onServerStore(async (store) => {
+        await store.rememberDevice(hashToken(expired), owner, new Date(Date.now() - DEVICE_TTL_MS));
+        await store.rememberDevice(hashToken(coachs), coach, new Date());
+      });
+      for (const token of [newToken(), expired, coachs]) expect((await ask("127.0.2.3", `__Host-staff-device=${token}`)).status).toBe(202);
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress);
+
+      // The owner's known browser gets its links: from a connection the stranger used up, and from inside their /48.
+      const answer = await ask("127.0.3.1", known);
+      expect(answer.status).toBe(202);
+      expect((await ask("127.0.0.1", known, "2001:db8:53:ffff::1")).status).toBe(202);
+      // Its answer is the one everybody gets.
+      expect(answer.text).toBe((await ask("127.0.2.4")).text);
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress + 2);
+      const again = await spend(linkIn(smtp, owner).split("#token=")[1] ?? "", known);
+      expect(await again.json()).toEqual({ email: owner, role: "owner" });
+      // Signing in again on it renews the same device rather than making another.
+      expect(setCookie(again, "__Host-staff-device")?.split(";")[0]).toBe(known);
+
+      // The browser has a small limit of its own, which nobody else can spend.
+      for (let i = 2; i < LINK_LIMITS.perDevice; i++) expect((await ask("127.0.2.5", known)).status).toBe(202);
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress + LINK_LIMITS.perDevice);
+      expect((await ask("127.0.2.5", known)).status).toBe(202);
+      expect(await settledMailsTo(owner)).toBe(LINK_LIMITS.perAddress + LINK_LIMITS.perDevice);
+      expect(server.output()).not.toContain(deviceToken);
+    });
+
+    test("signing out everywhere voids the links still unused in the mailbox, and forgets every device but this browser", async () => {
       const coach = "eve@gym.example";
       await onServerStore((store) => store.addStaff(coach, "coach", new Date()));
       const ask = () => postJsonFrom("127.0.0.8", `${server.url}/api/staff/sign-in`, { email: coach });
@@ -296,13 +383,21 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect((await ask()).status).toBe(202);
       await waitForMail(smtp, coach, 2);
       const signedIn = await use(linkIn(smtp, coach).split("#token=")[1] ?? "");
-      const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const cookie = setCookie(signedIn, "__Host-staff")?.split(";")[0] ?? "";
+      const device = setCookie(signedIn, "__Host-staff-device")?.split(";")[0] ?? "";
+      // The lost phone, known from an earlier sign-in.
+      const phone = hashToken(newToken());
+      await onServerStore((store) => store.rememberDevice(phone, coach, new Date()));
       const out = await fetch(`${server.url}/api/staff/sign-out`, {
         method: "POST",
-        headers: { ...json, Origin: server.url, Cookie: cookie },
+        headers: { ...json, Origin: server.url, Cookie: `${cookie}; ${device}` },
         body: JSON.stringify({ everywhere: true }),
       });
       expect(out.status).toBe(204);
+      const owners = await onServerStore(async (store) =>
+        Promise.all([phone, hashToken(device.split("=")[1] ?? "")].map((hash) => store.deviceOwner(hash, new Date()))),
+      );
+      expect(owners).toEqual([undefined, coach]);
       const voided = await use(unused);
       expect(voided.status).toBe(400);
       expect(((await voided.json()) as { error: string }).error).toMatch(/not valid.*new one/);

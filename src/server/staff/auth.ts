@@ -25,6 +25,17 @@ export const TOUCH_EVERY_MS = 60_000;
  */
 export const SESSION_COOKIE = "__Host-staff";
 
+/**
+ * A browser a staff member has signed in on is remembered this long after its latest sign-in: its own
+ * cookie, `__Host-staff-device`, under the same rules as the session's. It grants nothing by itself
+ * (it is never read as a session, and its token is kept in a table of its own): it only lets that
+ * browser ask for the same person's sign-in links under a small limit of its own, which no stranger can
+ * spend, instead of the limits strangers share (routes/signIn.ts). Strict is enough: the sign-in page
+ * posts from the site itself, and a mail's link opens that page, which then posts.
+ */
+export const DEVICE_COOKIE = "__Host-staff-device";
+export const DEVICE_TTL_MS = 365 * 86_400_000;
+
 /** 256 random bits, URL-safe: a link's token, a session's token, a visitor's cancel token. */
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
@@ -50,15 +61,31 @@ export function sessionCookie(token: string): string {
   });
 }
 
+export function deviceCookie(token: string): string {
+  return serialize(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: DEVICE_TTL_MS / 1000,
+  });
+}
+
 export function clearedSessionCookie(): string {
   return serialize(SESSION_COOKIE, "", { httpOnly: true, secure: true, sameSite: "strict", path: "/", maxAge: 0 });
 }
 
-/** The session token the request's cookie carries, if it is shaped like one. */
-export function sessionTokenOf(headers: IncomingHttpHeaders): string | undefined {
-  const value = parse(headers.cookie ?? "")[SESSION_COOKIE];
+/** The token a cookie of the request carries, if it is shaped like one. */
+function tokenOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = parse(headers.cookie ?? "")[name];
   return isToken(value) ? value : undefined;
 }
+
+/** The session token the request's cookie carries, if it is shaped like one. */
+export const sessionTokenOf = (headers: IncomingHttpHeaders) => tokenOf(headers, SESSION_COOKIE);
+
+/** The known-device token the request's cookie carries, if it is shaped like one (only sign-in and sign-out read it). */
+export const deviceTokenOf = (headers: IncomingHttpHeaders) => tokenOf(headers, DEVICE_COOKIE);
 
 export interface SessionTimes {
   createdAt: Date;

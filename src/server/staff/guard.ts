@@ -16,7 +16,8 @@ export interface Reply {
   status?: number;
   json?: unknown;
   download?: { filename: string; type: string; body: string };
-  headers?: Record<string, string>;
+  /** A header given a list (Set-Cookie for two cookies) is sent once per value. */
+  headers?: Record<string, string | string[]>;
   /** Work that must not delay the answer or show in its timing (e.g. kicking the outbox): run once it is sent. */
   afterReply?: () => void;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { hashToken, LINK_TTL_MS, newToken } from "./auth";
+import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "./auth";
 import type { Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";
 import { toDate } from "../store/rows";
@@ -18,7 +18,7 @@ async function anotherOwner(trx: Kysely<Database>, email: string): Promise<boole
   return other !== undefined;
 }
 
-/** Staff accounts, sign-in links, sessions and the audit log: written once for both databases. */
+/** Staff accounts, sign-in links, sessions, known devices and the audit log: written once for both databases. */
 export function staffQueries(dialect: Dialect): StaffOperations {
   const { db, codec } = dialect;
   return {
@@ -55,7 +55,7 @@ export function staffQueries(dialect: Dialect): StaffOperations {
         const existing = await trx.selectFrom("staff_accounts").select("role").where("email", "=", email).executeTakeFirst();
         if (!existing) return "not-found";
         if (existing.role === "owner" && !(await anotherOwner(trx, email))) return "last-owner";
-        // Sessions and unused links go with the account (ON DELETE CASCADE): signed out at once, everywhere.
+        // Sessions, unused links and known devices go with the account (ON DELETE CASCADE): signed out at once, everywhere.
         // A link mailed but not yet sent is dropped by the sender, which finds its row gone (issueSignInLink).
         await trx.deleteFrom("staff_accounts").where("email", "=", email).execute();
         return "removed";
@@ -174,13 +174,43 @@ export function staffQueries(dialect: Dialect): StaffOperations {
     async endSession(tokenHash) {
       await dialect.write((trx) => trx.deleteFrom("staff_sessions").where("token_hash", "=", tokenHash).execute());
     },
-    async endSessions(email) {
+    async endSessions(email, keepDevice) {
       return dialect.write(async (trx) => {
         // Everywhere includes a link lying unused in a mailbox: it would start a new session.
         await trx.deleteFrom("sign_in_links").where("email", "=", email).where("used_at", "is", null).execute();
+        // ...and the lost phone's standing as a known device, but not the browser asking's.
+        let devices = trx.deleteFrom("staff_devices").where("email", "=", email);
+        if (keepDevice) devices = devices.where("token_hash", "!=", keepDevice);
+        await devices.execute();
         const result = await trx.deleteFrom("staff_sessions").where("email", "=", email).executeTakeFirst();
         return Number(result.numDeletedRows);
       });
+    },
+    async rememberDevice(tokenHash, email, at, replaces) {
+      const time = codec.time(at);
+      const expires = codec.time(new Date(at.getTime() + DEVICE_TTL_MS));
+      await dialect.write(async (trx) => {
+        if (replaces && replaces !== tokenHash) await trx.deleteFrom("staff_devices").where("token_hash", "=", replaces).execute();
+        // Devices not signed in on for a year are of no further use: they go as new ones are remembered.
+        await trx.deleteFrom("staff_devices").where("expires_at", "<=", time).execute();
+        const renewed = await trx
+          .updateTable("staff_devices")
+          .set({ expires_at: expires })
+          .where("token_hash", "=", tokenHash)
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) > 0) return;
+        await trx.insertInto("staff_devices").values({ token_hash: tokenHash, email, created_at: time, expires_at: expires }).execute();
+      });
+    },
+    async deviceOwner(tokenHash, now) {
+      const row = await db
+        .selectFrom("staff_devices")
+        .select("email")
+        .where("token_hash", "=", tokenHash)
+        .where("expires_at", ">", codec.time(now))
+        .executeTakeFirst();
+      return row?.email;
     },
     async audit({ at, actor, action, target }) {
       await dialect.write((trx) =>

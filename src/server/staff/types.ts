@@ -31,7 +31,7 @@ export interface AuditEntry {
 }
 
 /**
- * Staff accounts, sign-in links, sessions and the audit log (staff/store.ts). Addresses are lower-cased
+ * Staff accounts, sign-in links, sessions, known devices and the audit log (staff/store.ts). Addresses are lower-cased
  * by the caller; tokens reach the store only as SHA-256 hashes, except a new link's token, which its
  * outbox message holds until the link is mailed.
  */
@@ -63,8 +63,18 @@ export interface StaffOperations {
   findSession(tokenHash: string): Promise<StaffSession | undefined>;
   touchSession(tokenHash: string, at: Date): Promise<void>;
   endSession(tokenHash: string): Promise<void>;
-  /** Ends every session of the address and voids its unused sign-in links; returns how many sessions. */
-  endSessions(email: string): Promise<number>;
+  /**
+   * Ends every session of the address, voids its unused sign-in links and forgets its known devices but
+   * `keepDevice` (the browser asking: it is in its owner's hands); returns how many sessions.
+   */
+  endSessions(email: string, keepDevice?: string): Promise<number>;
+  /**
+   * Remembers a browser the address just signed in on, for DEVICE_TTL_MS from `at`: a new device, or the
+   * same one renewed. `replaces`: the device the browser was known as before, for another address; it is forgotten.
+   */
+  rememberDevice(tokenHash: string, email: string, at: Date, replaces?: string): Promise<void>;
+  /** The address a known device belongs to, while it is remembered at `now`. */
+  deviceOwner(tokenHash: string, now: Date): Promise<string | undefined>;
   /** Records an entry; only the codes the console has words for (an older release's stay readable as stored). */
   audit(entry: AuditEntry & { action: AuditAction }): Promise<void>;
   /** The newest entries first. */

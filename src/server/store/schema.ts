@@ -106,6 +106,15 @@ export interface SignInLinksTable {
   used_at: StoredTime | null;
 }
 
+/** A browser a staff member signed in on (migration 11): only the SHA-256 of its cookie's token is kept. */
+export interface StaffDevicesTable {
+  token_hash: string;
+  email: string;
+  created_at: StoredTime;
+  /** A year after its latest sign-in; renewed by each. */
+  expires_at: StoredTime;
+}
+
 /** A submission's place in the staff's pipeline; no row means New. */
 export interface LeadsTable {
   submission_id: string;
@@ -203,6 +212,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   sign_in_links: SignInLinksTable;
+  staff_devices: StaffDevicesTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;

@@ -143,6 +143,7 @@ const TABLES = {
   staff_accounts: true,
   staff_sessions: true,
   sign_in_links: true,
+  staff_devices: true,
   leads: true,
   lead_notes: true,
   lead_events: true,

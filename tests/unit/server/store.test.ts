@@ -339,6 +339,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 8, name: "lead history: every status change with when and who, and each lead's first response" },
       { version: 9, name: "where each lead came from: landing page, referring host and utm values" },
       { version: 10, name: "replies from the console with templates, reminders of new leads, the morning digest" },
+      { version: 11, name: "known devices: browsers a staff member has signed in on" },
     ]);
     db.close();
   });

@@ -2,6 +2,8 @@ import {
   allows,
   checkStaffOrigin,
   clearedSessionCookie,
+  deviceCookie,
+  deviceTokenOf,
   hashToken,
   isToken,
   newToken,
@@ -61,6 +63,23 @@ describe("the session cookie", () => {
     expect(sessionTokenOf({ cookie: "__Host-staff=not-a-token" })).toBeUndefined();
     expect(sessionTokenOf({ cookie: `staff=${token}` })).toBeUndefined();
     expect(sessionTokenOf({})).toBeUndefined();
+  });
+});
+
+describe("the known-device cookie", () => {
+  test("is __Host-, Secure, HttpOnly, SameSite=Strict, for a year", () => {
+    const token = newToken();
+    expect(deviceCookie(token)).toBe(`__Host-staff-device=${token}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Strict`);
+  });
+
+  test("and the session's are never read for each other", () => {
+    const [session, device] = [newToken(), newToken()];
+    const both = { cookie: `__Host-staff-device=${device}; __Host-staff=${session}` };
+    expect(sessionTokenOf(both)).toBe(session);
+    expect(deviceTokenOf(both)).toBe(device);
+    expect(sessionTokenOf({ cookie: `__Host-staff-device=${device}` })).toBeUndefined();
+    expect(deviceTokenOf({ cookie: `__Host-staff=${session}` })).toBeUndefined();
+    expect(deviceTokenOf({ cookie: "__Host-staff-device=forged" })).toBeUndefined();
   });
 });
 

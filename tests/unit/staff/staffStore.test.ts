@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { hashToken, LINK_TTL_MS, newToken } from "../../../src/server/staff/auth";
+import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../../src/server/staff/auth";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
@@ -157,6 +157,47 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await store.endSessions(COACH)).toBe(1);
       expect(await store.useSignInLink(hashToken(unused), NOW)).toBe("unknown");
       expect(await store.useSignInLink(hashToken(ownersLink), NOW)).toEqual({ email: OWNER, role: "owner" });
+    });
+
+    test("a known device: found by hash for its address until a year after its latest sign-in, renewed in place", async () => {
+      const [phone, desk] = [newToken(), newToken()].map(hashToken) as [string, string];
+      await store.rememberDevice(phone, COACH, NOW);
+      expect(await store.deviceOwner(phone, NOW)).toBe(COACH);
+      expect(await store.deviceOwner(hashToken(newToken()), NOW)).toBeUndefined();
+      const yearOn = new Date(NOW.getTime() + DEVICE_TTL_MS);
+      expect(await store.deviceOwner(phone, new Date(yearOn.getTime() - 1))).toBe(COACH);
+      expect(await store.deviceOwner(phone, yearOn)).toBeUndefined();
+      // Signing in again on it renews it for another year.
+      const later = new Date(NOW.getTime() + 86_400_000);
+      await store.rememberDevice(phone, COACH, later);
+      expect(await store.deviceOwner(phone, yearOn)).toBe(COACH);
+      // Another person signing in on the same browser replaces it: one browser, one device.
+      await store.rememberDevice(desk, OWNER, later, phone);
+      expect(await store.deviceOwner(phone, later)).toBeUndefined();
+      expect(await store.deviceOwner(desk, later)).toBe(OWNER);
+      // Devices expired are swept as new ones are remembered.
+      const old = hashToken(newToken());
+      await store.rememberDevice(old, COACH, NOW);
+      await store.rememberDevice(hashToken(newToken()), COACH, yearOn);
+      expect(await store.deviceOwner(old, NOW)).toBeUndefined();
+    });
+
+    test("removing an account forgets its devices; signing out everywhere forgets all but the browser asking", async () => {
+      const [phone, desk, owners] = [newToken(), newToken(), newToken()].map(hashToken) as [string, string, string];
+      await store.rememberDevice(phone, COACH, NOW);
+      await store.rememberDevice(desk, COACH, NOW);
+      await store.rememberDevice(owners, OWNER, NOW);
+      await store.endSessions(COACH, desk);
+      expect(await store.deviceOwner(phone, NOW)).toBeUndefined();
+      expect(await store.deviceOwner(desk, NOW)).toBe(COACH);
+      await store.endSessions(COACH);
+      expect(await store.deviceOwner(desk, NOW)).toBeUndefined();
+      await store.rememberDevice(desk, COACH, NOW);
+      expect(await store.removeStaff(COACH)).toBe("removed");
+      expect(await store.deviceOwner(desk, NOW)).toBeUndefined();
+      expect(await store.deviceOwner(owners, NOW)).toBe(OWNER);
+      // A device is not a session: its hash signs nobody in.
+      expect(await store.findSession(owners)).toBeUndefined();
     });
 
     test("the last owner can be neither made a coach nor removed", async () => {

@@ -4,14 +4,19 @@ import { errorSummary } from "../../log";
 import { processState } from "../../processState";
 import { kickOutbox, mailEnabled } from "../../runtime";
 import type { SubmissionStore } from "../../store/types";
-import { hashToken, isToken, newToken, sessionCookie } from "../auth";
-import { StaffError, type PublicRoute } from "../guard";
+import { deviceCookie, deviceTokenOf, hashToken, isToken, newToken, sessionCookie } from "../auth";
+import { StaffError, type PublicContext, type PublicRoute } from "../guard";
 
 /**
  * Links asked for in an hour. A stranger who knows a staff address (the gym's own is public) must not
- * be able to keep its owner out by asking for links: what they ask for from their connection counts
- * against their connection's share of that address only, so the owner asking from another connection
- * still gets a link. The per-address cap bounds what any number of connections can send to one inbox.
+ * be able to keep its owner out by asking for links. What they ask for from one connection counts
+ * against that connection's share of the address, but the per-address cap, which bounds what any number
+ * of connections can send to one inbox, is shared: four connections, or one IPv6 /48 (65,536 /64s, each
+ * its own client), fill it. So a browser its owner has signed in on before (a known device, with its
+ * `__Host-staff-device` cookie) asking for that same address counts only against its own small limit,
+ * never against the connection's or the address's: no stranger can spend it, whatever they send. Every
+ * other request (a first-time browser, a forged, expired or another person's device cookie) meets the
+ * shared limits as before. The device grants nothing by itself: a session still needs the mailed link.
  */
 export const LINK_LIMITS = {
   /** From one connection, for any addresses: past it the answer is 429 (it says nothing about an address). */
@@ -20,6 +25,8 @@ export const LINK_LIMITS = {
   perAddressAndClient: 5,
   /** For one address from all connections together: past it nothing is sent, silently. */
   perAddress: 20,
+  /** From one known device, for its own address: past it nothing is sent, silently. Nothing else counts here. */
+  perDevice: 5,
 } as const;
 
 export const LINK_SENT =
@@ -41,6 +48,7 @@ function signInLimits(store: SubmissionStore): SignInLimits {
     perClient: hour("sign-in-client", LINK_LIMITS.perClient),
     perAddressAndClient: hour("sign-in-address-client", LINK_LIMITS.perAddressAndClient),
     perAddress: hour("sign-in-address", LINK_LIMITS.perAddress),
+    perDevice: hour("sign-in-device", LINK_LIMITS.perDevice),
   };
   return state.signInLimits;
 }
@@ -63,10 +71,24 @@ async function withinLimit(limiter: SignInLimits["perClient"], key: string): Pro
 const addressKey = (email: string) => hashToken(email).slice(0, 32);
 
 /**
+ * Whether the request comes from a browser `email`'s owner has signed in on: its device cookie is
+ * remembered, not expired, and for this same address. Looked up by the token's hash alone, so the work
+ * is the same whoever the address asked for belongs to, and a cookie for another address counts as none.
+ */
+async function knownDevice(store: SubmissionStore, req: PublicContext["req"], email: string, now: Date): Promise<string | undefined> {
+  const token = deviceTokenOf(req.headers);
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  return (await store.deviceOwner(tokenHash, now)) === email ? tokenHash : undefined;
+}
+
+/**
  * POST /api/staff/sign-in {email}: the same answer, by the same work, for every address, so nobody
  * learns who is staff: within the limits one request is queued in the outbox, whoever the address
  * belongs to, and the answer goes. The sender, after the answer, makes the link for a staff address
- * (and the first owner's account on a fresh install) and drops the rest (issueSignInLink).
+ * (and the first owner's account on a fresh install) and drops the rest (issueSignInLink). A known
+ * device's request counts against its own limit instead of the shared ones (LINK_LIMITS); its answer is
+ * the same 202, with the same body, as anyone's.
  */
 export const signIn: PublicRoute = {
   kind: "public",
@@ -75,14 +97,19 @@ export const signIn: PublicRoute = {
     if (!parsed.success) throw new StaffError(422, parsed.error.issues[0]?.message ?? "Enter your email address");
     const email = parsed.data;
     const limits = signInLimits(store);
-    const client = rateLimitKey(clientAddress(req, config.trustProxy));
-    if (!(await withinLimit(limits.perClient, client))) {
-      throw new StaffError(429, "Too many sign-in links asked for from this connection. Wait an hour, or use a link already sent.");
+    const device = await knownDevice(store, req, email, now);
+    let allowed: boolean;
+    if (device) {
+      allowed = await withinLimit(limits.perDevice, device.slice(0, 32));
+    } else {
+      const client = rateLimitKey(clientAddress(req, config.trustProxy));
+      if (!(await withinLimit(limits.perClient, client))) {
+        throw new StaffError(429, "Too many sign-in links asked for from this connection. Wait an hour, or use a link already sent.");
+      }
+      const address = addressKey(email);
+      // The address's cap counts only what this connection's share let through: one connection spends at most its share.
+      allowed = (await withinLimit(limits.perAddressAndClient, `${address}:${client}`)) && (await withinLimit(limits.perAddress, address));
     }
-    const address = addressKey(email);
-    // The address's cap counts only what this connection's share let through: one connection spends at most its share.
-    const allowed =
-      (await withinLimit(limits.perAddressAndClient, `${address}:${client}`)) && (await withinLimit(limits.perAddress, address));
     if (allowed) {
       if (!mailEnabled(config))
         console.error("A sign-in request waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send links.");
@@ -94,11 +121,13 @@ export const signIn: PublicRoute = {
 
 /**
  * POST /api/staff/sign-in-link {token}: spends a link (only the page it opens posts it, so a mail
- * scanner that follows links spends nothing) and starts a session in a `__Host-` cookie.
+ * scanner that follows links spends nothing), starts a session in a `__Host-` cookie, and remembers the
+ * browser as a known device of that person for a year (renewed if it already is one; replacing another
+ * person's device if they signed in on it before).
  */
 export const signInLink: PublicRoute = {
   kind: "public",
-  async POST({ store, now, body }) {
+  async POST({ req, store, now, body }) {
     const token = body.token;
     if (!isToken(token)) throw new StaffError(400, LINK_REFUSED.unknown);
     const result = await store.useSignInLink(hashToken(token), now);
@@ -106,6 +135,14 @@ export const signInLink: PublicRoute = {
     const session = newToken();
     await store.createSession(hashToken(session), result.email, now);
     await store.audit({ at: now, actor: result.email, action: "staff.sign-in", target: null });
-    return { status: 200, json: { email: result.email, role: result.role }, headers: { "Set-Cookie": sessionCookie(session) } };
+    const before = deviceTokenOf(req.headers);
+    const beforeHash = before && hashToken(before);
+    const device = before && (await store.deviceOwner(hashToken(before), now)) === result.email ? before : newToken();
+    await store.rememberDevice(hashToken(device), result.email, now, beforeHash);
+    return {
+      status: 200,
+      json: { email: result.email, role: result.role },
+      headers: { "Set-Cookie": [sessionCookie(session), deviceCookie(device)] },
+    };
   },
 };

@@ -8,6 +8,7 @@ import { repeatSends } from "./007-repeat-sends";
 import { leadHistory } from "./008-lead-history";
 import { leadSources } from "./009-lead-sources";
 import { repliesAndReminders } from "./010-replies-and-reminders";
+import { knownDevices } from "./011-known-devices";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -33,6 +34,7 @@ const STEPS: readonly MigrationStep[] = [
   leadHistory,
   leadSources,
   repliesAndReminders,
+  knownDevices,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({
