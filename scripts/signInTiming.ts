@@ -6,9 +6,13 @@
  * own loopback address (no limit is met), one at a time with the outbox idle before each, and prints
  * the answer times. Needs a build.
  *
- *   npm run bench:sign-in [-- --pairs 50]
+ * With --forged-device every request also carries a device cookie the server never issued (a stranger
+ * trying the known-device path): it must count as none, and still tell staff from others by nothing.
+ *
+ *   npm run bench:sign-in [-- --pairs 50] [-- --forged-device]
  */
 import { performance } from "node:perf_hooks";
+import { DEVICE_COOKIE, newToken } from "../src/server/staff/auth";
 import { postJsonFrom } from "../tests/support/fromAddress";
 import { startProductionServer } from "../tests/support/servers";
 import { startTestSmtp } from "../tests/support/smtp";
@@ -29,6 +33,7 @@ function summary(times: readonly number[]): string {
 
 async function main() {
   const pairs = option("pairs", 50);
+  const forged = process.argv.includes("--forged-device");
   const smtp = await startTestSmtp();
   const server = await startProductionServer({ env: { SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
   try {
@@ -50,7 +55,8 @@ async function main() {
       const from = `127.0.${1 + Math.floor(client / 250)}.${1 + (client % 250)}`;
       await idle();
       const started = performance.now();
-      const answer = await postJsonFrom(from, `${server.url}/api/staff/sign-in`, { email });
+      const headers: Record<string, string> = forged ? { Cookie: `${DEVICE_COOKIE}=${newToken()}` } : {};
+      const answer = await postJsonFrom(from, `${server.url}/api/staff/sign-in`, { email }, headers);
       const took = performance.now() - started;
       if (answer.status !== 202) throw new Error(`asking for ${email} answered ${answer.status}: ${answer.text}`);
       return took;
