@@ -3,10 +3,18 @@ import type { StoredSubmission } from "../forms/submission";
 import { personName } from "./fields";
 import type { ReplyTemplate } from "./types";
 
-/** A template's words for one lead: {name} is their first name ("there" without one), {intro} the free-intro booking page. */
+/**
+ * A template's words for one lead: {name} is their first name ("there" without one), {intro} the
+ * free-intro booking page. One pass, each value put in by a function: a name is whatever the visitor
+ * typed, and a replacement string would read "$&", "$`" or "$'" in it as patterns (copying the template
+ * into itself), while a second pass would fill a "{intro}" they typed.
+ */
 export function fillTemplate(text: string, submission: StoredSubmission, siteUrl: string): string {
-  const first = personName(submission.payload).trim().split(/\s+/)[0] || "there";
-  return text.replaceAll("{name}", first).replaceAll("{intro}", `${siteUrl}${pathTo("intro")}`);
+  const values: Record<string, string> = {
+    name: personName(submission.payload).trim().split(/\s+/)[0] || "there",
+    intro: `${siteUrl}${pathTo("intro")}`,
+  };
+  return text.replace(/\{(name|intro)\}/g, (_placeholder, key: string) => values[key] ?? "");
 }
 
 /** Each template as the lead page offers it: filled in for that lead, ready to read and change before sending. */
