@@ -25,6 +25,8 @@ export interface ProcessState {
     perAddress: RateLimiterAbstract;
     perDevice: RateLimiterAbstract;
   };
+  /** Each staff account's replies to leads, counted in the store: one limiter per open store (leads/replyLimit.ts). */
+  replyLimits?: WeakMap<SubmissionStore, RateLimiterAbstract>;
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
   stopping?: boolean;
 }

@@ -229,5 +229,6 @@ export async function stopBackgroundWork(requestsDone: Promise<void>): Promise<v
   state.store = undefined;
   state.limits = undefined;
   state.signInLimits = undefined;
+  state.replyLimits = undefined;
   await store?.then((open) => open.close()).catch((error: unknown) => console.error(`Closing the store failed: ${errorSummary(error)}`));
 }

@@ -7,3 +7,10 @@ export const SUBJECT_MAX = 200;
 export const REPLY_MAX = 5000;
 export const TEMPLATE_NAME_MAX = 80;
 export const SEARCH_MAX = 100;
+
+/**
+ * Replies one staff account may e-mail to leads in an hour, from every server together: enough for a
+ * busy morning, too few for a stolen session to mail anyone anything from the gym's address (anyone can
+ * make a lead with any address through the contact form). The server says when the next one may go.
+ */
+export const REPLIES_PER_HOUR = 30;

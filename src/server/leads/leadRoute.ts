@@ -4,6 +4,7 @@ import { site } from "../content";
 import { kickOutbox, mailEnabled, siteOrigin, webhookEnabled } from "../runtime";
 import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
+import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { StaffRole } from "../staff/types";
@@ -129,7 +130,9 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
 /**
  * GET /api/staff/lead?id=: one lead. POST {id, status?, followUpOn?, note?}: changes it (each change
  * audited). POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
- * staff its alert when mail is set up. Both answer the lead as GET does.
+ * staff its alert when mail is set up. POST {id, action: "reply", subject, text}: e-mails the lead through
+ * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
+ * Each answers the lead as GET does.
  */
 export const lead: StaffRoute = {
   kind: "staff",
@@ -155,7 +158,16 @@ export const lead: StaffRoute = {
             "E-mail is not set up on this server (SMTP_URL and STAFF_EMAIL), so nothing was sent: call or text instead.",
           );
         }
-        if (!(await store.queueReply(id, { subject, text }, staff.email, now, { webhook: webhookEnabled(config) }))) throw notFound(id);
+        // Counted before it is queued, so replies sent together cannot all pass; given back if none was queued.
+        await takeReplyPoint(store, staff.email, now);
+        let queued = false;
+        try {
+          queued = await store.queueReply(id, { subject, text }, staff.email, now, { webhook: webhookEnabled(config) });
+        } finally {
+          if (!queued) await returnReplyPoint(store, staff.email);
+        }
+        if (!queued) throw notFound(id);
+        // Who replied to which lead; never what was written, nor to what address.
         await audit("lead.reply", id);
         kickOutbox();
         return { json: await leadDetail(store, id, now, staff.role, config) };

@@ -71,6 +71,8 @@ export class StaffError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the answer carries (a 429's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "StaffError";
@@ -174,7 +176,8 @@ export async function handleStaffRoute(
     return send(res, await action.run({ ...base, staff, sessionHash, audit }));
   } catch (error) {
     if (error instanceof Error && error.name === "StaffError") {
-      return refuse(res, { status: (error as StaffError).status, error: error.message });
+      const { status, headers } = error as StaffError;
+      return refuse(res, { status, error: error.message, headers });
     }
     if (isStoreUnavailable(error)) {
       console.error(`/api/staff/${name}: the store is busy or out of reach: ${errorSummary(error)}`);

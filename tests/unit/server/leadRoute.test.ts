@@ -1,9 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { readConfig } from "../../../src/server/config";
 import { site } from "../../../src/server/content";
+import { smtpMailer } from "../../../src/server/outbox/mailer";
+import { deliverDue } from "../../../src/server/outbox/sender";
+import { processState } from "../../../src/server/processState";
+import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
+import { openPostgresStore } from "../../../src/server/store/postgres";
+import { REPLIES_PER_HOUR } from "../../../src/staff/limits";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { startTestSmtp, type TestSmtp } from "../../support/smtp";
+import { describeWithPostgres } from "../support/postgres";
 import { lead } from "../../../src/server/leads/leadRoute";
-import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
+import { handleStaffRoute, StaffError, type StaffContext } from "../../../src/server/staff/guard";
 import type { ServerConfig } from "../../../src/server/config";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
@@ -154,4 +165,147 @@ test("a reply: sent by a coach and audited; refused with a reason for a bad subj
   expect(answer.lead.response?.clockMs).toBe(3_600_000);
   expect(sent.audited).toEqual(["lead.reply C-TEMPLATES"]);
   expect((await store.outbox()).filter((m) => m.kind === "reply").map((m) => m.submissionId)).toEqual(["C-TEMPLATES"]);
+});
+
+/**
+ * Replies through the staff guard, as the server runs them, on both databases, with mail to a real SMTP
+ * server on loopback: each reply is audited (who, which lead; not the text), and one staff account sends
+ * at most REPLIES_PER_HOUR an hour, counted in the store so that two servers on one database share it.
+ */
+function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again: () => Promise<SubmissionStore> }>) {
+  // Monday, November 30, 10:00 at the gym.
+  const NOW = new Date("2026-11-30T18:00:00Z");
+  const sessions = { coach: newToken(), other: newToken() };
+  const emails = { coach: "coach@gym.example", other: "other.coach@gym.example" };
+  let store: SubmissionStore;
+  let again: () => Promise<SubmissionStore>;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    ({ store, again } = await open());
+    smtp = await startTestSmtp();
+    const state = processState();
+    state.store = Promise.resolve(store);
+    state.config = {
+      ...readConfig({ SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example", SITE_URL: "https://gym.example" }),
+      leadReminderMinutes: 0,
+      morningDigest: false,
+    };
+    // The outbox is sent below, on the test's clock, not by the route's kick on the machine's.
+    state.stopping = true;
+    for (const who of ["coach", "other"] as const) {
+      await store.addStaff(emails[who], "coach", NOW);
+      await store.createSession(hashToken(sessions[who]), emails[who], NOW);
+    }
+    await store.insert({
+      id: "C-LIMITED001",
+      form: "contact",
+      createdAt: new Date("2026-11-30T17:00:00Z"),
+      payload: { name: "Rosa Flow", email: "rosa@example.com", interest: "membership", message: "6 am?" },
+      spam: null,
+      notify: false,
+    });
+  });
+  afterAll(async () => {
+    const state = processState();
+    clearInterval(state.outboxTimer);
+    Object.assign(state, { store: undefined, config: undefined, stopping: undefined, outboxTimer: undefined });
+    await store.close();
+    await smtp.stop();
+  });
+
+  async function reply(who: "coach" | "other", text: string, subject = "Your first class") {
+    const answer = { status: 200, headers: {} as Record<string, string>, body: undefined as unknown };
+    const res = {
+      setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
+      status(code: number) {
+        answer.status = code;
+        return res;
+      },
+      json: (body: unknown) => void (answer.body = body),
+      send: (body: unknown) => void (answer.body = body),
+      end: () => undefined,
+    };
+    const req = {
+      method: "POST",
+      query: {},
+      body: { id: "C-LIMITED001", action: "reply", subject, text },
+      headers: { cookie: `${SESSION_COOKIE}=${sessions[who]}`, "content-type": "application/json", origin: "https://gym.example" },
+      socket: { remoteAddress: "127.0.0.1" },
+    };
+    await handleStaffRoute("lead", lead, req as unknown as GatsbyFunctionRequest, res as unknown as GatsbyFunctionResponse, NOW);
+    return answer;
+  }
+  const replies = async () => (await store.outbox()).filter((message) => message.kind === "reply");
+
+  test("each reply is audited; past the hour's limit a reply is refused, saying when, and neither queued nor audited", async () => {
+    // A reply refused for what it holds spends nothing of the limit.
+    expect((await reply("coach", "Hi", "Two\nlines")).status).toBe(400);
+    for (let n = 1; n <= REPLIES_PER_HOUR; n++) expect((await reply("coach", `Reply ${n}: the secret word is tangerine`)).status).toBe(200);
+    const refused = await reply("coach", "One too many");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: `You have sent ${REPLIES_PER_HOUR} replies in the last hour, the most one account may send. You can send again at 11:00 AM.`,
+    });
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(3_500);
+    expect(retryAfter).toBeLessThanOrEqual(3_600);
+    expect(await replies()).toHaveLength(REPLIES_PER_HOUR);
+    expect((await store.notes("C-LIMITED001")).filter((note) => note.body.includes("One too many"))).toEqual([]);
+    // Who and which lead, once per reply sent; never what it said or to whom.
+    const audited = await store.auditLog(100);
+    expect(audited).toHaveLength(REPLIES_PER_HOUR);
+    expect(new Set(audited.map((entry) => JSON.stringify(entry)))).toEqual(
+      new Set([JSON.stringify({ at: NOW, actor: emails.coach, action: "lead.reply", target: "C-LIMITED001" })]),
+    );
+    expect(JSON.stringify(audited)).not.toMatch(/tangerine|rosa@example\.com|Your first class/);
+
+    // The limit is the account's: another coach still replies.
+    expect((await reply("other", "Hi Rosa, from the other coach")).status).toBe(200);
+    // Counted in the store: a second server on the same database refuses the first coach too.
+    const second = await again();
+    processState().store = Promise.resolve(second);
+    try {
+      expect((await reply("coach", "From the other server")).status).toBe(429);
+    } finally {
+      processState().store = Promise.resolve(store);
+      await second.close();
+    }
+    expect(await replies()).toHaveLength(REPLIES_PER_HOUR + 1);
+
+    // What was queued reaches the visitor: the 30 and the other coach's, nothing refused.
+    const mailer = smtpMailer(smtp.url);
+    const settings = {
+      staffEmail: "coaches@gym.example",
+      mailFrom: "Website <forms@gym.example>",
+      domain: "gym.example",
+      siteUrl: "https://gym.example",
+    };
+    while ((await deliverDue(store, mailer, settings, new Date(NOW.getTime() + 60_000))).sent > 0);
+    expect(smtp.received).toHaveLength(REPLIES_PER_HOUR + 1);
+    expect(smtp.received.every((mail) => mail.to.join() === "rosa@example.com")).toBe(true);
+    expect(smtp.received.map((mail) => mail.raw).join()).not.toMatch(/One too many|From the other server/);
+  }, 60_000);
+}
+
+describe("SQLite: the reply limit and the audit (a real database file)", () => {
+  let dir: string;
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  replyLimitContract(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-reply-limit-"));
+    const file = path.join(dir, "s.sqlite");
+    return Promise.resolve({ store: openSqliteStore(file), again: () => Promise.resolve(openSqliteStore(file)) });
+  });
+});
+
+describeWithPostgres("PostgreSQL: the reply limit and the audit (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  replyLimitContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    return { store: await openPostgresStore(url), again: () => openPostgresStore(url) };
+  });
 });
