@@ -5,7 +5,6 @@ import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage } from "../outbox/types";
-import type { NudgeOperations } from "./types";
 import { personOf } from "./fields";
 
 /**
@@ -32,18 +31,9 @@ export function replyMail(submission: StoredSubmission, message: ClaimedMessage,
 }
 
 /**
- * Looked at again as the reminder goes, not only when it was queued: one that waited out a mail outage
- * is not sent about a lead that staff answered meanwhile.
+ * One reminder to every staff account that a lead is still New well into opening hours, to the staff
+ * found as it goes (prepareLeadReminder in leads/nudges.ts).
  */
-export async function prepareLeadReminder(
-  store: Pick<NudgeOperations, "leadStillNew">,
-  message: ClaimedMessage,
-): Promise<ClaimedMessage | { dropped: string }> {
-  const id = message.submission?.id;
-  return id !== undefined && (await store.leadStillNew(id)) ? message : { dropped: "its lead is no longer New" };
-}
-
-/** One reminder to every staff account that a lead is still New well into opening hours. */
 export function leadReminderMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const to = message.data?.to;
   if (!to) return { drop: "it has no staff to go to" };

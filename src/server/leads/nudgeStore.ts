@@ -40,7 +40,7 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
     async leadStillNew(id) {
       return (await stillNew().select("submissions.id").where("submissions.id", "=", id).executeTakeFirst()) !== undefined;
     },
-    async queueLeadReminder(id, to, at) {
+    async queueLeadReminder(id, at) {
       const time = codec.time(at);
       const result = await db
         .insertInto("outbox")
@@ -51,7 +51,8 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
           attempts: 0,
           next_attempt_at: time,
           created_at: time,
-          data: JSON.stringify({ to }),
+          // Nothing but the lead: whom it goes to is found as it goes (nudges.ts prepareLeadReminder).
+          data: null,
         })
         // The one reminder a lead may have is the partial unique index outbox_one_lead_reminder (migration 10).
         .onConflict((conflict) => conflict.doNothing())

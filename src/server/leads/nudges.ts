@@ -5,6 +5,7 @@ import { leadPath, staffPaths } from "../../staff/paths";
 import { site } from "../content";
 import type { StoredSubmission } from "../forms/submission";
 import type { SubmissionStore } from "../store/types";
+import type { StaffAccount } from "../staff/types";
 import type { MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
 import { personName } from "./fields";
@@ -30,6 +31,14 @@ export interface NudgeSettings {
 }
 
 /**
+ * Who a reminder goes to: every staff account, or STAFF_EMAIL while there is none. Asked when it is
+ * queued and again as it goes, so it reaches the staff of that moment.
+ */
+function reminderRecipients(accounts: readonly StaffAccount[], staffEmail: string | undefined): string[] {
+  return accounts.length > 0 ? accounts.map((account) => account.email) : staffEmail ? [staffEmail] : [];
+}
+
+/**
  * Run with each outbox pass (every 30 s on the production server, every 5 minutes on Netlify), before
  * sending: queues the reminder of each lead still New `reminderMinutes` of opening hours after it came,
  * while the gym is open, to every staff account; and, from opening, the owners' digest of the day. What
@@ -41,17 +50,35 @@ export async function queueNudges(
   settings: NudgeSettings,
 ): Promise<{ reminders: string[]; digest: boolean }> {
   const accounts = await store.staffAccounts();
-  const everyone = accounts.length > 0 ? accounts.map((account) => account.email) : settings.staffEmail ? [settings.staffEmail] : [];
+  const everyone = reminderRecipients(accounts, settings.staffEmail);
   const owners = accounts.filter((account) => account.role === "owner").map((account) => account.email);
   const reminders: string[] = [];
   if (settings.reminderMinutes > 0 && everyone.length > 0 && isOpenAt(now, site)) {
     for (const lead of await store.leadsStillNew(new Date(now.getTime() - REMIND_WITHIN_MS))) {
       if (openMsBetween(lead.createdAt, now, site) < settings.reminderMinutes * 60_000) continue;
-      if (await store.queueLeadReminder(lead.id, everyone.join(", "), now)) reminders.push(lead.id);
+      if (await store.queueLeadReminder(lead.id, now)) reminders.push(lead.id);
     }
   }
   const digest = settings.digest && owners.length > 0 && (await queueDigestOnce(store, now, owners.join(", "), settings.siteUrl));
   return { reminders, digest };
+}
+
+/**
+ * Looked at again as the reminder goes, not only when it was queued: one that waited out a mail outage
+ * is not sent about a lead that staff answered meanwhile, and it goes to the staff of that moment (its
+ * outbox row names nobody), so a coach removed meanwhile does not get it, on a retry either. One queued
+ * by the version before this one lists the staff of then: that list is left aside the same way.
+ */
+export async function prepareLeadReminder(
+  store: Pick<SubmissionStore, "leadStillNew" | "staffAccounts">,
+  message: ClaimedMessage,
+  settings: Pick<MessageSettings, "staffEmail">,
+): Promise<ClaimedMessage | { dropped: string }> {
+  const id = message.submission?.id;
+  if (id === undefined || !(await store.leadStillNew(id))) return { dropped: "its lead is no longer New" };
+  const to = reminderRecipients(await store.staffAccounts(), settings.staffEmail || undefined);
+  if (to.length === 0) return { dropped: "it has no staff to go to" };
+  return { ...message, data: { ...message.data, to: to.join(", ") } };
 }
 
 async function queueDigestOnce(store: SubmissionStore, now: Date, to: string, siteUrl: string): Promise<boolean> {

@@ -131,8 +131,8 @@ export interface NudgeOperations {
   leadsStillNew(since: Date): Promise<StoredSubmission[]>;
   /** Whether the lead is still New, not spam or a privacy request: its reminder is still worth sending. */
   leadStillNew(id: string): Promise<boolean>;
-  /** Queues the lead's one reminder to `to` (staff addresses, comma-separated); false when it already had one. */
-  queueLeadReminder(id: string, to: string, at: Date): Promise<boolean>;
+  /** Queues the lead's one reminder (to the staff of the moment it goes: nudges.ts); false when it already had one. */
+  queueLeadReminder(id: string, at: Date): Promise<boolean>;
   /** Whether the digest of this gym day (YYYY-MM-DD) was already looked at. */
   digestDone(day: string): Promise<boolean>;
   /**

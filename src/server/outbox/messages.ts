@@ -8,8 +8,8 @@ import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery } from "./webhook";
-import { digestMail, leadReminderMail, prepareLeadReminder, replyMail } from "../leads/mails";
-import { prepareDigest } from "../leads/nudges";
+import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
+import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";

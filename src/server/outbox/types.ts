@@ -51,7 +51,10 @@ export interface OutboxData {
   event?: "lead.created" | "lead.status";
   status?: LeadStatus;
   deliveryId?: string;
-  /** reply: the mail as staff wrote it; digest: as written when it goes (lead-reminder and digest: `to` lists the staff). */
+  /**
+   * reply: the mail as staff wrote it; digest: as written when it goes (digest: `to` lists the owners;
+   * lead-reminder: the staff, only in rows queued before it was found as it goes).
+   */
   subject?: string;
   text?: string;
   /** digest: the gym day it is of, YYYY-MM-DD. */

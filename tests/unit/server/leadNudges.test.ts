@@ -7,7 +7,7 @@ import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
-import { prepareDigest, queueNudges } from "../../../src/server/leads/nudges";
+import { prepareDigest, prepareLeadReminder, queueNudges } from "../../../src/server/leads/nudges";
 import { site } from "../../../src/server/content";
 import { mimePart, startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
@@ -111,6 +111,48 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     ]);
   });
 
+  test("a reminder goes to the staff of the moment it is sent: not to a coach removed meanwhile, also on a retry", async () => {
+    await store.insert(lead("C-STAFF", "2026-11-30T18:00:00Z"));
+    expect((await queueNudges(store, at("2026-11-30T18:15:00Z"), SETTINGS)).reminders).toEqual(["C-STAFF"]);
+    // The outbox holds the lead, not a list of addresses.
+    expect(JSON.stringify((await kinds("lead-reminder")).map((message) => message.data))).not.toContain("@");
+    // Its first try meets a mail server that is down; meanwhile the coach leaves and someone joins.
+    const down = smtpMailer(`smtp://127.0.0.1:${await freePort()}`);
+    expect(await deliverDue(store, down, MAIL, at("2026-11-30T18:15:30Z"), () => undefined)).toMatchObject({ failed: 1 });
+    expect(await store.removeStaff("coach@gym.example")).toBe("removed");
+    await store.addStaff("new.coach@gym.example", "coach", at("2026-11-30T18:16:00Z"));
+    expect(await send(at("2026-11-30T18:17:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(smtp.received.map((mail) => mail.to.sort())).toEqual([["new.coach@gym.example", "owner@gym.example"]]);
+
+    // One queued by the version before this one lists its addresses: it goes to the staff of now too.
+    await store.insert(lead("C-OLDROW", "2026-11-30T18:00:00Z"));
+    expect((await queueNudges(store, at("2026-11-30T18:20:00Z"), SETTINGS)).reminders).toEqual(["C-OLDROW"]);
+    const [queued] = (await kinds("lead-reminder")).filter((message) => message.status === "pending");
+    const earlier = { ...queued!, data: { to: "coach@gym.example, owner@gym.example" }, submission: (await store.get("C-OLDROW"))! };
+    const prepared = await prepareLeadReminder(store, earlier, MAIL);
+    expect("dropped" in prepared ? prepared : prepared.data?.to).toBe("new.coach@gym.example, owner@gym.example");
+  });
+
+  test("a reminder with nobody left to go to is dropped, said in the log without an address", async () => {
+    const empty = await open();
+    try {
+      await empty.insert(lead("C-NOBODY", "2026-11-30T18:00:00Z"));
+      // No staff account yet: STAFF_EMAIL gets it, as when it was queued.
+      expect((await queueNudges(empty, at("2026-11-30T18:15:00Z"), { ...SETTINGS, staffEmail: "coaches@gym.example" })).reminders).toEqual([
+        "C-NOBODY",
+      ]);
+      const logged: string[] = [];
+      const report = await deliverDue(empty, smtpMailer(smtp.url), { ...MAIL, staffEmail: "" }, at("2026-11-30T18:15:30Z"), (line) =>
+        logged.push(line),
+      );
+      expect(report).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+      expect(logged).toEqual(["New-lead reminder for contact C-NOBODY not sent: it has no staff to go to"]);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
+
   test("only in opening hours: a lead from Friday evening is reminded of 15 open minutes later, on Saturday", async () => {
     // Friday, November 27, 18:55 at the gym: five open minutes left that day.
     await store.insert(lead("C-FRI", "2026-11-28T02:55:00Z"));
@@ -141,9 +183,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
 
   test("two servers looking at once queue one reminder and one digest", async () => {
     await store.insert(lead("C-RACE", "2026-11-30T18:00:00Z"));
-    const results = await Promise.all(
-      [1, 2, 3].map(() => store.queueLeadReminder("C-RACE", "owner@gym.example", at("2026-11-30T18:20:00Z"))),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => store.queueLeadReminder("C-RACE", at("2026-11-30T18:20:00Z"))));
     expect(results.filter(Boolean)).toHaveLength(1);
     const digests = await Promise.all(
       [1, 2, 3].map(() => store.queueDigest("2026-12-01", "owner@gym.example", at("2026-12-01T13:00:00Z"))),
