@@ -43,6 +43,20 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
       query = filter.view === "spam" ? query.where("submissions.spam", "is not", null) : query.where("submissions.spam", "is", null);
       if (filter.form) query = query.where("submissions.form", "=", filter.form);
       if (filter.exceptForms?.length) query = query.where("submissions.form", "not in", [...filter.exceptForms]);
+      if (filter.confirmedRequestsOnly) {
+        query = query.where((eb) =>
+          eb.or([
+            eb("submissions.form", "!=", "privacy-request"),
+            eb.exists(
+              eb
+                .selectFrom("request_confirmations")
+                .select("request_confirmations.submission_id")
+                .whereRef("request_confirmations.submission_id", "=", "submissions.id")
+                .where("request_confirmations.confirmed_at", "is not", null),
+            ),
+          ]),
+        );
+      }
       // A privacy request marked answered (it keeps status New) needs nobody: not New, not to be acted on.
       if (filter.view === "new" || filter.view === "action") query = query.where("leads.answered_at", "is", null);
       if (filter.view === "new" || filter.status === "new") {

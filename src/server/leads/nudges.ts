@@ -121,8 +121,9 @@ export async function digestOf(
   siteUrl: string,
   to: string,
 ): Promise<{ to: string; subject: string; text: string } | null> {
-  const fresh = (await store.inbox({ view: "new", today, limit: LIST_MAX })).leads;
-  const due = (await store.inbox({ view: "follow-up", today, limit: LIST_MAX })).leads;
+  // A privacy request nobody has confirmed may name anyone's address: it waits, as its staff alert does.
+  const fresh = (await store.inbox({ view: "new", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
+  const due = (await store.inbox({ view: "follow-up", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
   const intros = (await store.upcomingIntros(openingOn(today, site) ?? now)).filter(
     (intro) => zonedToday(intro.start, site.timeZone).date === today,
   );

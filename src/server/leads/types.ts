@@ -78,6 +78,8 @@ export interface InboxFilter {
   form?: FormName;
   /** Forms left out whatever the view (a coach never sees privacy requests). */
   exceptForms?: readonly FormName[];
+  /** Privacy requests only once their person confirmed them (or the owner checked another way), as their staff alert waits. */
+  confirmedRequestsOnly?: boolean;
   status?: LeadStatus;
   /** The most rows returned. */
   limit: number;

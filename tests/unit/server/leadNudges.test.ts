@@ -286,6 +286,38 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(smtp.received).toHaveLength(1);
   });
 
+  test("the digest leaves out a privacy request until its person confirms it, as the staff alert waits", async () => {
+    const request = (id: string) =>
+      lead(id, "2026-12-01T02:00:00Z", {
+        form: "privacy-request",
+        notify: true,
+        payload: { name: `Pat ${id}`, email: `${id}@example.com`, request: "access" },
+      });
+    await store.insert(request("P-WAITING"));
+    await store.insert(request("P-CHECKED"));
+    await store.insert(request("P-DUE"));
+    await store.updateLead("P-DUE", { followUpOn: "2026-12-01" }, "owner@gym.example", at("2026-12-01T02:10:00Z"));
+    // Only unconfirmed requests: nothing to tell the owners.
+    const quiet = { ...SETTINGS, reminderMinutes: 0 };
+    expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), quiet)).digest).toBe(false);
+    // The next day, one is confirmed (checked in person) and a contact message came in.
+    expect(await store.verifyRequest("P-CHECKED", "in-person", at("2026-12-01T20:00:00Z"), { notify: false })).toMatchObject({
+      state: "verified",
+    });
+    await store.updateLead("P-DUE", { followUpOn: "2026-12-02" }, "owner@gym.example", at("2026-12-01T20:00:00Z"));
+    await store.insert(lead("C-CONTACT", "2026-12-02T02:00:00Z"));
+    expect((await queueNudges(store, at("2026-12-02T13:00:00Z"), quiet)).digest).toBe(true);
+    // The three requests' confirmation links go too; one digest, to the owner.
+    expect(await send(at("2026-12-02T13:00:30Z"))).toEqual({ sent: 4, failed: 0, gaveUp: 0 });
+    const digests = smtp.received.filter((mail) => mail.header("Subject")?.startsWith("Today at"));
+    expect(digests.map((mail) => mail.to)).toEqual([["owner@gym.example"]]);
+    expect(digests[0]?.header("Subject")).toBe(`Today at ${site.name}: 2 new leads, 0 follow-ups, 0 free intros`);
+    const text = mimePart(digests[0]?.raw ?? "", "text/plain") ?? "";
+    expect(text).toContain("P-CHECKED");
+    expect(text).toContain("C-CONTACT");
+    expect(text).not.toMatch(/P-WAITING|P-DUE/);
+  });
+
   test("a digest whose one lead was answered before it went is not sent", async () => {
     await store.insert(lead("C-ONLY", "2026-12-01T02:00:00Z"));
     expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), { ...SETTINGS, reminderMinutes: 0 })).digest).toBe(true);
