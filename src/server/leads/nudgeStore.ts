@@ -62,7 +62,7 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
     async digestDone(day) {
       return (await db.selectFrom("daily_digests").select("day").where("day", "=", day).executeTakeFirst()) !== undefined;
     },
-    async queueDigest(day, to, at) {
+    async queueDigest(day, queue, at) {
       return dialect.write(async (trx) => {
         const claimed = await trx
           .insertInto("daily_digests")
@@ -70,8 +70,9 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
           .onConflict((conflict) => conflict.column("day").doNothing())
           .executeTakeFirst();
         if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        if (to) await queueMessage(trx, codec, null, "digest", at, { data: { to, day } });
-        return to !== null;
+        // Only the day: what it says and to whom are found as it goes (nudges.ts prepareDigest).
+        if (queue) await queueMessage(trx, codec, null, "digest", at, { data: { day } });
+        return queue;
       });
     },
   };

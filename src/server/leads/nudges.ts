@@ -38,6 +38,10 @@ function reminderRecipients(accounts: readonly StaffAccount[], staffEmail: strin
   return accounts.length > 0 ? accounts.map((account) => account.email) : staffEmail ? [staffEmail] : [];
 }
 
+/** Who the digest goes to: the owners, asked when it is queued and again as it goes. */
+const ownersOf = (accounts: readonly StaffAccount[]): string[] =>
+  accounts.filter((account) => account.role === "owner").map((account) => account.email);
+
 /**
  * Run with each outbox pass (every 30 s on the production server, every 5 minutes on Netlify), before
  * sending: queues the reminder of each lead still New `reminderMinutes` of opening hours after it came,
@@ -51,7 +55,7 @@ export async function queueNudges(
 ): Promise<{ reminders: string[]; digest: boolean }> {
   const accounts = await store.staffAccounts();
   const everyone = reminderRecipients(accounts, settings.staffEmail);
-  const owners = accounts.filter((account) => account.role === "owner").map((account) => account.email);
+  const owners = ownersOf(accounts);
   const reminders: string[] = [];
   if (settings.reminderMinutes > 0 && everyone.length > 0 && isOpenAt(now, site)) {
     for (const lead of await store.leadsStillNew(new Date(now.getTime() - REMIND_WITHIN_MS))) {
@@ -59,7 +63,7 @@ export async function queueNudges(
       if (await store.queueLeadReminder(lead.id, now)) reminders.push(lead.id);
     }
   }
-  const digest = settings.digest && owners.length > 0 && (await queueDigestOnce(store, now, owners.join(", "), settings.siteUrl));
+  const digest = settings.digest && owners.length > 0 && (await queueDigestOnce(store, now, settings.siteUrl));
   return { reminders, digest };
 }
 
@@ -81,46 +85,48 @@ export async function prepareLeadReminder(
   return { ...message, data: { ...message.data, to: to.join(", ") } };
 }
 
-async function queueDigestOnce(store: SubmissionStore, now: Date, to: string, siteUrl: string): Promise<boolean> {
+async function queueDigestOnce(store: SubmissionStore, now: Date, siteUrl: string): Promise<boolean> {
   const today = zonedToday(now, site.timeZone).date;
   const opening = openingOn(today, site);
   if (!opening || now < opening || (await store.digestDone(today))) return false;
-  if (now.getTime() - opening.getTime() > DIGEST_LATEST_MS) return store.queueDigest(today, null, now);
-  // Queued only on a day with something in it; what it says is written as it goes (prepareDigest).
-  return store.queueDigest(today, (await digestOf(store, now, today, siteUrl, to)) ? to : null, now);
+  if (now.getTime() - opening.getTime() > DIGEST_LATEST_MS) return store.queueDigest(today, false, now);
+  // Queued only on a day with something in it; what it says, and to whom, is found as it goes (prepareDigest).
+  return store.queueDigest(today, (await digestOf(store, now, today, siteUrl)) !== null, now);
 }
 
 /**
- * The digest is written as it goes out, not when it was queued: its outbox row holds only the day and
- * the owners' addresses, so no visitor's name waits there (a deletion meanwhile leaves nothing behind,
- * even through a mail outage), and a lead answered meanwhile is not listed. As when it is queued, it is
- * not sent more than three hours after opening; nor when nothing is left in it.
+ * The digest is written as it goes out, not when it was queued: its outbox row holds only the day, so
+ * no visitor's name waits there (a deletion meanwhile leaves nothing behind, even through a mail
+ * outage), a lead answered meanwhile is not listed, and it goes to the owners of that moment (one who
+ * left or became a coach meanwhile does not get it; one queued by the version before this one lists the
+ * owners of then, left aside the same way). As when it is queued, it is not sent more than three hours
+ * after opening; nor when nothing is left in it.
  */
 export async function prepareDigest(
   store: SubmissionStore,
   message: ClaimedMessage,
   settings: Pick<MessageSettings, "now" | "siteUrl">,
 ): Promise<ClaimedMessage | { dropped: string }> {
-  const { to, text } = message.data ?? {};
-  // One queued by the version before this one has its text written and no day: the day it was queued.
+  const { text } = message.data ?? {};
+  // One queued by an older version has its text written and no day: the day it was queued.
   const day = message.data?.day ?? zonedToday(message.createdAt, site.timeZone).date;
   const opening = openingOn(day, site);
   if (!opening || settings.now.getTime() - opening.getTime() > DIGEST_LATEST_MS)
     return { dropped: "it would be more than three hours late" };
   if (!message.data?.day && text) return message;
-  if (!to) return { dropped: "it has no owners to go to" };
-  const mail = await digestOf(store, settings.now, day, settings.siteUrl, to);
-  return mail ? { ...message, data: { ...message.data, ...mail } } : { dropped: "nothing is left in it" };
+  const owners = ownersOf(await store.staffAccounts());
+  if (owners.length === 0) return { dropped: "it has no owners to go to" };
+  const mail = await digestOf(store, settings.now, day, settings.siteUrl);
+  return mail ? { ...message, data: { ...message.data, ...mail, to: owners.join(", ") } } : { dropped: "nothing is left in it" };
 }
 
-/** The day's digest as a mail, or null when there is nothing in it. */
+/** The day's digest, its subject and text, or null when there is nothing in it. */
 export async function digestOf(
   store: SubmissionStore,
   now: Date,
   today: string,
   siteUrl: string,
-  to: string,
-): Promise<{ to: string; subject: string; text: string } | null> {
+): Promise<{ subject: string; text: string } | null> {
   // A privacy request nobody has confirmed may name anyone's address: it waits, as its staff alert does.
   const fresh = (await store.inbox({ view: "new", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
   const due = (await store.inbox({ view: "follow-up", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
@@ -134,7 +140,6 @@ export async function digestOf(
   const section = (title: string, lines: string[]) => (lines.length === 0 ? [] : [`${title} (${lines.length}):`, ...lines, ""]);
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return {
-    to,
     subject: `Today at ${site.name}: ${[
       count(fresh.length, "new lead", "new leads"),
       count(due.length, "follow-up", "follow-ups"),

@@ -138,9 +138,9 @@ export interface NudgeOperations {
   /** Whether the digest of this gym day (YYYY-MM-DD) was already looked at. */
   digestDone(day: string): Promise<boolean>;
   /**
-   * Marks the day's digest done and, with the owners' addresses (a day with something in it), queues
-   * it, written as it goes out (nudges.ts prepareDigest). True when one was queued; false when there was
+   * Marks the day's digest done and, with `queue` (a day with something in it), queues it, written and
+   * addressed as it goes out (nudges.ts prepareDigest). True when one was queued; false when there was
    * none or another process had done the day.
    */
-  queueDigest(day: string, to: string | null, at: Date): Promise<boolean>;
+  queueDigest(day: string, queue: boolean, at: Date): Promise<boolean>;
 }

@@ -52,8 +52,8 @@ export interface OutboxData {
   status?: LeadStatus;
   deliveryId?: string;
   /**
-   * reply: the mail as staff wrote it; digest: as written when it goes (digest: `to` lists the owners;
-   * lead-reminder: the staff, only in rows queued before it was found as it goes).
+   * reply: the mail as staff wrote it; digest: as written when it goes. `to` of a lead-reminder or
+   * digest (the staff, the owners) is found as it goes; rows queued by older versions list them.
    */
   subject?: string;
   text?: string;

@@ -185,9 +185,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     await store.insert(lead("C-RACE", "2026-11-30T18:00:00Z"));
     const results = await Promise.all([1, 2, 3].map(() => store.queueLeadReminder("C-RACE", at("2026-11-30T18:20:00Z"))));
     expect(results.filter(Boolean)).toHaveLength(1);
-    const digests = await Promise.all(
-      [1, 2, 3].map(() => store.queueDigest("2026-12-01", "owner@gym.example", at("2026-12-01T13:00:00Z"))),
-    );
+    const digests = await Promise.all([1, 2, 3].map(() => store.queueDigest("2026-12-01", true, at("2026-12-01T13:00:00Z"))));
     expect(digests.filter(Boolean)).toHaveLength(1);
     expect(await kinds("lead-reminder")).toHaveLength(1);
     expect(await kinds("digest")).toHaveLength(1);
@@ -251,8 +249,8 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     await store.insert(lead("C-ANSWERED", "2026-12-01T02:40:00Z"));
     const quiet = { ...SETTINGS, reminderMinutes: 0 };
     expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), quiet)).digest).toBe(true);
-    // The outbox holds the day and the owners, no visitor's name.
-    expect((await kinds("digest")).map((message) => message.data)).toEqual([{ to: "owner@gym.example", day: "2026-12-01" }]);
+    // The outbox holds the day, no visitor's name.
+    expect((await kinds("digest")).map((message) => message.data)).toEqual([{ day: "2026-12-01" }]);
     // The mail server is down at opening; meanwhile one lead is deleted on request, another answered.
     const down = smtpMailer(`smtp://127.0.0.1:${await freePort()}`);
     expect(await deliverDue(store, down, MAIL, at("2026-12-01T13:00:30Z"), () => undefined)).toMatchObject({ failed: 1 });
@@ -284,6 +282,26 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     });
     expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: it would be more than three hours late$/)]);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  test("the digest goes to the owners of the moment it is sent: not to one who left or became a coach meanwhile", async () => {
+    await store.addStaff("partner@gym.example", "owner", at("2026-11-01T00:00:00Z"));
+    await store.addStaff("manager@gym.example", "owner", at("2026-11-01T00:00:00Z"));
+    await store.insert(lead("C-OWNERS", "2026-12-01T02:00:00Z"));
+    expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), { ...SETTINGS, reminderMinutes: 0 })).digest).toBe(true);
+    // The outbox holds the day, not a list of addresses.
+    expect((await kinds("digest")).map((message) => message.data)).toEqual([{ day: "2026-12-01" }]);
+    const down = smtpMailer(`smtp://127.0.0.1:${await freePort()}`);
+    expect(await deliverDue(store, down, MAIL, at("2026-12-01T13:00:30Z"), () => undefined)).toMatchObject({ failed: 1 });
+    expect(await store.removeStaff("partner@gym.example")).toBe("removed");
+    expect(await store.addStaff("manager@gym.example", "coach", at("2026-12-01T13:01:00Z"))).toBe("updated");
+    expect(await send(at("2026-12-01T13:05:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(smtp.received.map((mail) => mail.to)).toEqual([["owner@gym.example"]]);
+    // One queued by the version before this one, with the day and the owners of then: the owners of now.
+    const [queued] = await kinds("digest");
+    const earlier = { ...queued!, data: { day: "2026-12-01", to: "partner@gym.example, owner@gym.example" } };
+    const prepared = await prepareDigest(store, earlier, { siteUrl: "https://gym.example", now: at("2026-12-01T13:06:00Z") });
+    expect("dropped" in prepared ? prepared : prepared.data?.to).toBe("owner@gym.example");
   });
 
   test("the digest leaves out a privacy request until its person confirms it, as the staff alert waits", async () => {
