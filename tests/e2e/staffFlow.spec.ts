@@ -7,6 +7,8 @@ import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
 import { withStore } from "../support/staff";
+import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
+import { REPLIES_PER_HOUR } from "../../src/staff/limits";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
@@ -146,6 +148,60 @@ for (const database of ["sqlite", "postgres"] as const) {
           await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `lead-${width}.png`), fullPage: true });
         }
       }
+    });
+
+    test("past an account's replies for the hour, the reply box says when the next can go and keeps the reply", async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(90_000);
+      const coach = `coach.${database}@gym.example`;
+      const session = newToken();
+      const reference = `C-LIMIT${database.toUpperCase()}`.slice(0, 12);
+      await onServerStore(async (store) => {
+        await store.addStaff(coach, "coach", nowOnBuildDay());
+        await store.createSession(hashToken(session), coach, nowOnBuildDay());
+        await store.insert({
+          id: reference,
+          form: "contact",
+          createdAt: nowOnBuildDay(),
+          payload: { name: "Lena Lift", email: "lena.lift@example.com", interest: "membership", message: "Saturdays?" },
+          spam: null,
+          notify: false,
+        });
+      });
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: session, domain: "localhost", path: "/", secure: true, httpOnly: true, sameSite: "Strict" },
+      ]);
+      for (let n = 1; n <= REPLIES_PER_HOUR; n++) {
+        const sent = await page.request.post(`${site}/api/staff/lead`, {
+          headers: { Origin: site },
+          data: { id: reference, action: "reply", subject: "Saturday classes", text: `Hi Lena (${n})` },
+        });
+        expect(sent.status()).toBe(200);
+      }
+      await page.goto(`${site}/staff/lead/?id=${reference}`);
+      const box = page.getByRole("region", { name: "Reply by e-mail" });
+      await box.getByLabel("Subject").fill("One more thing");
+      await box.getByLabel("Reply to lena.lift@example.com").fill("Hi Lena,\n\nBring water.");
+      await box.getByRole("button", { name: "Send reply" }).click();
+      await expect(box.getByRole("status")).toHaveText(
+        new RegExp(
+          `^You have sent ${REPLIES_PER_HOUR} replies in the last hour, the most one account may send\\. ` +
+            "You can send again at \\d{1,2}:\\d{2} [AP]M\\.$",
+        ),
+      );
+      await expect(box.getByLabel("Subject")).toHaveValue("One more thing");
+      await expect(box.getByLabel("Reply to lena.lift@example.com")).toHaveValue("Hi Lena,\n\nBring water.");
+      await expectNoAxeViolations(page, "the lead with a reply past the limit");
+      // The replies within the limit reach her; the one refused was never queued.
+      const toLena = () => smtp.received.filter((m) => m.to.includes("lena.lift@example.com"));
+      await expect.poll(() => toLena().length, { timeout: 30_000 }).toBe(REPLIES_PER_HOUR);
+      expect(
+        toLena()
+          .map((m) => m.raw)
+          .join(),
+      ).not.toContain("Bring water");
     });
   });
 }
