@@ -7,33 +7,24 @@
  * heap that survives a full collection, where a leak shows. Needs a build.
  *
  *   npm run bench:soak [-- --requests 10000 --concurrency 20 --skip-gatsby-serve]
+ *
+ * With --two-servers, instead: two production servers on one PostgreSQL database, 5,000 requests of the
+ * whole mix by default (every form, staff sign-in requests, pages) spread over both
+ * (tests/support/twoServerSoak.ts): 5xx, what was acknowledged against what is stored, the mails of each
+ * kind against what each should get, the shared limits, and each server's RSS at the end.
+ *
+ *   npm run bench:soak -- --two-servers [--requests 5000 --concurrency 20]
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openSqliteStore } from "../src/server/store/sqlite";
-import { startGatsbyServe, startProductionServer, type RunningServer } from "../tests/support/servers";
+import { twoServerSoak, type SoakFigures } from "../tests/support/twoServerSoak";
+import { groupRssMb, startGatsbyServe, startProductionServer, type RunningServer } from "../tests/support/servers";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-/** Resident memory of every process in the server's process group (gatsby serve starts children). */
-function groupRssMb(pgid: number): number {
-  let kb = 0;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      kb += Number(rss ?? 0);
-    } catch {
-      // the process ended while being read
-    }
-  }
-  return kb / 1024;
 }
 
 const SETTLE_MS = 15_000;
@@ -335,7 +326,59 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** Prints the two-server soak's figures; a problem sets the exit code. */
+function printTwoServers(f: SoakFigures): void {
+  const statuses = Object.entries(f.statuses)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
+  console.log(
+    `Two production servers on one PostgreSQL database, ${f.requests} requests, ${f.concurrency} at a time, in ${f.seconds.toFixed(0)} s:`,
+  );
+  console.log(
+    "| 5xx | no answer | statuses | acknowledged | stored once | stored, not acknowledged | double sends stored once | RSS of each server, MB |",
+  );
+  console.log("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log(
+    `| ${f.fiveXx} | ${f.unanswered} | ${statuses} | ${f.acknowledged} | ${f.storedOnce} | ${f.storedNotAcknowledged} | ${f.doubleSendsStoredOnce} of ${f.doubleSends} | ${f.rssMb.map((mb) => mb.toFixed(0)).join(", ")} |`,
+  );
+  console.log("");
+  console.log("| mail | expected | received | missing | twice | unexpected |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const m of f.mails)
+    console.log(`| ${m.kind} | ${m.expected} | ${m.received} | ${m.missing.length} | ${m.duplicated.length} | ${m.unexpected.length} |`);
+  console.log("");
+  console.log(
+    `Shared limits: one client, alternating servers, ${f.rateLimit.accepted} of ${f.rateLimit.sent} taken (limit ${f.rateLimit.limit}); ` +
+      `one connection's bookings ${f.bookingLimit.booked} of ${f.bookingLimit.sent} (limit ${f.bookingLimit.limit}); ` +
+      `one slot booked ${f.racedSlot.sent} times at once: ${f.racedSlot.won} won.`,
+  );
+  const problems: string[] = [];
+  if (f.fiveXx > 0) problems.push("5xx answers");
+  if (f.unanswered > 0) problems.push("unanswered requests");
+  if (f.storedOnce !== f.acknowledged || f.storedNotAcknowledged > 0) problems.push("stored is not what was acknowledged");
+  if (f.doubleSendsStoredOnce !== f.doubleSends) problems.push("a double send stored twice");
+  for (const m of f.mails)
+    if (m.received !== m.expected || m.missing.length + m.duplicated.length + m.unexpected.length > 0) problems.push(`${m.kind} mails`);
+  if (f.rateLimit.accepted !== f.rateLimit.limit) problems.push("the rate limit is not shared");
+  if (f.bookingLimit.booked !== f.bookingLimit.limit) problems.push("the booking limit is not shared");
+  if (f.racedSlot.won !== 1) problems.push(`${f.racedSlot.won} winners of one slot`);
+  for (const line of f.serverErrors) console.error(`server: ${line}`);
+  if (problems.length > 0) {
+    console.error(`The two servers failed the soak: ${problems.join("; ")}.`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv.includes("--two-servers")) {
+  if (!fs.existsSync(".cache/functions/manifest.json")) throw new Error("No build found: run `npm run build` first.");
+  twoServerSoak({ requests: option("requests", 5000), concurrency: option("concurrency", 20), log: (line) => console.error(line) })
+    .then(printTwoServers)
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+} else
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

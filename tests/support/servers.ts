@@ -14,6 +14,23 @@ export interface RunningServer {
   output(): string;
 }
 
+/** Resident memory of every process in the server's process group (gatsby serve starts children). */
+export function groupRssMb(pgid: number): number {
+  let kb = 0;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      kb += Number(rss ?? 0);
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return kb / 1024;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
