@@ -7,7 +7,9 @@ import { adminContentSecurityPolicy, API_HEADERS, SECURITY_HEADERS, type PagePol
 import { redirects } from "../../src/redirects";
 import { nginxConfig } from "../../scripts/self-host-config";
 import { observatoryScore } from "../support/observatory";
-import { freePort, startProductionServer } from "../support/servers";
+import { startTestPostgres } from "../support/postgres";
+import { freePort, startProductionServer, type RunningServer } from "../support/servers";
+import { withStore } from "../support/staff";
 import { gotoReady } from "./support/page";
 import { urls } from "./support/site";
 
@@ -139,28 +141,16 @@ test("the Content-Security-Policy lets the whole site work, with no violation", 
   await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
 
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((file) => fs.existsSync(file));
+
 test.describe("self-hosting: nginx (deploy/nginx.conf from scripts/self-host-config.ts) in front of the production server", () => {
-  const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((file) => fs.existsSync(file));
-  test.skip(!nginx && !process.env.CI, "nginx is not installed here (apt-get install -y nginx)");
+  test.skip(!NGINX && !process.env.CI, "nginx is not installed here (apt-get install -y nginx)");
 
   test("the same redirects and headers as the adapter, A+, and a client's X-Forwarded-For is ignored", async () => {
     test.setTimeout(60_000);
-    expect(nginx, "CI installs nginx").toBeDefined();
     const app = await startProductionServer({ env: { TRUST_PROXY: "1", FORM_RATE_LIMIT_PER_MINUTE: "3" } });
-    const port = await freePort();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-nginx-"));
-    const site = nginxConfig({ serverName: "localhost", listen: `127.0.0.1:${port}`, upstream: new URL(app.url).host });
-    fs.writeFileSync(
-      path.join(dir, "nginx.conf"),
-      `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 64; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include /etc/nginx/mime.types;\n${site}}\n`,
-    );
-    const check = spawnSync(nginx as string, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    const server = spawn(nginx as string, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+    const { origin, stop } = await startNginx([app]);
     try {
-      const origin = `http://127.0.0.1:${port}`;
-      await expect.poll(async () => (await fetch(origin).catch(() => null))?.status ?? 0, { timeout: 10_000 }).toBe(200);
-
       const home = await fetch(`${origin}/`);
       const headers = Object.fromEntries(home.headers.entries());
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()]).toBe(value);
@@ -211,9 +201,64 @@ test.describe("self-hosting: nginx (deploy/nginx.conf from scripts/self-host-con
       });
       expect(big.status).toBe(413);
     } finally {
-      server.kill("SIGTERM");
+      stop();
       await app.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("in front of two servers on one PostgreSQL database: either serves, and with one stopped the other takes every request", async () => {
+    test.setTimeout(60_000);
+    const pg = await startTestPostgres();
+    test.skip(!pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+    const env = { TRUST_PROXY: "1", DATABASE_URL: await pg!.createDatabase() };
+    const apps = await Promise.all([startProductionServer({ env }), startProductionServer({ env })]);
+    const { origin, stop } = await startNginx(apps);
+    const contact = (i: number) =>
+      fetch(`${origin}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: `Ana ${i}`, email: `ana${i}@example.com`, interest: "general", message: "Hello", elapsedMs: 9000 }),
+      });
+    try {
+      expect((await Promise.all([0, 1, 2, 3].map(contact))).map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+      await apps[0]!.stop();
+      // nginx finds the first server gone and passes each request to the other: nothing was sent to it yet.
+      const statuses = [];
+      for (let i = 4; i < 8; i++) statuses.push((await contact(i)).status);
+      expect(statuses).toEqual([201, 201, 201, 201]);
+      expect((await fetch(`${origin}/`)).status).toBe(200);
+      await withStore("", async (store) => expect(await store.list()).toHaveLength(8), env.DATABASE_URL);
+    } finally {
+      stop();
+      await Promise.all(apps.map((app) => app.stop()));
+      pg?.stop();
     }
   });
 });
+
+/** nginx with the configuration `npm run self-host-config` writes, in front of `apps`, on a port of its own. */
+async function startNginx(apps: readonly RunningServer[]): Promise<{ origin: string; stop(): void }> {
+  expect(NGINX, "CI installs nginx").toBeDefined();
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-nginx-"));
+  const site = nginxConfig({ serverName: "localhost", listen: `127.0.0.1:${port}`, upstreams: apps.map((app) => new URL(app.url).host) });
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 64; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include /etc/nginx/mime.types;\n${site}}\n`,
+  );
+  const check = spawnSync(NGINX as string, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+  expect(check.status, check.stderr).toBe(0);
+  const server = spawn(NGINX as string, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  const stop = () => {
+    server.kill("SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await expect.poll(async () => (await fetch(origin).catch(() => null))?.status ?? 0, { timeout: 10_000 }).toBe(200);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { origin, stop };
+}

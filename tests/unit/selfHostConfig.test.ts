@@ -1,5 +1,5 @@
 import { parseArgsProblem } from "../../scripts/parseArgsProblem";
-import { readArguments } from "../../scripts/self-host-config";
+import { nginxConfig, readArguments } from "../../scripts/self-host-config";
 import { siteUrl } from "../../src/node/siteUrl";
 
 describe("npm run self-host-config: its command line", () => {
@@ -15,13 +15,16 @@ describe("npm run self-host-config: its command line", () => {
   test("defaults, every option, and --help", () => {
     expect(readArguments([])).toEqual({
       serverName: new URL(siteUrl()).hostname,
-      upstream: "127.0.0.1:9000",
+      upstreams: ["127.0.0.1:9000"],
       listen: "80",
       out: "deploy/nginx.conf",
     });
     expect(
       readArguments(["--server-name", "www.example.com", "--upstream", "127.0.0.1:9100", "--listen=8080", "--out", "/tmp/nginx.conf"]),
-    ).toEqual({ serverName: "www.example.com", upstream: "127.0.0.1:9100", listen: "8080", out: "/tmp/nginx.conf" });
+    ).toEqual({ serverName: "www.example.com", upstreams: ["127.0.0.1:9100"], listen: "8080", out: "/tmp/nginx.conf" });
+    expect(readArguments(["--upstream", "127.0.0.1:9000", "--upstream", "127.0.0.1:9001"])).toMatchObject({
+      upstreams: ["127.0.0.1:9000", "127.0.0.1:9001"],
+    });
     expect(readArguments(["--listen", "8080", "--help"])).toBe("help");
     expect(readArguments(["-h"])).toBe("help");
   });
@@ -33,5 +36,17 @@ describe("npm run self-host-config: its command line", () => {
     expect(problem(["--help=yes"])).toBe("--help takes no value");
     expect(problem(["www.example.com"])).toBe('Unexpected argument "www.example.com"');
     expect(() => parseArgsProblem(new Error("disk full"))).toThrow("disk full");
+  });
+});
+
+describe("npm run self-host-config: the server block", () => {
+  test("one server is proxied to directly; several get an upstream block that lists each", () => {
+    const one = nginxConfig({ serverName: "www.example.com", listen: "80", upstreams: ["127.0.0.1:9000"] });
+    expect(one).toContain("    proxy_pass http://127.0.0.1:9000;\n");
+    expect(one).not.toContain("upstream ");
+    const two = nginxConfig({ serverName: "www.example.com", listen: "80", upstreams: ["127.0.0.1:9000", "127.0.0.1:9001"] });
+    expect(two).toContain("upstream gym_site {\n  server 127.0.0.1:9000;\n  server 127.0.0.1:9001;\n}\n");
+    expect(two).toContain("    proxy_pass http://gym_site;\n");
+    expect(() => nginxConfig({ serverName: "www.example.com", listen: "80", upstreams: [] })).toThrow(/at least one upstream/);
   });
 });
