@@ -3,6 +3,8 @@ import { postgresAvailable, startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
 import { twoServerSoak } from "../support/twoServerSoak";
+import { migrations } from "../../src/server/store/migrations";
+import { MIGRATION_LOCK } from "../../src/server/store/postgres";
 
 /**
  * Two production servers on one PostgreSQL database, as behind nginx (docs/operations.md, several
@@ -16,11 +18,31 @@ test("two servers started at once on an empty database both come up, and migrate
   test.skip(!pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
   const smtp = await startTestSmtp();
   const servers: RunningServer[] = [];
+  const { Client } = await import("pg");
+  let holder: InstanceType<typeof Client> | undefined;
   try {
     const databaseUrl = await pg!.createDatabase();
-    // With mail set, each opens (and migrates) the store at start for its first outbox pass.
+    // The migrations' lock, held here until both servers wait for it: they then migrate truly at once.
+    holder = new Client({ connectionString: databaseUrl });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    // With mail set, each opens (and migrates) the store at start, for its first outbox pass.
     const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" };
     servers.push(...(await Promise.all([startProductionServer({ env }), startProductionServer({ env })])));
+    const waiting = async () =>
+      Number(
+        (
+          await holder!.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1",
+            [MIGRATION_LOCK],
+          )
+        ).rows[0]?.n,
+      );
+    // Within the servers' lock timeout (store/postgres.ts: 5 s).
+    await expect.poll(waiting, { timeout: 4_000, intervals: [50] }).toBe(2);
+    await holder.query("COMMIT");
+
     const statuses = await Promise.all(
       servers.map(async (server, i) => {
         const response = await fetch(`${server.url}/api/contact`, {
@@ -32,17 +54,12 @@ test("two servers started at once on an empty database both come up, and migrate
       }),
     );
     expect(statuses).toEqual([201, 201]);
-    const { Client } = await import("pg");
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    const { rows } = await client.query<{ version: number; times: string }>(
-      "SELECT version, count(*) AS times FROM schema_migrations GROUP BY version ORDER BY version",
-    );
-    await client.end();
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.filter((row) => Number(row.times) !== 1)).toEqual([]);
+    const { rows } = await holder.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
+    expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+    // Neither met the other's tables half made: no store error, no outbox pass that failed.
     for (const server of servers) expect(server.output()).not.toMatch(/failed|could not/i);
   } finally {
+    await holder?.end();
     await Promise.all(servers.map((server) => server.stop()));
     await smtp.stop();
     pg?.stop();

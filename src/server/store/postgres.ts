@@ -34,7 +34,7 @@ const LOCK_STAFF = 7_263_103;
 const LOCK_FINGERPRINT = 7_263_104;
 
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
-const MIGRATION_LOCK = 7_263_001;
+export const MIGRATION_LOCK = 7_263_001;
 
 /** pg's error for a second active booking of one coach and start (unique_violation on our index). */
 function isSlotConflict(error: unknown): boolean {
