@@ -8,12 +8,12 @@
  *
  *   npm run bench:soak [-- --requests 10000 --concurrency 20 --skip-gatsby-serve]
  *
- * With --two-servers, instead: two production servers on one PostgreSQL database, 5,000 requests of the
- * whole mix by default (every form, staff sign-in requests, pages) spread over both
+ * With --two-servers, instead: two production servers on one PostgreSQL database (with --sqlite, on one
+ * SQLite file, as on one host), 5,000 requests of the whole mix by default (every form, staff sign-in requests, pages) spread over both
  * (tests/support/twoServerSoak.ts): 5xx, what was acknowledged against what is stored, the mails of each
  * kind against what each should get, the shared limits, and each server's RSS at the end.
  *
- *   npm run bench:soak -- --two-servers [--requests 5000 --concurrency 20]
+ *   npm run bench:soak -- --two-servers [--sqlite] [--requests 5000 --concurrency 20]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -332,7 +332,7 @@ function printTwoServers(f: SoakFigures): void {
     .map(([status, n]) => `${status}: ${n}`)
     .join(", ");
   console.log(
-    `Two production servers on one PostgreSQL database, ${f.requests} requests, ${f.concurrency} at a time, in ${f.seconds.toFixed(0)} s:`,
+    `Two production servers on one ${f.database} database, ${f.requests} requests, ${f.concurrency} at a time, in ${f.seconds.toFixed(0)} s:`,
   );
   console.log(
     "| 5xx | no answer | statuses | acknowledged | stored once | stored, not acknowledged | double sends stored once | RSS of each server, MB |",
@@ -371,7 +371,12 @@ function printTwoServers(f: SoakFigures): void {
 
 if (process.argv.includes("--two-servers")) {
   if (!fs.existsSync(".cache/functions/manifest.json")) throw new Error("No build found: run `npm run build` first.");
-  twoServerSoak({ requests: option("requests", 5000), concurrency: option("concurrency", 20), log: (line) => console.error(line) })
+  twoServerSoak({
+    database: process.argv.includes("--sqlite") ? "SQLite" : "PostgreSQL",
+    requests: option("requests", 5000),
+    concurrency: option("concurrency", 20),
+    log: (line) => console.error(line),
+  })
     .then(printTwoServers)
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

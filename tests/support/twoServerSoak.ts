@@ -1,10 +1,13 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { addDays, weekdayOf, zonedToday } from "../../src/content/dates";
 import { joinablePlans } from "../../src/forms/signup";
 import type { IntroSlot } from "../../src/intro/availability";
 import { dropInDays, rates, site, waiver } from "../../src/server/content";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
 import { openPostgresStore } from "../../src/server/store/postgres";
+import { openSqliteStore } from "../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../src/server/store/types";
 import { startTestPostgres, type TestPostgres } from "./postgres";
 import { groupRssMb, startProductionServer, type RunningServer } from "./servers";
@@ -12,7 +15,7 @@ import { startTestSmtp, type TestSmtp } from "./smtp";
 
 /**
  * Two production servers on one PostgreSQL database, as a gym that outgrew one process runs them behind
- * nginx, under the mixed load of the soak: every form valid and invalid (JSON and sent without script),
+ * nginx (or, on one host, on one SQLite file), under the mixed load of the soak: every form valid and invalid (JSON and sent without script),
  * oversized, wrong type, a client past its rate limit, staff sign-in requests, pages, spread over both
  * servers. Before it, three checks that only hold if the servers share the store: one client's rate
  * limit, one connection's daily bookings, and one slot booked from both at once. Then it counts what
@@ -38,6 +41,8 @@ const BOOKINGS_PER_DAY = 3;
 const RACERS = 20;
 
 export interface SoakOptions {
+  /** The store both servers share: one PostgreSQL database, or one SQLite file (one host). */
+  database: "PostgreSQL" | "SQLite";
   requests: number;
   concurrency: number;
   log?: (line: string) => void;
@@ -60,6 +65,7 @@ export interface MailCount {
 }
 
 export interface SoakFigures {
+  database: SoakOptions["database"];
   requests: number;
   concurrency: number;
   seconds: number;
@@ -390,18 +396,28 @@ async function drainOutbox(store: SubmissionStore, servers: readonly RunningServ
   }
 }
 
-export async function twoServerSoak({ requests, concurrency, log = () => undefined, env: extraEnv }: SoakOptions): Promise<SoakFigures> {
-  const pg: TestPostgres | null = await startTestPostgres();
-  if (!pg) throw new Error("PostgreSQL is not installed here (apt-get install -y postgresql)");
+export async function twoServerSoak({
+  database,
+  requests,
+  concurrency,
+  log = () => undefined,
+  env: extraEnv,
+}: SoakOptions): Promise<SoakFigures> {
+  const pg: TestPostgres | null = database === "PostgreSQL" ? await startTestPostgres() : null;
+  if (database === "PostgreSQL" && !pg) throw new Error("PostgreSQL is not installed here (apt-get install -y postgresql)");
+  // SQLite: both servers' DATA_DIR.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-two-servers-"));
   const smtp = await startTestSmtp();
   const servers: RunningServer[] = [];
   let store: SubmissionStore | undefined;
   try {
-    const databaseUrl = await pg.createDatabase();
-    store = await openPostgresStore(databaseUrl);
+    const databaseUrl = await pg?.createDatabase();
+    store = databaseUrl
+      ? await openPostgresStore(databaseUrl)
+      : openSqliteStore(path.join(dataDir, "submissions.sqlite"), { busyTimeoutMs: 5_000 });
     const seeded = await seed(store);
     const env = {
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       SMTP_URL: smtp.url,
       STAFF_EMAIL,
       TRUST_PROXY: "1",
@@ -416,9 +432,9 @@ export async function twoServerSoak({ requests, concurrency, log = () => undefin
       ...extraEnv,
     };
     // Both at once: each queues the reminders and the digest at its first outbox pass.
-    log("starting two production servers on one PostgreSQL database...");
+    log(`starting two production servers on one ${database} database...`);
     const startedAt = Date.now();
-    servers.push(...(await Promise.all([startProductionServer({ env }), startProductionServer({ env })])));
+    servers.push(...(await Promise.all([startProductionServer({ env, dataDir }), startProductionServer({ env, dataDir })])));
     log(`both up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; the shared limits...`);
     const serverNow = () => new Date(Date.parse(SOAK_TIME) + (Date.now() - startedAt));
     const answers: Answer[] = [];
@@ -505,6 +521,7 @@ export async function twoServerSoak({ requests, concurrency, log = () => undefin
     };
     const output = servers.map((server) => server.output()).join("\n");
     return {
+      database,
       requests: answers.length + unanswered,
       concurrency,
       seconds,
@@ -526,8 +543,8 @@ export async function twoServerSoak({ requests, concurrency, log = () => undefin
   } finally {
     await store?.close();
     await Promise.all(servers.map((server) => server.stop()));
-    for (const server of servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
     await smtp.stop();
-    pg.stop();
+    pg?.stop();
   }
 }
