@@ -107,9 +107,10 @@ export function siteOrigin(siteUrl: string | undefined): string {
  * Sends what is due now and keeps retrying every 30 s while the process runs; a kick during a run
  * starts another once it ends. E-mail goes when SMTP_URL and STAFF_EMAIL are set, webhooks when
  * LEAD_WEBHOOK_URL is; what has no transport waits. Called after the visitor has their answer; it never
- * throws, so nothing here can turn a stored submission into an error.
+ * throws, so nothing here can turn a stored submission into an error. A run takes one batch
+ * (outbox/sender.ts); with `wholeBacklog`, a run that took a whole batch is followed by another at once.
  */
-export function kickOutbox({ timer = true } = {}): void {
+export function kickOutbox({ timer = true, wholeBacklog = true } = {}): void {
   try {
     const config = serverConfig();
     const { smtpUrl, staffEmail, mailFrom, smtpProblem, leadWebhook } = config;
@@ -155,6 +156,10 @@ export function kickOutbox({ timer = true } = {}): void {
             },
             serverNow(),
           );
+        })
+        .then((report) => {
+          // A whole batch went: the rest of a backlog (after an outage, a busy hour) goes now, not 30 s later.
+          if (report.more && wholeBacklog) state.deliverAgain = true;
         })
         .catch((error: unknown) => console.error(`Outbox delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
@@ -207,7 +212,8 @@ export function startDailyPurge(): () => void {
  * answer is out (Netlify's scheduled function, netlify/functions/outbox.mts). Never throws.
  */
 export async function deliverNow(): Promise<void> {
-  kickOutbox({ timer: false });
+  // One batch: a scheduled function has a time limit, and what is left goes at its next call.
+  kickOutbox({ timer: false, wholeBacklog: false });
   const state = processState();
   while (state.delivering) await state.delivering;
 }

@@ -18,8 +18,12 @@ export interface OutboxSettings extends Omit<MessageSettings, "now"> {
 
 export const MAX_ATTEMPTS = 12;
 export const DEFAULT_LOCK_MS = 120_000;
-/** Messages sent per run at most; the next run (30 s later) takes the rest. */
-const BATCH = 20;
+/**
+ * Messages claimed per run at most: a run then ends within a bounded time, and a stopping server waits
+ * for one batch at most. A run that took a whole batch without a failure says more may be due, and the
+ * process runs again at once (runtime.ts); otherwise the next run is the next kick or the 30 s timer.
+ */
+export const BATCH = 20;
 
 /** 30 s, 1 min, 2 min, ... capped at one hour: about a day of retries before a message is marked failed. */
 export function retryDelayMs(attempt: number): number {
@@ -50,6 +54,8 @@ export interface DeliveryReport {
   sent: number;
   failed: number;
   gaveUp: number;
+  /** The run stopped at BATCH messages, every one sent or dropped: more may be due now. */
+  more: boolean;
 }
 
 /** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
@@ -79,7 +85,7 @@ export async function deliverDue(
   now = new Date(),
   log: (line: string) => void = console.error,
 ): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
+  const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0, more: false };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
   const kinds = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
   if (kinds.length === 0) return report;
@@ -89,7 +95,8 @@ export async function deliverDue(
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook
   // POST, whose timeouts (mailer.ts, webhook.ts) are shorter than the lock, so a slow server cannot make another process
   // take the same message while it is still being sent.
-  for (let sentThisRun = 0; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
+  let sentThisRun = 0;
+  for (; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
     // Each claim locks from the moment it is taken, not from the start of the run.
     const claimedAt = sentThisRun === 0 ? now : clock();
     const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, kinds);
@@ -128,5 +135,7 @@ export async function deliverDue(
     }
     report.sent += 1;
   }
+  // A failure means the transport is in trouble: what is left waits for its retry time, not a new run now.
+  report.more = sentThisRun === BATCH && report.failed + report.gaveUp === 0;
   return report;
 }

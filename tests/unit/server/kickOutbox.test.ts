@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { processState } from "../../../src/server/processState";
+import { BATCH } from "../../../src/server/outbox/sender";
 import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
@@ -58,4 +59,17 @@ describe("kickOutbox", () => {
       expect.stringContaining("[C-LATE000001]"),
     ]);
   });
+
+  test("a backlog longer than one run's batch is all sent by one kick, not a batch per 30 s", async () => {
+    const store = await getStore();
+    const backlog = BATCH * 2 + 5;
+    for (let i = 0; i < backlog; i++) await store.insert(submission(`C-BACKLOG${String(i).padStart(3, "0")}`));
+    kickOutbox({ timer: false });
+    const state = processState();
+    while (state.delivering) await state.delivering;
+
+    expect(smtp.received).toHaveLength(backlog);
+    expect(await store.claimDue(new Date(Date.now() + 60_000), 1, 1_000, ["staff"])).toEqual([]);
+    // Each message is its own SMTP exchange, and the loopback server greets after 100 ms.
+  }, 30_000);
 });

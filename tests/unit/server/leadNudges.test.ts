@@ -72,7 +72,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     // Once: the next passes find it reminded.
     expect((await queueNudges(store, at("2026-11-30T18:15:30Z"), SETTINGS)).reminders).toEqual([]);
     expect((await queueNudges(store, at("2026-11-30T20:00:00Z"), SETTINGS)).reminders).toEqual([]);
-    expect(await send(at("2026-11-30T18:15:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-11-30T18:15:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     const [mail] = smtp.received;
     expect(mail?.to.sort()).toEqual(["coach@gym.example", "owner@gym.example"]);
     expect(mail?.header("Subject")).toBe("Still new: Contact message from Ana C-MON [C-MON]");
@@ -102,6 +102,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       sent: 1,
       failed: 0,
       gaveUp: 0,
+      more: false,
     });
     expect(logged).toEqual(["New-lead reminder for contact C-WAIT not sent: its lead is no longer New"]);
     expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual(["Still new: Contact message from Ana C-STILL [C-STILL]"]);
@@ -121,7 +122,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(await deliverDue(store, down, MAIL, at("2026-11-30T18:15:30Z"), () => undefined)).toMatchObject({ failed: 1 });
     expect(await store.removeStaff("coach@gym.example")).toBe("removed");
     await store.addStaff("new.coach@gym.example", "coach", at("2026-11-30T18:16:00Z"));
-    expect(await send(at("2026-11-30T18:17:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-11-30T18:17:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     expect(smtp.received.map((mail) => mail.to.sort())).toEqual([["new.coach@gym.example", "owner@gym.example"]]);
 
     // One queued by the version before this one lists its addresses: it goes to the staff of now too.
@@ -145,7 +146,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       const report = await deliverDue(empty, smtpMailer(smtp.url), { ...MAIL, staffEmail: "" }, at("2026-11-30T18:15:30Z"), (line) =>
         logged.push(line),
       );
-      expect(report).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+      expect(report).toEqual({ sent: 0, failed: 0, gaveUp: 0, more: false });
       expect(logged).toEqual(["New-lead reminder for contact C-NOBODY not sent: it has no staff to go to"]);
       expect(smtp.received).toEqual([]);
     } finally {
@@ -219,7 +220,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect((await queueNudges(store, at("2026-12-01T12:59:00Z"), quiet)).digest).toBe(false);
     expect((await queueNudges(store, at("2026-12-01T13:00:00Z"), quiet)).digest).toBe(true);
     expect((await queueNudges(store, at("2026-12-01T13:00:30Z"), quiet)).digest).toBe(false);
-    expect(await send(at("2026-12-01T13:00:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-12-01T13:00:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     const [mail] = smtp.received;
     expect(mail?.to).toEqual(["owner@gym.example"]);
     expect(mail?.header("Subject")).toBe(`Today at ${site.name}: 1 new lead, 1 follow-up, 1 free intro`);
@@ -256,7 +257,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(await deliverDue(store, down, MAIL, at("2026-12-01T13:00:30Z"), () => undefined)).toMatchObject({ failed: 1 });
     await store.deleteSubmissions(["C-GONE"], { kind: "request", requestedBy: "staff" }, at("2026-12-01T13:05:00Z"));
     await store.updateLead("C-ANSWERED", { status: "contacted" }, "coach@gym.example", at("2026-12-01T13:06:00Z"));
-    expect(await send(at("2026-12-01T13:10:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-12-01T13:10:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     const [mail] = smtp.received;
     expect(mail?.header("Subject")).toBe(`Today at ${site.name}: 1 new lead, 0 follow-ups, 0 free intros`);
     const text = mimePart(mail?.raw ?? "", "text/plain") ?? "";
@@ -279,6 +280,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       sent: 0,
       failed: 0,
       gaveUp: 0,
+      more: false,
     });
     expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: it would be more than three hours late$/)]);
     expect(smtp.received).toHaveLength(1);
@@ -295,7 +297,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(await deliverDue(store, down, MAIL, at("2026-12-01T13:00:30Z"), () => undefined)).toMatchObject({ failed: 1 });
     expect(await store.removeStaff("partner@gym.example")).toBe("removed");
     expect(await store.addStaff("manager@gym.example", "coach", at("2026-12-01T13:01:00Z"))).toBe("updated");
-    expect(await send(at("2026-12-01T13:05:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-12-01T13:05:00Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     expect(smtp.received.map((mail) => mail.to)).toEqual([["owner@gym.example"]]);
     // One queued by the version before this one, with the day and the owners of then: the owners of now.
     const [queued] = await kinds("digest");
@@ -326,7 +328,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     await store.insert(lead("C-CONTACT", "2026-12-02T02:00:00Z"));
     expect((await queueNudges(store, at("2026-12-02T13:00:00Z"), quiet)).digest).toBe(true);
     // The three requests' confirmation links go too; one digest, to the owner.
-    expect(await send(at("2026-12-02T13:00:30Z"))).toEqual({ sent: 4, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-12-02T13:00:30Z"))).toEqual({ sent: 4, failed: 0, gaveUp: 0, more: false });
     const digests = smtp.received.filter((mail) => mail.header("Subject")?.startsWith("Today at"));
     expect(digests.map((mail) => mail.to)).toEqual([["owner@gym.example"]]);
     expect(digests[0]?.header("Subject")).toBe(`Today at ${site.name}: 2 new leads, 0 follow-ups, 0 free intros`);
@@ -346,6 +348,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       sent: 0,
       failed: 0,
       gaveUp: 0,
+      more: false,
     });
     expect(logged).toEqual([expect.stringMatching(/^Morning digest .*not sent: nothing is left in it$/)]);
     expect(smtp.received).toEqual([]);
@@ -375,7 +378,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
       firstResponseAt: at("2026-11-30T18:12:00Z"),
     });
     expect((await store.notes("C-REPLY")).map((note) => note.body)).toEqual([`E-mailed "Thanks for getting in touch":\n\n${reply.text}`]);
-    expect(await send(at("2026-11-30T18:12:05Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await send(at("2026-11-30T18:12:05Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     const [mail] = smtp.received;
     expect(mail?.to).toEqual(["c-reply@example.com"]);
     expect(mail?.header("Subject")).toBe("Thanks for getting in touch");

@@ -45,7 +45,7 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     await store.insert(submission("C-AAA"));
     await store.insert(submission("C-BBB"));
     const report = await deliverDue(store, smtpMailer(smtp.url), settings);
-    expect(report).toEqual({ sent: 2, failed: 0, gaveUp: 0 });
+    expect(report).toEqual({ sent: 2, failed: 0, gaveUp: 0, more: false });
     expect(smtp.received).toHaveLength(2);
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual(["coaches@gym.example"]);
@@ -56,7 +56,7 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     expect(mail.header("Message-ID")).toBe("<C-AAA@gym.example>");
     expect(mail.raw).toContain("Can my 8-year-old try a class?");
     // A second run finds nothing to send.
-    expect(await deliverDue(store, smtpMailer(smtp.url), settings)).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, smtpMailer(smtp.url), settings)).toEqual({ sent: 0, failed: 0, gaveUp: 0, more: false });
     expect(smtp.received).toHaveLength(2);
   });
 
@@ -67,7 +67,7 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
     const start = new Date();
     const logged: string[] = [];
     const down = await deliverDue(store, smtpMailer(`smtp://127.0.0.1:${port}`), settings, start, (line) => logged.push(line));
-    expect(down).toEqual({ sent: 0, failed: 2, gaveUp: 0 });
+    expect(down).toEqual({ sent: 0, failed: 2, gaveUp: 0, more: false });
     // One line per failed send: which message, which attempt, why; no address, no name.
     expect(logged).toEqual([
       expect.stringMatching(/^Staff e-mail for contact C-DOWN1 failed \(attempt 1 of 12\): .*ECONNREFUSED/),
@@ -88,6 +88,7 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
       sent: 0,
       failed: 0,
       gaveUp: 0,
+      more: false,
     });
     // ...after it, each message exactly once, even with two senders racing.
     const later = new Date(start.getTime() + retryDelayMs(1) + 1_000);
@@ -110,6 +111,7 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
       sent: 0,
       failed: 1,
       gaveUp: 0,
+      more: false,
     });
     expect(slowLines).toEqual([expect.stringMatching(/^Staff e-mail for contact C-SLOW failed \(attempt 1 of \d+\): .*451/)]);
     expect((await store.outbox(["pending"]))[0]?.lastError).toMatch(/451/);
@@ -117,6 +119,7 @@ describe("staff e-mail through the outbox, with a real SMTP server on loopback",
       sent: 1,
       failed: 0,
       gaveUp: 0,
+      more: false,
     });
 
     await store.insert(submission("C-STUCK"));

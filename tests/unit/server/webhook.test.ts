@@ -59,7 +59,7 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
         payload: { firstName: "Ana", email: "ana@example.com", healthInfo: "Knee surgery in 2024", healthConsent: true },
       }),
     );
-    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 2, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 2, failed: 0, gaveUp: 0, more: false });
     expect(receiver.received).toHaveLength(2);
     for (const request of receiver.received) {
       expect(request.path).toBe(`/hooks/lead?key=${RECEIVER_KEY}`);
@@ -91,7 +91,12 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     expect(signup!.lead.fields).toEqual({ firstName: "Ana", email: "ana@example.com" });
     expect(receiver.received[1]!.body).not.toContain("Knee");
 
-    expect(await deliverDue(store, null, settings(hook), new Date(now.getTime() + 3_600_000))).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), new Date(now.getTime() + 3_600_000))).toEqual({
+      sent: 0,
+      failed: 0,
+      gaveUp: 0,
+      more: false,
+    });
     expect(receiver.received).toHaveLength(2);
     const outbox = await store.outbox();
     expect(outbox.map((m) => [m.submissionId, m.kind, m.status, m.attempts])).toEqual([
@@ -109,17 +114,18 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
 
-    expect(await deliverDue(store, null, settings(hook), start, log)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), start, log)).toEqual({ sent: 0, failed: 1, gaveUp: 0, more: false });
     // Not due again until its backoff has passed.
     const firstRetry = new Date(start.getTime() + retryDelayMs(1));
     expect(await deliverDue(store, null, settings(hook), new Date(firstRetry.getTime() - 1000), log)).toEqual({
       sent: 0,
       failed: 0,
       gaveUp: 0,
+      more: false,
     });
-    expect(await deliverDue(store, null, settings(hook), firstRetry, log)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), firstRetry, log)).toEqual({ sent: 0, failed: 1, gaveUp: 0, more: false });
     const secondRetry = new Date(firstRetry.getTime() + retryDelayMs(2));
-    expect(await deliverDue(store, null, settings(hook), secondRetry, log)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), secondRetry, log)).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
 
     expect(logged).toEqual([
       "Webhook delivery for contact C-RETRY failed (attempt 1 of 12): HTTP 500",
@@ -149,7 +155,7 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     await store.updateLead("C-STATUS", { followUpOn: "2026-12-02" }, "coach@gym.example", later, { webhook: true });
     await store.updateLead("C-STATUS", { status: "lost" }, "coach@gym.example", later);
     expect(await store.updateLead("C-404", { status: "joined" }, "coach@gym.example", later, { webhook: true })).toBe(false);
-    expect(await deliverDue(store, null, settings(hook), later)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), later)).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     const [created, changed] = bodies(receiver);
     expect(created!.event).toBe("lead.created");
     expect(changed).toMatchObject({
@@ -167,7 +173,7 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     const booking = { coach: "Dana", start, end, email: "bo@example.com" };
     const payload = { name: "Bo", email: "bo@example.com", start: start.toISOString(), end: end.toISOString(), coach: "Dana" };
     await store.insert(lead("B-BOOKED", { form: "intro", createdAt: now, payload, booking }));
-    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 2, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 2, failed: 0, gaveUp: 0, more: false });
     expect(bodies(receiver).map((body) => [body.event, body.lead.reference, body.lead.status])).toEqual([
       ["lead.created", "B-BOOKED", "new"],
       ["lead.status", "B-BOOKED", "intro-booked"],
@@ -182,11 +188,11 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     await store.updateLead("P-REQUEST", { status: "contacted" }, "owner@gym.example", now, { webhook: true });
     await store.updateLead("C-SPAM", { status: "contacted" }, "owner@gym.example", now, { webhook: true });
     expect((await store.outbox()).filter((m) => m.kind === "webhook")).toEqual([]);
-    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 0, failed: 0, gaveUp: 0, more: false });
 
     const later = new Date(now.getTime() + 60_000);
     expect(await store.restoreSpam("C-SPAM", false, later, true)).toBe(true);
-    expect(await deliverDue(store, null, settings(hook), later)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), later)).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     expect(bodies(receiver)).toEqual([
       // Restored, it is a new lead with where it came from.
       expect.objectContaining({ event: "lead.created", lead: expect.objectContaining({ reference: "C-SPAM", source }) }),
@@ -200,12 +206,12 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     await store.deleteSubmissions(["C-GONE"], { kind: "request", requestedBy: "staff" }, now);
     // No mailer and no webhook: nothing is claimed, nothing is marked.
     const { webhook: _none, ...mailOnly } = settings(hook);
-    expect(await deliverDue(store, null, mailOnly, now)).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, mailOnly, now)).toEqual({ sent: 0, failed: 0, gaveUp: 0, more: false });
     expect((await store.outbox(["pending"])).map((m) => [m.submissionId, m.kind, m.attempts])).toEqual([
       ["C-WAIT", "staff", 0],
       ["C-WAIT", "webhook", 0],
     ]);
-    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), now)).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     expect(bodies(receiver).map((body) => body.lead.reference)).toEqual(["C-WAIT"]);
   });
 
@@ -218,9 +224,9 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     const run = (at: Date) => deliverDue(store, null, three, at, (line) => logged.push(line));
     const second = new Date(start.getTime() + retryDelayMs(1));
     const third = new Date(second.getTime() + retryDelayMs(2));
-    expect(await run(start)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
-    expect(await run(second)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
-    expect(await run(third)).toEqual({ sent: 0, failed: 0, gaveUp: 1 });
+    expect(await run(start)).toEqual({ sent: 0, failed: 1, gaveUp: 0, more: false });
+    expect(await run(second)).toEqual({ sent: 0, failed: 1, gaveUp: 0, more: false });
+    expect(await run(third)).toEqual({ sent: 0, failed: 0, gaveUp: 1, more: false });
     expect(logged).toEqual([
       "Webhook delivery for contact C-GIVEUP failed (attempt 1 of 3): HTTP 500",
       "Webhook delivery for contact C-GIVEUP failed (attempt 2 of 3): HTTP 503",
@@ -228,7 +234,7 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     ]);
     // Given up for good: a day and a year later nothing is claimed, and the receiver heard three times.
     for (const later of [86_400_000, 365 * 86_400_000]) {
-      expect(await run(new Date(third.getTime() + later))).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+      expect(await run(new Date(third.getTime() + later))).toEqual({ sent: 0, failed: 0, gaveUp: 0, more: false });
     }
     expect(receiver.received).toHaveLength(3);
     expect((await store.outbox()).filter((m) => m.kind === "webhook").map((m) => [m.status, m.attempts, m.lastError])).toEqual([
@@ -241,9 +247,19 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     const now = new Date();
     await store.insert(lead("C-MOVED", { createdAt: now }));
     const logged: string[] = [];
-    expect(await deliverDue(store, null, settings(hook), now, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), now, (line) => logged.push(line))).toEqual({
+      sent: 0,
+      failed: 1,
+      gaveUp: 0,
+      more: false,
+    });
     const retry = new Date(now.getTime() + retryDelayMs(1));
-    expect(await deliverDue(store, null, settings(hook), retry, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(hook), retry, (line) => logged.push(line))).toEqual({
+      sent: 0,
+      failed: 1,
+      gaveUp: 0,
+      more: false,
+    });
     // 307 and 308 would repeat the POST, body and signature, at the address the receiver names.
     expect(receiver.received.map((request) => request.path)).toEqual([
       `/hooks/lead?key=${RECEIVER_KEY}`,
@@ -262,13 +278,13 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     const logged: string[] = [];
     const began = Date.now();
     const quick = { ...settings(hook), webhookTimeoutMs: 500 };
-    expect(await deliverDue(store, null, quick, now, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await deliverDue(store, null, quick, now, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0, more: false });
     expect(Date.now() - began).toBeLessThan(5_000);
     expect(logged).toEqual([expect.stringMatching(/^Webhook delivery for contact C-SLOW failed \(attempt 1 of 12\): .*timeout/i)]);
     expect(logged.join("\n")).not.toContain(RECEIVER_KEY);
     // The next attempt reaches a receiver that answers again.
     const retry = new Date(now.getTime() + retryDelayMs(1));
-    expect(await deliverDue(store, null, quick, retry)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    expect(await deliverDue(store, null, quick, retry)).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     expect(receiver.received).toHaveLength(2);
   });
 
@@ -281,7 +297,12 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     await store.insert(lead("C-DOWN", { createdAt: now }));
     const logged: string[] = [];
     const down = { url: `http://127.0.0.1:${port}/hooks/lead?key=${RECEIVER_KEY}`, secret: SECRET };
-    expect(await deliverDue(store, null, settings(down), now, (line) => logged.push(line))).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    expect(await deliverDue(store, null, settings(down), now, (line) => logged.push(line))).toEqual({
+      sent: 0,
+      failed: 1,
+      gaveUp: 0,
+      more: false,
+    });
     expect(logged).toEqual([expect.stringMatching(/^Webhook delivery for contact C-DOWN failed \(attempt 1 of 12\): .*ECONNREFUSED/)]);
     expect(logged.join("\n")).not.toMatch(new RegExp(`${RECEIVER_KEY}|Ana|@`));
   });
