@@ -9,4 +9,6 @@ export const NOT_TEXT: ReadonlyArray<[kind: string, value: string, message: RegE
   ["bidi isolate", "Ana \u2066Ruiz\u2069", /text-direction/],
   ["lone high surrogate", "Ana \ud83d", /broken character/],
   ["lone low surrogate", "\ude00 Ana", /broken character/],
+  // Plain ASCII, but a mail client decodes it wherever it lands in a header: here to "\u202eAna".
+  ["RFC 2047 encoded word", "=?UTF-8?B?4oCuQW5h?=", /as plain text/],
 ];

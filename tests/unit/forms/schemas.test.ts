@@ -1,6 +1,7 @@
 import { interestFromQuery } from "../../../src/forms/contact";
 import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest";
 import { contactErrors, contactSchema } from "../../../src/forms/schemas/contact";
+import { dropInErrors } from "../../../src/forms/schemas/dropIn";
 import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
 import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/schemas/hold";
 import { introErrors } from "../../../src/forms/schemas/intro";
@@ -282,6 +283,35 @@ describe("cross-field rules on a half-filled form (what the browser shows before
     expect(privacyRequestErrors({ name: "Ana", email: "ana@example.com", request: "correction" })).toEqual({
       details: "Tell us what is wrong and what it should say",
     });
+  });
+});
+
+describe("what a mail client would decode", () => {
+  // "\u202eAna" as RFC 2047 writes it for a mail header: ASCII, so no other text rule sees it.
+  const encoded = "=?UTF-8?B?4oCuQW5h?=";
+  const plans = [{ id: "unlimited", name: "Unlimited CrossFit", program: "crossfit", period: "month" }];
+  const policy = { holdNoticeDays: 7, minHoldDays: 14, maxHoldDays: 90, cancellationNoticeDays: 30 };
+  const today = "2026-11-22";
+  // Every field a visitor types free text in, form by form, with the browser's own check (the server's schema).
+  const forms: Array<[form: string, fields: string[], check: (payload: Record<string, unknown>) => Record<string, string>]> = [
+    ["contact", ["name", "message"], contactErrors],
+    ["intro", ["name", "goals"], introErrors],
+    ["privacy request", ["name", "details"], privacyRequestErrors],
+    ["hold", ["name", "reason"], (payload) => holdErrors({ type: "hold", ...payload }, policy, today)],
+    ["drop-in", ["name", "affiliate", "guardianName"], (payload) => dropInErrors(payload, ["Saturday"], today, "v")],
+    [
+      "sign-up",
+      ["firstName", "lastName", "emergencyContactName", "guardianName", "notes", "healthInfo"],
+      (payload) => signupErrors(payload, plans, today, "v"),
+    ],
+  ];
+
+  test.each(forms)("the %s form refuses an encoded word in every free-text field, at the field", (_form, fields, check) => {
+    const refused = (value: string) => fields.map((field) => [field, check({ [field]: value })[field]]);
+    expect(refused(encoded)).toEqual(
+      fields.map((field) => [field, expect.stringMatching(/^Write .+ as plain text, without "=\?\.\.\.\?=" codes$/)]),
+    );
+    expect(refused(`Hi ${encoded} there`)).toEqual(fields.map((field) => [field, expect.stringMatching(/as plain text/)]));
   });
 });
 

@@ -36,6 +36,19 @@ describe("every text field takes only text", () => {
     expect(textProblem("Hi 👋🏽, ‘quotes’ — dash", "one-line", "x")).toBeNull();
   });
 
+  test("an encoded word of any charset and either encoding is refused, wherever it sits", () => {
+    for (const value of ["=?utf-8?q?=E2=80=AEAna?=", "Ana =?ISO-8859-1?Q?Ruiz?= Smith", "=?UTF-8*en?b?QW5h?=", "=?x?B??="]) {
+      expect(errorsFor({ ...contact, name: value }).name).toBe('Write your name as plain text, without "=?...?=" codes');
+      expect(errorsFor({ ...contact, message: `Hello,\n${value}` }).message).toMatch(/as plain text/);
+    }
+  });
+
+  test("=? in an ordinary question is text", () => {
+    for (const message of ["Is the 6 a.m. class full=? Can I come?", "2+2=? and 3+3=?", "a =?= b", "=?UTF-8?X?abc?= is not an encoding"]) {
+      expect(errorsFor({ ...contact, message })).toEqual({});
+    }
+  });
+
   test("fields the form does not have are named, __proto__ and constructor included", () => {
     const body = JSON.parse(
       '{"name":"Ana Ruiz","email":"ana@example.com","interest":"kids","message":"Hi","elapsedMs":9000,"__proto__":{"x":1},"constructor":"y"}',
