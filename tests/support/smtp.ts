@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
   header(name: string): string | undefined;
+  /** A header as a mail client shows it (shownHeader). */
+  shown(name: string): string | undefined;
 }
 
 /**
@@ -57,6 +59,10 @@ export async function startTestSmtp(port = 0, { delayMs = 0 } = {}): Promise<Tes
             const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(headerBlock);
             return match?.[1]?.replace(/\r?\n[ \t]/g, " ").trim();
           },
+          shown(name) {
+            const value = this.header(name);
+            return value === undefined ? undefined : shownHeader(value);
+          },
         });
         callback();
       };
@@ -92,6 +98,31 @@ export async function startTestSmtp(port = 0, { delayMs = 0 } = {}): Promise<Tes
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+const ENCODED_WORD = /=\?([^?\s*]+)(?:\*[^?\s]*)?\?([bq])\?([^?]*)\?=/gi;
+
+/**
+ * A header's value as a mail client shows it: every RFC 2047 encoded word ("=?UTF-8?B?...?=") decoded,
+ * and the space between two of them dropped. Once, as clients do: text that a decoded word holds is
+ * not decoded again. Lenient like clients: any charset name, spaces inside a word's text.
+ */
+export function shownHeader(value: string): string {
+  const joined = value.replace(new RegExp(`(${ENCODED_WORD.source})\\s+(?=${ENCODED_WORD.source})`, "gi"), "$1");
+  return joined.replace(ENCODED_WORD, (word, charset: string, encoding: string, text: string) => {
+    const bytes =
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64")
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          );
+    try {
+      return new TextDecoder(charset.toLowerCase()).decode(bytes);
+    } catch {
+      return word; // a charset the client does not know: shown as it is
+    }
+  });
 }
 
 /**
