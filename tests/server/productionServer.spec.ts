@@ -9,6 +9,7 @@ import { NOT_TEXT } from "../support/notText";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
+import { startWebhookReceiver } from "../support/webhookReceiver";
 import { runScript } from "../support/tsxNode";
 
 /**
@@ -208,6 +209,162 @@ test.describe("text that is not text gets a 422 naming the field, and nothing is
       } finally {
         await store?.close();
         await server.stop();
+        pg?.stop();
+      }
+    });
+  }
+});
+
+/** Every field each form sends, with a value of its kind: each in turn is replaced by one holding a NUL. */
+const FORM_FIELDS: Record<string, Record<string, unknown>> = {
+  contact: { ...contact, phone: "253-555-0142", website: "" },
+  signup: {
+    firstName: "Sam",
+    lastName: "Lee",
+    email: "sam@example.com",
+    phone: "253-555-0100",
+    dateOfBirth: "1990-05-04",
+    plan: "unlimited",
+    startDate: "2099-01-01",
+    emergencyContactName: "Kim Lee",
+    emergencyContactPhone: "253-555-0101",
+    waiverAccepted: true,
+    waiverVersion: "sent back by the page",
+    guardianName: "Kim Lee",
+    notes: "Morning classes",
+    healthInfo: "Old knee injury",
+    healthConsent: true,
+    elapsedMs: 9000,
+  },
+  "membership-hold": {
+    type: "hold",
+    name: "Jo",
+    email: "jo@example.com",
+    phone: "253-555-0100",
+    holdStart: "2099-01-01",
+    holdEnd: "2099-01-20",
+    reason: "Travel",
+    acknowledged: true,
+  },
+  "drop-in": {
+    visitDate: "2099-01-01",
+    name: "Vic",
+    email: "vic@example.com",
+    affiliate: "CrossFit Elsewhere",
+    ageGroup: "18+",
+    guardianName: "Kim",
+    waiverAccepted: true,
+    waiverVersion: "v",
+  },
+  intro: { start: "2099-01-01T17:00:00.000Z", name: "Ana", email: "ana@example.com", phone: "253-555-0100", goals: "Strength" },
+  "privacy-request": { name: "Pat", email: "pat@example.com", request: "correction", details: "My phone number" },
+};
+/** Where a field's problem is shown when it is not at the field itself. */
+const SHOWN_AT: Record<string, string> = { waiverVersion: "waiverAccepted" };
+const HIDDEN = ["\u0000", "\u001b", "\u202e", "\u2066", "\u0085", "\u2028", "\ud83d"];
+/** Every string in a value, keys included. */
+const texts = (value: unknown): string[] =>
+  typeof value === "string"
+    ? [value]
+    : typeof value === "object" && value !== null
+      ? Object.entries(value).flatMap(([key, inner]) => [key, ...texts(inner)])
+      : [];
+/** Whether any of it is not text (a message's own line breaks aside). */
+const hasHidden = (value: unknown) => texts(value).some((text) => /[\p{C}\u2028\u2029]/u.test(text.replace(/\n/g, "")));
+
+test.describe("NUL and other hidden characters anywhere in a submission: a 422 at the field or a clean 201, never a 5xx", () => {
+  for (const kind of ["SQLite", "PostgreSQL"] as const) {
+    test(`on ${kind}`, async () => {
+      test.setTimeout(120_000);
+      const pg = kind === "PostgreSQL" ? await startTestPostgres() : null;
+      test.skip(kind === "PostgreSQL" && !pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+      const databaseUrl = pg ? await pg.createDatabase() : undefined;
+      const receiver = await startWebhookReceiver();
+      const server = await startProductionServer({
+        env: {
+          FORM_RATE_LIMIT_PER_MINUTE: "100000",
+          FORM_CEILING_PER_MINUTE: "100000",
+          LEAD_WEBHOOK_URL: receiver.url,
+          LEAD_WEBHOOK_SECRET: "whsec_hidden_text_0123456789abcdef0123",
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+      });
+      let store: SubmissionStore | undefined;
+      try {
+        const send = (form: string, body: unknown) =>
+          fetch(`${server.url}/api/${form}`, { method: "POST", headers: json, body: JSON.stringify(body) });
+        // Every field of every form, as text with a NUL and as an object holding one: a 422 naming it.
+        for (const [form, fields] of Object.entries(FORM_FIELDS)) {
+          for (const field of Object.keys(fields)) {
+            for (const value of ["Ana\u0000Ruiz", { nested: ["\u0000"] }]) {
+              const response = await send(form, { ...fields, [field]: value });
+              const what = `${form}: ${field} = ${JSON.stringify(value)}`;
+              expect(response.status, what).toBe(422);
+              const { errors } = (await response.json()) as { errors: Record<string, string> };
+              expect(errors[SHOWN_AT[field] ?? field], what).toBeDefined();
+            }
+          }
+          // A field the form does not have, named with a NUL.
+          expect((await send(form, { ...fields, "x\u0000": "\u0000" })).status, form).toBe(422);
+        }
+        // Sent the browser's way, without script: the page of problems, the message at the field.
+        const plain = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ ...contact, name: "Ana\u0000Ruiz", elapsedMs: "" }).toString(),
+        });
+        expect(plain.status).toBe(422);
+        expect(await plain.text()).toContain("Remove the hidden control characters from your name");
+
+        // Where the visit came from is never the visitor's to fix: whatever it holds, the form is stored.
+        const sources: unknown[] = [
+          { landingPage: "/=1+1\u202egnp.exe\u001b[31m", utmSource: "news\u0000letter", utmCampaign: `${"x".repeat(99)}💪💪` },
+          ...HIDDEN.map((char) => ({
+            landingPage: `/contact/${char}`,
+            referrerHost: `www.google.com${char}`,
+            utmSource: `face${char}book`,
+            utmMedium: `so${char}cial`,
+            utmCampaign: `open${char}house`,
+          })),
+          { landingPage: { nested: "\u0000" }, referrerHost: ["\u0000"], utmSource: 42 },
+          "\u0000",
+        ];
+        const ids: string[] = [];
+        for (const source of sources) {
+          const response = await send("contact", { ...contact, source });
+          expect(response.status, JSON.stringify(source)).toBe(201);
+          ids.push(((await response.json()) as { id: string }).id);
+        }
+        store = databaseUrl ? await openPostgresStore(databaseUrl) : openSqliteStore(path.join(server.dataDir, "submissions.sqlite"));
+        const rows = await store.list({ includeSpam: true });
+        expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
+        for (const row of rows) expect(hasHidden(row.payload), row.id).toBe(false);
+        const kept = await Promise.all(ids.map((id) => store!.leadSource(id)));
+        expect(kept[0]).toEqual({
+          landingPage: null,
+          referrerHost: null,
+          utmSource: "newsletter",
+          utmMedium: null,
+          utmCampaign: `${"x".repeat(99)}💪`,
+        });
+        for (const source of kept.slice(1, 1 + HIDDEN.length)) {
+          expect(source).toMatchObject({
+            landingPage: null,
+            referrerHost: null,
+            utmSource: "facebook",
+            utmMedium: "social",
+            utmCampaign: "openhouse",
+          });
+        }
+        expect(kept.slice(1 + HIDDEN.length)).toEqual([null, null]);
+        // And the webhook says the same.
+        await receiver.waitFor(ids.length);
+        for (const request of receiver.received) expect(hasHidden(JSON.parse(request.body)), request.body).toBe(false);
+        expect(server.output()).not.toMatch(/Could not store/);
+      } finally {
+        await store?.close();
+        await server.stop();
+        await receiver.stop();
         pg?.stop();
       }
     });

@@ -4,7 +4,7 @@ import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { Selectable } from "kysely";
 import type { LeadSourcesTable, LeadsTable } from "../store/schema";
-import type { VisitSource } from "../../forms/visitSource";
+import { checkedSource, type VisitSource } from "../../forms/visitSource";
 import { ANSWERING_STATUSES, VISITOR, type LeadChange, type LeadOperations, type LeadState } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
@@ -85,15 +85,19 @@ export function toLeadState(row: Omit<Selectable<LeadsTable>, "submission_id">):
   };
 }
 
-/** A lead_sources row (or the same columns from a join) as the source a form sent. */
+/**
+ * A lead_sources row (or the same columns from a join) as the source a form sent, checked as a form's is
+ * now: a row kept before a rule was added (a landing path with a bidi control) reaches no console, CSV
+ * or webhook as it was.
+ */
 export function toVisitSource(row: Omit<Selectable<LeadSourcesTable>, "submission_id">): VisitSource {
-  return {
+  return checkedSource({
     landingPage: row.landing_page,
     referrerHost: row.referrer_host,
     utmSource: row.utm_source,
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
-  };
+  });
 }
 
 export function leadQueries(dialect: Dialect): LeadOperations {

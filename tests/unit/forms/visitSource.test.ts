@@ -58,6 +58,59 @@ test("the server keeps only what checks out again, and nothing when nothing does
   for (const junk of [undefined, null, "facebook", ["facebook"], {}, { utmSource: "  " }]) expect(cleanSource(junk)).toBeUndefined();
 });
 
+describe("what a visit sends from outside a browser: nothing that is not text survives", () => {
+  const none = { landingPage: null, referrerHost: null, utmSource: null, utmMedium: null, utmCampaign: null };
+  // One of each: NUL, an escape sequence, the bidi overrides, embeddings and isolates, a line separator, DEL, a C1 control.
+  const hidden = [
+    "\u0000",
+    "\u001b",
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u2028",
+    "\u007f",
+    "\u0085",
+    "\u200f",
+    "\u061c",
+  ];
+
+  test("a landing path holding any is not kept (a browser sends its path encoded), and the rest of the source is", () => {
+    expect(cleanSource({ landingPage: "/=1+1\u202egnp.exe\u001b[31m", utmSource: "facebook" })).toEqual({ ...none, utmSource: "facebook" });
+    for (const char of hidden) expect(cleanSource({ landingPage: `/contact/${char}`, utmSource: "x" })?.landingPage).toBeNull();
+    // Spaces and letters beyond ASCII too: the browser would have sent %20 and %C3%A9.
+    for (const path of ["/caf\u00e9/", "/a b/", "/a\u00a0b/", "/\ud83d/"])
+      expect(cleanSource({ landingPage: path, utmSource: "x" })?.landingPage).toBeNull();
+  });
+
+  test("every path a browser's address can have is kept as the browser wrote it", () => {
+    const path = new URL(`${SITE}/caf\u00e9/\u202e a|b^[c]{d}\`e"f<g>%41`).pathname;
+    expect(path).toBe("/caf%C3%A9/%E2%80%AE%20a|b^[c]%7Bd%7D%60e%22f%3Cg%3E%41");
+    expect(sourceOfVisit(`${SITE}${path}`, "").landingPage).toBe(path);
+  });
+
+  test("utm values lose them", () => {
+    for (const char of hidden) expect(cleanSource({ utmSource: `face${char}book` })?.utmSource).toBe("facebook");
+  });
+
+  test("a long utm value is cut between characters, never inside one (half an emoji is not text)", () => {
+    const long = cleanSource({ utmCampaign: `${"x".repeat(UTM_MAX - 1)}💪💪` })?.utmCampaign;
+    expect(long).toBe(`${"x".repeat(UTM_MAX - 1)}💪`);
+    expect(cleanSource({ utmMedium: "\ud83d social" })?.utmMedium).toBe("social");
+  });
+
+  test("a referring host holding any is not kept, nor one that only lower-cases to a host", () => {
+    for (const char of hidden) expect(cleanSource({ referrerHost: `www.google.com${char}`, utmSource: "x" })?.referrerHost).toBeNull();
+    // The Kelvin sign lower-cases to "k".
+    expect(cleanSource({ referrerHost: "www.\u212Aids.example", utmSource: "x" })?.referrerHost).toBeNull();
+  });
+});
+
 test("the source staff read: the utm source, else the referring site, else Direct; Unknown without one", () => {
   const none = { landingPage: "/", referrerHost: null, utmSource: null, utmMedium: null, utmCampaign: null };
   expect(sourceName({ ...none, utmSource: "facebook", referrerHost: "l.facebook.com" })).toBe("facebook");

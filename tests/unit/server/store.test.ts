@@ -300,6 +300,28 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       expect((await s().insert(submission("C-7", { fingerprint: "f2", createdAt: at("2026-11-21T10:02:00Z") }))).repeatOf).toBeUndefined();
     });
 
+    test("a lead's source is read as the forms check it now: a landing path or utm value kept before is shown clean", async () => {
+      // Written straight to the store, as a row kept before the landing path was checked for what is not text.
+      const source = {
+        landingPage: "/=1+1\u202egnp.exe\u001b[31m",
+        referrerHost: "www.google.com",
+        utmSource: "face\u202ebook",
+        utmMedium: null,
+        utmCampaign: "open-house",
+      };
+      await s().insert(submission("C-1", { source }));
+      const shown = {
+        landingPage: null,
+        referrerHost: "www.google.com",
+        utmSource: "facebook",
+        utmMedium: null,
+        utmCampaign: "open-house",
+      };
+      expect(await s().leadSource("C-1")).toEqual(shown);
+      const { leads } = await s().inbox({ view: "all", today: "2026-11-20", limit: 10 });
+      expect(leads.map((lead) => lead.source)).toEqual([shown]);
+    });
+
     test("a send held as spam is never the one a real send repeats", async () => {
       await s().insert(submission("C-1", { fingerprint: "f1", spam: "honeypot" }));
       const real = await s().insert(submission("C-2", { fingerprint: "f1", createdAt: at("2026-11-20T10:01:00Z") }));
