@@ -1,3 +1,5 @@
+import { ENCODED_WORD } from "./text";
+
 /**
  * Where a visit came from, as the browser keeps it for the visit (src/runtime/visitSource.ts reads only
  * these parts of the two addresses) and each form sends it: the page the visit began on (its path only),
@@ -27,7 +29,8 @@ const PATH = /^\/[\x21\x22\x24-\x3E\x40-\x7E]*$/;
 const NOT_TEXT = /[\p{C}\p{Zl}\p{Zp}]/gu;
 
 const utmValue = (value: unknown): string | null => {
-  if (typeof value !== "string") return null;
+  // Nor an encoded word, which a mail client would decode into any character (src/forms/text.ts).
+  if (typeof value !== "string" || ENCODED_WORD.test(value)) return null;
   // Cut by characters, so an emoji at the limit is kept or dropped whole, never halved.
   const text = Array.from(value.replace(NOT_TEXT, "").trim()).slice(0, UTM_MAX).join("").trim();
   return text || null;

@@ -98,6 +98,11 @@ describe("what a visit sends from outside a browser: nothing that is not text su
     for (const char of hidden) expect(cleanSource({ utmSource: `face${char}book` })?.utmSource).toBe("facebook");
   });
 
+  test("a utm value holding an RFC 2047 encoded word is not kept: a mail client would decode it", () => {
+    expect(cleanSource({ utmSource: "=?UTF-8?B?4oCuQW5h?=facebook", utmMedium: "social" })).toEqual({ ...none, utmMedium: "social" });
+    expect(cleanSource({ utmCampaign: "spring=?" })?.utmCampaign).toBe("spring=?");
+  });
+
   test("a long utm value is cut between characters, never inside one (half an emoji is not text)", () => {
     const long = cleanSource({ utmCampaign: `${"x".repeat(UTM_MAX - 1)}💪💪` })?.utmCampaign;
     expect(long).toBe(`${"x".repeat(UTM_MAX - 1)}💪`);
