@@ -7,9 +7,12 @@ import { holdSchema } from "../../src/forms/schemas/hold";
 import { signupSchema } from "../../src/forms/schemas/signup";
 import { joinablePlans } from "../../src/forms/signup";
 import { policies, rates, site, waiver } from "../../src/server/content";
+import { openPostgresStore } from "../../src/server/store/postgres";
 import { openSqliteStore } from "../../src/server/store/sqlite";
+import type { SubmissionStore } from "../../src/server/store/types";
+import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
-import { invalidFrom, validContact, validHold, validSignup } from "../support/formArbitraries";
+import { invalidFrom, notTextIn, validContact, validHold, validSignup, withHiddenText } from "../support/formArbitraries";
 
 /**
  * Property-based tests against the production server, over HTTP: a few hundred generated invalid
@@ -20,9 +23,14 @@ import { invalidFrom, validContact, validHold, validSignup } from "../support/fo
  * The server reads its own clock for every request, and the gym's midnight can pass during a run. The
  * day the server sees is the day read here or a later one, and a run is far shorter than a day: so a
  * payload counts as valid only if it is valid on both days, and as invalid only if it is invalid on both.
+ *
+ * Valid payloads with what is not text put into one field or into where the visit came from (NUL,
+ * controls, bidirectional controls, half an emoji, encoded words) are refused at that field, or stored
+ * with none of it, on SQLite and on PostgreSQL (which refuses a NUL outright): never a 5xx.
  */
 const INVALID_RUNS = Number(process.env.FORM_PROPERTY_HTTP_INVALID_RUNS ?? 300);
 const VALID_RUNS = Number(process.env.FORM_PROPERTY_HTTP_VALID_RUNS ?? 200);
+const HIDDEN_RUNS = Number(process.env.FORM_PROPERTY_HTTP_HIDDEN_RUNS ?? 100);
 
 const today = zonedToday(new Date(), site.timeZone).date;
 const days = [today, addDays(today, 1)];
@@ -59,8 +67,8 @@ async function rowCount(): Promise<number> {
   }
 }
 
-async function post(endpoint: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${host.url}${endpoint}`, {
+async function post(endpoint: string, body: unknown, url = host.url): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${url}${endpoint}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -111,3 +119,59 @@ for (const endpoint of endpoints) {
     }
   });
 }
+
+/** Where a field's problem is shown when it is not at the field itself. */
+const SHOWN_AT: Record<string, string> = { waiverVersion: "waiverAccepted" };
+
+/** Each endpoint's valid payloads with what is not text put in: a 422 at that field, or stored without it. */
+async function hiddenTextIsNeverKept(url: string, store: SubmissionStore) {
+  for (const endpoint of endpoints) {
+    await fc.assert(
+      fc.asyncProperty(withHiddenText(endpoint.valid), async ({ payload, field, inSource }) => {
+        // Where the visit came from is never a reason to refuse: the rest must be valid whatever the day.
+        if (inSource) fc.pre(endpoint.schemas.every((schema) => schema.safeParse(payload).success));
+        const { status, json } = await post(endpoint.path, payload, url);
+        const what = `${endpoint.path} answered ${status} ${JSON.stringify(json)} to ${field} in ${JSON.stringify(payload).slice(0, 400)}`;
+        if (status === 422 && !inSource) {
+          const errors = (json.errors ?? {}) as Record<string, string>;
+          if (!errors[SHOWN_AT[field] ?? field]) throw new Error(`the 422 does not name the field: ${what}`);
+          return;
+        }
+        if (status !== 201) throw new Error(what);
+        const id = String(json.id);
+        const kept = notTextIn((await store.get(id))?.payload) ?? notTextIn(await store.leadSource(id));
+        if (kept !== undefined) throw new Error(`stored ${JSON.stringify(kept)}: ${what}`);
+      }),
+      { numRuns: HIDDEN_RUNS },
+    );
+  }
+}
+
+test(`what is not text, in ${HIDDEN_RUNS} payloads per endpoint, is refused at its field or never stored: SQLite`, async () => {
+  test.setTimeout(300_000);
+  const store = openSqliteStore(path.join(host.dataDir, "submissions.sqlite"));
+  try {
+    await hiddenTextIsNeverKept(host.url, store);
+  } finally {
+    await store.close();
+  }
+});
+
+test(`what is not text, in ${HIDDEN_RUNS} payloads per endpoint, is refused at its field or never stored: PostgreSQL`, async () => {
+  test.setTimeout(300_000);
+  const pg = await startTestPostgres();
+  test.skip(!pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+  expect(pg, "CI installs PostgreSQL").toBeTruthy();
+  const url = await pg!.createDatabase();
+  const server = await startProductionServer({
+    env: { DATABASE_URL: url, FORM_RATE_LIMIT_PER_MINUTE: "100000000", FORM_CEILING_PER_MINUTE: "100000000" },
+  });
+  const store = await openPostgresStore(url);
+  try {
+    await hiddenTextIsNeverKept(server.url, store);
+  } finally {
+    await store.close();
+    await server.stop();
+    pg!.stop();
+  }
+});

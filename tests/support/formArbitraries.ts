@@ -136,3 +136,74 @@ export function invalidFrom<T extends Record<string, unknown>>(valid: fc.Arbitra
     });
   return fc.oneof({ weight: 4, arbitrary: mutated }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
 }
+
+/**
+ * What is not text, one of each kind the forms refuse: NUL and other controls, bidirectional controls,
+ * line separators, half a surrogate pair, and RFC 2047 encoded words (ASCII a mail client decodes).
+ */
+export const hiddenText = fc.constantFrom(
+  "\u0000",
+  "\u001b[31m",
+  "\u0007",
+  "\u007f",
+  "\u0085",
+  "\u202e",
+  "\u202a",
+  "\u2066",
+  "\u2069",
+  "\u200f",
+  "\u061c",
+  "\u2028",
+  "\ud83d",
+  "\ude00",
+  "=?UTF-8?B?4oCuQW5h?=",
+  "=?utf-8?q?=E2=80=AE?=",
+);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]|=\?[^?\s]+\?[bq]\?[^?]*\?=/i;
+
+/** The first string in a value (its keys too) that holds what is not text (a line break or tab aside), or undefined. */
+export function notTextIn(value: unknown): string | undefined {
+  if (typeof value === "string") return NOT_TEXT.test(value) || LONE_SURROGATE.test(value) ? value : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = notTextIn(key) ?? notTextIn(inner);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const SOURCE_PARTS = ["landingPage", "referrerHost", "utmSource", "utmMedium", "utmCampaign"] as const;
+const cleanVisit = {
+  landingPage: "/programs/kids/",
+  referrerHost: "www.google.com",
+  utmSource: "facebook",
+  utmMedium: "social",
+  utmCampaign: "open-house",
+};
+
+/**
+ * A valid payload with what is not text put into one field (into its text at any place, or instead of
+ * a value that is not text), or into one part of where the visit came from. `field` names where.
+ */
+export function withHiddenText<T extends Record<string, unknown>>(
+  valid: fc.Arbitrary<T>,
+): fc.Arbitrary<{ payload: Record<string, unknown>; field: string; inSource: boolean }> {
+  return fc.tuple(valid, hiddenText, fc.nat(), fc.nat(), fc.boolean()).map(([payload, hidden, pick, at, inSource]) => {
+    const into = (text: unknown) => {
+      if (typeof text !== "string") return hidden;
+      const place = at % (text.length + 1);
+      return `${text.slice(0, place)}${hidden}${text.slice(place)}`;
+    };
+    if (inSource) {
+      const part = SOURCE_PARTS[pick % SOURCE_PARTS.length]!;
+      return { payload: { ...payload, source: { ...cleanVisit, [part]: into(cleanVisit[part]) } }, field: `source.${part}`, inSource };
+    }
+    const keys = Object.keys(payload);
+    const field = keys[pick % keys.length]!;
+    return { payload: { ...payload, [field]: into(payload[field]) }, field, inSource };
+  });
+}
