@@ -58,3 +58,21 @@ export function checkOrigin(headers: IncomingHttpHeaders, siteUrl: string | unde
   if (headers["sec-fetch-site"] === "cross-site") return FOREIGN;
   return null;
 }
+
+/** Whether any string in a JSON value (its keys included) holds a NUL, which PostgreSQL cannot store in text. */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || holdsNul(inner));
+  return false;
+}
+
+/**
+ * Staff text (notes, replies, templates, addresses) with a NUL in it: no keyboard types one, and stored
+ * on PostgreSQL it would fail as a 500, so it is refused before any route reads it.
+ */
+export const NUL_REFUSED: Rejection = {
+  status: 422,
+  error: "What you sent holds an invisible character that cannot be saved (a NUL). Type it again, or paste it as plain text.",
+};

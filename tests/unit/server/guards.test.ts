@@ -1,5 +1,5 @@
 import { requestScheme } from "../../../src/server/http/clientAddress";
-import { checkContentType, checkFormContentType, checkMethod, checkOrigin } from "../../../src/server/http/guards";
+import { checkContentType, checkFormContentType, checkMethod, checkOrigin, holdsNul } from "../../../src/server/http/guards";
 import { newReference } from "../../../src/server/forms/ids";
 import { readConfig, smtpUrlProblem } from "../../../src/server/config";
 import { errorSummary } from "../../../src/server/log";
@@ -95,4 +95,13 @@ test("errors are logged without the data that caused them", () => {
   const line = errorSummary(pgError);
   expect(line).toBe("Error [22P02]: invalid input syntax for type json: …");
   expect(line).not.toMatch(/Ana|ana@example/);
+});
+
+describe("holdsNul", () => {
+  test("finds a NUL in any string of a JSON value, keys included, and nowhere else", () => {
+    expect(holdsNul({ note: "fine", list: ["a", { deep: "b\u0000" }] })).toBe(true);
+    expect(holdsNul({ "k\u0000": 1 })).toBe(true);
+    expect(holdsNul({ note: "fine", count: 3, none: null, list: ["a", { deep: "b" }] })).toBe(false);
+    expect(holdsNul("\u0000")).toBe(true);
+  });
 });

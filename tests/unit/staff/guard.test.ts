@@ -12,6 +12,7 @@ import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
+import { contactSubmission } from "../../support/submissions";
 import { describeWithPostgres } from "../support/postgres";
 
 /**
@@ -29,7 +30,12 @@ interface Answer {
 }
 
 /** POST /api/staff/accounts {add a coach} as the owner, through the guard, as the server runs it. */
-async function addCoach(session: string, email: string): Promise<Answer> {
+function addCoach(session: string, email: string): Promise<Answer> {
+  return post(session, "accounts", { action: "add", email, role: "coach" });
+}
+
+/** A POST to a staff route as the owner, through the guard, as the server runs it. */
+async function post(session: string, route: keyof typeof STAFF_ROUTES, body: Record<string, unknown>): Promise<Answer> {
   const answer: Answer = { status: 200, headers: {}, body: undefined };
   const res = {
     setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
@@ -44,13 +50,13 @@ async function addCoach(session: string, email: string): Promise<Answer> {
   const req = {
     method: "POST",
     query: {},
-    body: { action: "add", email, role: "coach" },
+    body,
     headers: { cookie: `${SESSION_COOKIE}=${session}`, "content-type": "application/json", host: "localhost", origin: "http://localhost" },
     socket: { remoteAddress: "127.0.0.1" },
   };
   await handleStaffRoute(
-    "accounts",
-    STAFF_ROUTES.accounts,
+    route,
+    STAFF_ROUTES[route],
     req as unknown as GatsbyFunctionRequest,
     res as unknown as GatsbyFunctionResponse,
     NOW,
@@ -137,6 +143,36 @@ describeWithPostgres("PostgreSQL: the server restarting", () => {
         pg.resume();
       }
       expect((await addCoach(session, "coach@gym.example")).status).toBe(200);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
+
+describeWithPostgres("PostgreSQL: staff text holding a NUL", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+
+  test("is refused with a 422 that says what to do, before the store is asked to keep it", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const store = await openPostgresStore(await pg.createDatabase());
+    try {
+      const session = await serve(store);
+      await store.insert(contactSubmission("C-NULNOTE001"));
+      for (const body of [
+        { id: "C-NULNOTE001", note: "Called\u0000 her back" },
+        { id: "C-NULNOTE001", action: "reply", subject: "Hello", text: "See you\u0000 soon" },
+      ]) {
+        const answer = await post(session, "lead", body);
+        expect([answer.status, answer.body]).toEqual([422, { error: expect.stringMatching(/cannot be saved \(a NUL\)/) }]);
+      }
+      expect(await store.notes("C-NULNOTE001")).toEqual([]);
+      // The same note without it is kept.
+      expect((await post(session, "lead", { id: "C-NULNOTE001", note: "Called her back" })).status).toBe(200);
+      expect(await store.notes("C-NULNOTE001")).toEqual([expect.objectContaining({ body: "Called her back" })]);
     } finally {
       await store.close();
     }
