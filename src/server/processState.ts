@@ -27,6 +27,10 @@ export interface ProcessState {
   };
   /** Each staff account's replies to leads, counted in the store: one limiter per open store (leads/replyLimit.ts). */
   replyLimits?: WeakMap<SubmissionStore, RateLimiterAbstract>;
+  /** The open times' page for a visitor without JavaScript, kept briefly (intro/timesPage.ts). */
+  openTimesPage?: { version: number; until: number; page: Promise<string> };
+  /** Counts the changes to the open times made in this process: a page made before one is not used. */
+  openTimesVersion?: number;
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
   stopping?: boolean;
 }

@@ -22,6 +22,7 @@ import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "../runtime";
 import { type InsertResult, type NewSubmission, type WaiverText } from "./types";
+import { openTimesChanged, openTimesPage } from "../intro/timesPage";
 import { isAlreadyBooked, isSlotTaken } from "../intro/types";
 
 /**
@@ -59,6 +60,14 @@ export interface FormDefinition {
   bookable?(data: Record<string, unknown>, now: Date): readonly IntroSlot[];
   /** For a form the visitor signs the waiver on: the waiver its schema checks the version of, kept as evidence. */
   waiver?: WaiverText;
+}
+
+/** The store could not give the open times: the page is answered 503, and not kept. */
+class TimesUnavailable extends Error {
+  constructor(cause: unknown) {
+    super("the open times could not be read", { cause });
+    this.name = "TimesUnavailable";
+  }
 }
 
 export const NOT_OFFERED = "That time is no longer open for booking. Choose one of the times shown.";
@@ -109,20 +118,24 @@ async function returnBooking(key: string): Promise<void> {
 export function formHandler(definition: FormDefinition) {
   const what = `a ${definition.form} request`;
   const action = apiPath(definition.form);
-  /** Answers with the form's page (answerPage.ts); without its built page, the problems as JSON. */
-  const answerWith = async (plain: PlainForm, res: GatsbyFunctionResponse, status: number, problems: Problems) => {
-    try {
+  /**
+   * Answers with the form's page (answerPage.ts); without its built page, the problems as JSON. The
+   * open times' form with nothing sent yet (`kept`) is the same for everyone: made once a few seconds.
+   */
+  const answerWith = async (plain: PlainForm, res: GatsbyFunctionResponse, status: number, problems: Problems, kept = false) => {
+    const make = async () => {
       let times: OpenTimesShown | undefined;
-      if (plain.times) {
-        try {
-          times = await plain.times();
-        } catch (error) {
-          console.error(`Could not read the open times for a page: ${errorSummary(error)}`);
-          return refuse(res, storeUnavailable(SLOTS_UNAVAILABLE));
-        }
-      }
-      sendPage(res, status, problemsPage(plain.page, action, { ...problems, times }));
+      if (plain.times) times = await plain.times().catch((error: unknown) => Promise.reject(new TimesUnavailable(error)));
+      return problemsPage(plain.page, action, { ...problems, times });
+    };
+    try {
+      sendPage(res, status, await (kept ? openTimesPage(make) : make()));
     } catch (error) {
+      // Named, not instanceof: a page being made may be another function bundle's (timesPage.ts).
+      if (error instanceof Error && error.name === TimesUnavailable.name) {
+        console.error(`Could not read the open times for a page: ${errorSummary(error.cause)}`);
+        return refuse(res, storeUnavailable(SLOTS_UNAVAILABLE));
+      }
       // Without its built page (a host that did not ship it) the visitor still hears what is wrong.
       console.error(`Could not make the ${definition.form} form's page: ${errorSummary(error)}`);
       refuse(res, { status, error: problems.failure ?? (Object.values(problems.errors).join(" ") || "Please try again, or call us.") });
@@ -134,7 +147,7 @@ export function formHandler(definition: FormDefinition) {
     // The free intro's form with its open times, for a visitor without JavaScript (the page links here).
     if (plain?.times && (req.method === "GET" || req.method === "HEAD")) {
       apiHeaders(res, { noindex: true });
-      return answerWith(plain, res, 200, { values: plain.start, errors: {}, fieldOrder: plain.fieldOrder });
+      return answerWith(plain, res, 200, { values: plain.start, errors: {}, fieldOrder: plain.fieldOrder }, true);
     }
     // A form the browser posted itself: read as the page's script would have sent it, answered with pages.
     const values = plain && req.method === "POST" && isFormPost(req.headers) ? valuesFromPost(req.body, plain.start) : undefined;
@@ -236,6 +249,7 @@ export function formHandler(definition: FormDefinition) {
       const { confirmationQueued: confirmation, repeatOf } = stored;
       // The same send again booked nothing: its point goes back.
       if (repeatOf) await notBooked();
+      if (offered) openTimesChanged();
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
       if (plain && values) {
         const facts = new URLSearchParams({ sent: repeatOf ?? id, ...plain.facts?.(values, stored) });
@@ -274,6 +288,8 @@ export function formHandler(definition: FormDefinition) {
       return accepted(stored);
     }
     await notBooked();
+    // Another process booked it: a list kept here may still offer it.
+    openTimesChanged();
     if (values) return answerPage(409, { start: JUST_TAKEN });
     res.status(409).json({ error: JUST_TAKEN });
   };

@@ -7,6 +7,7 @@ import { hashToken, isToken } from "../staff/auth";
 import { zonedToday } from "../../content/dates";
 import { site } from "../content";
 import { VISITOR } from "../leads/types";
+import { openTimesChanged } from "./timesPage";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
 export const CANCEL_ANSWERS = {
@@ -43,6 +44,7 @@ export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctio
   if (result !== "cancelled") {
     return reject({ status: result === "not-found" ? 404 : result === "past" ? 410 : 409, error: CANCEL_ANSWERS[result] });
   }
+  openTimesChanged();
   res.status(200).json({ message: CANCEL_ANSWERS.cancelled });
   kickOutbox();
 }

@@ -2,6 +2,7 @@ import { dayLabel, slotsByDay, timeLabel, zoneName } from "../../intro/display";
 import { site } from "../content";
 import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
 import { kickOutbox } from "../runtime";
+import { openTimesChanged } from "./timesPage";
 import type { IntroBooking } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
 
@@ -71,7 +72,10 @@ export const intros: StaffRoute = {
         message = await asked(() => rescheduleIntro(store, id, start, coach, now));
       } else message = await asked(() => markIntro(store, id, action, staff.email, now));
       await audit(`intro.${action}`, id);
-      if (action === "cancel" || action === "reschedule") kickOutbox();
+      if (action === "cancel" || action === "reschedule") {
+        openTimesChanged();
+        kickOutbox();
+      }
       return { json: { message } };
     },
   },
