@@ -329,8 +329,11 @@ export function problemsPage(pagePath: string, action: string, problems: Problem
   return serialize(document);
 }
 
-/** The form's page with the form replaced by the message the enhanced form shows once it is stored. */
-export function confirmationPage(pagePath: string, action: string, words: SentWords, reference: string): string {
+/**
+ * The form's page with the form replaced by the message the enhanced form shows once it is stored; the
+ * reference only when the page knows the submission (handler.ts's sentPage).
+ */
+export function confirmationPage(pagePath: string, action: string, words: SentWords, reference: string | undefined): string {
   const html = builtPage(pagePath);
   const document = documentOf(html, (built) => `${words.title}: ${built}`);
   const form = formIn(document, action);
@@ -339,7 +342,7 @@ export function confirmationPage(pagePath: string, action: string, words: SentWo
     { class: formClass(html, "success"), role: "status", "data-testid": "form-success" },
     h("h2", {}, words.title),
     ...words.paragraphs.map((paragraph) => h("p", {}, paragraph)),
-    h("p", {}, "Your reference: ", h("span", { class: formClass(html, "reference") }, reference)),
+    ...(reference === undefined ? [] : [h("p", {}, "Your reference: ", h("span", { class: formClass(html, "reference") }, reference))]),
   );
   showBooking(form);
   tree.insertBefore(form.parentNode as ParentNode, message, form);

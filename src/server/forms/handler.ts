@@ -21,7 +21,9 @@ import { apiPath } from "../../forms/endpoints";
 import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "../runtime";
-import { type InsertResult, type NewSubmission, type WaiverText } from "./types";
+import { type InsertResult, type NewSubmission, SENT_PAGE_MS, type WaiverText } from "./types";
+import type { StoredSubmission } from "./submission";
+import { hashToken, isToken, newToken } from "../staff/auth";
 import { openTimesChanged, openTimesPage } from "../intro/timesPage";
 import { isAlreadyBooked, isSlotTaken } from "../intro/types";
 
@@ -36,15 +38,13 @@ export interface PlainForm {
   start: Readonly<Record<string, FieldValue>>;
   fieldOrder: readonly string[];
   payload(values: Readonly<Record<string, FieldValue>>): Record<string, unknown>;
-  /**
-   * What the confirmation's address carries besides the reference, for its words: a choice, a date,
-   * never a name, an address or anything the visitor wrote.
-   */
-  facts?(values: Readonly<Record<string, FieldValue>>, stored: InsertResult): Record<string, string>;
   /** For a form that books a time: the open times its page shows (it has none built in). */
   times?(): Promise<OpenTimesShown>;
-  /** The confirmation's words (src/forms/sent/<form>.ts), from the facts in its address. */
-  sent(facts: Readonly<Record<string, string | undefined>>, today: string): SentWords;
+  /**
+   * The confirmation's words (src/forms/sent/<form>.ts), from the fields as stored when the page's key
+   * opened the submission; without them (a wrong or expired key) words true of any send of the form.
+   */
+  sent(stored: Readonly<Record<string, unknown>> | undefined, today: string): SentWords;
 }
 
 export interface FormDefinition {
@@ -223,6 +223,8 @@ export function formHandler(definition: FormDefinition) {
       await returnBooking(bookingKey);
     };
     const id = newReference(definition.form);
+    // Only the sender's page holds the key that shows what was stored (sentPage).
+    const sentKey = values && newToken();
     const notify = mailEnabled(config);
     const webhook = webhookEnabled(config);
     const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
@@ -236,7 +238,7 @@ export function formHandler(definition: FormDefinition) {
         notify,
         webhook,
         ...waiver,
-        ...(values && { fingerprint: fingerprintOf(definition.form, fields, post.clientKey) }),
+        ...(sentKey && { fingerprint: fingerprintOf(definition.form, fields, post.clientKey), sentKeyHash: hashToken(sentKey) }),
         ...(source && { source }),
         ...extra,
       });
@@ -245,16 +247,16 @@ export function formHandler(definition: FormDefinition) {
       await notBooked();
       await reject(storeUnavailable(COULD_NOT_SAVE));
     };
-    const accepted = async (stored: InsertResult) => {
-      const { confirmationQueued: confirmation, repeatOf } = stored;
+    const accepted = async ({ confirmationQueued, repeatOf }: InsertResult) => {
       // The same send again booked nothing: its point goes back.
       if (repeatOf) await notBooked();
       if (offered) openTimesChanged();
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-      if (plain && values) {
-        const facts = new URLSearchParams({ sent: repeatOf ?? id, ...plain.facts?.(values, stored) });
-        seeOther(res, `${action}?${facts.toString()}`);
-      } else res.status(201).json(offered ? { id, confirmation } : { id });
+      // The redirect's shape never depends on what the address holds: its page reads the stored
+      // submission, for the key's holder only (sentPage).
+      if (plain && sentKey) {
+        seeOther(res, `${action}?${new URLSearchParams({ sent: repeatOf ?? id, key: sentKey }).toString()}`);
+      } else res.status(201).json(offered ? { id, confirmation: confirmationQueued } : { id });
       if (!spam && !repeatOf) kickOutbox();
     };
 
@@ -296,21 +298,33 @@ export function formHandler(definition: FormDefinition) {
 }
 
 /**
- * GET <endpoint>?sent=<reference>: where a form sent without JavaScript is redirected once stored (so a
- * reload does not send it again). Its words come from the facts in the address; a stranger who types
- * one in learns nothing, as nothing of the submission is read.
+ * GET <endpoint>?sent=<reference>&key=<key>: where a form sent without JavaScript is redirected once
+ * stored (so a reload does not send it again). Its words come from the stored submission, which only
+ * the key made for that send opens, for SENT_PAGE_MS; nothing else in the address is read. Without it
+ * (a wrong or old key, an address typed in) the page has words true of any send of the form and no
+ * reference: it tells nothing of any submission.
  */
-function sentPage(form: FormName, plain: PlainForm, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): void {
+async function sentPage(form: FormName, plain: PlainForm, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   apiHeaders(res, { noindex: true });
-  const { sent: reference, ...facts } = req.query;
+  const { sent: reference, key } = req.query;
   if (!reference || !isReferenceOf(form, reference)) {
     return refuse(res, { status: 404, error: "There is no such reference." });
   }
-  const today = zonedToday(serverNow(), site.timeZone).date;
+  const now = serverNow();
+  let stored: StoredSubmission | undefined;
+  if (isToken(key)) {
+    try {
+      stored = await (await getStore()).sentWithKey(reference, hashToken(key), new Date(now.getTime() - SENT_PAGE_MS));
+    } catch (error) {
+      // It was stored (the visitor was redirected here only then): the words true of any send still hold.
+      console.error(`Could not read a form's confirmation: ${errorSummary(error)}`);
+    }
+  }
+  const today = zonedToday(now, site.timeZone).date;
   try {
-    sendPage(res, 200, confirmationPage(plain.page, apiPath(form), plain.sent(facts, today), reference));
+    sendPage(res, 200, confirmationPage(plain.page, apiPath(form), plain.sent(stored?.payload, today), stored?.id), "strict-origin");
   } catch (error) {
     console.error(`Could not make a form's confirmation page: ${errorSummary(error)}`);
-    res.status(200).json({ id: reference });
+    res.status(200).json(stored ? { id: stored.id } : {});
   }
 }

@@ -20,7 +20,7 @@ import { signupSent } from "../../forms/sent/signup";
 import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
 import { whenLabel } from "../../intro/display";
 import { openTimes } from "../intro/slots";
-import type { InsertResult } from "./types";
+import { mailEnabled } from "../runtime";
 import { CONTACT_FIELDS, CONTACT_START, contactPayload } from "../../forms/values/contact";
 import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload } from "../../forms/values/dropIn";
 import { HOLD_FIELDS, HOLD_START, holdPayload } from "../../forms/values/hold";
@@ -39,18 +39,18 @@ function plainForm<V extends Readonly<Record<string, FieldValue>>>(form: {
   start: V;
   fieldOrder: readonly string[];
   payload(values: V): Record<string, unknown>;
-  facts?(values: V, stored: InsertResult): Record<string, string>;
   sent: PlainForm["sent"];
   times?: PlainForm["times"];
 }): PlainForm {
   return form as unknown as PlainForm;
 }
 
-const text = (value: string | undefined) => (typeof value === "string" ? value : "");
+/** A stored field as text, or "" when the page does not know the submission (sentPage). */
+const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** An intro's time from a confirmation's address, in the gym's words; anything else is just "your time". */
-function whenOf(start: string | undefined): string {
-  return typeof start === "string" && !Number.isNaN(Date.parse(start)) ? whenLabel(start, site.timeZone) : "your chosen time";
+/** A stored intro's time in the gym's words, or undefined when the page does not know the submission. */
+function whenOf(start: unknown): string | undefined {
+  return typeof start === "string" && !Number.isNaN(Date.parse(start)) ? whenLabel(start, site.timeZone) : undefined;
 }
 
 const definitions: Record<FormName, FormDefinition> = {
@@ -102,8 +102,7 @@ const definitions: Record<FormName, FormDefinition> = {
       start: HOLD_START,
       fieldOrder: HOLD_FIELDS,
       payload: holdPayload,
-      facts: (values) => ({ type: values.type }),
-      sent: (facts) => holdSent(text(facts.type)),
+      sent: (stored) => holdSent(text(stored?.type)),
     }),
   },
   "drop-in": {
@@ -115,8 +114,7 @@ const definitions: Record<FormName, FormDefinition> = {
       start: DROP_IN_START,
       fieldOrder: DROP_IN_FIELDS,
       payload: (values) => dropInPayload(values, waiver.version),
-      facts: (values) => ({ visitDate: values.visitDate }),
-      sent: (facts) => dropInSent(text(facts.visitDate), formatPrice(dropInPlan(rates.plans).price)),
+      sent: (stored) => dropInSent(text(stored?.visitDate), formatPrice(dropInPlan(rates.plans).price)),
     }),
   },
   intro: {
@@ -128,8 +126,8 @@ const definitions: Record<FormName, FormDefinition> = {
       start: INTRO_START,
       fieldOrder: INTRO_FIELDS,
       payload: introPayload,
-      facts: (values, stored) => ({ start: values.start, confirmation: stored.confirmationQueued ? "yes" : "no" }),
-      sent: (facts) => introSent({ when: whenOf(facts.start), confirmation: facts.confirmation === "yes" }),
+      // `confirmation` as the enhanced form's answer has it: whether this server e-mails visitors at all.
+      sent: (stored) => introSent({ when: whenOf(stored?.start), confirmation: mailEnabled() }),
       times: openTimes,
     }),
   },

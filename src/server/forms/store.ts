@@ -13,7 +13,7 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
   const { db, codec } = dialect;
   return {
     async insert(submission) {
-      const { id, form, payload, spam, booking, waiver, fingerprint = null } = submission;
+      const { id, form, payload, spam, booking, waiver, fingerprint = null, sentKeyHash = null } = submission;
       return dialect.write(async (trx) => {
         const createdAt = codec.time(submission.createdAt);
         if (fingerprint) {
@@ -27,6 +27,8 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
             .where("spam", "is", null)
             .executeTakeFirst();
           if (repeat) {
+            // The repeat's page opens with its own key; the first send's key no longer does.
+            if (sentKeyHash) await trx.updateTable("submissions").set({ sent_key_hash: sentKeyHash }).where("id", "=", repeat.id).execute();
             // Answered as the first send was: with its e-mail to the visitor, if one was queued.
             const confirmation = await trx
               .selectFrom("outbox")
@@ -47,7 +49,7 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         }
         await trx
           .insertInto("submissions")
-          .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam, fingerprint })
+          .values({ id, form, created_at: createdAt, payload: JSON.stringify(payload), spam, fingerprint, sent_key_hash: sentKeyHash })
           .execute();
         if (submission.source) {
           const { landingPage, referrerHost, utmSource, utmMedium, utmCampaign } = submission.source;
@@ -101,6 +103,16 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
     },
     async get(id) {
       const row = await db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? toSubmission(row, codec) : undefined;
+    },
+    async sentWithKey(id, keyHash, since) {
+      const row = await db
+        .selectFrom("submissions")
+        .selectAll()
+        .where("id", "=", id)
+        .where("sent_key_hash", "=", keyHash)
+        .where("created_at", ">=", codec.time(since))
+        .executeTakeFirst();
       return row ? toSubmission(row, codec) : undefined;
     },
     async list(filter: ListFilter = {}) {

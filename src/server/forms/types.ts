@@ -43,7 +43,16 @@ export interface NewSubmission {
    * within REPEAT_WINDOW_MS is a second press of Send, answered with the first one's reference.
    */
   fingerprint?: string;
+  /**
+   * A form sent without JavaScript: the SHA-256 of the random key its confirmation page's address
+   * carries (handler.ts). Only that key opens the page on what was stored, for SENT_PAGE_MS; a repeat
+   * of the send moves the first row to the repeat's key.
+   */
+  sentKeyHash?: string;
 }
+
+/** How long after a form is sent without JavaScript its confirmation page shows what was stored. */
+export const SENT_PAGE_MS = 60 * 60 * 1000;
 
 /** How long a form sent again the browser's way with the same fields counts as the same send. */
 export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
@@ -76,6 +85,11 @@ export interface ListFilter {
 export interface SubmissionOperations {
   insert(submission: NewSubmission): Promise<InsertResult>;
   get(id: string): Promise<StoredSubmission | undefined>;
+  /**
+   * The submission whose confirmation page this key opens (`keyHash`, the SHA-256 of the key in its
+   * address), spam included, if it was stored at or after `since`; otherwise undefined.
+   */
+  sentWithKey(id: string, keyHash: string, since: Date): Promise<StoredSubmission | undefined>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
   /**
    * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the

@@ -122,12 +122,16 @@ export async function publicPost(
   return { request, config, clientKey, body: req.body };
 }
 
-/** Answers with a page (a form posted without script): the page policy instead of the API's. */
-export function sendPage(res: GatsbyFunctionResponse, status: number, html: string): void {
+/**
+ * Answers with a page (a form posted without script): the page policy instead of the API's. `referrer`
+ * for a page whose address holds a key (a form's confirmation): "strict-origin", so the next page is
+ * told the site's origin only, never the address.
+ */
+export function sendPage(res: GatsbyFunctionResponse, status: number, html: string, referrer?: "strict-origin"): void {
   res.setHeader("Content-Security-Policy", ANSWER_PAGE_POLICY);
   // As the site's pages: the form on this page is posted again from it, and under the API's
   // "no-referrer" the browser would send "Origin: null", which the Origin check refuses.
-  res.setHeader("Referrer-Policy", SECURITY_HEADERS["Referrer-Policy"] ?? "strict-origin-when-cross-origin");
+  res.setHeader("Referrer-Policy", referrer ?? SECURITY_HEADERS["Referrer-Policy"] ?? "strict-origin-when-cross-origin");
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.status(status).send(html);
 }

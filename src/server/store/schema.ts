@@ -29,6 +29,8 @@ export interface SubmissionsTable {
   spam: string | null;
   /** A form sent without JavaScript: the SHA-256 of its form and fields, while a repeat would be one (migration 7). */
   fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A form sent without JavaScript: the SHA-256 of the key its confirmation page opens with (migration 12). */
+  sent_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

@@ -20,6 +20,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [9, "7d8abfcf0b599192", "7d8abfcf0b599192"],
   [10, "24bde52b5dd2f8e2", "334e62d5b606df7a"],
   [11, "7d3105d9dcc31268", "71977bb8cbe04300"],
+  [12, "6a248da7e665ce9f", "6a248da7e665ce9f"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

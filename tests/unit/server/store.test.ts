@@ -322,6 +322,27 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(leads.map((lead) => lead.source)).toEqual([shown]);
     });
 
+    test("a form's confirmation page opens with its own key only, for an hour; a repeat moves it to the repeat's key", async () => {
+      const sent = at("2026-11-20T10:00:00Z");
+      const fresh = at("2026-11-20T09:30:00Z");
+      await s().insert(submission("C-1", { fingerprint: "f1", sentKeyHash: "k1" }));
+      await s().insert(submission("C-2", { sentKeyHash: "k2", spam: "honeypot" }));
+      await s().insert(submission("C-3"));
+      expect((await s().sentWithKey("C-1", "k1", fresh))?.payload).toEqual(submission("C-1").payload);
+      // Spam is answered as a real send is.
+      expect((await s().sentWithKey("C-2", "k2", fresh))?.id).toBe("C-2");
+      // Another send's key, a guessed one, none at all, or a key older than the window: nothing.
+      expect(await s().sentWithKey("C-1", "k2", fresh)).toBeUndefined();
+      expect(await s().sentWithKey("C-1", "guess", fresh)).toBeUndefined();
+      expect(await s().sentWithKey("C-3", "", fresh)).toBeUndefined();
+      expect(await s().sentWithKey("C-1", "k1", new Date(sent.getTime() + 1))).toBeUndefined();
+      // The same send again is given its own key for the first row; the first key no longer opens it.
+      const again = await s().insert(submission("C-4", { fingerprint: "f1", sentKeyHash: "k4", createdAt: at("2026-11-20T10:05:00Z") }));
+      expect(again.repeatOf).toBe("C-1");
+      expect((await s().sentWithKey("C-1", "k4", fresh))?.id).toBe("C-1");
+      expect(await s().sentWithKey("C-1", "k1", fresh)).toBeUndefined();
+    });
+
     test("a send held as spam is never the one a real send repeats", async () => {
       await s().insert(submission("C-1", { fingerprint: "f1", spam: "honeypot" }));
       const real = await s().insert(submission("C-2", { fingerprint: "f1", createdAt: at("2026-11-20T10:01:00Z") }));
@@ -362,6 +383,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 9, name: "where each lead came from: landing page, referring host and utm values" },
       { version: 10, name: "replies from the console with templates, reminders of new leads, the morning digest" },
       { version: 11, name: "known devices: browsers a staff member has signed in on" },
+      { version: 12, name: "a form sent without JavaScript shows what it stored only to its sender: submission sent keys" },
     ]);
     db.close();
   });

@@ -9,6 +9,7 @@ import { leadHistory } from "./008-lead-history";
 import { leadSources } from "./009-lead-sources";
 import { repliesAndReminders } from "./010-replies-and-reminders";
 import { knownDevices } from "./011-known-devices";
+import { sentKeys } from "./012-sent-keys";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -35,6 +36,7 @@ const STEPS: readonly MigrationStep[] = [
   leadSources,
   repliesAndReminders,
   knownDevices,
+  sentKeys,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({
