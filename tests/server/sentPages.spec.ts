@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { addDays, formatLongDate } from "../../src/content/dates";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
 import { whenLabel } from "../../src/intro/display";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, nowOnBuildDay } from "../support/buildDay";
@@ -137,6 +138,42 @@ for (const database of ["SQLite", "PostgreSQL"] as const) {
         const expired = await confirmationText(server.url, first!.answer.path);
         expect(expired).not.toContain("You chose");
         expect(expired).not.toContain(first!.answer.sent);
+      } finally {
+        await server?.stop();
+        server = undefined;
+        await smtp.stop();
+        pg?.stop();
+      }
+    });
+
+    test("the enhanced form's answer to a booking is the same for an address mailed about one within the hour", async () => {
+      const pg = database === "PostgreSQL" ? await startTestPostgres() : null;
+      test.skip(database === "PostgreSQL" && !pg && !process.env.CI, "PostgreSQL is not installed here (apt-get install -y postgresql)");
+      const smtp = await startTestSmtp();
+      try {
+        server = await startProductionServer({
+          env: {
+            ...NO_LIMITS,
+            SMTP_URL: smtp.url,
+            STAFF_EMAIL: "coaches@gym.example",
+            ...(pg ? { DATABASE_URL: await pg.createDatabase() } : {}),
+          },
+        });
+        const base = server.url;
+        const [a, b, c] = (await openStarts(base)).slice(-3);
+        const book = async (start: string, email: string) => {
+          const answer = await fetch(`${base}/api/intro`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ start, name: "Kim Visitor", email, elapsedMs: MIN_FILL_MS + 2000 }),
+          });
+          const { id, ...rest } = (await answer.json()) as { id?: string };
+          expect(id).toMatch(/^B-[0-9A-Z]{10}$/);
+          return { status: answer.status, ...rest };
+        };
+        // Kim books (mailed), then asks again within the hour (not booked, not mailed); Lee books (mailed).
+        const answers = [await book(a!, "kim@example.com"), await book(b!, "kim@example.com"), await book(c!, "lee@example.com")];
+        expect(answers).toEqual(Array(3).fill({ status: 201, confirmation: true }));
       } finally {
         await server?.stop();
         server = undefined;

@@ -247,16 +247,17 @@ export function formHandler(definition: FormDefinition) {
       await notBooked();
       await reject(storeUnavailable(COULD_NOT_SAVE));
     };
-    const accepted = async ({ confirmationQueued, repeatOf }: InsertResult) => {
+    const accepted = async ({ repeatOf }: InsertResult) => {
       // The same send again booked nothing: its point goes back.
       if (repeatOf) await notBooked();
       if (offered) openTimesChanged();
       // Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of the staff list.
-      // The redirect's shape never depends on what the address holds: its page reads the stored
-      // submission, for the key's holder only (sentPage).
+      // The answer's shape and words never depend on what the address holds: whether it had an intro, or
+      // was mailed about one within the hour (the store then queues no mail), is told only to the
+      // address itself, by e-mail. `confirmation` says that this server e-mails visitors at all.
       if (plain && sentKey) {
         seeOther(res, `${action}?${new URLSearchParams({ sent: repeatOf ?? id, key: sentKey }).toString()}`);
-      } else res.status(201).json(offered ? { id, confirmation: confirmationQueued } : { id });
+      } else res.status(201).json(offered ? { id, confirmation: notify } : { id });
       if (!spam && !repeatOf) kickOutbox();
     };
 
