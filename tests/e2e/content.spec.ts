@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import ICAL from "ical.js";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { listedAnnouncements } from "../../src/content/announcements";
 import { formatClock, minutes } from "../../src/content/dates";
 import { policyFacts } from "../../src/content/policies";
 import { priceLabel } from "../../src/content/rates";
 import { gallerySchema, policiesSchema, ratesSchema, scheduleSchema, siteSchema } from "../../src/content/schemas";
+import { markerBesideFirstLine } from "./support/markers";
 import { gotoReady } from "./support/page";
 import { announcementFiles, buildToday } from "./support/site";
 
@@ -304,3 +305,45 @@ test("the home page has every section a visitor looks for", async ({ page }) => 
     await expect(page.locator("#visit")).toContainText(`${formatClock(hours.opens)} – ${formatClock(hours.closes)}`);
   }
 });
+
+/**
+ * A first visit on a phone (390 px): with JavaScript, and without it (a script that never arrived
+ * shows the same static page).
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a first visit at 390 px ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+    const open = (page: Page, path: string) => (javaScriptEnabled ? gotoReady(page, path) : page.goto(path).then(() => undefined));
+
+    for (const path of ["/programs/crossfit/", "/programs/foundations/", "/programs/crossfitkids/"]) {
+      test(`${path}: each question shows its disclosure marker`, async ({ page }) => {
+        await open(page, path);
+        const questions = page.locator("#faq summary");
+        expect(await questions.count()).toBeGreaterThan(0);
+        for (const question of await questions.all()) {
+          expect((await markerBesideFirstLine(question, "inside")).shown, `the marker of "${await question.innerText()}"`).toBe(true);
+        }
+        await questions.first().click();
+        await expect(page.locator("#faq details").first().locator("p")).toBeVisible();
+      });
+    }
+
+    test("the Foundations start dates read as dates in a list, not as buttons", async ({ page }) => {
+      await open(page, "/programs/foundations/");
+      const dates = page.locator("#starts li");
+      expect(await dates.count()).toBeGreaterThan(0);
+      for (const date of await dates.all()) {
+        const look = await date.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { border: style.borderTopWidth, background: style.backgroundColor, cursor: style.cursor };
+        });
+        expect(look, "a start date is drawn without a button's border, fill or hand cursor").toEqual({
+          border: "0px",
+          background: "rgba(0, 0, 0, 0)",
+          cursor: "auto",
+        });
+        expect((await markerBesideFirstLine(date, "outside")).shown, "a start date has its bullet").toBe(true);
+      }
+    });
+  });
+}
