@@ -3,6 +3,7 @@ import { addDays } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
 import { expectNoAxeViolations } from "./support/axe";
+import { markerBesideFirstLine } from "./support/markers";
 import { gotoReady, holdScripts } from "./support/page";
 import { runScript } from "../support/tsxNode";
 
@@ -334,6 +335,23 @@ test.describe("every form", () => {
         expect.soft(await whatIsSeen(page), `${path} at ${size.width}x${size.height}`).toEqual(SEEN_WELL);
       }
     }
+  });
+
+  test("at 390 px, each problem in the list has its bullet on its first line, wrapped or not", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    let wrapped = 0;
+    for (const path of FORM_PAGES) {
+      await gotoReady(page, path);
+      await page.locator("main form button[type=submit]").click();
+      const items = page.locator("main form [role=alert] li");
+      await expect(items.first()).toBeVisible();
+      for (const item of await items.all()) {
+        const { shown, lines } = await markerBesideFirstLine(item, "outside");
+        if (lines > 1) wrapped++;
+        expect.soft(shown, `${path}: the bullet of "${await item.innerText()}" beside its first line`).toBe(true);
+      }
+    }
+    expect(wrapped, "problems whose text wraps, so the check sees where their bullet goes").toBeGreaterThan(0);
   });
 
   test("on a phone, a question with a problem further down the form is clear of the intro bar", async ({ page }) => {

@@ -6,6 +6,7 @@ import { startTestPostgres } from "../support/postgres";
 import { startProductionServer } from "../support/servers";
 import { withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
+import { markerBesideFirstLine } from "./support/markers";
 import { gotoReady, holdScripts } from "./support/page";
 
 /**
@@ -196,6 +197,19 @@ for (const item of CASES) {
       await expect(page.getByTestId("form-success")).toContainText(reference);
       const same = await withStore(BUILD_DAY_SITE.dataDir, (store) => store.list({ form: item.form, includeSpam: true }));
       expect(same.filter((submission) => submission.payload.email === fill.email)).toHaveLength(1);
+    });
+
+    test("at 390 px, each problem in the list has its bullet on its first line", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(item.path);
+      await page.getByRole("button", { name: item.send }).click();
+      await expect(page).toHaveTitle(/^Error: /);
+      const items = page.locator("main form [role=alert] li");
+      expect(await items.count()).toBeGreaterThan(0);
+      for (const problem of await items.all()) {
+        const { shown } = await markerBesideFirstLine(problem, "outside");
+        expect.soft(shown, `the bullet of "${await problem.innerText()}" beside its first line`).toBe(true);
+      }
     });
 
     test("an incomplete send shows the enhanced form's problems in its order, and keeps what was typed", async ({ page, browser }) => {
