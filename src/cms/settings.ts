@@ -85,6 +85,7 @@ export const settings: Collection = {
           text("name", "Coach", 40),
           list("windows", "Times", [day(), clock("from", "From"), clock("to", "To")], {
             min: 1,
+            hint: "Keep some times after work (from about 17:00) and at lunch (12:00–13:00) every week: most people who book have a day job, and a week with only daytime intros loses them.",
             summary: "{{fields.day}} {{fields.from}}–{{fields.to}}",
           }),
         ],

@@ -10,7 +10,7 @@ import { mimePart, startTestSmtp } from "../support/smtp";
 import { withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady, holdScripts } from "./support/page";
-import { site } from "./support/site";
+import { gymHour, site } from "./support/site";
 import { runScript } from "../support/tsxNode";
 
 /**
@@ -455,6 +455,30 @@ test.describe("the /intro/ page", () => {
     await expect(page.getByRole("radio").first()).toBeVisible();
     expect(await shown()).not.toContain("This page shows the open times with JavaScript");
     await expect(page.getByText(`Times are ${zoneName(site.timeZone)}, where the gym is.`)).toBeVisible();
+  });
+
+  test("at 390 px, someone with a day job finds a time after 4 PM within the next week", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoReady(page, "/intro/");
+    const days = page.getByRole("group", { name: "Day", exact: true }).getByRole("radio");
+    await expect(days.first()).toBeVisible();
+    const weekFromNow = Date.now() + 7 * 24 * 3600_000;
+    const afterWork: string[] = [];
+    for (const day of await days.all()) {
+      // By keyboard: at this width the phone's intro bar may lie over a day's button.
+      await day.focus();
+      await page.keyboard.press("Space");
+      await expect(day).toBeChecked();
+      const times = page.getByRole("group", { name: /^Time on/ }).getByRole("radio");
+      await expect(times.first()).toBeVisible();
+      for (const time of await times.all()) {
+        const start = (await time.inputValue()) ?? "";
+        if (Date.parse(start) <= weekFromNow && gymHour(start) >= 16)
+          afterWork.push(await time.evaluate((radio) => radio.closest("label")?.textContent ?? ""));
+      }
+    }
+    expect(afterWork.length, "times after 4 PM within a week").toBeGreaterThan(0);
+    for (const label of afterWork) expect(label).toMatch(/^(4|5|6):\d\d PM$/);
   });
 
   test("every free-intro call to action leads to the booking page", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDays } from "../../src/content/dates";
 import { FORM_REGISTRY, type FormName } from "../../src/forms/registry";
-import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "../support/buildDay";
+import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
+import { gymHour } from "./support/site";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer } from "../support/servers";
 import { withStore } from "../support/staff";
@@ -364,6 +365,18 @@ test.describe("the free intro without JavaScript", () => {
     expect(answer).toContain("Sorry, someone has just booked that time.");
     expect(answer).toContain('value="Late Lou"');
     expect(answer).not.toContain(`value="${start}"`);
+  });
+
+  test("at 390 px, the open times hold one after 4 PM within the week of the build's day", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/api/intro");
+    const weekAfter = BUILD_INSTANT.getTime() + 7 * 24 * 3600_000;
+    const starts = await page
+      .locator('input[name="start"]')
+      .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+    const afterWork = starts.filter((start) => Date.parse(start) <= weekAfter && gymHour(start) >= 16);
+    expect(afterWork.length, "times after 4 PM within a week").toBeGreaterThan(0);
+    await expect(page.locator(`input[name="start"][value="${afterWork[0]}"]`)).toBeVisible();
   });
 
   test("an incomplete booking shows the enhanced form's problems and keeps what was typed, with the times", async ({ page, browser }) => {

@@ -278,7 +278,7 @@ describe("free-intro availability (content/intro.json)", () => {
 
   test("a window that ends before it starts, or holds no whole slot", () => {
     intro().coaches[0].windows[0] = { day: "Monday", from: "11:00", to: "10:00" };
-    intro().coaches[0].windows[1] = { day: "Wednesday", from: "10:00", to: "10:20" };
+    intro().coaches[0].windows[1] = { day: "Saturday", from: "10:00", to: "10:20" };
     expect(problems(raw)).toEqual([
       "content/intro.json: coaches[0].windows[0].to: 10:00 must be later than from 11:00",
       "content/intro.json: coaches[0].windows[1]: 10:00-10:20 is shorter than one 30-minute slot",

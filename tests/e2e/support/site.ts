@@ -7,6 +7,11 @@ import { announcementSlug } from "../../../src/content/slugs";
 
 export const site = JSON.parse(fs.readFileSync("content/site.json", "utf8")) as SiteInfo;
 
+/** The hour (0-23) an instant falls in on the gym's clock. */
+export function gymHour(instant: string): number {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone: site.timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date(instant)));
+}
+
 /** The origin the build was made for (SITE_URL or site.json), as the pages' canonical URLs use it. */
 export const origin = (process.env.SITE_URL ?? site.url).replace(/\/+$/, "");
 
