@@ -5,6 +5,8 @@ import { analyticsEnabled } from "./src/analyticsIds";
 import { buildTimeNotice } from "./src/node/buildClock";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { loadCheckedContent } from "./src/node/contentChecks";
+import { contentDir } from "./src/node/contentFiles";
+import { samplePicturesNotice } from "./src/node/samplePictures";
 import { writeCalendars, writeEventCalendars } from "./src/node/calendars";
 import { buildCsp, writeNetlifyFunctionRoutes, writeNetlifyHeaders } from "./src/node/csp";
 import { keepSourceMapsPrivate, PRIVATE_SOURCE_MAPS } from "./src/node/sourceMaps";
@@ -36,6 +38,9 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   }
   const { problem } = cmsSettings();
   if (problem) reporter.warn(problem);
+  // A reminder in the build's log, never a failure: the site works with its sample pictures.
+  const samples = samplePicturesNotice(contentDir());
+  if (samples) reporter.info(samples);
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
