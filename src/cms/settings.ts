@@ -119,17 +119,38 @@ export const settings: Collection = {
       }),
     ]),
     jsonFile("testimonials", "Testimonials", "content/testimonials.json", [
+      {
+        name: "googleRating",
+        label: "Google rating (optional)",
+        widget: "object",
+        required: false,
+        collapsed: true,
+        hint: "As Google shows it today: update it now and then, or remove it. Shown beside the reviews, with a link to them.",
+        fields: [
+          { name: "rating", label: "Stars (like 4.8)", widget: "number", value_type: "float", min: 1, max: 5, step: 0.1 } as Field,
+          wholeNumber("count", "Number of reviews", 1),
+          {
+            name: "url",
+            label: "Address of the reviews on Google",
+            widget: "string",
+            pattern: ["^https://", "Must be a full address starting with https://"],
+          } as Field,
+        ],
+      } as Field,
       list(
         "testimonials",
         "Testimonials (shown on the home page, and on the pages of the programs each names)",
         [
-          longText("quote", "Quote", 400),
-          text("name", "First name and initial", 40),
+          longText("quote", "Quote", 400, { hint: "As the member posted it, with their permission." }),
+          text("name", "First name, in full", 40, {
+            hint: "Like Linda: no last name, and no initial (Linda R. reads as made up).",
+          }),
           wholeNumber("memberSince", "Member since (year)", 1900),
+          text("postedOn", "Where it was posted", 40, { hint: "Google, Facebook, ...: so a visitor can find it there." }),
           listOf("programs", "Also show on these program pages (optional)", program("program", "Program"), { required: false }),
         ],
         {
-          summary: "{{fields.name}}, member since {{fields.memberSince}}",
+          summary: "{{fields.name}}, member since {{fields.memberSince}}, on {{fields.postedOn}}",
         },
       ),
     ]),

@@ -273,19 +273,40 @@ export const gallerySchema = z
   })
   .strict();
 
-/** A member's review: shown on the home page, and on the pages of the programs it names. */
+/** "Linda R." or "Linda R": a name ending in an initial, which reads as made up. */
+const ENDS_IN_INITIAL = /(^|\s)\p{L}\.?$/u;
+/**
+ * A member's review: shown on the home page, and on the pages of the programs it names. The name is
+ * the member's first name in full, as they posted it; postedOn says where (Google, Facebook, ...), so
+ * a visitor can find it there.
+ */
 export const testimonialSchema = z
   .object({
     quote: text(400),
-    name: text(40),
+    name: text(40).refine((name) => !ENDS_IN_INITIAL.test(name.trim()), 'must be a first name in full, like "Linda", with no initial'),
     memberSince: z
       .number({ message: "is required and must be a year like 2023" })
       .int("must be a year like 2023")
       .min(1900, "must be a year like 2023"),
+    postedOn: text(40),
     programs: z.array(slug).optional(),
   })
   .strict();
-export const testimonialsSchema = z.object({ testimonials: z.array(testimonialSchema) }).strict();
+/** The gym's rating on Google as staff read it there, with the address of its reviews: shown beside the reviews. */
+export const googleRatingSchema = z
+  .object({
+    rating: z
+      .number({ message: "is required and must be a number like 4.8" })
+      .min(1, "must be from 1 to 5")
+      .max(5, "must be from 1 to 5")
+      .refine((rating) => Number.isInteger(Math.round(rating * 10 * 1e6) / 1e6), "must have one decimal at most, like 4.8"),
+    count: z.number({ message: "is required and must be a whole number" }).int("must be a whole number").min(1, "must be at least 1"),
+    url,
+  })
+  .strict();
+export const testimonialsSchema = z
+  .object({ googleRating: googleRatingSchema.optional(), testimonials: z.array(testimonialSchema) })
+  .strict();
 
 const window = z.object({ day, from: clock, to: clock }).strict();
 export const introSchema = z

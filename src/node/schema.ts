@@ -54,7 +54,12 @@ const JSON_TYPES: readonly JsonType[] = [
   { type: "PoliciesJson", single: true, schema: policiesSchema },
   { type: "PrivacyJson", single: true, schema: privacySchema },
   { type: "WaiverJson", single: true, schema: waiverSchema },
-  { type: "TestimonialsJson", single: true, schema: testimonialsSchema, objects: { testimonials: "Testimonial" } },
+  {
+    type: "TestimonialsJson",
+    single: true,
+    schema: testimonialsSchema,
+    objects: { testimonials: "Testimonial", googleRating: "GoogleRating" },
+  },
   // gatsby-transformer-json keeps a file's own id as jsonId: a node's id is Gatsby's.
   { type: "GalleryJson", single: false, schema: gallerySchema, renamed: { id: "jsonId" }, objects: { images: "GalleryImage" } },
 ];

@@ -51,10 +51,12 @@ export const query = graphql`
       }
     }
     testimonials: testimonialsJson {
+      ...GoogleRating
       testimonials {
         quote
         name
         memberSince
+        postedOn
       }
     }
   }

@@ -34,6 +34,7 @@ export const query = graphql`
       ...ScheduleSlots
     }
     testimonials: testimonialsJson {
+      ...GoogleRating
       testimonials {
         ...TestimonialCard
       }

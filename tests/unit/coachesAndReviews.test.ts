@@ -114,6 +114,36 @@ describe("reviews (content/testimonials.json)", () => {
     ]);
   });
 
+  test("a name with an initial reads as invented, and a review says where it was posted", () => {
+    review(0).name = "Linda R.";
+    review(1).name = "Andre M";
+    review(2).name = "Mary Ann";
+    delete review(2).postedOn;
+    expect(problems(raw)).toEqual([
+      'content/testimonials.json: testimonials[0].name: must be a first name in full, like "Linda", with no initial',
+      'content/testimonials.json: testimonials[1].name: must be a first name in full, like "Linda", with no initial',
+      "content/testimonials.json: testimonials[2].postedOn: is required",
+    ]);
+  });
+
+  test("the Google rating: optional, from 1 to 5 with one decimal, a whole count and the reviews' address", () => {
+    const file = json(raw.testimonials.data);
+    file.googleRating = { rating: 4.8, count: 112, url: "https://g.page/r/example/review" };
+    expect(problems(raw)).toEqual([]);
+    file.googleRating = { rating: 4.85, count: 11.5, url: "google reviews" };
+    expect(problems(raw)).toEqual([
+      "content/testimonials.json: googleRating.rating: must have one decimal at most, like 4.8",
+      "content/testimonials.json: googleRating.count: must be a whole number",
+      "content/testimonials.json: googleRating.url: must be a full URL starting with https://",
+    ]);
+    file.googleRating = { rating: 5.5, count: 0 };
+    expect(problems(raw)).toEqual([
+      "content/testimonials.json: googleRating.rating: must be from 1 to 5",
+      "content/testimonials.json: googleRating.count: must be at least 1",
+      "content/testimonials.json: googleRating.url: is required",
+    ]);
+  });
+
   test("a program that does not exist", () => {
     review(2).programs = ["kids", "teens"];
     expect(problems(raw)).toEqual([`content/testimonials.json: testimonials[2].programs[1]: program "teens" does not exist ${PROGRAMS}`]);

@@ -67,7 +67,10 @@ test("the markdown collections: dates, photos, lists and the slug, as their sche
   ]);
   expect(types.Coach).toMatchObject({ photo: "File!", photoAlt: "String!", certifications: "[String!]!", programs: "[String!]!" });
   expect(types.Program).toMatchObject({ starts: "[Date!]" });
-  expect(types.Testimonial).toEqual({ quote: "String!", name: "String!", memberSince: "Int!", programs: "[String!]" });
+  expect(types.Testimonial).toEqual({ quote: "String!", name: "String!", memberSince: "Int!", postedOn: "String!", programs: "[String!]" });
+  // Optional, and whole when given.
+  expect(types.TestimonialsJson).toMatchObject({ googleRating: "GoogleRating" });
+  expect(types.GoogleRating).toEqual({ rating: "Float!", count: "Int!", url: "String!" });
   expect(types.Wod).toEqual({ date: "Date!", title: "String!", parts: "[WodPart!]!", coachNotes: "String", slug: "String!" });
   expect(types.WodPart).toEqual({ name: "String!", rx: "String!", scaled: "String!", foundations: "String!" });
 });

@@ -84,7 +84,7 @@ export function HomePage({
         <RateCards plans={teaserPlans(data.rates.plans)} />
       </Section>
       <Section title="What members say" id="testimonials">
-        <Testimonials items={data.testimonials.testimonials} />
+        <Testimonials items={data.testimonials.testimonials} googleRating={data.testimonials.googleRating} />
       </Section>
       <Section title="Visit us" id="visit" tone="muted">
         <VisitUs site={site} />

@@ -64,7 +64,7 @@ export function ProgramPage({
       </Section>
       {reviews.length > 0 && (
         <Section title="What members say" id="reviews" tone="muted">
-          <Testimonials items={reviews} />
+          <Testimonials items={reviews} googleRating={data.testimonials.googleRating} />
         </Section>
       )}
       {plans.length > 0 && (
