@@ -832,6 +832,11 @@ type EventSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type FactLink = {
+  readonly href: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
 type Faq = {
   readonly answer: Scalars['String'];
   readonly question: Scalars['String'];
@@ -893,6 +898,8 @@ type File = Node & {
   readonly childSiteJson: Maybe<SiteJson>;
   /** Returns the first child node of type TestimonialsJson or null if there are no children of given type on this node */
   readonly childTestimonialsJson: Maybe<TestimonialsJson>;
+  /** Returns the first child node of type VisitJson or null if there are no children of given type on this node */
+  readonly childVisitJson: Maybe<VisitJson>;
   /** Returns the first child node of type WaiverJson or null if there are no children of given type on this node */
   readonly childWaiverJson: Maybe<WaiverJson>;
   readonly children: ReadonlyArray<Node>;
@@ -916,6 +923,8 @@ type File = Node & {
   readonly childrenSiteJson: Maybe<ReadonlyArray<Maybe<SiteJson>>>;
   /** Returns all children nodes filtered by type TestimonialsJson */
   readonly childrenTestimonialsJson: Maybe<ReadonlyArray<Maybe<TestimonialsJson>>>;
+  /** Returns all children nodes filtered by type VisitJson */
+  readonly childrenVisitJson: Maybe<ReadonlyArray<Maybe<VisitJson>>>;
   /** Returns all children nodes filtered by type WaiverJson */
   readonly childrenWaiverJson: Maybe<ReadonlyArray<Maybe<WaiverJson>>>;
   readonly ctime: Scalars['Date'];
@@ -1070,6 +1079,7 @@ type FileFieldSelector = {
   readonly childScheduleJson: InputMaybe<ScheduleJsonFieldSelector>;
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
+  readonly childVisitJson: InputMaybe<VisitJsonFieldSelector>;
   readonly childWaiverJson: InputMaybe<WaiverJsonFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
@@ -1082,6 +1092,7 @@ type FileFieldSelector = {
   readonly childrenScheduleJson: InputMaybe<ScheduleJsonFieldSelector>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
+  readonly childrenVisitJson: InputMaybe<VisitJsonFieldSelector>;
   readonly childrenWaiverJson: InputMaybe<WaiverJsonFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
@@ -1133,6 +1144,7 @@ type FileFilterInput = {
   readonly childScheduleJson: InputMaybe<ScheduleJsonFilterInput>;
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
+  readonly childVisitJson: InputMaybe<VisitJsonFilterInput>;
   readonly childWaiverJson: InputMaybe<WaiverJsonFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
@@ -1145,6 +1157,7 @@ type FileFilterInput = {
   readonly childrenScheduleJson: InputMaybe<ScheduleJsonFilterListInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
+  readonly childrenVisitJson: InputMaybe<VisitJsonFilterListInput>;
   readonly childrenWaiverJson: InputMaybe<WaiverJsonFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -1237,6 +1250,7 @@ type FileSortInput = {
   readonly childScheduleJson: InputMaybe<ScheduleJsonSortInput>;
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
+  readonly childVisitJson: InputMaybe<VisitJsonSortInput>;
   readonly childWaiverJson: InputMaybe<WaiverJsonSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonSortInput>;
@@ -1249,6 +1263,7 @@ type FileSortInput = {
   readonly childrenScheduleJson: InputMaybe<ScheduleJsonSortInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
+  readonly childrenVisitJson: InputMaybe<VisitJsonSortInput>;
   readonly childrenWaiverJson: InputMaybe<WaiverJsonSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
@@ -1276,6 +1291,13 @@ type FileSortInput = {
   readonly size: InputMaybe<SortOrderEnum>;
   readonly sourceInstanceName: InputMaybe<SortOrderEnum>;
   readonly uid: InputMaybe<SortOrderEnum>;
+};
+
+type FirstVisitFact = {
+  readonly id: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly link: Maybe<FactLink>;
+  readonly text: Scalars['String'];
 };
 
 type FloatQueryOperatorInput = {
@@ -1492,6 +1514,30 @@ type GatsbyImagePlaceholder =
   | 'dominantColor'
   | 'none'
   | 'tracedSVG';
+
+type GoogleRating = {
+  readonly count: Scalars['Int'];
+  readonly rating: Scalars['Float'];
+  readonly url: Scalars['String'];
+};
+
+type GoogleRatingFieldSelector = {
+  readonly count: InputMaybe<FieldSelectorEnum>;
+  readonly rating: InputMaybe<FieldSelectorEnum>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+};
+
+type GoogleRatingFilterInput = {
+  readonly count: InputMaybe<IntQueryOperatorInput>;
+  readonly rating: InputMaybe<FloatQueryOperatorInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+};
+
+type GoogleRatingSortInput = {
+  readonly count: InputMaybe<SortOrderEnum>;
+  readonly rating: InputMaybe<SortOrderEnum>;
+  readonly url: InputMaybe<SortOrderEnum>;
+};
 
 type ImageCropFocus =
   | 17
@@ -2687,6 +2733,7 @@ type PoliciesJson = Node & {
   readonly minHoldDays: Scalars['Int'];
   readonly parent: Maybe<Node>;
   readonly reactivationFee: Scalars['Float'];
+  readonly signUpFee: Scalars['Float'];
 };
 
 type PoliciesJsonConnection = {
@@ -2747,6 +2794,7 @@ type PoliciesJsonFieldSelector = {
   readonly minHoldDays: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly reactivationFee: InputMaybe<FieldSelectorEnum>;
+  readonly signUpFee: InputMaybe<FieldSelectorEnum>;
 };
 
 type PoliciesJsonFilterInput = {
@@ -2762,6 +2810,7 @@ type PoliciesJsonFilterInput = {
   readonly minHoldDays: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly reactivationFee: InputMaybe<FloatQueryOperatorInput>;
+  readonly signUpFee: InputMaybe<FloatQueryOperatorInput>;
 };
 
 type PoliciesJsonFilterListInput = {
@@ -2822,6 +2871,7 @@ type PoliciesJsonSortInput = {
   readonly minHoldDays: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly reactivationFee: InputMaybe<SortOrderEnum>;
+  readonly signUpFee: InputMaybe<SortOrderEnum>;
 };
 
 type Potrace = {
@@ -3176,6 +3226,7 @@ type Query = {
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly allTestimonialsJson: TestimonialsJsonConnection;
+  readonly allVisitJson: VisitJsonConnection;
   readonly allWaiverJson: WaiverJsonConnection;
   readonly allWod: WodConnection;
   readonly announcement: Maybe<Announcement>;
@@ -3183,6 +3234,7 @@ type Query = {
   readonly directory: Maybe<Directory>;
   readonly event: Maybe<Event>;
   readonly file: Maybe<File>;
+  readonly firstVisitFacts: ReadonlyArray<FirstVisitFact>;
   readonly galleryJson: Maybe<GalleryJson>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly introJson: IntroJson;
@@ -3199,7 +3251,9 @@ type Query = {
   readonly siteJson: SiteJson;
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
+  readonly startSteps: ReadonlyArray<StartStep>;
   readonly testimonialsJson: TestimonialsJson;
+  readonly visitJson: VisitJson;
   readonly waiverJson: WaiverJson;
   readonly wod: Maybe<Wod>;
 };
@@ -3381,6 +3435,14 @@ type Query_allTestimonialsJsonArgs = {
 };
 
 
+type Query_allVisitJsonArgs = {
+  filter: InputMaybe<VisitJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<VisitJsonSortInput>>>;
+};
+
+
 type Query_allWaiverJsonArgs = {
   filter: InputMaybe<WaiverJsonFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -3509,6 +3571,7 @@ type Query_fileArgs = {
   childScheduleJson: InputMaybe<ScheduleJsonFilterInput>;
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
+  childVisitJson: InputMaybe<VisitJsonFilterInput>;
   childWaiverJson: InputMaybe<WaiverJsonFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
@@ -3521,6 +3584,7 @@ type Query_fileArgs = {
   childrenScheduleJson: InputMaybe<ScheduleJsonFilterListInput>;
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
+  childrenVisitJson: InputMaybe<VisitJsonFilterListInput>;
   childrenWaiverJson: InputMaybe<WaiverJsonFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -3638,6 +3702,7 @@ type Query_policiesJsonArgs = {
   minHoldDays: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   reactivationFee: InputMaybe<FloatQueryOperatorInput>;
+  signUpFee: InputMaybe<FloatQueryOperatorInput>;
 };
 
 
@@ -3791,10 +3856,22 @@ type Query_sitePluginArgs = {
 
 type Query_testimonialsJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  googleRating: InputMaybe<GoogleRatingFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   testimonials: InputMaybe<TestimonialFilterListInput>;
+};
+
+
+type Query_visitJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  door: InputMaybe<StringQueryOperatorInput>;
+  fitness: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  parking: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3820,6 +3897,7 @@ type Query_wodArgs = {
 };
 
 type RatePlan = {
+  readonly creditedToFirstMonth: Maybe<Scalars['Boolean']>;
   readonly description: Scalars['String'];
   readonly highlight: Maybe<Scalars['Boolean']>;
   readonly id: Scalars['String'];
@@ -3830,6 +3908,7 @@ type RatePlan = {
 };
 
 type RatePlanFieldSelector = {
+  readonly creditedToFirstMonth: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly highlight: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -3840,6 +3919,7 @@ type RatePlanFieldSelector = {
 };
 
 type RatePlanFilterInput = {
+  readonly creditedToFirstMonth: InputMaybe<BooleanQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly highlight: InputMaybe<BooleanQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -3854,6 +3934,7 @@ type RatePlanFilterListInput = {
 };
 
 type RatePlanSortInput = {
+  readonly creditedToFirstMonth: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly highlight: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -5243,6 +5324,12 @@ type SortOrderEnum =
   | 'ASC'
   | 'DESC';
 
+type StartStep = {
+  readonly link: FactLink;
+  readonly price: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
 type StringQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['String']>;
   readonly glob: InputMaybe<Scalars['String']>;
@@ -5255,6 +5342,7 @@ type StringQueryOperatorInput = {
 type Testimonial = {
   readonly memberSince: Scalars['Int'];
   readonly name: Scalars['String'];
+  readonly postedOn: Scalars['String'];
   readonly programs: Maybe<ReadonlyArray<Scalars['String']>>;
   readonly quote: Scalars['String'];
 };
@@ -5262,6 +5350,7 @@ type Testimonial = {
 type TestimonialFieldSelector = {
   readonly memberSince: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly postedOn: InputMaybe<FieldSelectorEnum>;
   readonly programs: InputMaybe<FieldSelectorEnum>;
   readonly quote: InputMaybe<FieldSelectorEnum>;
 };
@@ -5269,6 +5358,7 @@ type TestimonialFieldSelector = {
 type TestimonialFilterInput = {
   readonly memberSince: InputMaybe<IntQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly postedOn: InputMaybe<StringQueryOperatorInput>;
   readonly programs: InputMaybe<StringQueryOperatorInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
 };
@@ -5280,12 +5370,14 @@ type TestimonialFilterListInput = {
 type TestimonialSortInput = {
   readonly memberSince: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly postedOn: InputMaybe<SortOrderEnum>;
   readonly programs: InputMaybe<SortOrderEnum>;
   readonly quote: InputMaybe<SortOrderEnum>;
 };
 
 type TestimonialsJson = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly googleRating: Maybe<GoogleRating>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -5339,6 +5431,7 @@ type TestimonialsJsonEdge = {
 
 type TestimonialsJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly googleRating: InputMaybe<GoogleRatingFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -5347,6 +5440,7 @@ type TestimonialsJsonFieldSelector = {
 
 type TestimonialsJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly googleRating: InputMaybe<GoogleRatingFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -5400,6 +5494,7 @@ type TestimonialsJsonGroupConnection_sumArgs = {
 
 type TestimonialsJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly googleRating: InputMaybe<GoogleRatingSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -5413,6 +5508,136 @@ type TransformOptions = {
   readonly grayscale: InputMaybe<Scalars['Boolean']>;
   readonly rotate: InputMaybe<Scalars['Int']>;
   readonly trim: InputMaybe<Scalars['Float']>;
+};
+
+type VisitJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly door: Scalars['String'];
+  readonly fitness: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly parking: Scalars['String'];
+};
+
+type VisitJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<VisitJsonEdge>;
+  readonly group: ReadonlyArray<VisitJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<VisitJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type VisitJsonConnection_distinctArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+
+type VisitJsonConnection_groupArgs = {
+  field: VisitJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type VisitJsonConnection_maxArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+
+type VisitJsonConnection_minArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+
+type VisitJsonConnection_sumArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+type VisitJsonEdge = {
+  readonly next: Maybe<VisitJson>;
+  readonly node: VisitJson;
+  readonly previous: Maybe<VisitJson>;
+};
+
+type VisitJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly door: InputMaybe<FieldSelectorEnum>;
+  readonly fitness: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly parking: InputMaybe<FieldSelectorEnum>;
+};
+
+type VisitJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly door: InputMaybe<StringQueryOperatorInput>;
+  readonly fitness: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly parking: InputMaybe<StringQueryOperatorInput>;
+};
+
+type VisitJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<VisitJsonFilterInput>;
+};
+
+type VisitJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<VisitJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<VisitJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<VisitJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type VisitJsonGroupConnection_distinctArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+
+type VisitJsonGroupConnection_groupArgs = {
+  field: VisitJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type VisitJsonGroupConnection_maxArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+
+type VisitJsonGroupConnection_minArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+
+type VisitJsonGroupConnection_sumArgs = {
+  field: VisitJsonFieldSelector;
+};
+
+type VisitJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly door: InputMaybe<SortOrderEnum>;
+  readonly fitness: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly parking: InputMaybe<SortOrderEnum>;
 };
 
 type WaiverJson = Node & {
@@ -5750,7 +5975,7 @@ type DocumentPageQueryVariables = Exact<{
 }>;
 
 
-type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type DropInPageQueryVariables = Exact<{
   pageKey: InputMaybe<Scalars['String']>;
@@ -5768,6 +5993,8 @@ type EventsPageQueryVariables = Exact<{
 type EventsPageQuery = { readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number }> }, readonly event: { readonly html: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly place: string | null, readonly placeAddress: string | null, readonly price: number, readonly priceNote: string | null, readonly registerUrl: string | null, readonly signUpOpens: string | null, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly social: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null };
 
 type EventSummaryFragment = { readonly slug: string, readonly title: string, readonly summary: string, readonly start: string, readonly end: string | null, readonly price: number };
+
+type FirstVisitFragment = { readonly firstVisitFacts: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string, readonly link: { readonly href: string, readonly text: string } | null }> };
 
 type GalleryWithImagesFragment = { readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -5797,13 +6024,15 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type GoogleRatingFragment = { readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null };
+
 type HomePageQueryVariables = Exact<{
   listed: ReadonlyArray<Scalars['String']> | Scalars['String'];
   upcoming: ReadonlyArray<Scalars['String']> | Scalars['String'];
 }>;
 
 
-type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly nextEvent: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number }> } };
+type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly nextEvent: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string }>, readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null }, readonly firstVisitFacts: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string, readonly link: { readonly href: string, readonly text: string } | null }>, readonly startSteps: ReadonlyArray<{ readonly title: string, readonly price: string, readonly link: { readonly href: string, readonly text: string } }> };
 
 type IntroOfferQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5813,25 +6042,25 @@ type IntroOfferQuery = { readonly introJson: { readonly name: string, readonly s
 type IntroPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type IntroPageQuery = { readonly introJson: { readonly summary: string, readonly whatToBring: string, readonly slotMinutes: number } };
+type IntroPageQuery = { readonly introJson: { readonly summary: string }, readonly firstVisitFacts: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string, readonly link: { readonly href: string, readonly text: string } | null }> };
 
 type LightboxPhotoFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
 
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number } };
+type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number } };
 
 type NextEventFragment = { readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null };
 
-type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
-type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number };
+type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number };
 
 type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5852,19 +6081,19 @@ type ProgramPageQueryVariables = Exact<{
 }>;
 
 
-type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly starts: ReadonlyArray<string> | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly programs: ReadonlyArray<string> | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } };
+type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly starts: ReadonlyArray<string> | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string, readonly programs: ReadonlyArray<string> | null }>, readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> } };
 
 type ProgramsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ProgramsPageQuery = { readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } };
 
-type RatePlanCardFragment = { readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null };
+type RatePlanCardFragment = { readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null };
 
 type RatesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null }> } };
+type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> }, readonly policies: { readonly signUpFee: number, readonly cancellationNoticeDays: number }, readonly startSteps: ReadonlyArray<{ readonly title: string, readonly price: string, readonly link: { readonly href: string, readonly text: string } }> };
 
 type SchedulePageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5888,7 +6117,9 @@ type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> }, readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
 
-type TestimonialCardFragment = { readonly quote: string, readonly name: string, readonly memberSince: number, readonly programs: ReadonlyArray<string> | null };
+type StartHereFragment = { readonly startSteps: ReadonlyArray<{ readonly title: string, readonly price: string, readonly link: { readonly href: string, readonly text: string } }> };
+
+type TestimonialCardFragment = { readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string, readonly programs: ReadonlyArray<string> | null };
 
 type WodPageQueryVariables = Exact<{
   before: Scalars['Date'];

@@ -56,6 +56,13 @@ export const settings: Collection = {
           longText("description", "Description", 300),
           program("program", "Program"),
           { name: "highlight", label: "Highlight this plan", widget: "boolean", required: false } as Field,
+          {
+            name: "creditedToFirstMonth",
+            label: "Credited to the first month of a membership",
+            widget: "boolean",
+            required: false,
+            hint: "For Foundations: its price counts towards the first month, and Start here and the first-visit facts say so.",
+          } as Field,
         ],
         { min: 1, summary: "{{fields.name}}: ${{fields.price}} / {{fields.period}}" },
       ),
@@ -70,6 +77,14 @@ export const settings: Collection = {
       { name: "holdFee", label: "Hold fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
       { name: "cancellationFee", label: "Cancellation fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
       { name: "reactivationFee", label: "Reactivation fee (dollars)", widget: "number", value_type: "float", min: 0 } as Field,
+      {
+        name: "signUpFee",
+        label: "Sign-up fee (dollars)",
+        widget: "number",
+        value_type: "float",
+        min: 0,
+        hint: "0 reads as No sign-up fee, on the policies page and in the first-visit facts.",
+      } as Field,
     ]),
     jsonFile("intro", "Free intro times", "content/intro.json", [
       text("name", "Name", 80),
@@ -102,6 +117,11 @@ export const settings: Collection = {
           summary: "{{fields.date}}: {{fields.reason}}",
         },
       ),
+    ]),
+    jsonFile("visit", "First visit: parking, door, fitness", "content/visit.json", [
+      longText("parking", "Where to park", 300),
+      longText("door", "Which door, and who meets them", 300),
+      longText("fitness", 'Answer to "Do I need to be fit?"', 400),
     ]),
     jsonFile("privacy", "Privacy: how long forms are kept", "content/privacy.json", [
       wholeNumber("requestResponseDays", "Days to answer a privacy request (45 at most, by law)", 1, 45),

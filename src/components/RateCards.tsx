@@ -12,6 +12,7 @@ export const fragment = graphql`
     description
     program
     highlight
+    creditedToFirstMonth
   }
 `;
 
@@ -29,6 +30,7 @@ export function RateCards({ plans, headingLevel = 3 }: { plans: readonly Queries
             <p className={styles.price} data-testid="plan-price">
               {priceLabel(plan.price, plan.period)}
             </p>
+            {plan.creditedToFirstMonth && <p className={styles.credit}>Credited to your first month of membership</p>}
             <p className={styles.description}>{plan.description}</p>
             <Link to={action.href} className={styles.action} aria-label={`${action.label}: ${plan.name}`}>
               <CheckIcon size={18} />

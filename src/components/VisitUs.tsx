@@ -5,26 +5,31 @@ import type { SiteInfoData } from "../hooks/useSiteInfo";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./Icons";
 import * as styles from "./VisitUs.module.css";
 
-/** Address, phone, e-mail and hours, all from site.json. */
-export function VisitUs({ site }: { site: SiteInfoData }) {
+/**
+ * Address, phone, e-mail and hours, all from site.json. Without the address where the page already
+ * gives it (the first-visit block says where, with directions).
+ */
+export function VisitUs({ site, address = true }: { site: SiteInfoData; address?: boolean }) {
   const a = site.address;
   return (
     <div className={styles.grid}>
-      <div>
-        <h3 className={styles.heading}>
-          <PinIcon /> Address
-        </h3>
-        <address className={styles.address}>
-          {site.name}
-          <br />
-          {a.street}
-          <br />
-          {a.locality}, {a.region} {a.postalCode}
-        </address>
-        <p>
-          <a href={mapsUrl(site)}>Open in maps</a>
-        </p>
-      </div>
+      {address && (
+        <div>
+          <h3 className={styles.heading}>
+            <PinIcon /> Address
+          </h3>
+          <address className={styles.address}>
+            {site.name}
+            <br />
+            {a.street}
+            <br />
+            {a.locality}, {a.region} {a.postalCode}
+          </address>
+          <p>
+            <a href={mapsUrl(site)}>Open in maps</a>
+          </p>
+        </div>
+      )}
       <div>
         <h3 className={styles.heading}>
           <PhoneIcon /> Call or write

@@ -32,6 +32,8 @@ export interface RawContent {
   coaches: MarkdownFile[];
   galleries: JsonFile[];
   intro: JsonFile;
+  /** content/visit.json: what staff say of a first visit. */
+  visit: JsonFile;
   /** content/wod: one workout of the day per file. */
   wods: MarkdownFile[];
 }

@@ -30,6 +30,7 @@ export function policyFacts(policies: Policies): PolicyFact[] {
   const days = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
   const money = (n: number) => (n === 0 ? "Free" : `$${n}`);
   return [
+    { label: "Sign-up fee", value: policies.signUpFee === 0 ? "None" : `$${policies.signUpFee}` },
     { label: "Hold request notice", value: `${days(policies.holdNoticeDays)} before the hold starts` },
     { label: "Hold length", value: `${days(policies.minHoldDays)} to ${days(policies.maxHoldDays)}` },
     { label: "Holds per year", value: `Up to ${policies.maxHoldsPerYear}` },

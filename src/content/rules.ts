@@ -18,6 +18,7 @@ import { checkEvents } from "./eventRules";
 import { eventSlug } from "./eventTimes";
 import { checkIntro } from "./introRules";
 import { checkTestimonials } from "./reviewRules";
+import { checkWayIn } from "./wayInRules";
 import { checkWods } from "./wodRules";
 import { placeholderValues } from "./policies";
 import {
@@ -34,6 +35,7 @@ import {
   scheduleSchema,
   siteSchema,
   testimonialsSchema,
+  visitSchema,
   waiverSchema,
   wodSchema,
   type Announcement,
@@ -47,6 +49,7 @@ import {
   type Rates,
   type Schedule,
   type SiteInfo,
+  type Visit,
   type Waiver,
   type Wod,
 } from "./schemas";
@@ -72,6 +75,7 @@ export interface ValidContent {
   galleries: Array<{ file: string; data: Gallery }>;
   coaches: Array<{ file: string; data: Coach }>;
   intro: Intro;
+  visit: Visit;
   wods: Array<{ file: string; data: Wod }>;
 }
 
@@ -120,6 +124,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   const waiver = parseFile(waiverSchema, raw.waiver.file, raw.waiver.data, errors);
   const testimonials = parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
   const intro = parseFile(introSchema, raw.intro.file, raw.intro.data, errors);
+  const visit = parseFile(visitSchema, raw.visit.file, raw.visit.data, errors);
 
   const programs: ValidContent["programs"] = [];
   for (const md of raw.programs) {
@@ -255,6 +260,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     );
   }
   if (rates && schedule) errors.push(...checkDropIn(raw.rates.file, rates, schedule));
+  if (rates) errors.push(...checkWayIn(raw.rates.file, rates));
   for (const md of [...raw.announcements, ...raw.events, ...raw.programs, ...raw.pages, ...raw.coaches, ...raw.wods])
     errors.push(...checkRawHtml(md.file, md.body, md.bodyLine));
   if (policies && privacy) {
@@ -262,9 +268,9 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
     for (const md of raw.pages) errors.push(...checkPlaceholders(md.file, md.body, known));
   }
 
-  if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro) return { errors };
+  if (errors.length > 0 || !site || !schedule || !rates || !policies || !privacy || !waiver || !intro || !visit) return { errors };
   return {
     errors,
-    content: { site, schedule, rates, policies, privacy, waiver, announcements, events, programs, galleries, coaches, intro, wods },
+    content: { site, schedule, rates, policies, privacy, waiver, announcements, events, programs, galleries, coaches, intro, visit, wods },
   };
 }

@@ -113,6 +113,8 @@ export const planSchema = z
     description: text(300),
     program: slug,
     highlight: z.boolean().optional(),
+    /** The price counts towards the first month of a membership (Foundations): "Start here" and the first visit say so. */
+    creditedToFirstMonth: z.boolean().optional(),
   })
   .strict();
 export const ratesSchema = z
@@ -135,6 +137,8 @@ export const policiesSchema = z
     holdFee: dollars,
     cancellationFee: dollars,
     reactivationFee: dollars,
+    /** What joining costs beyond the first month's price (0: "No sign-up fee"). */
+    signUpFee: dollars,
   })
   .strict()
   .refine((p) => p.maxHoldDays >= p.minHoldDays, {
@@ -324,6 +328,19 @@ export const introSchema = z
   })
   .strict();
 
+/**
+ * What only staff know of a first visit (content/visit.json): where to park, which door, and the answer
+ * to "do I need to be fit?". The first-visit block around it reads the address, the intro, the prices
+ * and the rules from their own files (src/content/firstVisit.ts).
+ */
+export const visitSchema = z
+  .object({
+    parking: text(300),
+    door: text(300),
+    fitness: text(400),
+  })
+  .strict();
+
 /** One version of a workout part: plain text, line breaks kept (no markdown: it is shown as written). */
 const wodText = z.string().trim().min(1, "is required").max(600, "must be at most 600 characters");
 export const wodPartSchema = z.object({ name: text(40), rx: wodText, scaled: wodText, foundations: wodText }).strict();
@@ -353,3 +370,4 @@ export type Testimonials = z.infer<typeof testimonialsSchema>;
 export type Intro = z.infer<typeof introSchema>;
 export type Coach = z.infer<typeof coachSchema>;
 export type Wod = z.infer<typeof wodSchema>;
+export type Visit = z.infer<typeof visitSchema>;

@@ -97,6 +97,7 @@ export function readContent(dir = contentDir()): ReadResult {
       coaches: readMarkdownFolder("coaches"),
       galleries,
       intro: readJson(path.join(dir, "intro.json")),
+      visit: readJson(path.join(dir, "visit.json")),
       wods: readMarkdownFolder("wod"),
     },
     problems,

@@ -12,11 +12,13 @@ import {
   scheduleSchema,
   siteSchema,
   testimonialsSchema,
+  visitSchema,
   waiverSchema,
   wodSchema,
   type Waiver,
 } from "../content/schemas";
 import { eventSlug } from "../content/eventTimes";
+import { firstVisitFacts, startSteps, type FirstVisitInput } from "../content/firstVisit";
 import { announcementSlug } from "../content/slugs";
 import { waiverVersion } from "../server/forms/waiver";
 import { contentTypeDefs, type ContentTypeSpec } from "./graphqlTypes";
@@ -54,6 +56,7 @@ const JSON_TYPES: readonly JsonType[] = [
   { type: "PoliciesJson", single: true, schema: policiesSchema },
   { type: "PrivacyJson", single: true, schema: privacySchema },
   { type: "WaiverJson", single: true, schema: waiverSchema },
+  { type: "VisitJson", single: true, schema: visitSchema },
   {
     type: "TestimonialsJson",
     single: true,
@@ -91,11 +94,18 @@ export const typeDefs = [
   ...MARKDOWN_COLLECTIONS.map((collection) => contentTypeDefs({ ...collection, extraFields: { slug: "String!" } })),
   // Frontmatter is read through the collections' types only, never as MarkdownRemark's untyped guess.
   "type MarkdownRemark implements Node @dontInfer {\n  id: ID!\n}",
+  // The way in and the first visit, worded at build time (the Query fields below).
+  "type FactLink {\n  href: String!\n  text: String!\n}",
+  "type FirstVisitFact {\n  id: String!\n  label: String!\n  text: String!\n  link: FactLink\n}",
+  "type StartStep {\n  title: String!\n  price: String!\n  link: FactLink!\n}",
 ].join("\n");
 
 /** What a resolver is handed, described only as far as used here (graphql is Gatsby's dependency, not ours). */
 interface ResolverContext {
-  nodeModel: { getNodeById(args: { id: string; type?: string }): unknown };
+  nodeModel: {
+    getNodeById(args: { id: string; type?: string }): unknown;
+    findOne(args: { type: string; query: object }): Promise<unknown>;
+  };
 }
 interface ResolverInfo {
   schema: { getType(name: string): unknown };
@@ -116,9 +126,33 @@ const markdownHtml = {
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
+/**
+ * What the first-visit block and "Start here" say, read from the content nodes (so a page that shows
+ * them is built again when one of those files changes). Worded here, at build time, rather than in the
+ * page's component: the words and the code that chooses them stay out of the browser's JavaScript.
+ */
+async function firstVisitInput(context: ResolverContext): Promise<FirstVisitInput> {
+  const [site, visit, intro, rates, policies] = await Promise.all(
+    ["SiteJson", "VisitJson", "IntroJson", "RatesJson", "PoliciesJson"].map((type) => context.nodeModel.findOne({ type, query: {} })),
+  );
+  if (!site || !visit || !intro || !rates || !policies)
+    throw new Error("a content file of the first visit is missing (the content checks require each)");
+  return { site, visit, intro, plans: (rates as { plans: FirstVisitInput["plans"] }).plans, policies } as FirstVisitInput;
+}
+
 export const resolvers = {
-  // Gatsby's own root field and resolver (siteJson for SiteJson), declared non-null.
-  Query: Object.fromEntries(JSON_TYPES.filter((json) => json.single).map((json) => [lowerFirst(json.type), { type: `${json.type}!` }])),
+  Query: {
+    // Gatsby's own root field and resolver (siteJson for SiteJson), declared non-null.
+    ...Object.fromEntries(JSON_TYPES.filter((json) => json.single).map((json) => [lowerFirst(json.type), { type: `${json.type}!` }])),
+    firstVisitFacts: {
+      type: "[FirstVisitFact!]!",
+      resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => firstVisitFacts(await firstVisitInput(context)),
+    },
+    startSteps: {
+      type: "[StartStep!]!",
+      resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => startSteps((await firstVisitInput(context)).plans),
+    },
+  },
   ...Object.fromEntries(MARKDOWN_COLLECTIONS.map((collection) => [collection.type, { html: markdownHtml }])),
   /**
    * The waiver's version (the hash each sign-up stores) is computed here, at build time, by the same

@@ -21,6 +21,7 @@ export const fragments = graphql`
     holdFee
     cancellationFee
     reactivationFee
+    signUpFee
   }
 
   fragment PrivacyNumbers on PrivacyJson {

@@ -50,6 +50,8 @@ export const query = graphql`
         ...RatePlanCard
       }
     }
+    ...FirstVisit
+    ...StartHere
     testimonials: testimonialsJson {
       ...GoogleRating
       testimonials {

@@ -32,8 +32,7 @@ export const query = graphql`
   query IntroPage {
     introJson {
       summary
-      whatToBring
-      slotMinutes
     }
+    ...FirstVisit
   }
 `;

@@ -17,5 +17,10 @@ export const query = graphql`
       }
       notes
     }
+    ...StartHere
+    policies: policiesJson {
+      signUpFee
+      cancellationNoticeDays
+    }
   }
 `;

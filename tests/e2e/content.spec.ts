@@ -4,8 +4,16 @@ import { expect, test, type Page } from "@playwright/test";
 import { listedAnnouncements } from "../../src/content/announcements";
 import { formatClock, minutes } from "../../src/content/dates";
 import { policyFacts } from "../../src/content/policies";
-import { priceLabel } from "../../src/content/rates";
-import { gallerySchema, policiesSchema, ratesSchema, scheduleSchema, siteSchema } from "../../src/content/schemas";
+import { formatPrice, priceLabel } from "../../src/content/rates";
+import {
+  gallerySchema,
+  introSchema,
+  policiesSchema,
+  ratesSchema,
+  scheduleSchema,
+  siteSchema,
+  visitSchema,
+} from "../../src/content/schemas";
 import { markerBesideFirstLine } from "./support/markers";
 import { gotoReady } from "./support/page";
 import { announcementFiles, buildToday } from "./support/site";
@@ -251,7 +259,7 @@ test.describe("rates and programs", () => {
     await expect(cards).toHaveCount(rates.plans.length);
     for (const plan of rates.plans) {
       const card = page.locator(`main [data-plan="${plan.id}"]`);
-      await expect(card.locator("h2")).toHaveText(plan.name);
+      await expect(card.locator("h3")).toHaveText(plan.name);
       await expect(card.getByTestId("plan-price")).toHaveText(priceLabel(plan.price, plan.period));
       const href = await card.getByRole("link").getAttribute("href");
       expect(href).toBe(plan.period === "visit" ? "/drop-in/" : `/membership/signup/?plan=${plan.id}`);
@@ -293,29 +301,102 @@ test.describe("rates and programs", () => {
 test("the home page has every section a visitor looks for", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator(".gatsby-image-wrapper img[data-main-image]").first()).toHaveAttribute("loading", "eager");
-  for (const heading of ["Programs", "This week's classes", "Latest announcements", "Simple, month-to-month rates", "Visit us"]) {
+  for (const heading of [
+    "Start here",
+    "Programs",
+    "This week's classes",
+    "Latest announcements",
+    "Simple, month-to-month rates",
+    "Your first visit",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.locator("#programs h3")).toHaveCount(3);
   await expect(page.getByRole("link", { name: "Book a free intro" }).first()).toBeVisible();
   // The address and hours as content/site.json has them, so the staff editing them does not break this test.
   const { locality, region, postalCode } = site.address;
-  await expect(page.locator("#visit")).toContainText(`${locality}, ${region} ${postalCode}`);
+  await expect(page.locator("#first-visit")).toContainText(`${locality}, ${region} ${postalCode}`);
   for (const hours of site.hours) {
-    await expect(page.locator("#visit")).toContainText(`${formatClock(hours.opens)} – ${formatClock(hours.closes)}`);
+    await expect(page.locator("#first-visit")).toContainText(`${formatClock(hours.opens)} – ${formatClock(hours.closes)}`);
   }
 });
 
 /**
- * A first visit on a phone (390 px): with JavaScript, and without it (a script that never arrived
- * shows the same static page).
+ * A first visit on a phone (390 px), as a nervous beginner and as a parent arrive: with JavaScript,
+ * and without it (a script that never arrived shows the same static page).
  */
+const intro = introSchema.parse(read("content/intro.json"));
+const visit = visitSchema.parse(read("content/visit.json"));
+const foundationsPlan = rates.plans.find((plan) => plan.program === "foundations" && plan.period === "program");
+const lowestMonthly = Math.min(
+  ...rates.plans.filter((plan) => plan.program === "crossfit" && plan.period === "month").map((plan) => plan.price),
+);
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`a first visit at 390 px ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
     const open = (page: Page, path: string) => (javaScriptEnabled ? gotoReady(page, path) : page.goto(path).then(() => undefined));
 
+    for (const path of ["/", "/rates/"]) {
+      test(`${path} says where to start: the free intro, Foundations and a membership, each with its price and a link`, async ({
+        page,
+      }) => {
+        await open(page, path);
+        const start = page.locator("#start-here");
+        await expect(start.getByRole("heading", { level: 2, name: "Start here" })).toBeVisible();
+        const steps = start.locator("ol > li");
+        await expect(steps).toHaveCount(3);
+        await expect(steps.nth(0)).toContainText("Free");
+        await expect(steps.nth(0).getByRole("link")).toHaveAttribute("href", "/intro/");
+        await expect(steps.nth(1)).toContainText(priceLabel(foundationsPlan?.price ?? NaN, "program"));
+        await expect(steps.nth(1)).toContainText("credited to your first month");
+        await expect(steps.nth(1).getByRole("link")).toHaveAttribute("href", "/programs/foundations/");
+        await expect(steps.nth(2)).toContainText(`from ${formatPrice(lowestMonthly)} a month`);
+        await expect(steps.nth(2).getByRole("link")).toHaveAttribute("href", "/membership/signup/");
+      });
+    }
+
+    test("the home page's main buttons go straight to the free intro and to sign-up", async ({ page }) => {
+      await open(page, "/");
+      const hero = page.locator("main > :first-child");
+      const buttons = hero.getByRole("link");
+      await expect(buttons).toHaveCount(2);
+      await expect(buttons.nth(0)).toHaveAttribute("href", "/intro/");
+      await expect(buttons.nth(1)).toHaveAttribute("href", "/membership/signup/");
+      for (const button of await buttons.all()) await expect(button).toBeInViewport();
+    });
+
+    for (const path of ["/", "/intro/"]) {
+      test(`${path} has every first-visit fact in one block, from the content files`, async ({ page }) => {
+        await open(page, path);
+        const block = page.locator("#first-visit");
+        await expect(block.getByRole("heading", { level: 2, name: "Your first visit" })).toBeVisible();
+        const { street, locality, region, postalCode } = site.address;
+        await expect(block).toContainText(`${street}, ${locality}, ${region} ${postalCode}`);
+        const directions = block.getByRole("link", { name: "Get directions" });
+        await expect(directions).toHaveAttribute(
+          "href",
+          `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${site.name}, ${street}, ${locality}, ${region} ${postalCode}`)}`,
+        );
+        for (const fact of [visit.parking, visit.door, visit.fitness, intro.whatToBring]) await expect(block).toContainText(fact);
+        await expect(block).toContainText("Do I need to be fit?");
+        // The home page's "Start here", just above, says what the intro and Foundations are and cost.
+        const introAndFoundations = path === "/" ? page.locator("#start-here") : block;
+        if (path !== "/") await expect(block).toContainText(`${intro.slotMinutes} minutes`);
+        await expect(introAndFoundations).toContainText(priceLabel(foundationsPlan?.price ?? NaN, "program"));
+        await expect(introAndFoundations).toContainText("credited to your first month");
+        await expect(block).toContainText(policies.signUpFee === 0 ? "No sign-up fee" : `${formatPrice(policies.signUpFee)} sign-up fee`);
+        await expect(block).toContainText(`${policies.cancellationNoticeDays} days' notice`);
+        await expect(block).toContainText(`${formatPrice(policies.reactivationFee)}`);
+      });
+    }
+
     for (const path of ["/programs/crossfit/", "/programs/foundations/", "/programs/crossfitkids/"]) {
+      test(`${path} links to the first visit`, async ({ page }) => {
+        await open(page, path);
+        await expect(page.getByRole("link", { name: /first visit/i }).first()).toHaveAttribute("href", "/intro/#first-visit");
+      });
+
       test(`${path}: each question shows its disclosure marker`, async ({ page }) => {
         await open(page, path);
         const questions = page.locator("#faq summary");

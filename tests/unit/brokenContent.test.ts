@@ -17,6 +17,7 @@ const PROBLEMS = [
   `${FIXTURE}/galleries/events/gallery.json: images[0].alt: needs real alt text describing the image (at least 5 characters)`,
   `${FIXTURE}/coaches/dana.md: photo: image "../images/dana.jpg" does not exist`,
   `${FIXTURE}/intro.json: blackouts[0].date: must be a real date written YYYY-MM-DD`,
+  `${FIXTURE}/visit.json: door: is required`,
   `${FIXTURE}/testimonials.json: testimonials[1].name: must be a first name in full, like "Linda", with no initial`,
   `${FIXTURE}/schedule.json: slots[2].program: program "yoga" does not exist (programs: crossfit, kids, foundations)`,
 ];

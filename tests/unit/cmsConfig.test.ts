@@ -150,6 +150,7 @@ test.each<[string, () => Field[], z.ZodTypeAny]>([
   ["testimonials.json", () => file("settings", "testimonials"), schemas.testimonialsSchema],
   ["privacy.json", () => file("settings", "privacy"), schemas.privacySchema],
   ["waiver.json", () => file("settings", "waiver"), schemas.waiverSchema],
+  ["visit.json", () => file("settings", "visit"), schemas.visitSchema],
   ...pageFiles.map((name): [string, () => Field[], z.ZodTypeAny] => [`pages/${name}.md`, () => file("pages", name), schemas.pageSchema]),
 ])("the editor's %s fields match the content schema", (where, fields, schema) => {
   const problems: string[] = [];
@@ -227,7 +228,7 @@ test("everything in content/ today can be saved from the editor unchanged", () =
   const { raw } = readContent();
   const problems: string[] = [];
   const json = (name: string) => JSON.parse(fs.readFileSync(path.join("content", name), "utf8")) as Record<string, unknown>;
-  for (const name of ["site", "schedule", "rates", "policies", "intro", "testimonials", "privacy", "waiver"])
+  for (const name of ["site", "schedule", "rates", "policies", "intro", "testimonials", "privacy", "waiver", "visit"])
     checkValues(`${name}.json`, file("settings", name), json(`${name}.json`), problems);
   for (const md of raw.announcements)
     checkValues(md.file, collection("announcements").fields ?? [], md.frontmatter as Record<string, unknown>, problems);

@@ -71,6 +71,7 @@ test("the markdown collections: dates, photos, lists and the slug, as their sche
   // Optional, and whole when given.
   expect(types.TestimonialsJson).toMatchObject({ googleRating: "GoogleRating" });
   expect(types.GoogleRating).toEqual({ rating: "Float!", count: "Int!", url: "String!" });
+  expect(types.VisitJson).toMatchObject({ parking: "String!", door: "String!", fitness: "String!" });
   expect(types.Wod).toEqual({ date: "Date!", title: "String!", parts: "[WodPart!]!", coachNotes: "String", slug: "String!" });
   expect(types.WodPart).toEqual({ name: "String!", rx: "String!", scaled: "String!", foundations: "String!" });
 });

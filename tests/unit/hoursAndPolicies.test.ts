@@ -12,6 +12,7 @@ const policies = {
   holdFee: 0,
   cancellationFee: 0,
   reactivationFee: 25,
+  signUpFee: 0,
 };
 
 test("hours table rows merge days with the same hours and show closed days", () => {
@@ -42,6 +43,8 @@ describe("policies text", () => {
   test("facts table", () => {
     expect(policyFacts(policies)).toContainEqual({ label: "Hold length", value: "14 days to 90 days" });
     expect(policyFacts(policies)).toContainEqual({ label: "Reactivation fee", value: "$25" });
+    expect(policyFacts(policies)).toContainEqual({ label: "Sign-up fee", value: "None" });
+    expect(policyFacts({ ...policies, signUpFee: 49 })).toContainEqual({ label: "Sign-up fee", value: "$49" });
   });
 });
 

@@ -5,6 +5,7 @@ import { Footer } from "../../src/components/Footer";
 import { AnnouncementPage } from "../../src/components/pages/AnnouncementPage";
 import { NextEvent } from "../../src/components/NextEvent";
 import { HomePage } from "../../src/components/pages/HomePage";
+import { firstVisitFacts, startSteps } from "../../src/content/firstVisit";
 import { RatesPage } from "../../src/components/pages/RatesPage";
 import { SchedulePage } from "../../src/components/pages/SchedulePage";
 import { announcementPath, eventPath, linkTo, pathTo, routes } from "../../src/routes";
@@ -65,7 +66,15 @@ describe("links go where the route table says", () => {
           announcements: { nodes: [announcement] },
           nextEvent: { nodes: [nextEvent] },
           rates,
-          testimonials: { testimonials: [] },
+          testimonials: { testimonials: [], googleRating: null },
+          firstVisitFacts: firstVisitFacts({
+            site: siteJson,
+            visit: read("visit.json"),
+            intro: read("intro.json"),
+            plans: rates.plans,
+            policies: read("policies.json"),
+          }).map((fact) => ({ ...fact, link: fact.link ?? null })),
+          startSteps: startSteps(rates.plans),
         }}
         pageContext={today}
       />,
@@ -76,8 +85,10 @@ describe("links go where the route table says", () => {
     const paths = internalPaths(html);
     expect(paths.length).toBeGreaterThan(5);
     for (const path of paths) expect(known).toContain(path);
-    // The call to action opens and closes the page.
+    // The call to action opens the page, and is the first step of "Start here".
     expect(html.match(/href="\/intro\/"[^>]*>Book a free intro</g)).toHaveLength(2);
+    // The first-visit block, with the directions as a plain maps link.
+    expect(html).toContain('<a href="https://www.google.com/maps/dir/?api=1&amp;destination=');
   });
 
   test("the home page's event line: the next one, or one already running until its last day", () => {
@@ -123,6 +134,13 @@ test("the schedule offers a filter link per program, the calendar file and the f
 });
 
 test("the rates page names the payment methods from site.json", () => {
-  const html = renderToStaticMarkup(<RatesPage data={{ rates }} pageContext={{ routePath: pathTo("rates") }} />);
+  const html = renderToStaticMarkup(
+    <RatesPage
+      data={{ rates, policies: { signUpFee: 0, cancellationNoticeDays: 30 }, startSteps: startSteps(rates.plans) }}
+      pageContext={{ routePath: pathTo("rates") }}
+    />,
+  );
   expect(html).toContain(`<strong>Payment accepted:</strong> ${siteJson.payment.join(" and ")}.`);
+  // The real notice period, never "simple notice".
+  expect(html).toContain("Month-to-month memberships, no sign-up fee: cancel with 30 days&#x27; notice.");
 });

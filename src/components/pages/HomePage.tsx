@@ -5,6 +5,7 @@ import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo, type RoutePageContext } from "../../routes";
 import { AnnouncementList } from "../AnnouncementList";
 import { ButtonLink } from "../ButtonLink";
+import { FirstVisit } from "../FirstVisit";
 import { Hero } from "../Hero";
 import { IntroActions } from "../IntroActions";
 import { Markdown } from "../Markdown";
@@ -12,6 +13,7 @@ import { NextEvent } from "../NextEvent";
 import { ProgramCards } from "../ProgramCards";
 import { RateCards } from "../RateCards";
 import { Section } from "../Section";
+import { StartHere } from "../StartHere";
 import { Testimonials } from "../Testimonials";
 import { VisitUs } from "../VisitUs";
 import { WeekStrip } from "../WeekStrip";
@@ -38,12 +40,17 @@ export function HomePage({
         title={page.headline ?? site.tagline}
         lead={page.lead}
       >
+        {/* Straight to the two things a visitor came to do: no hub page in between. */}
         <IntroActions>
           <ButtonLink to={pathTo("signup")} variant="ghost">
-            Become a member
+            Sign up
           </ButtonLink>
         </IntroActions>
       </Hero>
+      <Section title="Start here" id="start-here" tone="muted">
+        <Markdown html={page.html} />
+        <StartHere steps={data.startSteps} />
+      </Section>
       <Section title="Programs" id="programs">
         <ProgramCards programs={programs} />
       </Section>
@@ -86,16 +93,11 @@ export function HomePage({
       <Section title="What members say" id="testimonials">
         <Testimonials items={data.testimonials.testimonials} googleRating={data.testimonials.googleRating} />
       </Section>
-      <Section title="Visit us" id="visit" tone="muted">
-        <VisitUs site={site} />
-      </Section>
-      <Section title="Your first class is on us" id="start">
-        <Markdown html={page.html} />
-        <IntroActions>
-          <ButtonLink to={pathTo("foundations")} variant="secondary">
-            How Foundations works
-          </ButtonLink>
-        </IntroActions>
+      {/* Where, how to get in and what to expect, then how to reach the gym and when it is open. */}
+      <Section title="Your first visit" id="first-visit" tone="muted">
+        {/* "Start here" above says what the intro and Foundations are, with their prices. */}
+        <FirstVisit facts={data.firstVisitFacts} skip={["intro", "foundations"]} />
+        <VisitUs site={site} address={false} />
       </Section>
     </>
   );

@@ -1,6 +1,6 @@
 import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo, routeFor, type RoutePageContext } from "../../routes";
-import { FactList } from "../FactList";
+import { FirstVisit } from "../FirstVisit";
 import { IntroBooking } from "../intro/IntroBooking";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
@@ -13,14 +13,9 @@ export function IntroPage({ data, pageContext }: { data: Queries.IntroPageQuery;
   return (
     <>
       <PageHeader eyebrow="Start here" title={route.title} lead={intro.summary} />
-      <Section title="Before you come" id="before" tone="muted">
-        <FactList
-          caption="Your free intro"
-          facts={[
-            { label: "Length", value: `${intro.slotMinutes} minutes, one-on-one with a coach` },
-            { label: "What to bring", value: intro.whatToBring },
-          ]}
-        />
+      {/* Before the times: where to go, what to bring and what happens, so nobody books without knowing. */}
+      <Section title="Your first visit" id="first-visit" tone="muted">
+        <FirstVisit facts={data.firstVisitFacts} />
       </Section>
       {/* Last on the page: the open times arrive after the page is live and only the footer moves. */}
       <Section title="Choose a time" id="book">

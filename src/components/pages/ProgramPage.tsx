@@ -1,7 +1,8 @@
+import { Link } from "gatsby";
 import { getImage } from "gatsby-plugin-image";
 import { nextStarts, ofProgram, programSchedulePath, reviewsOf } from "../../content/programs";
 import { usePageToday } from "../../hooks/useGymToday";
-import type { RoutePageContext } from "../../routes";
+import { pathTo, type RoutePageContext } from "../../routes";
 import { calendarPath } from "../../schedule/week";
 import { Actions } from "../Actions";
 import { ArticleImage } from "../ArticleImage";
@@ -15,6 +16,9 @@ import { RateCards } from "../RateCards";
 import { ScheduleWeek } from "../ScheduleWeek";
 import { Section } from "../Section";
 import { Testimonials } from "../Testimonials";
+
+/** The first-visit block on the free intro's page, which every program links to. */
+const FIRST_VISIT = `${pathTo("intro")}#first-visit`;
 
 /** One program's page: its own text from content/programs, with its class times and plans from the shared files. */
 export function ProgramPage({
@@ -44,6 +48,12 @@ export function ProgramPage({
       faq={program.faq}
       body={<Markdown html={program.html} />}
     >
+      <Section>
+        <p className="prose">
+          Coming for the first time? <Link to={FIRST_VISIT}>Your first visit</Link>: where to park, which door, what to bring and what
+          happens at the free intro.
+        </p>
+      </Section>
       {starts && (
         <Section title="Next start dates" id="starts">
           <NextStarts dates={starts} />
