@@ -426,5 +426,16 @@ for (const javaScriptEnabled of [true, false]) {
         expect((await markerBesideFirstLine(date, "outside")).shown, "a start date has its bullet").toBe(true);
       }
     });
+
+    test("a parent finds how to start a child on the kids' page and on its sign-up, with no line meant for adults", async ({ page }) => {
+      await open(page, "/programs/crossfitkids/");
+      const parents = page.locator("#parents");
+      await expect(parents.getByRole("heading", { level: 2 })).toBeVisible();
+      await expect(parents.getByRole("link", { name: /sign up your child/i })).toHaveAttribute("href", "/membership/signup/?plan=kids");
+      await expect(parents.getByRole("link", { name: /ask a coach/i })).toHaveAttribute("href", "/contact/?interest=kids");
+      await open(page, "/membership/signup/?plan=kids");
+      await expect(page.locator("main")).not.toContainText("Most members start with Foundations");
+      await expect(page.locator("main")).toContainText("CrossFit Kids");
+    });
   });
 }

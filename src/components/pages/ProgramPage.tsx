@@ -2,6 +2,8 @@ import { Link } from "gatsby";
 import { getImage } from "gatsby-plugin-image";
 import { nextStarts, ofProgram, programSchedulePath, reviewsOf } from "../../content/programs";
 import { usePageToday } from "../../hooks/useGymToday";
+import { planAction } from "../../content/rates";
+import { KIDS_PROGRAM } from "../../forms/signup";
 import { pathTo, type RoutePageContext } from "../../routes";
 import { calendarPath } from "../../schedule/week";
 import { Actions } from "../Actions";
@@ -19,6 +21,34 @@ import { Testimonials } from "../Testimonials";
 
 /** The first-visit block on the free intro's page, which every program links to. */
 const FIRST_VISIT = `${pathTo("intro")}#first-visit`;
+
+/**
+ * What a parent looks for on the kids' page: how their child starts, and whom to ask first. A child
+ * starts by signing up for the kids' plan (the adult free intro and Foundations are not for children).
+ */
+function ForParents({ plans }: { plans: ReadonlyArray<{ id: string; period: string }> }) {
+  const signUp = plans.find((plan) => plan.period !== "visit");
+  return (
+    <Section title="For parents" id="parents">
+      <div className="prose">
+        <p>
+          Your child needs no experience. To start, sign them up for CrossFit Kids: you choose the first class day, and a parent or guardian
+          signs the waiver for them.
+        </p>
+        <p>
+          Questions first, about your child&apos;s age, experience or needs? Ask a coach. Where to park and which door:{" "}
+          <Link to={FIRST_VISIT}>your first visit</Link>.
+        </p>
+      </div>
+      <Actions>
+        {signUp && <ButtonLink to={planAction(signUp).href}>Sign up your child</ButtonLink>}
+        <ButtonLink to={`${pathTo("contact")}?interest=${KIDS_PROGRAM}`} variant="secondary">
+          Ask a coach
+        </ButtonLink>
+      </Actions>
+    </Section>
+  );
+}
 
 /** One program's page: its own text from content/programs, with its class times and plans from the shared files. */
 export function ProgramPage({
@@ -48,12 +78,16 @@ export function ProgramPage({
       faq={program.faq}
       body={<Markdown html={program.html} />}
     >
-      <Section>
-        <p className="prose">
-          Coming for the first time? <Link to={FIRST_VISIT}>Your first visit</Link>: where to park, which door, what to bring and what
-          happens at the free intro.
-        </p>
-      </Section>
+      {key === KIDS_PROGRAM ? (
+        <ForParents plans={plans} />
+      ) : (
+        <Section>
+          <p className="prose">
+            Coming for the first time? <Link to={FIRST_VISIT}>Your first visit</Link>: where to park, which door, what to bring and what
+            happens at the free intro.
+          </p>
+        </Section>
+      )}
       {starts && (
         <Section title="Next start dates" id="starts">
           <NextStarts dates={starts} />

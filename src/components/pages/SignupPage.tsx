@@ -1,4 +1,4 @@
-import { joinablePlans } from "../../forms/signup";
+import { joinablePlans, KIDS_AGES } from "../../forms/signup";
 import { usePageToday } from "../../hooks/useGymToday";
 import { useLiveValue } from "../../hooks/useHydrated";
 import { routeFor, type RoutePageContext } from "../../routes";
@@ -27,8 +27,11 @@ export function SignupPage({
     <>
       <PageHeader eyebrow="Membership" title={route.title} lead={route.description} />
       <Section>
+        {/* Built once for every ?plan=, so it speaks to an adult and to a parent alike. */}
         <p className="prose">
-          New to CrossFit? Most members start with Foundations. Compare every plan on the <TitleLink to="rates" /> page.
+          New to CrossFit? Adults start with <TitleLink to="foundations" />. Signing up a child aged {KIDS_AGES.min} to {KIDS_AGES.max}?
+          Choose CrossFit Kids: a parent or guardian fills in the child's details and accepts the waiver for them. Compare every plan on the{" "}
+          <TitleLink to="rates" /> page.
         </p>
         {/* Read after hydration, so the first render in the browser matches the static HTML, built without a query string. */}
         {/* ?plan= (the rates page's buttons) chooses a plan: the form shows what that plan asks for at once. */}
