@@ -43,9 +43,12 @@ function rank(path: string): number {
 }
 
 /** The files (relative to content/) that are still sample pictures, in the order to replace them. */
-export function samplePicturesInPlace(files: ReadonlyArray<{ path: string; sha256: string }>): string[] {
+export function samplePicturesInPlace(
+  files: ReadonlyArray<{ path: string; sha256: string }>,
+  samples: ReadonlySet<string> = SAMPLE_PICTURE_HASHES,
+): string[] {
   return files
-    .filter((file) => SAMPLE_PICTURE_HASHES.has(file.sha256))
+    .filter((file) => samples.has(file.sha256))
     .map((file) => file.path)
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -26,8 +26,8 @@ function imageFiles(dir: string, under = ""): Array<{ path: string; sha256: stri
  * The build's line naming the sample pictures still in content/ (a reminder, never a failure), in the
  * order to replace them (CONTENT.md, "Swap or add photos"); undefined once every one is a real photo.
  */
-export function samplePicturesNotice(dir: string): string | undefined {
-  const samples = samplePicturesInPlace(imageFiles(dir));
+export function samplePicturesNotice(dir: string, known?: ReadonlySet<string>): string | undefined {
+  const samples = samplePicturesInPlace(imageFiles(dir), known);
   if (samples.length === 0) return undefined;
   return (
     `${samples.length} sample picture(s) still in place; replace them with photos of the gym, first ones first ` +
