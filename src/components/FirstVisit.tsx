@@ -42,13 +42,9 @@ export function FirstVisit({
                 <>
                   {" "}
                   {fact.link.href.startsWith("/") ? (
-                    <Link to={fact.link.href}>
-                      {fact.link.text}
-                    </Link>
+                    <Link to={fact.link.href}>{fact.link.text}</Link>
                   ) : (
-                    <a href={fact.link.href}>
-                      {fact.link.text}
-                    </a>
+                    <a href={fact.link.href}>{fact.link.text}</a>
                   )}
                 </>
               )}

@@ -26,9 +26,7 @@ export function StartHere({ steps }: { steps: Queries.StartHereFragment["startSt
         <li key={step.title}>
           <h3>{step.title}</h3>
           <p>{step.price}</p>
-          <Link to={step.link.href}>
-            {step.link.text}
-          </Link>
+          <Link to={step.link.href}>{step.link.text}</Link>
         </li>
       ))}
     </ol>
