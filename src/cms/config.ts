@@ -1,5 +1,6 @@
 import { CATEGORIES } from "../content/schemas";
 import { settings } from "./settings";
+import { TITLE_MAX } from "../seo/meta";
 import {
   alt,
   body,
@@ -53,7 +54,7 @@ const announcements: Collection = {
   summary: "{{fields.date | date('YYYY-MM-DD')}} · {{title}}",
   sortable_fields: ["date", "title"],
   fields: [
-    text("title", "Title", 100),
+    text("title", "Title", TITLE_MAX),
     date("date", "Date"),
     longText("summary", "Summary", 240, { hint: "One or two sentences shown in the list of announcements." }),
     image("image", "Photo (optional)", false),
@@ -74,7 +75,7 @@ const events: Collection = {
   summary: "{{start}} · {{title}}",
   sortable_fields: ["start", "title"],
   fields: [
-    text("title", "Title", 100, { hint: "With the year, like CrossFit Open 2027: it becomes the page's address." }),
+    text("title", "Title", TITLE_MAX, { hint: "With the year, like CrossFit Open 2027: it becomes the page's address." }),
     dateTime("start", "Starts"),
     dateTime("end", "Ends", false),
     text("place", "Place, when not at the gym", 80, { required: false, hint: "Leave empty for the gym." }),
@@ -224,7 +225,7 @@ const page = (name: string, label: string) => ({
   label,
   file: `content/pages/${name}.md`,
   fields: [
-    text("title", "Title", 100),
+    text("title", "Title", TITLE_MAX),
     text("headline", "Headline (optional)", 80, { required: false }),
     longText("lead", "Lead (optional)", 240, { required: false }),
     image("hero", "Photo (optional)", false),

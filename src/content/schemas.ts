@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DAYS, isClock, isLocalDateTime, toIsoDate } from "./dates";
 import { MAP_POSITION_MESSAGE, parseMapPosition } from "./mapPosition";
+import { TITLE_MAX } from "../seo/meta";
 
 /**
  * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
@@ -170,7 +171,7 @@ export const waiverSchema = z.object({ paragraphs: z.array(text(1000)).min(1, "n
 
 export const announcementSchema = z
   .object({
-    title: text(100),
+    title: text(TITLE_MAX),
     date: isoDate,
     summary: text(240),
     image: imagePath.optional(),
@@ -198,7 +199,7 @@ function isLink(value: string): boolean {
 
 export const eventSchema = z
   .object({
-    title: text(100),
+    title: text(TITLE_MAX),
     start: localDateTime,
     end: localDateTime.optional(),
     /** Where, when not at the gym: the place's name and its address on one line. */
@@ -251,7 +252,7 @@ export const coachSchema = z
 
 export const pageSchema = z
   .object({
-    title: text(100),
+    title: text(TITLE_MAX),
     headline: text(80).optional(),
     lead: text(240).optional(),
     hero: imagePath.optional(),

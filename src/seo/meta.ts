@@ -19,6 +19,10 @@ export function robotsFor(pathname: string, noindex = false): string {
   return "index, follow";
 }
 
+/** Search results and tabs cut titles after about 70 characters: the gym's name goes only where it fits. */
+export const TITLE_MAX = 70;
+
 export function pageTitle(title: string, siteName: string): string {
-  return `${title} | ${siteName}`;
+  const full = `${title} | ${siteName}`;
+  return full.length <= TITLE_MAX ? full : title;
 }

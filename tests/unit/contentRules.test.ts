@@ -40,6 +40,11 @@ describe("content rules (each fails the build with file, field and reason)", () 
     ]);
   });
 
+  test("a title longer than a tab or a search result shows (70 characters)", () => {
+    json(raw.announcements[0]?.frontmatter).title = "x".repeat(71);
+    expect(problems(raw)).toEqual([`${raw.announcements[0]?.file}: title: must be at most 70 characters`]);
+  });
+
   test("a bad date", () => {
     json(raw.announcements[0]?.frontmatter).date = "2026-02-30";
     expect(problems(raw)).toEqual([`${raw.announcements[0]?.file}: date: must be a real date written YYYY-MM-DD`]);

@@ -33,6 +33,9 @@ describe("robots", () => {
   });
 });
 
-test("title template", () => {
+test("title template: the gym's name follows the page's title when both fit in 70 characters", () => {
   expect(pageTitle("Rates", "CrossFit Graham")).toBe("Rates | CrossFit Graham");
+  const long = "New Year Nutrition Challenge, sign-up from December 1";
+  expect(pageTitle(long, "CrossFit Graham")).toBe(long);
+  expect(pageTitle("x".repeat(52), "CrossFit Graham")).toHaveLength(70);
 });
