@@ -167,13 +167,20 @@ test.describe("contact form", () => {
     await page.getByLabel(label("Email")).fill("pat@example.com");
     await page.getByLabel(label("What is your message about?")).selectOption("general");
     await page.getByLabel(label("Message")).fill("Hello");
+    // The answer waits until the test has seen the sending state; the handler may start after the
+    // click returns, so the test waits for the request to be held before letting it go.
     let release: () => void = () => undefined;
+    let heldNow: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (heldNow = resolve));
     await page.route("**/api/contact", async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      const answer = new Promise<void>((resolve) => (release = resolve));
+      heldNow();
+      await answer;
       await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "down" }) });
     });
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    await held;
     release();
     await expect(page.getByTestId("form-failure")).toContainText("our website had a problem");
     await expect(page.getByLabel(label("Your name"))).toHaveValue("Patient Pat");
