@@ -59,13 +59,33 @@ export function checkOrigin(headers: IncomingHttpHeaders, siteUrl: string | unde
   return null;
 }
 
-/** Whether any string in a JSON value (its keys included) holds a NUL, which PostgreSQL cannot store in text. */
-export function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === "object" && value !== null)
-    return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || holdsNul(inner));
-  return false;
+/** Deeper than any form or console request nests (they are flat objects with a list or two). */
+export const MAX_DEPTH = 32;
+
+/** Half of a surrogate pair: an emoji cut in two, which PostgreSQL's JSON refuses and its text mangles. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * What in a JSON value (its keys included) cannot be stored as sent: a NUL, half of a surrogate pair, or
+ * nesting deeper than MAX_DEPTH. Walked with a list, not recursion, so no body runs it out of stack.
+ */
+export function unstorable(value: unknown): "nul" | "lone surrogate" | "too deep" | null {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return "nul";
+      if (LONE_SURROGATE.test(item)) return "lone surrogate";
+    } else if (typeof item === "object" && item !== null) {
+      if (depth >= MAX_DEPTH) return "too deep";
+      if (Array.isArray(item)) for (const inner of item) pending.push([inner, depth + 1]);
+      else
+        for (const [key, inner] of Object.entries(item)) {
+          pending.push([key, depth + 1], [inner, depth + 1]);
+        }
+    }
+  }
+  return null;
 }
 
 /**
@@ -76,3 +96,10 @@ export const NUL_REFUSED: Rejection = {
   status: 422,
   error: "What you sent holds an invisible character that cannot be saved (a NUL). Type it again, or paste it as plain text.",
 };
+
+export const LONE_SURROGATE_REFUSED: Rejection = {
+  status: 422,
+  error: "What you sent holds a character that cannot be saved (half of an emoji). Delete the last emoji and type it again.",
+};
+
+export const TOO_DEEP: Rejection = { status: 400, error: "Send a JSON object of plain fields: this one is nested too deeply." };

@@ -1,7 +1,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { ServerConfig } from "../config";
 import { requestScheme, type RequestLike } from "../http/clientAddress";
-import { checkContentType, holdsNul, NUL_REFUSED, type Rejection } from "../http/guards";
+import { checkContentType, LONE_SURROGATE_REFUSED, NUL_REFUSED, TOO_DEEP, unstorable, type Rejection } from "../http/guards";
 import { errorSummary } from "../log";
 import { getStore, serverConfig, serverNow } from "../runtime";
 import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
@@ -111,8 +111,8 @@ function queryOf(req: GatsbyFunctionRequest): Record<string, string | undefined>
 
 /**
  * The one door of every /api/staff/* request, run before any route's own code. It answers, in order:
- * 405 for a method the route does not have; 415 or 400 for a POST that is not a JSON object; 422 for
- * text holding a NUL (PostgreSQL cannot store one); for a
+ * 405 for a method the route does not have; 415 or 400 for a POST that is not a JSON object or is nested
+ * deeper than any form; 422 for text holding a NUL or half an emoji (PostgreSQL cannot store either); for a
  * route behind the session, 401 without a live session (12 h idle, 30 days at most; the cookie is
  * cleared), 403 for a POST whose Origin is not the site's, 403 for a role below the route's. Every
  * answer is `Cache-Control: no-store`. A database that cannot be reached is a 503, any other failure a
@@ -140,7 +140,8 @@ export async function handleStaffRoute(
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return refuse(res, { status: 400, error: "Send a JSON object." });
     body = raw as Record<string, unknown>;
   }
-  if (holdsNul(body) || holdsNul(req.query ?? {})) return refuse(res, NUL_REFUSED);
+  const problem = unstorable({ body, query: req.query ?? {} });
+  if (problem) return refuse(res, problem === "nul" ? NUL_REFUSED : problem === "too deep" ? TOO_DEEP : LONE_SURROGATE_REFUSED);
   const config = serverConfig();
   const request = req as GatsbyFunctionRequest & RequestLike;
   const foreign = () =>

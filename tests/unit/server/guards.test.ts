@@ -1,5 +1,5 @@
 import { requestScheme } from "../../../src/server/http/clientAddress";
-import { checkContentType, checkFormContentType, checkMethod, checkOrigin, holdsNul } from "../../../src/server/http/guards";
+import { checkContentType, checkFormContentType, checkMethod, checkOrigin, MAX_DEPTH, unstorable } from "../../../src/server/http/guards";
 import { newReference } from "../../../src/server/forms/ids";
 import { readConfig, smtpUrlProblem } from "../../../src/server/config";
 import { errorSummary } from "../../../src/server/log";
@@ -97,11 +97,22 @@ test("errors are logged without the data that caused them", () => {
   expect(line).not.toMatch(/Ana|ana@example/);
 });
 
-describe("holdsNul", () => {
-  test("finds a NUL in any string of a JSON value, keys included, and nowhere else", () => {
-    expect(holdsNul({ note: "fine", list: ["a", { deep: "b\u0000" }] })).toBe(true);
-    expect(holdsNul({ "k\u0000": 1 })).toBe(true);
-    expect(holdsNul({ note: "fine", count: 3, none: null, list: ["a", { deep: "b" }] })).toBe(false);
-    expect(holdsNul("\u0000")).toBe(true);
+describe("unstorable", () => {
+  test("finds a NUL or half a surrogate pair in any string of a JSON value, keys included, and nowhere else", () => {
+    expect(unstorable({ note: "fine", list: ["a", { deep: "b\u0000" }] })).toBe("nul");
+    expect(unstorable({ "k\u0000": 1 })).toBe("nul");
+    expect(unstorable("\u0000")).toBe("nul");
+    expect(unstorable({ note: "cut \ud83d" })).toBe("lone surrogate");
+    expect(unstorable({ note: "\ude00 cut" })).toBe("lone surrogate");
+    expect(unstorable({ note: "fine \ud83d\ude00", count: 3, none: null, list: ["a", { deep: "b" }] })).toBe(null);
+  });
+
+  test("says a value nested deeper than MAX_DEPTH is too deep, without recursion", () => {
+    let deep: unknown = "x";
+    for (let i = 0; i < MAX_DEPTH; i++) deep = [deep];
+    expect(unstorable(deep)).toBe(null);
+    expect(unstorable([deep])).toBe("too deep");
+    for (let i = 0; i < 500_000; i++) deep = { a: deep };
+    expect(unstorable(deep)).toBe("too deep");
   });
 });

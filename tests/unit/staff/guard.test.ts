@@ -149,7 +149,32 @@ describeWithPostgres("PostgreSQL: the server restarting", () => {
   }, 60_000);
 });
 
-describeWithPostgres("PostgreSQL: staff text holding a NUL", () => {
+describe("a body nested deeper than any form's", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-staff-deep-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("is a 400 on every staff route, the sign-in's included, never a 500 from a walk that runs out of stack", async () => {
+    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+    try {
+      const session = await serve(store);
+      // What JSON.parse makes of "[[[[...]]]]" sent 200,000 deep (about 400 kB, under the body limit).
+      let deep: unknown = "x";
+      for (let i = 0; i < 200_000; i++) deep = [deep];
+      for (const route of ["lead", "sign-in"] as const) {
+        const answer = await post(session, route, { id: "C-DEEP0000001", note: deep });
+        expect([answer.status, answer.body]).toEqual([400, { error: expect.stringMatching(/nested too deeply/) }]);
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describeWithPostgres("PostgreSQL: staff text holding a NUL or half an emoji", () => {
   let pg: TestPostgres | null = null;
   beforeAll(async () => {
     pg = await startTestPostgres();
@@ -169,10 +194,19 @@ describeWithPostgres("PostgreSQL: staff text holding a NUL", () => {
         const answer = await post(session, "lead", body);
         expect([answer.status, answer.body]).toEqual([422, { error: expect.stringMatching(/cannot be saved \(a NUL\)/) }]);
       }
+      // Half of a surrogate pair (an emoji cut in two): PostgreSQL's JSON refuses it as a 500 otherwise.
+      for (const body of [
+        { id: "C-NULNOTE001", note: "Called her back \ud83d" },
+        { id: "C-NULNOTE001", action: "reply", subject: "Hello \ude00", text: "See you soon" },
+      ]) {
+        const answer = await post(session, "lead", body);
+        expect([answer.status, answer.body]).toEqual([422, { error: expect.stringMatching(/cannot be saved \(half of an emoji\)/) }]);
+      }
       expect(await store.notes("C-NULNOTE001")).toEqual([]);
-      // The same note without it is kept.
+      // The same note without it is kept, and so is a whole emoji.
       expect((await post(session, "lead", { id: "C-NULNOTE001", note: "Called her back" })).status).toBe(200);
-      expect(await store.notes("C-NULNOTE001")).toEqual([expect.objectContaining({ body: "Called her back" })]);
+      expect((await post(session, "lead", { id: "C-NULNOTE001", note: "Booked \ud83d\ude00" })).status).toBe(200);
+      expect((await store.notes("C-NULNOTE001")).map((note) => note.body).sort()).toEqual(["Booked \ud83d\ude00", "Called her back"]);
     } finally {
       await store.close();
     }
