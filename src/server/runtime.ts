@@ -109,8 +109,13 @@ export function siteOrigin(siteUrl: string | undefined): string {
  * LEAD_WEBHOOK_URL is; what has no transport waits. Called after the visitor has their answer; it never
  * throws, so nothing here can turn a stored submission into an error. A run takes one batch
  * (outbox/sender.ts); with `wholeBacklog`, a run that took a whole batch is followed by another at once.
+ * With `until` (a time in ms), no message is started after it.
  */
-export function kickOutbox({ timer = true, wholeBacklog = true } = {}): void {
+export function kickOutbox({
+  timer = true,
+  wholeBacklog = true,
+  until,
+}: { timer?: boolean; wholeBacklog?: boolean; until?: number } = {}): void {
   try {
     const config = serverConfig();
     const { smtpUrl, staffEmail, mailFrom, smtpProblem, leadWebhook } = config;
@@ -152,14 +157,14 @@ export function kickOutbox({ timer = true, wholeBacklog = true } = {}): void {
               siteUrl: siteOrigin(config.siteUrl),
               webhook: leadWebhook,
               ownerEmail: config.ownerEmail,
-              keepGoing: () => !state.stopping,
+              keepGoing: () => !state.stopping && (until === undefined || Date.now() < until),
             },
             serverNow(),
           );
         })
         .then((report) => {
           // A whole batch went: the rest of a backlog (after an outage, a busy hour) goes now, not 30 s later.
-          if (report.more && wholeBacklog) state.deliverAgain = true;
+          if (report.more && wholeBacklog && (until === undefined || Date.now() < until)) state.deliverAgain = true;
         })
         .catch((error: unknown) => console.error(`Outbox delivery failed; it will be retried: ${errorSummary(error)}`))
         .finally(() => {
@@ -208,12 +213,18 @@ export function startDailyPurge(): () => void {
 }
 
 /**
- * Sends what is due now and waits until it is done: for a host that may freeze the process once the
- * answer is out (Netlify's scheduled function, netlify/functions/outbox.mts). Never throws.
+ * How long a scheduled call may start new messages: Netlify stops a scheduled function after 30 s, and
+ * the one message under way may take its SMTP timeouts (outbox/mailer.ts) to finish.
  */
-export async function deliverNow(): Promise<void> {
-  // One batch: a scheduled function has a time limit, and what is left goes at its next call.
-  kickOutbox({ timer: false, wholeBacklog: false });
+export const DELIVER_NOW_BUDGET_MS = 15_000;
+
+/**
+ * Sends what is due now and waits until it is done: for a host that may freeze the process once the
+ * answer is out (Netlify's scheduled function, netlify/functions/outbox.mts). Batch after batch, while
+ * the budget lasts; what is left goes at its next call. Never throws.
+ */
+export async function deliverNow(budgetMs = DELIVER_NOW_BUDGET_MS): Promise<void> {
+  kickOutbox({ timer: false, until: Date.now() + budgetMs });
   const state = processState();
   while (state.delivering) await state.delivering;
 }

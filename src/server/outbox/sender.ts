@@ -24,6 +24,12 @@ export const DEFAULT_LOCK_MS = 120_000;
  * process runs again at once (runtime.ts); otherwise the next run is the next kick or the 30 s timer.
  */
 export const BATCH = 20;
+/**
+ * Messages dropped per run at most (a sign-in request for an address that is not staff, a submission
+ * since deleted): dropping sends nothing and takes a few milliseconds, so drops do not count toward
+ * BATCH, or a stranger's requests could fill every run while a staff member's link waits and expires.
+ */
+export const MAX_DROPS = 500;
 
 /** 30 s, 1 min, 2 min, ... capped at one hour: about a day of retries before a message is marked failed. */
 export function retryDelayMs(attempt: number): number {
@@ -54,7 +60,7 @@ export interface DeliveryReport {
   sent: number;
   failed: number;
   gaveUp: number;
-  /** The run stopped at BATCH messages, every one sent or dropped: more may be due now. */
+  /** The run stopped at BATCH messages sent or MAX_DROPS dropped, none failing: more may be due now. */
   more: boolean;
 }
 
@@ -95,10 +101,11 @@ export async function deliverDue(
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook
   // POST, whose timeouts (mailer.ts, webhook.ts) are shorter than the lock, so a slow server cannot make another process
   // take the same message while it is still being sent.
-  let sentThisRun = 0;
-  for (; sentThisRun < BATCH && (settings.keepGoing?.() ?? true); sentThisRun++) {
+  let taken = 0;
+  let dropped = 0;
+  while (taken < BATCH && dropped < MAX_DROPS && (settings.keepGoing?.() ?? true)) {
     // Each claim locks from the moment it is taken, not from the start of the run.
-    const claimedAt = sentThisRun === 0 ? now : clock();
+    const claimedAt = taken + dropped === 0 ? now : clock();
     const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, kinds);
     if (!message) break;
     const what = describe(message);
@@ -109,12 +116,14 @@ export async function deliverDue(
       if ("drop" in delivery) {
         log(`${what} not sent: ${delivery.drop}`);
         await store.markSent(message.id, clock());
+        dropped += 1;
         continue;
       }
       failure = await send(delivery, mailer, settings.webhookTimeoutMs);
     } catch (error) {
       failure = errorSummary(error);
     }
+    taken += 1;
     if (failure !== null) {
       const attempt = message.attempts + 1;
       const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
@@ -136,6 +145,6 @@ export async function deliverDue(
     report.sent += 1;
   }
   // A failure means the transport is in trouble: what is left waits for its retry time, not a new run now.
-  report.more = sentThisRun === BATCH && report.failed + report.gaveUp === 0;
+  report.more = (taken === BATCH || dropped === MAX_DROPS) && report.failed + report.gaveUp === 0;
   return report;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toMessage, toSubmission } from "../store/rows";
 import type { Database } from "../store/schema";
-import type { ClaimedMessage, OutboxData, OutboxKind, OutboxOperations } from "./types";
+import { URGENT_KINDS, type ClaimedMessage, type OutboxData, type OutboxKind, type OutboxOperations } from "./types";
 
 /**
  * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).
@@ -47,6 +47,15 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
           choice
             .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", time)]))
             .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", time)]))
+            // A sign-in link works for minutes: it goes before anything queued earlier (URGENT_KINDS).
+            .orderBy((eb) =>
+              eb
+                .case()
+                .when("kind", "in", [...URGENT_KINDS])
+                .then(0)
+                .else(1)
+                .end(),
+            )
             .orderBy("id")
             .limit(limit),
         );

@@ -27,6 +27,12 @@ export const OUTBOX_KINDS = [
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /**
+ * Claimed before anything queued earlier: a sign-in link works for 15 minutes, so a staff member waiting
+ * at the sign-in page is not kept behind a backlog of alerts (or a stranger's requests) until it expires.
+ */
+export const URGENT_KINDS: readonly OutboxKind[] = ["sign-in"];
+
+/**
  * What a message needs beyond its submission, kept until it is sent: a sign-in link's address and
  * token, a visitor's cancel token, a webhook's event. Cleared when sent, so no token outlives its mail.
  */

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { processState } from "../../../src/server/processState";
 import { BATCH } from "../../../src/server/outbox/sender";
-import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
+import { deliverNow, getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
 
@@ -72,4 +72,22 @@ describe("kickOutbox", () => {
     expect(await store.claimDue(new Date(Date.now() + 60_000), 1, 1_000, ["staff"])).toEqual([]);
     // Each message is its own SMTP exchange, and the loopback server greets after 100 ms.
   }, 30_000);
+
+  test("Netlify's scheduled run: a staff member's sign-in link queued behind strangers' requests and a backlog goes in that run", async () => {
+    const store = await getStore();
+    const now = new Date();
+    await store.addStaff("owner@gym.example", "owner", now);
+    // A stranger asks for links for many addresses that are not staff (each queued, then dropped by the
+    // sender), and the forms have queued more mail than one batch, before the owner asks for a link.
+    for (let i = 0; i < BATCH * 3; i++) await store.requestSignIn(`nobody${i}@example.com`, now);
+    for (let i = 0; i < BATCH + 5; i++) await store.insert(submission(`C-QUEUED${String(i).padStart(4, "0")}`));
+    await store.requestSignIn("owner@gym.example", now);
+    await deliverNow();
+
+    const subjects = smtp.received.map((mail) => mail.header("Subject"));
+    expect(subjects[0]).toMatch(/^Sign in to the .* staff console$/);
+    expect(smtp.received[0]?.header("To")).toBe("owner@gym.example");
+    // The rest of the time the run has goes to the backlog; none of the strangers' requests became mail.
+    expect(subjects.filter((subject) => /Sign in/.test(subject ?? ""))).toHaveLength(1);
+  }, 60_000);
 });

@@ -240,6 +240,18 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(due[3]).toMatchObject({ kind: "confirmation", submission: { id: "B-3", payload: { coach: "Dana" } } });
     });
 
+    test("outbox: a sign-in link is claimed before mail queued earlier, then the rest in order", async () => {
+      const now = at("2026-11-20T10:00:01Z");
+      await s().insert(submission("C-1"));
+      await s().insert(submission("C-2"));
+      await s().requestSignIn("owner@gym.example", now);
+      const order: Array<string | null> = [];
+      for (let message = (await s().claimDue(now, 1, 60_000))[0]; message; message = (await s().claimDue(now, 1, 60_000))[0]) {
+        order.push(message.kind === "sign-in" ? "sign-in" : message.submissionId);
+      }
+      expect(order).toEqual(["sign-in", "C-1", "C-2"]);
+    });
+
     test("outbox: claim locks, sent is final, failures retry later and finally stay visible", async () => {
       await s().insert(submission("C-1"));
       await s().insert(submission("C-2"));
