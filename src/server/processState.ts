@@ -26,7 +26,7 @@ export interface ProcessState {
     perDevice: RateLimiterAbstract;
   };
   /** Each staff account's replies to leads, counted in the store: one limiter per open store (leads/replyLimit.ts). */
-  replyLimits?: WeakMap<SubmissionStore, RateLimiterAbstract>;
+  replyLimits?: WeakMap<SubmissionStore, { account: RateLimiterAbstract; gym: RateLimiterAbstract }>;
   /** The open times' page for a visitor without JavaScript, kept briefly (intro/timesPage.ts). */
   openTimesPage?: { version: number; until: number; page: Promise<string> };
   /** Counts the changes to the open times made in this process: a page made before one is not used. */

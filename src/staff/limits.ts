@@ -14,3 +14,9 @@ export const SEARCH_MAX = 100;
  * make a lead with any address through the contact form). The server says when the next one may go.
  */
 export const REPLIES_PER_HOUR = 30;
+
+/**
+ * Replies all staff accounts together may e-mail in an hour: even several stolen sessions cannot turn
+ * the gym's address into a mailing list, and no one account can reach it alone (REPLIES_PER_HOUR).
+ */
+export const GYM_REPLIES_PER_HOUR = 100;

@@ -167,8 +167,6 @@ export const lead: StaffRoute = {
           if (!queued) await returnReplyPoint(store, staff.email);
         }
         if (!queued) throw notFound(id);
-        // Who replied to which lead; never what was written, nor to what address.
-        await audit("lead.reply", id);
         kickOutbox();
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }

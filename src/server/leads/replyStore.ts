@@ -51,6 +51,12 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
         const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
         if (!exists) return false;
         await queueMessage(trx, codec, id, "reply", at, { data: { subject: reply.subject, text: reply.text } });
+        // Who replied to which lead, in the same write as the reply: never one without the other, and
+        // never what was written, nor to what address.
+        await trx
+          .insertInto("audit_log")
+          .values({ at: codec.time(at), actor: by, action: "lead.reply", target: id })
+          .execute();
         await trx
           .insertInto("lead_notes")
           .values({ submission_id: id, author: by, body: `E-mailed "${reply.subject}":\n\n${reply.text}`, created_at: codec.time(at) })

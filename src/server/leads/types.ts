@@ -122,7 +122,8 @@ export interface ReplyOperations {
   deleteReplyTemplate(id: number): Promise<boolean>;
   /**
    * Queues a staff member's reply to the lead's address, notes it on the lead, and counts it as the
-   * lead's answer (New becomes Contacted). False when no submission has that reference.
+   * lead's answer (New becomes Contacted), and writes who replied to which lead to the audit log, all
+   * in one write. False when no submission has that reference.
    */
   queueReply(id: string, reply: { subject: string; text: string }, by: string, at: Date, options?: { webhook?: boolean }): Promise<boolean>;
 }

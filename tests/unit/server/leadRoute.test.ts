@@ -9,7 +9,7 @@ import { deliverDue } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { openPostgresStore } from "../../../src/server/store/postgres";
-import { REPLIES_PER_HOUR } from "../../../src/staff/limits";
+import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/staff/limits";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { describeWithPostgres } from "../support/postgres";
@@ -163,7 +163,11 @@ test("a reply: sent by a coach and audited; refused with a reason for a bad subj
   const answer = (await sent.run()).json as { lead: { status: string; response: { clockMs: number } | null } };
   expect(answer.lead.status).toBe("contacted");
   expect(answer.lead.response?.clockMs).toBe(3_600_000);
-  expect(sent.audited).toEqual(["lead.reply C-TEMPLATES"]);
+  // Audited in the same write as the reply (the store's), not by the route afterwards.
+  expect(sent.audited).toEqual([]);
+  expect((await store.auditLog(10)).map((entry) => `${entry.actor} ${entry.action} ${entry.target}`)).toEqual([
+    "coach@gym.example lead.reply C-TEMPLATES",
+  ]);
   expect((await store.outbox()).filter((m) => m.kind === "reply").map((m) => m.submissionId)).toEqual(["C-TEMPLATES"]);
 });
 
@@ -213,7 +217,8 @@ function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again:
     await smtp.stop();
   });
 
-  async function reply(who: "coach" | "other", text: string, subject = "Your first class") {
+  const reply = (who: "coach" | "other", text: string, subject?: string) => replyWith(sessions[who], text, subject);
+  async function replyWith(session: string, text: string, subject = "Your first class") {
     const answer = { status: 200, headers: {} as Record<string, string>, body: undefined as unknown };
     const res = {
       setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
@@ -229,7 +234,7 @@ function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again:
       method: "POST",
       query: {},
       body: { id: "C-LIMITED001", action: "reply", subject, text },
-      headers: { cookie: `${SESSION_COOKIE}=${sessions[who]}`, "content-type": "application/json", origin: "https://gym.example" },
+      headers: { cookie: `${SESSION_COOKIE}=${session}`, "content-type": "application/json", origin: "https://gym.example" },
       socket: { remoteAddress: "127.0.0.1" },
     };
     await handleStaffRoute("lead", lead, req as unknown as GatsbyFunctionRequest, res as unknown as GatsbyFunctionResponse, NOW);
@@ -285,6 +290,31 @@ function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again:
     expect(smtp.received.every((mail) => mail.to.join() === "rosa@example.com")).toBe(true);
     expect(smtp.received.map((mail) => mail.raw).join()).not.toMatch(/One too many|From the other server/);
   }, 60_000);
+
+  test("all accounts together send at most the gym's hourly limit, and the refusal says so and when", async () => {
+    // So far this hour: the first coach's 30 and the other coach's 1.
+    let sent = REPLIES_PER_HOUR + 1;
+    const more = ["third", "fourth", "fifth", "sixth"].map((name) => ({ email: `${name}@gym.example`, session: newToken() }));
+    for (const account of more) {
+      await store.addStaff(account.email, "coach", NOW);
+      await store.createSession(hashToken(account.session), account.email, NOW);
+    }
+    let refused: Awaited<ReturnType<typeof reply>> | undefined;
+    for (const account of more) {
+      for (let n = 0; n < REPLIES_PER_HOUR && !refused; n++) {
+        const answer = await replyWith(account.session, `From ${account.email}, ${n}`);
+        if (answer.status === 200) sent += 1;
+        else refused = answer;
+      }
+    }
+    expect(sent).toBe(GYM_REPLIES_PER_HOUR);
+    expect(refused?.status).toBe(429);
+    expect(refused?.body).toEqual({
+      error: `The gym's accounts have sent ${GYM_REPLIES_PER_HOUR} replies in the last hour, the most all staff together may send. You can send again at 11:00 AM.`,
+    });
+    expect(await replies()).toHaveLength(GYM_REPLIES_PER_HOUR);
+    expect((await store.auditLog(1_000)).filter((entry) => entry.action === "lead.reply")).toHaveLength(GYM_REPLIES_PER_HOUR);
+  }, 120_000);
 }
 
 describe("SQLite: the reply limit and the audit (a real database file)", () => {
