@@ -31,6 +31,8 @@ export interface ProcessState {
   openTimesPage?: { version: number; until: number; page: Promise<string> };
   /** Counts the changes to the open times made in this process: a page made before one is not used. */
   openTimesVersion?: number;
+  /** Each form's confirmation without a key's words, for the gym's day it was made on (forms/handler.ts). */
+  sentPages?: { day: string; pages: Map<string, string> };
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
   stopping?: boolean;
 }

@@ -20,6 +20,7 @@ import type { SentWords } from "../../forms/sentWords";
 import { apiPath } from "../../forms/endpoints";
 import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
+import { processState } from "../processState";
 import { getLimits, getStore, kickOutbox, mailEnabled, serverNow, webhookEnabled } from "../runtime";
 import { type InsertResult, type NewSubmission, SENT_PAGE_MS, type WaiverText } from "./types";
 import type { StoredSubmission } from "./submission";
@@ -299,6 +300,22 @@ export function formHandler(definition: FormDefinition) {
 }
 
 /**
+ * The confirmation without a key's words is the same for every request of a form on a day, and anyone
+ * may ask for it without limit: made once a day (about 7 ms of CPU), it costs what a static page does.
+ * On processState, as `gatsby serve` loads a function's module afresh for each request.
+ */
+function genericSentPage(form: FormName, today: string, make: () => string): string {
+  const state = processState();
+  if (state.sentPages?.day !== today) state.sentPages = { day: today, pages: new Map() };
+  let page = state.sentPages.pages.get(form);
+  if (page === undefined) {
+    page = make();
+    state.sentPages.pages.set(form, page);
+  }
+  return page;
+}
+
+/**
  * GET <endpoint>?sent=<reference>&key=<key>: where a form sent without JavaScript is redirected once
  * stored (so a reload does not send it again). Its words come from the stored submission, which only
  * the key made for that send opens, for SENT_PAGE_MS; nothing else in the address is read. Without it
@@ -323,7 +340,10 @@ async function sentPage(form: FormName, plain: PlainForm, req: GatsbyFunctionReq
   }
   const today = zonedToday(now, site.timeZone).date;
   try {
-    sendPage(res, 200, confirmationPage(plain.page, apiPath(form), plain.sent(stored?.payload, today), stored?.id), "strict-origin");
+    const page = stored
+      ? confirmationPage(plain.page, apiPath(form), plain.sent(stored.payload, today), stored.id)
+      : genericSentPage(form, today, () => confirmationPage(plain.page, apiPath(form), plain.sent(undefined, today), undefined));
+    sendPage(res, 200, page, "strict-origin");
   } catch (error) {
     console.error(`Could not make a form's confirmation page: ${errorSummary(error)}`);
     res.status(200).json(stored ? { id: stored.id } : {});
