@@ -171,7 +171,7 @@ test("an editor field that drifts from the schema is named", () => {
     "announcements.date: a string widget for a date",
     "announcements.subtitle: the editor writes a field the schema does not know",
     "announcements.summary: required by the schema, optional in the editor",
-    "announcements.title: the editor's length limit is not the schema's 100 characters",
+    "announcements.title: the editor's length limit is not the schema's 70 characters",
   ]);
   const hours = file("settings", "site").find((f) => f.name === "hours");
   const days = { ...hours, fields: hours?.fields?.map((f) => (f.name === "days" ? { ...f, min: 0, options: ["Monday"] } : f)) } as Field;
@@ -250,8 +250,8 @@ test("everything in content/ today can be saved from the editor unchanged", () =
 test("the editor refuses what the build refuses", () => {
   const fields = Object.fromEntries((collection("announcements").fields ?? []).map((f) => [f.name, f]));
   const refuses = (name: string, value: string) => !new RegExp(fields[name]?.pattern?.[0] ?? "").test(value);
-  expect(refuses("title", "x".repeat(101))).toBe(true);
-  expect(refuses("title", "x".repeat(100))).toBe(false);
+  expect(refuses("title", "x".repeat(71))).toBe(true);
+  expect(refuses("title", "x".repeat(70))).toBe(false);
   expect(refuses("imageAlt", "pic")).toBe(true);
   expect(refuses("image", "../images/poster.gif")).toBe(true);
   const rates = file("settings", "rates");
