@@ -99,6 +99,7 @@ const BROWSER_FILES = [
 ];
 const PURE_FILES = [
   "src/forms/**",
+  "src/desk/**",
   "src/content/**",
   "src/intro/**",
   "src/schedule/**",
@@ -125,19 +126,42 @@ const PROJECT_FILES = [
   "gatsby-*.{ts,tsx}",
   "playwright.config.ts",
 ];
-// A cycle makes a module's exports undefined while the other one loads, depending on which is
-// imported first (the content rules and their cross-checks once had one). Type-only imports are
-// erased, so they are not counted.
-const noCycle = {
-  files: PROJECT_FILES,
+const IMPORT_X = {
   plugins: { "import-x": importX },
   settings: {
-    // Without these the rule reads only .js files, and a cycle through TypeScript passes unseen.
+    // Without these the rules read only .js files, and an import in TypeScript passes unseen.
     "import-x/extensions": [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"],
     "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts", ".cts"] },
     "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
   },
-  rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+};
+// A cycle makes a module's exports undefined while the other one loads, depending on which is
+// imported first (the content rules and their cross-checks once had one). Type-only imports are
+// erased, so they are not counted.
+const noCycle = { files: PROJECT_FILES, ...IMPORT_X, rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] } };
+
+/**
+ * The server's layers (docs/architecture.md, "The server by feature"), by the files an import leads
+ * to, type imports included. The console's browser code is not the server's: what both use is the
+ * desk's (src/desk/).
+ */
+const serverLayers = {
+  files: ["src/server/**"],
+  ...IMPORT_X,
+  rules: {
+    "import-x/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          {
+            target: "src/server",
+            from: "src/staff",
+            message: "The server never imports the console's browser code: what both use lives in src/desk/ (docs/architecture.md).",
+          },
+        ],
+      },
+    ],
+  },
 };
 
 export default tseslint.config(
@@ -178,5 +202,6 @@ export default tseslint.config(
   { files: PURE_FILES, rules: restrict(SERVER_CODE, FRAMEWORKS) },
   { files: RENDERED_FILES, rules: noIntl },
   noCycle,
+  serverLayers,
   prettier,
 );

@@ -33,7 +33,7 @@ import type { Database } from "../src/server/store/schema";
 import { openPostgresStore } from "../src/server/store/postgres";
 import { openSqliteStore } from "../src/server/store/sqlite";
 import type { SubmissionStore } from "../src/server/store/types";
-import { REPORT_PERIODS, type ReportPeriod } from "../src/staff/reports";
+import { REPORT_PERIODS, type ReportPeriod } from "../src/desk/reports";
 import { startTestPostgres } from "../tests/support/postgres";
 import { startProductionServer } from "../tests/support/servers";
 

@@ -1,6 +1,6 @@
 import { PRIVACY_CONFIRM_PATH } from "./forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "./intro/cancelPath";
-import { STAFF_ROOT } from "./staff/paths";
+import { STAFF_ROOT } from "./desk/paths";
 
 /**
  * What analytics may see: which pages, and which part of an address. Pure, so the HTML renderer

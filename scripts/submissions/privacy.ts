@@ -13,7 +13,7 @@ import {
 } from "../../src/server/privacy/deletion";
 import { isPrivacyError } from "../../src/server/privacy/errors";
 import { dueDate } from "../../src/server/privacy/requests";
-import { CONFIRMED_BY_WORDS } from "../../src/staff/privacy";
+import { CONFIRMED_BY_WORDS } from "../../src/desk/privacy";
 import type { SubmissionStore } from "../../src/server/store/types";
 import type { PrivacyReference } from "../../src/server/privacy/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";

@@ -18,7 +18,7 @@ import {
 } from "../routes";
 import { PRIVACY_CONFIRM_PATH } from "../forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
-import { staffPaths } from "../staff/paths";
+import { staffPaths } from "../desk/paths";
 import { buildNow } from "./buildClock";
 import { loadCheckedContent } from "./contentChecks";
 

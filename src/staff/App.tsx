@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link, navigate } from "gatsby";
 import { ApiError, getJson, onSignedOut, postJson, type Session } from "./client";
-import { staffPaths, type StaffScreen } from "./paths";
+import { staffPaths, type StaffScreen } from "../desk/paths";
 import { SCREENS } from "./screens";
 import { LinkLanding, rememberNext, SignInForm } from "./SignIn";
 import * as styles from "./Staff.module.css";

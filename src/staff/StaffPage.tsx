@@ -1,6 +1,6 @@
 import type { HeadProps, PageProps } from "gatsby";
 import { StaffApp } from "./App";
-import { STAFF_TITLES, type StaffScreen } from "./paths";
+import { STAFF_TITLES, type StaffScreen } from "../desk/paths";
 
 interface StaffPageContext {
   screen: StaffScreen;

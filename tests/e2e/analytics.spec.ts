@@ -7,7 +7,7 @@ import type { PagePolicies } from "../../src/headers";
 import { PRIVACY_CONFIRM_PATH } from "../../src/forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../../src/intro/cancelPath";
 import { htmlFiles, pagePath } from "../../src/node/csp";
-import { staffPaths } from "../../src/staff/paths";
+import { staffPaths } from "../../src/desk/paths";
 import { timeoutForBuilds } from "../support/scratchBuild";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { ANALYTICS_IDS, SMALL_SITE_BUILDS, smallSite } from "../support/smallSite";

@@ -8,7 +8,7 @@ import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from ".
 import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
 import { withStore } from "../support/staff";
 import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
-import { REPLIES_PER_HOUR } from "../../src/staff/limits";
+import { REPLIES_PER_HOUR } from "../../src/desk/limits";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { phoneLabel } from "../../src/staff/leads";
+import { phoneLabel } from "../../src/desk/leads";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";

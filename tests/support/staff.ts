@@ -4,7 +4,7 @@ import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth
 import { openPostgresStore } from "../../src/server/store/postgres";
 import { openSqliteStore } from "../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../src/server/store/types";
-import type { StaffRole } from "../../src/server/staff/types";
+import type { StaffRole } from "../../src/desk/roles";
 
 /**
  * Staff sessions for tests of the console's screens: the account and a session are written straight

@@ -1,7 +1,7 @@
 import { analyticsAllowed, pageLocation, pageReferrer } from "../../src/analyticsScope";
 import { PRIVACY_CONFIRM_PATH } from "../../src/forms/privacyConfirmPath";
 import { introCancelPath, INTRO_CANCEL_PATH } from "../../src/intro/cancelPath";
-import { staffPaths } from "../../src/staff/paths";
+import { staffPaths } from "../../src/desk/paths";
 
 describe("pages without analytics", () => {
   test("every staff screen, the visitor's cancel page and the privacy request's confirmation carry none", () => {

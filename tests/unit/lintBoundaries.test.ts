@@ -39,6 +39,7 @@ const FORBIDDEN: Probe[] = [
   ["src/routes.ts", 'import os from "node:os";\nexport const o = os;\n'],
   ["src/content/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
   ["src/schedule/probe.ts", 'import { getImage } from "gatsby-plugin-image";\nexport const g = getImage;\n'],
+  ["src/desk/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
 ];
 const LAZY: Probe = ["src/components/Probe.tsx", 'export async function load() {\n  return import("../server/store");\n}\n'];
 const ALLOWED: Probe = [
@@ -75,11 +76,22 @@ const SERVER_INTL: Probe = [
   'export const f = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles" });\n',
 ];
 
+/** The server's layers (docs/architecture.md, "The server by feature"): each import here leads where it may not, type imports too. */
+const SERVER_LAYERS: Probe[] = [
+  ["src/server/leads/probe.ts", 'import type { Session } from "../../staff/client";\nexport type S = Session;\n'],
+];
+/** ...and these where they may. */
+const SERVER_ALLOWED: Probe[] = [
+  ["src/server/leads/probe.ts", 'import { leadPath } from "../../desk/paths";\nexport const p = leadPath;\n'],
+];
+
 let results: string[][];
 let intl: string[][];
+let layers: string[][];
 beforeAll(() => {
   results = lint([...FORBIDDEN, LAZY, ALLOWED, ...STATIC_VALIDATOR, LAZY_VALIDATOR]);
   intl = lint([...INTL, SERVER_INTL]);
+  layers = lint([...SERVER_LAYERS, ...SERVER_ALLOWED]);
 });
 
 describe("import boundaries", () => {
@@ -116,4 +128,18 @@ describe("import boundaries", () => {
   test("the server formats with Intl as it likes", () => {
     expect(intl[INTL.length]).toEqual([]);
   });
+
+  test.each(SERVER_LAYERS.map(([filePath, code], index) => [filePath, code.split("\n")[0], index] as const))(
+    "%s refuses %s",
+    (_filePath, _line, index) => {
+      expect(layers[index]).toEqual(["import-x/no-restricted-paths"]);
+    },
+  );
+
+  test.each(SERVER_ALLOWED.map(([filePath, code], index) => [filePath, code.split("\n")[0], SERVER_LAYERS.length + index] as const))(
+    "%s allows %s",
+    (_filePath, _line, index) => {
+      expect(layers[index]).toEqual([]);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { formatLongDate, isIsoDate } from "../../content/dates";
 import { FORM_REGISTRY } from "../../forms/registry";
 import { dayLabel, timeLabel, whenLabel } from "../../intro/display";
-import { leadPath } from "../../staff/paths";
+import { leadPath } from "../../desk/paths";
 import { privacy, site } from "../content";
 import { fieldText, personName } from "../leads/fields";
 import type { Mail } from "../outbox/delivery";

@@ -1,6 +1,6 @@
 import { FORM_REGISTRY } from "../../forms/registry";
 import { whenLabel } from "../../intro/display";
-import { leadPath } from "../../staff/paths";
+import { leadPath } from "../../desk/paths";
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../forms/submission";

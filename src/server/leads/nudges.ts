@@ -1,7 +1,7 @@
 import { zonedToday, formatLongDate } from "../../content/dates";
 import { FORM_REGISTRY } from "../../forms/registry";
 import { timeLabel } from "../../intro/display";
-import { leadPath, staffPaths } from "../../staff/paths";
+import { leadPath, staffPaths } from "../../desk/paths";
 import { site } from "../content";
 import type { StoredSubmission } from "../forms/submission";
 import type { SubmissionStore } from "../store/types";

@@ -1,6 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { timeLabel } from "../../intro/display";
-import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../staff/limits";
+import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../desk/limits";
 import { site } from "../content";
 import { errorSummary } from "../log";
 import { processState } from "../processState";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StaffError, type StaffRoute } from "../staff/guard";
-import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../staff/limits";
+import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../desk/limits";
 
 const text = (what: string, max: number) =>
   z

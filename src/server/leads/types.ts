@@ -1,10 +1,7 @@
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../forms/submission";
 import type { VisitSource } from "../../forms/visitSource";
-
-export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
-
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+import type { LeadStatus } from "../../desk/leads";
 
 /** Statuses that answer the visitor: the first staff change to one is the lead's first response (Lost does not answer). */
 export const ANSWERING_STATUSES: readonly LeadStatus[] = ["contacted", "intro-booked", "joined"];

@@ -1,5 +1,5 @@
 import { personOf } from "./fields";
-import type { LeadSummary } from "../../staff/leads";
+import type { LeadSummary } from "../../desk/leads";
 import type { StoredSubmission } from "../forms/submission";
 import type { LeadState } from "./types";
 import { site } from "../content";

@@ -1,6 +1,6 @@
 import type { VisitSource } from "../../forms/visitSource";
 import type { StoredSubmission } from "../forms/submission";
-import type { LeadStatus } from "../leads/types";
+import type { LeadStatus } from "../../desk/leads";
 
 export type OutboxStatus = "pending" | "sent" | "failed";
 

@@ -5,7 +5,7 @@ import { queueMessage } from "./store";
 import type { Database } from "../store/schema";
 import type { FormName } from "../../forms/registry";
 import type { OutboxData } from "./types";
-import type { LeadStatus } from "../leads/types";
+import type { LeadStatus } from "../../desk/leads";
 import type { VisitSource } from "../../forms/visitSource";
 
 /**

@@ -1,4 +1,4 @@
-import { notConfirmedYet } from "../../staff/privacy";
+import { notConfirmedYet } from "../../desk/privacy";
 import { escapeControls } from "../printable";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";

@@ -2,7 +2,7 @@ import type { DeletionRecord } from "./types";
 import { daysBetween, zonedToday } from "../../content/dates";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
-import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../staff/privacy";
+import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
 import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../forms/submission";
 import type { RequestConfirmation } from "./types";

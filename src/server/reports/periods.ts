@@ -1,6 +1,6 @@
 import { addDays, weekdayOf, DAYS, zonedToday } from "../../content/dates";
 import { zonedInstant } from "../../intro/availability";
-import { PERIOD_WEEKS, type ReportPeriod } from "../../staff/reports";
+import { PERIOD_WEEKS, type ReportPeriod } from "../../desk/reports";
 
 /**
  * A report's weeks at the gym: Monday to Sunday in its time zone, each starting at midnight there (a

@@ -1,6 +1,6 @@
 import { compareText } from "../../content/dates";
 import { FORMS, type FormName } from "../../forms/registry";
-import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESPONSE_LIMITS, type SourceRow } from "../../staff/reports";
+import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESPONSE_LIMITS, type SourceRow } from "../../desk/reports";
 import type { openMsBetween } from "../leads/responseTime";
 import type { SubmissionStore } from "../store/types";
 import { openHoursCounter } from "./openHours";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_PERIODS, type ReportPeriod } from "../../staff/reports";
+import { REPORT_PERIODS, type ReportPeriod } from "../../desk/reports";
 import { site } from "../content";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { leadReport } from "./report";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { parse, serialize } from "cookie";
 import { checkOrigin, type Rejection } from "../http/guards";
-import type { StaffRole } from "./types";
+import type { StaffRole } from "../../desk/roles";
 
 /**
  * The staff console's security rules in one place: tokens, the session cookie, how long a link and a

@@ -7,8 +7,8 @@ import { getStore, serverConfig, serverNow } from "../runtime";
 import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
 import type { SubmissionStore } from "../store/types";
 import { isStoreUnavailable } from "../store/unavailable";
-import type { AuditAction } from "../../staff/audit";
-import type { StaffRole } from "./types";
+import type { AuditAction } from "../../desk/audit";
+import type { StaffRole } from "../../desk/roles";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
 
 /** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */

@@ -1,8 +1,5 @@
-import type { AuditAction } from "../../staff/audit";
-
-export const STAFF_ROLES = ["owner", "coach"] as const;
-
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { AuditAction } from "../../desk/audit";
+import type { StaffRole } from "../../desk/roles";
 
 export interface StaffAccount {
   email: string;
@@ -24,7 +21,7 @@ export interface AuditEntry {
   at: Date;
   /** A staff member's address, or "cli" for the terminal. */
   actor: string;
-  /** What was done, e.g. "lead.status", "privacy.delete", "staff.add" (src/staff/audit.ts lists them with their words). */
+  /** What was done, e.g. "lead.status", "privacy.delete", "staff.add" (src/desk/audit.ts lists them with their words). */
   action: string;
   /** A submission reference or a staff address; never a visitor's personal data. */
   target?: string | null;

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ConfirmedBy } from "../../forms/privacyRequest";
 import type { FormName } from "../../forms/registry";
-import type { StaffRole } from "../staff/types";
+import type { StaffRole } from "../../desk/roles";
 import type { OutboxKind, OutboxStatus } from "../outbox/types";
-import type { LeadStatus } from "../leads/types";
+import type { LeadStatus } from "../../desk/leads";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once

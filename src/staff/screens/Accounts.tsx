@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
-import { auditWords } from "../audit";
+import { auditWords } from "../../desk/audit";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { ApiError, getJson, postJson } from "../client";
-import { leadPath } from "../paths";
+import { leadPath } from "../../desk/paths";
 import * as styles from "../Staff.module.css";
 import * as own from "./Intros.module.css";
 import type { ScreenProps } from "./types";

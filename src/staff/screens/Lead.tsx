@@ -1,11 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { ApiError, getJson, postJson } from "../client";
-import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../leads";
-import { NOTE_MAX } from "../limits";
-import { leadPath, staffPaths } from "../paths";
+import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../../desk/leads";
+import { NOTE_MAX } from "../../desk/limits";
+import { leadPath, staffPaths } from "../../desk/paths";
 import { Choice } from "../Choice";
-import { responseWords, staffTime } from "../time";
+import { responseWords, staffTime } from "../../desk/time";
 import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
 import { sourceName } from "../../forms/visitSource";

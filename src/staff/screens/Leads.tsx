@@ -11,10 +11,10 @@ import {
   phoneLabel,
   STATUS_LABELS,
   VIEW_LABELS,
-} from "../leads";
-import { SEARCH_MAX } from "../limits";
-import { leadPath } from "../paths";
-import { responseWords, staffTime } from "../time";
+} from "../../desk/leads";
+import { SEARCH_MAX } from "../../desk/limits";
+import { leadPath } from "../../desk/paths";
+import { responseWords, staffTime } from "../../desk/time";
 import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Leads.module.css";

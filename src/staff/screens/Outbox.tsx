@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
-import { staffTime } from "../time";
+import { staffTime } from "../../desk/time";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";

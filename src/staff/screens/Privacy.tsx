@@ -2,9 +2,9 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { ApiError, downloadUrl, getJson, postJson } from "../client";
-import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../privacy";
-import { staffTime } from "../time";
-import { FORM_LABELS } from "../leads";
+import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../../desk/privacy";
+import { staffTime } from "../../desk/time";
+import { FORM_LABELS } from "../../desk/leads";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
 import type { ScreenProps } from "./types";

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
-import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../limits";
+import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../desk/limits";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 

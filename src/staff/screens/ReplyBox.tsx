@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "gatsby";
 import { ApiError, postJson } from "../client";
-import type { LeadDetail } from "../leads";
-import { REPLY_MAX, SUBJECT_MAX } from "../limits";
-import { staffPaths } from "../paths";
+import type { LeadDetail } from "../../desk/leads";
+import { REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
+import { staffPaths } from "../../desk/paths";
 import * as styles from "../Staff.module.css";
 
 /**

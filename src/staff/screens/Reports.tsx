@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Choice } from "../Choice";
 import { ApiError, getJson } from "../client";
 import { BarChart } from "../BarChart";
-import { FORM_LABELS } from "../leads";
+import { FORM_LABELS } from "../../desk/leads";
 import { NumbersTable } from "../NumbersTable";
 import {
   FUNNEL_STEPS,
@@ -13,9 +13,9 @@ import {
   type ReportPeriod,
   shortDate,
   UNKNOWN_SOURCE,
-} from "../reports";
+} from "../../desk/reports";
 import * as styles from "../Staff.module.css";
-import { durationWords } from "../time";
+import { durationWords } from "../../desk/time";
 import * as own from "./Reports.module.css";
 import type { ScreenProps } from "./types";
 

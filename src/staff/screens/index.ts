@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { StaffScreen } from "../paths";
+import type { StaffScreen } from "../../desk/paths";
 import Accounts from "./Accounts";
 import Lead from "./Lead";
 import Leads from "./Leads";

@@ -1,6 +1,6 @@
 import { FORM_REGISTRY, FORMS } from "../../../src/forms/registry";
 import { newReference } from "../../../src/server/forms/ids";
-import { FORM_LABELS, OWNER_ONLY_FORMS } from "../../../src/staff/leads";
+import { FORM_LABELS, OWNER_ONLY_FORMS } from "../../../src/desk/leads";
 
 test("each form has a reference letter of its own that cannot be misread over the phone", () => {
   const letters = FORMS.map((form) => FORM_REGISTRY[form].prefix);

@@ -9,7 +9,7 @@ import { deliverDue } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { openPostgresStore } from "../../../src/server/store/postgres";
-import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/staff/limits";
+import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/desk/limits";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { describeWithPostgres } from "../support/postgres";

@@ -9,7 +9,7 @@ import { reportWeeks } from "../../../src/server/reports/periods";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
-import type { ReportPeriod } from "../../../src/staff/reports";
+import type { ReportPeriod } from "../../../src/desk/reports";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { EXPECTED, postgresSources, REPORT_NOW, seedReports, sqliteSources, type SourceWriter } from "../../support/reportSeed";
 import { describeWithPostgres } from "../support/postgres";

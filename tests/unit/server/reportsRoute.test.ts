@@ -9,7 +9,7 @@ import { handleStaffRoute } from "../../../src/server/staff/guard";
 import { STAFF_ROUTES } from "../../../src/server/staff/server";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
-import type { LeadReport } from "../../../src/staff/reports";
+import type { LeadReport } from "../../../src/desk/reports";
 
 /**
  * GET /api/staff/reports through the staff guard, as the server runs it (the process's store is a real

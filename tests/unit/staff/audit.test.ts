@@ -1,4 +1,4 @@
-import { AUDIT_WORDS, auditWords } from "../../../src/staff/audit";
+import { AUDIT_WORDS, auditWords } from "../../../src/desk/audit";
 
 test("every code the log records reads as words on the Accounts screen", () => {
   expect(auditWords("intro.no-show")).toBe("recorded a no-show at the intro");

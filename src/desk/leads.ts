@@ -1,19 +1,24 @@
 import { FORM_REGISTRY, FORMS, type FormName } from "../forms/registry";
 import type { VisitSource } from "../forms/visitSource";
+import type { StaffRole } from "./roles";
 
 /**
  * The leads as the console receives them from /api/staff/leads and /api/staff/lead
- * (src/server/leads/view.ts), and the words it shows for their codes. A unit test holds the codes
- * here to the server's lists (LEAD_STATUSES, INBOX_VIEWS); the forms' words are in src/forms/registry.ts.
+ * (src/server/leads/view.ts), and the words it shows for their codes. A unit test holds the views
+ * here to the server's list (INBOX_VIEWS); the forms' words are in src/forms/registry.ts.
  */
+
+/** A lead's place in the staff's pipeline, in order: the store keeps one (no row is New), the console words it. */
+export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
 export const STATUS_LABELS = {
   new: "New",
   contacted: "Contacted",
   "intro-booked": "Intro booked",
   joined: "Joined",
   lost: "Lost",
-} as const;
-export type LeadStatus = keyof typeof STATUS_LABELS;
+} as const satisfies Record<LeadStatus, string>;
 
 /** The console's word for each form (src/forms/registry.ts). */
 export const FORM_LABELS = Object.fromEntries(FORMS.map((form) => [form, FORM_REGISTRY[form].label])) as Readonly<Record<FormName, string>>;
@@ -24,10 +29,10 @@ export const FORM_LABELS = Object.fromEntries(FORMS.map((form) => [form, FORM_RE
  */
 export const OWNER_ONLY_FORMS: readonly FormName[] = FORMS.filter((form) => "ownerOnly" in FORM_REGISTRY[form]);
 
-export const mayOpenForm = (role: "owner" | "coach", form: FormName): boolean => role === "owner" || !OWNER_ONLY_FORMS.includes(form);
+export const mayOpenForm = (role: StaffRole, form: FormName): boolean => role === "owner" || !OWNER_ONLY_FORMS.includes(form);
 
 /** The form filter's choices for a role. */
-export function formLabelsFor(role: "owner" | "coach"): Readonly<Record<string, string>> {
+export function formLabelsFor(role: StaffRole): Readonly<Record<string, string>> {
   return Object.fromEntries(Object.entries(FORM_LABELS).filter(([form]) => mayOpenForm(role, form as FormName)));
 }
 
