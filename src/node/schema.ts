@@ -20,7 +20,7 @@ import {
 import { eventSlug } from "../content/eventTimes";
 import { firstVisitFacts, startSteps, type FirstVisitInput } from "../content/firstVisit";
 import { announcementSlug } from "../content/slugs";
-import { waiverVersion } from "../server/forms/waiver";
+import { waiverVersion } from "../server/waiver";
 import { contentTypeDefs, type ContentTypeSpec } from "./graphqlTypes";
 
 /**

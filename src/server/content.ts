@@ -8,7 +8,7 @@ import waiverJson from "../../content/waiver.json";
 import { dropInPlan } from "../content/rates";
 import { introSchema, policiesSchema, privacySchema, ratesSchema, scheduleSchema, siteSchema, waiverSchema } from "../content/schemas";
 import { classDays } from "../forms/dropIn";
-import { publishedWaiver } from "./forms/waiver";
+import { publishedWaiver } from "./waiver";
 
 /**
  * The content the form rules depend on, from the same files the pages are built from (and checked by

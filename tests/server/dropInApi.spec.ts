@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { addDays, formatLongDate, weekdayOf } from "../../src/content/dates";
 import { openSqliteStore } from "../../src/server/store/sqlite";
-import { waiverVersion } from "../../src/server/forms/waiver";
+import { waiverVersion } from "../../src/server/waiver";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "../support/buildDay";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";

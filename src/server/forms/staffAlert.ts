@@ -7,7 +7,7 @@ import { fieldText, personName } from "../leads/fields";
 import type { Mail } from "../outbox/delivery";
 import { escapeControls } from "../printable";
 import { dueDate } from "../privacy/requests";
-import type { StoredSubmission } from "./submission";
+import type { StoredSubmission } from "../store/submission";
 
 function label(key: string): string {
   return key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());

@@ -1,7 +1,8 @@
 import type { VisitSource } from "../../forms/visitSource";
 import type { FormName } from "../../forms/registry";
 import type { NewBooking } from "../intro/types";
-import type { StoredSubmission } from "./submission";
+import type { StoredSubmission } from "../store/submission";
+import type { WaiverText } from "../waiver";
 
 export interface NewSubmission {
   id: string;
@@ -56,17 +57,6 @@ export const SENT_PAGE_MS = 60 * 60 * 1000;
 
 /** How long a form sent again the browser's way with the same fields counts as the same send. */
 export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
-
-/** A waiver as published: `version` is the SHA-256 of `text` (src/server/forms/waiver.ts). */
-export interface WaiverText {
-  version: string;
-  text: string;
-}
-
-export interface StoredWaiver extends WaiverText {
-  /** When a sign-up or drop-in first accepted this version. */
-  firstAcceptedAt: Date;
-}
 
 export interface InsertResult {
   /** Whether a confirmation to the visitor was queued (not when one went to that address within the hour). */

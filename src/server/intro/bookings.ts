@@ -1,8 +1,28 @@
-import type { Kysely } from "kysely";
-import type { Dialect } from "../store/dialect";
-import { toBooking, toDate } from "../store/rows";
-import type { Database } from "../store/schema";
-import { AlreadyBookedError, type BookingOperations, CONFIRMATION_INTERVAL_MS, type NewBooking, SlotTakenError } from "./types";
+import type { Kysely, Selectable } from "kysely";
+import type { Codec, Dialect } from "../store/dialect";
+import { type SubmissionRow, toDate, toDateOrNull, toSubmission } from "../store/rows";
+import type { Database, IntroBookingsTable } from "../store/schema";
+import {
+  AlreadyBookedError,
+  type Booking,
+  type BookingOperations,
+  CONFIRMATION_INTERVAL_MS,
+  type NewBooking,
+  SlotTakenError,
+} from "./types";
+
+/** A booking's row joined with its submission's, as the staff's calendar reads it. */
+export type BookingRow = SubmissionRow & Pick<Selectable<IntroBookingsTable>, "coach" | "starts_at" | "ends_at" | "cancelled_at">;
+
+export function toBooking(row: BookingRow, codec: Codec): Booking {
+  return {
+    coach: row.coach,
+    start: toDate(row.starts_at),
+    end: toDate(row.ends_at),
+    cancelledAt: toDateOrNull(row.cancelled_at),
+    submission: toSubmission(row, codec),
+  };
+}
 
 /**
  * Takes a booking's slot in `insert`'s transaction, or throws SlotTakenError (the coach is booked at an

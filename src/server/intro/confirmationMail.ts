@@ -4,7 +4,7 @@ import { buildAppointment } from "../../schedule/ics";
 import { intro, site } from "../content";
 import { introCancelPath } from "../../intro/cancelPath";
 import type { Mail, MessageSettings } from "../outbox/delivery";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { OutboxData } from "../outbox/types";
 
 /** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */

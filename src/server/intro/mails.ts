@@ -1,7 +1,7 @@
 import { intro, site } from "../content";
 import { changeLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 
 /**

@@ -3,8 +3,8 @@ import { hashToken, newToken } from "../staff/auth";
 import type { Codec, Dialect } from "../store/dialect";
 import { writeLead } from "../leads/store";
 import { queueMessage } from "../outbox/store";
-import { confirmedRecently } from "./bookings";
-import { toBooking, toDate } from "../store/rows";
+import { confirmedRecently, toBooking } from "./bookings";
+import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { OutboxData } from "../outbox/types";
 import {
@@ -151,7 +151,7 @@ export async function mailHeldBooking(
   const seen = await active();
   if (!seen) return false;
   // As a booking does: two requests for this address at once wait here, so only one can mail it.
-  await dialect.lockBooking(trx, { coach: seen.coach, email, start: toDate(seen.starts_at), end: toDate(seen.ends_at) });
+  await dialect.lockBooking(trx, { coach: seen.coach, email });
   const held = await active();
   if (!held || (await confirmedRecently(dialect, trx, email, at))) return false;
   const cancelToken = await renewCancelToken(trx, codec, held.submission_id);

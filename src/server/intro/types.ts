@@ -1,4 +1,4 @@
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 
 /** A visitor is mailed about their intro at most once in this long (a stranger typing the address cannot fill its inbox). */
 export const CONFIRMATION_INTERVAL_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import { escapeControls } from "../printable";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import { FORM_REGISTRY } from "../../forms/registry";
 import { whenLabel } from "../../intro/display";
 import { fieldText } from "./fields";

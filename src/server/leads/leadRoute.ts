@@ -6,7 +6,7 @@ import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
 import type { SubmissionStore } from "../store/types";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { StaffRole } from "../../desk/roles";
 import { LEAD_STATUSES, mayOpenForm } from "../../desk/leads";
 import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";

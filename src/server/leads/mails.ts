@@ -3,7 +3,7 @@ import { whenLabel } from "../../intro/display";
 import { leadPath } from "../../desk/paths";
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 import { personOf } from "./fields";
 

@@ -3,7 +3,7 @@ import { FORM_REGISTRY } from "../../forms/registry";
 import { timeLabel } from "../../intro/display";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { site } from "../content";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { SubmissionStore } from "../store/types";
 import type { StaffAccount } from "../staff/types";
 import type { MessageSettings } from "../outbox/delivery";

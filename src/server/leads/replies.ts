@@ -1,5 +1,5 @@
 import { pathTo } from "../../routes";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import { personName } from "./fields";
 import type { ReplyTemplate } from "./types";
 

@@ -1,5 +1,5 @@
 import type { FormName } from "../../forms/registry";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { VisitSource } from "../../forms/visitSource";
 import type { LeadStatus } from "../../desk/leads";
 

@@ -1,6 +1,6 @@
 import { personOf } from "./fields";
 import type { LeadSummary } from "../../desk/leads";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { LeadState } from "./types";
 import { site } from "../content";
 import { responseTime } from "./responseTime";

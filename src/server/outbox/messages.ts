@@ -5,7 +5,7 @@ import type { Delivery, MessageSettings } from "./delivery";
 import { privacyConfirmMail } from "../privacy/confirmMail";
 import { prepareSignIn, signInMail } from "../staff/signInMail";
 import type { SubmissionStore } from "../store/types";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery } from "./webhook";
 import { digestMail, leadReminderMail, replyMail } from "../leads/mails";

@@ -1,8 +1,23 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
-import { toMessage, toSubmission } from "../store/rows";
-import type { Database } from "../store/schema";
-import { URGENT_KINDS, type ClaimedMessage, type OutboxData, type OutboxKind, type OutboxOperations } from "./types";
+import { toDate, toDateOrNull, toSubmission } from "../store/rows";
+import type { Database, OutboxTable } from "../store/schema";
+import { URGENT_KINDS, type ClaimedMessage, type OutboxData, type OutboxKind, type OutboxMessage, type OutboxOperations } from "./types";
+
+export function toMessage(row: Selectable<OutboxTable>, codec: Codec): OutboxMessage {
+  return {
+    id: Number(row.id),
+    submissionId: row.submission_id,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: toDateOrNull(row.next_attempt_at),
+    lastError: row.last_error,
+    sentAt: toDateOrNull(row.sent_at),
+    createdAt: toDate(row.created_at),
+    data: row.data === null ? null : (codec.payload(row.data) as OutboxData),
+  };
+}
 
 /**
  * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).

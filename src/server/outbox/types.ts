@@ -1,5 +1,5 @@
 import type { VisitSource } from "../../forms/visitSource";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { LeadStatus } from "../../desk/leads";
 
 export type OutboxStatus = "pending" | "sent" | "failed";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { errorSummary } from "../log";
 import type { Delivery, MessageSettings, WebhookRequest } from "./delivery";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "./types";
 import type { VisitSource } from "../../forms/visitSource";
 

@@ -4,7 +4,7 @@ import { whenLabel } from "../../intro/display";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 
 const isKind = (value: unknown): value is PrivacyRequestKind => (PRIVACY_REQUESTS as readonly unknown[]).includes(value);

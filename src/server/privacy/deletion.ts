@@ -1,7 +1,7 @@
 import { notConfirmedYet } from "../../desk/privacy";
 import { escapeControls } from "../printable";
 import type { SubmissionStore } from "../store/types";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { DeletionReason, PrivacyReference } from "./types";
 import { PrivacyError } from "./errors";
 

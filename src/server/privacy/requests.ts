@@ -4,7 +4,7 @@ import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../
 import { privacy, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
 import type { SubmissionStore } from "../store/types";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { RequestConfirmation } from "./types";
 
 export type { OpenRequest };

@@ -1,7 +1,7 @@
 import type { Privacy } from "../../content/schemas";
 import { FORMS, type FormName } from "../../forms/registry";
 import type { SubmissionStore } from "../store/types";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import type { PurgeCutoffs, PurgeReport } from "./types";
 
 /**

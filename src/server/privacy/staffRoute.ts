@@ -4,7 +4,7 @@ import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from ".
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
 import type { SubmissionStore } from "../store/types";
-import type { StoredSubmission } from "../forms/submission";
+import type { StoredSubmission } from "../store/submission";
 import { PRIVACY_REFERENCE, type PrivacyReference } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
 

@@ -1,8 +1,23 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
 import type { Dialect } from "../store/dialect";
-import { type SubmissionRow, toDate, toDeletionRecord, toStoredWaiver, toSubmission } from "../store/rows";
-import type { Database, StoredTime } from "../store/schema";
-import { type PrivacyOperations, type PurgeReport, requesterOf } from "./types";
+import { type SubmissionRow, toDate, toSubmission } from "../store/rows";
+import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
+import type { StoredWaiver } from "../waiver";
+import { type DeletionRecord, type PrivacyOperations, type PurgeReport, requesterOf } from "./types";
+
+const toDeletionRecord = (row: Selectable<DeletionsTable>): DeletionRecord => ({
+  reference: row.reference,
+  form: row.form,
+  receivedAt: toDate(row.received_at),
+  deletedAt: toDate(row.deleted_at),
+  requestedBy: row.requested_by,
+});
+
+const toStoredWaiver = (row: Selectable<WaiversTable>): StoredWaiver => ({
+  version: row.version,
+  text: row.text,
+  firstAcceptedAt: toDate(row.first_accepted_at),
+});
 
 /** Which submissions a deletion takes: a condition on the submissions table. */
 type Which = (eb: ExpressionBuilder<Database, "submissions">) => Expression<SqlBool>;

@@ -1,7 +1,7 @@
 import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest";
 import type { FormName } from "../../forms/registry";
-import type { StoredSubmission } from "../forms/submission";
-import type { StoredWaiver } from "../forms/types";
+import type { StoredSubmission } from "../store/submission";
+import type { StoredWaiver } from "../waiver";
 import type { OutboxStatus } from "../outbox/types";
 
 /** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */

@@ -1,7 +1,6 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql, type SqlBool } from "kysely";
 import type { Database, StoredJson, StoredTime } from "./schema";
 import type { RateLimiterOptions, StoreLimiter } from "./limiter";
-import type { NewBooking } from "../intro/types";
 
 /** The one place a dialect turns our values into its columns' and back (see schema.ts). */
 export interface Codec {
@@ -24,7 +23,7 @@ export interface Dialect {
    */
   write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Inside `write`, before a booking's checks: concurrent bookings of its coach or its address wait here. */
-  lockBooking(trx: Kysely<Database>, booking: NewBooking): Promise<void>;
+  lockBooking(trx: Kysely<Database>, booking: { coach: string; email: string }): Promise<void>;
   /**
    * Inside `write`, before reading the staff accounts a change depends on (the last owner): concurrent
    * account changes wait here, so each sees the one before it committed.

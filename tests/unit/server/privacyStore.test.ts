@@ -9,9 +9,10 @@ import { EMAIL_KEY as SQLITE_EMAIL_KEY, openSqliteStore } from "../../../src/ser
 import { deleteAll, deletionTargets } from "../../../src/server/privacy/deletion";
 import type { Database as Schema } from "../../../src/server/store/schema";
 import type { SubmissionStore } from "../../../src/server/store/types";
-import type { NewSubmission, WaiverText } from "../../../src/server/forms/types";
+import type { NewSubmission } from "../../../src/server/forms/types";
+import type { WaiverText } from "../../../src/server/waiver";
 import type { DeletionReason } from "../../../src/server/privacy/types";
-import { publishedWaiver } from "../../../src/server/forms/waiver";
+import { publishedWaiver } from "../../../src/server/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { signInLink } from "../../support/staff";
 import { describeWithPostgres } from "../support/postgres";

@@ -3,7 +3,7 @@ import { processState } from "../../../src/server/processState";
 import { isExpired, monthsBefore, purgeExpired, purgeSummary, retentionCutoffs } from "../../../src/server/privacy/retention";
 import { PURGE_DELAY_MS, PURGE_INTERVAL_MS, startDailyPurge } from "../../../src/server/runtime";
 import type { SubmissionStore } from "../../../src/server/store/types";
-import type { StoredSubmission } from "../../../src/server/forms/submission";
+import type { StoredSubmission } from "../../../src/server/store/submission";
 import type { PurgeCutoffs, PurgeReport } from "../../../src/server/privacy/types";
 
 const at = (iso: string) => new Date(iso);

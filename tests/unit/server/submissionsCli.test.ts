@@ -10,8 +10,9 @@ import { retentionCutoffs } from "../../../src/server/privacy/retention";
 import { hashToken } from "../../../src/server/staff/auth";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
-import type { NewSubmission, WaiverText } from "../../../src/server/forms/types";
-import { publishedWaiver } from "../../../src/server/forms/waiver";
+import type { NewSubmission } from "../../../src/server/forms/types";
+import type { WaiverText } from "../../../src/server/waiver";
+import { publishedWaiver } from "../../../src/server/waiver";
 import { TSX_NODE } from "../../support/tsxNode";
 
 describe("staff CLI", () => {

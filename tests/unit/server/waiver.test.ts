@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { processState } from "../../../src/server/processState";
-import { waiverText, waiverVersion } from "../../../src/server/forms/waiver";
+import { waiverText, waiverVersion } from "../../../src/server/waiver";
 
 /** Every timer stays real; only Date is fixed. */
 const NOT_THE_DATE: FakeableAPI[] = [

@@ -1,6 +1,6 @@
 import { matchesPerson, personOf } from "../../../src/server/leads/fields";
 import { leadSummary } from "../../../src/server/leads/view";
-import type { StoredSubmission } from "../../../src/server/forms/submission";
+import type { StoredSubmission } from "../../../src/server/store/submission";
 import { INBOX_VIEWS } from "../../../src/server/leads/types";
 import { LEAD_STATUSES, STATUS_LABELS, VIEW_LABELS } from "../../../src/desk/leads";
 

@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
-import type { Waiver } from "../../content/schemas";
-import type { WaiverText } from "./types";
+import type { Waiver } from "../content/schemas";
+
+/** A waiver as published: `version` is the SHA-256 of `text` (waiverVersion). */
+export interface WaiverText {
+  version: string;
+  text: string;
+}
+
+export interface StoredWaiver extends WaiverText {
+  /** When a sign-up or drop-in first accepted this version. */
+  firstAcceptedAt: Date;
+}
 
 /**
  * A waiver's version is the SHA-256 of its text, so two builds showing the same words agree, and any
