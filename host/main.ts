@@ -6,8 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { errorSummary } from "../src/server/log";
-import { kickOutbox, serverConfig, startDailyPurge, stopBackgroundWork } from "../src/server/runtime";
+import { kickOutbox, startDailyPurge, stopBackgroundWork } from "../src/server/runtime";
 import { createApp } from "./app";
+import { serverConfig } from "../src/server/settings";
 
 const root = process.cwd();
 if (!fs.existsSync(path.join(root, "public", "index.html")) || !fs.existsSync(path.join(root, ".cache", "functions", "manifest.json"))) {

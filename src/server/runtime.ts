@@ -1,5 +1,4 @@
-import { readConfig, type ServerConfig } from "./config";
-import { privacy, site } from "./content";
+import { privacy } from "./content";
 import { errorSummary } from "./log";
 import { smtpMailer } from "./outbox/mailer";
 import { deliverDue } from "./outbox/sender";
@@ -8,34 +7,13 @@ import { sweepLimits, type Limits } from "./http/rateLimit";
 import { purgeExpired, purgeSummary } from "./privacy/retention";
 import { queueNudges } from "./leads/nudges";
 import { openStore } from "./store";
+import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "./settings";
 import type { SubmissionStore } from "./store/types";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
 /** The first purge waits until start-up is over; the next ones follow daily. */
 export const PURGE_DELAY_MS = 60_000;
 export const PURGE_INTERVAL_MS = 86_400_000;
-
-/**
- * The settings, read once per process. A wrong setting is logged here, one line each, when the
- * process first needs them (the production server asks at start-up), and never fails a request.
- */
-export function serverConfig(): ServerConfig {
-  const state = processState();
-  if (!state.config) {
-    state.config = readConfig();
-    for (const problem of state.config.problems) console.error(`Setting ignored: ${problem}`);
-  }
-  return state.config;
-}
-
-/**
- * Now, as the server sees it: the machine's clock, set only on the tests' own servers (TEST_SERVER_TIME,
- * config.ts). The server's every "now" (today's date for the forms, open intro times, sessions and
- * links, the outbox's retries, the retention purge) comes from here, so they all agree.
- */
-export function serverNow(): Date {
-  return new Date(Date.now() + serverConfig().clockOffsetMs);
-}
 
 /**
  * The process's store: opened (and migrated) on first use. If opening fails, the next request tries
@@ -67,40 +45,6 @@ export async function getLimits(): Promise<Limits> {
     state.stopSweep = sweepLimits(state.limits);
   }
   return state.limits;
-}
-
-/** Submissions queue a staff e-mail whenever both are set, even while SMTP_URL is wrong: the mail waits. */
-export function mailEnabled(config = serverConfig()): boolean {
-  return Boolean(config.smtpUrl && config.staffEmail);
-}
-
-/** New leads and status changes queue a webhook whenever LEAD_WEBHOOK_URL and its secret are usable. */
-export function webhookEnabled(config = serverConfig()): boolean {
-  return config.leadWebhook !== undefined;
-}
-
-/** The domain in Message-IDs and appointment UIDs: SITE_URL's host, else that of content/site.json's url. */
-export function siteDomain(siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).hostname;
-    } catch {
-      // A malformed SITE_URL: the content's address is still the gym's own.
-    }
-  }
-  return new URL(site.url).hostname;
-}
-
-/** The origin links in messages point at: SITE_URL's, else that of content/site.json's url. */
-export function siteOrigin(siteUrl: string | undefined): string {
-  if (siteUrl) {
-    try {
-      return new URL(siteUrl).origin;
-    } catch {
-      // A malformed SITE_URL (already logged as a problem): the content's address is still the gym's own.
-    }
-  }
-  return new URL(site.url).origin;
 }
 
 /**

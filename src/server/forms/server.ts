@@ -20,7 +20,6 @@ import { signupSent } from "../../forms/sent/signup";
 import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
 import { whenLabel } from "../../intro/display";
 import { openTimes } from "../intro/slots";
-import { mailEnabled } from "../runtime";
 import { CONTACT_FIELDS, CONTACT_START, contactPayload } from "../../forms/values/contact";
 import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload } from "../../forms/values/dropIn";
 import { HOLD_FIELDS, HOLD_START, holdPayload } from "../../forms/values/hold";
@@ -29,6 +28,7 @@ import { SIGNUP_FIELDS, SIGNUP_START, signupPayload } from "../../forms/values/s
 import type { FieldValue } from "../../forms/formValues";
 import { pathTo } from "../../routes";
 import type { FormName } from "../../forms/registry";
+import { mailEnabled } from "../settings";
 
 /**
  * A form's state type (src/forms/values/) seen as the plain post reads it: the handler fills every

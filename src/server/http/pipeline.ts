@@ -5,7 +5,8 @@ import type { ServerConfig } from "../config";
 import { checkContentType, checkFormContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { errorSummary } from "../log";
 import { hitClientLimit, type LimitResult, type Limits } from "./rateLimit";
-import { getLimits, serverConfig } from "../runtime";
+import { getLimits } from "../runtime";
+import { serverConfig } from "../settings";
 
 /**
  * What every endpoint's answer shares, written once: its headers, a refusal, the store's 503, the count

@@ -2,12 +2,13 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { Rejection } from "../http/guards";
 import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { getStore, kickOutbox, serverNow } from "../runtime";
+import { getStore, kickOutbox } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
 import { zonedToday } from "../../content/dates";
 import { site } from "../content";
 import { VISITOR } from "../leads/types";
 import { openTimesChanged } from "./timesPage";
+import { serverNow } from "../settings";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
 export const CANCEL_ANSWERS = {

@@ -4,7 +4,8 @@ import { slotsByDay, zoneName, type DaySlots } from "../../intro/display";
 import { intro, site } from "../content";
 import { apiHeaders } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { getStore, serverNow } from "../runtime";
+import { getStore } from "../runtime";
+import { serverNow } from "../settings";
 
 /**
  * A few seconds in the browser's own cache absorb reloads; a booked slot is gone from the list within

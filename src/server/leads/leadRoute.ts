@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
 import { site } from "../content";
-import { kickOutbox, mailEnabled, siteOrigin, webhookEnabled } from "../runtime";
+import { kickOutbox } from "../runtime";
 import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
@@ -14,6 +14,7 @@ import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "./fields";
 import { leadSummary } from "./view";
 import type { IntroBooking } from "../intro/types";
+import { mailEnabled, siteOrigin, webhookEnabled } from "../settings";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })

@@ -95,7 +95,7 @@ export async function deliverDue(
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
   const kinds = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
   if (kinds.length === 0) return report;
-  // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: runtime.ts).
+  // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: settings.ts).
   const startedMs = Date.now();
   const clock = () => new Date(now.getTime() + Math.max(0, Date.now() - startedMs));
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook

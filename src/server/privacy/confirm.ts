@@ -5,10 +5,11 @@ import { site } from "../content";
 import type { Rejection } from "../http/guards";
 import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { getStore, kickOutbox, mailEnabled, serverNow } from "../runtime";
+import { getStore, kickOutbox } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
 import type { ConfirmOutcome } from "./types";
 import { dueDate } from "./requests";
+import { mailEnabled, serverNow } from "../settings";
 
 const answerBy = (confirmedAt: Date) => formatLongDate(dueDate(confirmedAt));
 

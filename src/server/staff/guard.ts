@@ -3,13 +3,14 @@ import type { ServerConfig } from "../config";
 import { requestScheme, type RequestLike } from "../http/clientAddress";
 import { checkContentType, LONE_SURROGATE_REFUSED, NUL_REFUSED, TOO_DEEP, unstorable, type Rejection } from "../http/guards";
 import { errorSummary } from "../log";
-import { getStore, serverConfig, serverNow } from "../runtime";
+import { getStore } from "../runtime";
 import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
 import type { SubmissionStore } from "../store/types";
 import { isStoreUnavailable } from "../store/unavailable";
 import type { AuditAction } from "../../desk/audit";
 import type { StaffRole } from "../../desk/roles";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
+import { serverConfig, serverNow } from "../settings";
 
 /** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */
 export interface Reply {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { readConfig, readLeadWebhook, type LeadWebhook } from "../../../src/server/config";
 import { deliverDue, retryDelayMs } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
-import { getStore, kickOutbox, serverConfig, stopBackgroundWork, webhookEnabled } from "../../../src/server/runtime";
+import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
 import { openPostgresStore } from "../../../src/server/store/postgres";
 import { openSqliteStore } from "../../../src/server/store/sqlite";
 import type { SubmissionStore } from "../../../src/server/store/types";
@@ -15,6 +15,7 @@ import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../su
 import { contactSubmission } from "../../support/submissions";
 import { HANG, RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver } from "../../support/webhookReceiver";
 import { describeWithPostgres } from "../support/postgres";
+import { serverConfig, webhookEnabled } from "../../../src/server/settings";
 
 /**
  * Leads to the gym's other tools: each new lead and status change goes through the outbox to a real

@@ -2,10 +2,11 @@ import { email as emailSchema } from "../../../forms/schemas/fields";
 import { clientAddress, rateLimitKey } from "../../http/clientAddress";
 import { errorSummary } from "../../log";
 import { processState } from "../../processState";
-import { kickOutbox, mailEnabled } from "../../runtime";
+import { kickOutbox } from "../../runtime";
 import type { SubmissionStore } from "../../store/types";
 import { deviceCookie, deviceTokenOf, hashToken, isToken, newToken, sessionCookie } from "../auth";
 import { StaffError, type PublicContext, type PublicRoute } from "../guard";
+import { mailEnabled } from "../../settings";
 
 /**
  * Links asked for in an hour. A stranger who knows a staff address (the gym's own is public) must not
