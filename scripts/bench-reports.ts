@@ -30,12 +30,10 @@ import { reportSql } from "../src/server/reports/store";
 import type { Codec } from "../src/server/store/dialect";
 import { hashToken, newToken, SESSION_COOKIE } from "../src/server/staff/auth";
 import type { Database } from "../src/server/store/schema";
-import { openPostgresStore } from "../src/server/store/postgres";
-import { openSqliteStore } from "../src/server/store/sqlite";
-import type { SubmissionStore } from "../src/server/store/types";
 import { REPORT_PERIODS, type ReportPeriod } from "../src/desk/reports";
 import { startTestPostgres } from "../tests/support/postgres";
 import { startProductionServer } from "../tests/support/servers";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../src/server/app/store";
 
 /** Indexes the reports could use, created only with --indexes (no migration adds them). */
 const INDEXES = [

@@ -18,9 +18,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openSqliteStore } from "../src/server/store/sqlite";
 import { twoServerSoak, type SoakFigures } from "../tests/support/twoServerSoak";
 import { groupRssMb, startGatsbyServe, startProductionServer, type RunningServer } from "../tests/support/servers";
+import { openSqliteStore } from "../src/server/app/store";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

@@ -12,9 +12,8 @@
 import { parseArgs } from "node:util";
 import { readConfig } from "../src/server/config";
 import { AccountError, addAccount, removeAccount } from "../src/server/staff/accounts";
-import { openStore } from "../src/server/store";
-import type { SubmissionStore } from "../src/server/store/types";
 import { parseArgsProblem } from "./parseArgsProblem";
+import { type SubmissionStore, openStore } from "../src/server/app/store";
 
 export const STAFF_HELP = `Staff accounts for the console at /staff/ (sign-in is by a link e-mailed to the address).
 

@@ -13,8 +13,6 @@
  * help are made from; this file carries out a parsed command with its module in scripts/submissions/.
  */
 import { readConfig } from "../src/server/config";
-import { openStore } from "../src/server/store";
-import type { SubmissionStore } from "../src/server/store/types";
 import { helpTopic, parseArgs } from "./submissions/args";
 import { UsageError, type Ask, type Print } from "./submissions/command";
 import type { Options } from "./submissions/commands";
@@ -25,6 +23,7 @@ import { list, restore } from "./submissions/list";
 import { outbox } from "./submissions/outbox";
 import { deletions, find, purge, remove, verifyRequest, waiver, withdrawConsent } from "./submissions/privacy";
 import { askOnTerminal } from "./submissions/terminal";
+import { type SubmissionStore, openStore } from "../src/server/app/store";
 
 export { csvCell, toCsv } from "./submissions/export";
 export { helpText, parseArgs, type Options };

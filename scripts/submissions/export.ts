@@ -1,8 +1,8 @@
 import { flattenSubmission, toCsv } from "../../src/server/leads/csv";
 import { escapeControls } from "../../src/server/printable";
-import type { SubmissionStore } from "../../src/server/store/types";
 import type { ListFilter } from "../../src/server/forms/types";
 import type { Print } from "./command";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 export { csvCell, toCsv } from "../../src/server/leads/csv";
 

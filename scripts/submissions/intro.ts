@@ -2,9 +2,9 @@ import { dayLabel, timeLabel } from "../../src/intro/display";
 import { site } from "../../src/server/content";
 import { cancelIntro } from "../../src/server/intro/changes";
 import { escapeControls } from "../../src/server/printable";
-import type { SubmissionStore } from "../../src/server/store/types";
 import type { Booking } from "../../src/server/intro/types";
 import { CommandError, type Print } from "./command";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 export interface IntroRequest {
   action?: "list" | "cancel";

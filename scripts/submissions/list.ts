@@ -1,9 +1,9 @@
 import { personName } from "../../src/server/leads/fields";
 import { escapeControls } from "../../src/server/printable";
-import type { SubmissionStore } from "../../src/server/store/types";
 import type { StoredSubmission } from "../../src/server/store/submission";
 import type { ListFilter } from "../../src/server/forms/types";
 import { CommandError, type Print } from "./command";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 function summaryLine(submission: StoredSubmission): string {
   const p = submission.payload;

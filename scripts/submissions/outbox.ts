@@ -1,6 +1,6 @@
 import { escapeControls } from "../../src/server/printable";
-import type { SubmissionStore } from "../../src/server/store/types";
 import type { Print } from "./command";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 /** The staff e-mails not yet sent; `retry` first queues the failed ones again. */
 export async function outbox(retry: boolean, store: SubmissionStore, out: Print): Promise<void> {

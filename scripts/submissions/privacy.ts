@@ -14,9 +14,9 @@ import {
 import { isPrivacyError } from "../../src/server/privacy/errors";
 import { dueDate } from "../../src/server/privacy/requests";
 import { CONFIRMED_BY_WORDS } from "../../src/desk/privacy";
-import type { SubmissionStore } from "../../src/server/store/types";
 import type { PrivacyReference } from "../../src/server/privacy/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 /** What delete and withdraw-consent act on: one submission (`id`) or every one of an address (`email`, delete only). */
 export interface PrivacyTarget extends DeletionTarget {

@@ -1,7 +1,7 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { ServerConfig } from "./config";
 import type { Limits } from "./http/rateLimit";
-import type { SubmissionStore } from "./store/types";
+import type { StoreBase } from "./store/dialect";
 
 /**
  * State shared by every request in one server process. `gatsby serve` loads a function's module
@@ -10,7 +10,8 @@ import type { SubmissionStore } from "./store/types";
  */
 export interface ProcessState {
   config?: ServerConfig;
-  store?: Promise<SubmissionStore>;
+  /** The process's store (app/runtime.ts opens it with every feature's queries; the floor knows its base). */
+  store?: Promise<StoreBase>;
   limits?: Limits;
   outboxTimer?: ReturnType<typeof setInterval>;
   delivering?: Promise<unknown>;
@@ -26,7 +27,7 @@ export interface ProcessState {
     perDevice: RateLimiterAbstract;
   };
   /** Each staff account's replies to leads, counted in the store: one limiter per open store (leads/replyLimit.ts). */
-  replyLimits?: WeakMap<SubmissionStore, { account: RateLimiterAbstract; gym: RateLimiterAbstract }>;
+  replyLimits?: WeakMap<StoreBase, { account: RateLimiterAbstract; gym: RateLimiterAbstract }>;
   /** The open times' page for a visitor without JavaScript, kept briefly (intro/timesPage.ts). */
   openTimesPage?: { version: number; until: number; page: Promise<string> };
   /** Counts the changes to the open times made in this process: a page made before one is not used. */

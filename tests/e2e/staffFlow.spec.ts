@@ -1,7 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import type { SubmissionStore } from "../../src/server/store/types";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
@@ -10,6 +9,7 @@ import { withStore } from "../support/staff";
 import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
 import { REPLIES_PER_HOUR } from "../../src/desk/limits";
 import { expectNoAxeViolations } from "./support/axe";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 /**
  * The whole path of a lead, on a production server of its own with a real mail server on loopback: a

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { addDays, formatLongDate, weekdayOf } from "../../src/content/dates";
-import { openSqliteStore } from "../../src/server/store/sqlite";
 import { waiverVersion } from "../../src/server/waiver";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "../support/buildDay";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
+import { openSqliteStore } from "../../src/server/app/store";
 
 /** POST /api/drop-in on the production server: the same guards, store and staff mail as every form. */
 

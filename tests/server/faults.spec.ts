@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { openSqliteStore } from "../../src/server/store/sqlite";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
+import { openSqliteStore } from "../../src/server/app/store";
 
 /**
  * What an attacker or a bad day does to the production server (host/main.ts), done for real: a flood

@@ -1,11 +1,10 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { openPostgresStore } from "../../src/server/store/postgres";
-import { openSqliteStore } from "../../src/server/store/sqlite";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { openSqliteStore, openPostgresStore } from "../../src/server/app/store";
 
 const contact = { name: "Ana Ruiz", email: "Ana@Example.com", interest: "kids", message: "Can my daughter try a class?", elapsedMs: 9000 };
 const json = { "Content-Type": "application/json" };

@@ -1,8 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { openSqliteStore } from "../../src/server/store/sqlite";
 import { startProductionServer } from "../support/servers";
+import { openSqliteStore } from "../../src/server/app/store";
 
 /**
  * 200 valid submissions sent at once; the server is killed with SIGKILL part-way through. After a

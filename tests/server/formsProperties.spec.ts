@@ -7,12 +7,10 @@ import { holdSchema } from "../../src/forms/schemas/hold";
 import { signupSchema } from "../../src/forms/schemas/signup";
 import { joinablePlans } from "../../src/forms/signup";
 import { policies, rates, site, waiver } from "../../src/server/content";
-import { openPostgresStore } from "../../src/server/store/postgres";
-import { openSqliteStore } from "../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../src/server/store/types";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { invalidFrom, notTextIn, validContact, validHold, validSignup, withHiddenText } from "../support/formArbitraries";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../src/server/app/store";
 
 /**
  * Property-based tests against the production server, over HTTP: a few hundred generated invalid

@@ -2,15 +2,13 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { API_HEADERS, NOT_A_PAGE_POLICY, SECURITY_HEADERS } from "../../src/headers";
-import { openPostgresStore } from "../../src/server/store/postgres";
-import { openSqliteStore } from "../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../src/server/store/types";
 import { NOT_TEXT } from "../support/notText";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
 import { startWebhookReceiver } from "../support/webhookReceiver";
 import { runScript } from "../support/tsxNode";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../src/server/app/store";
 
 /**
  * The production server (host/main.ts): what `npm start` and self-hosting run. The suite's own

@@ -5,7 +5,6 @@ import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../src/serve
 import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
 import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/staff/server";
-import type { SubmissionStore } from "../../src/server/store/types";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { startTestPostgres, postgresAvailable, type TestPostgres } from "../support/postgres";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
@@ -13,6 +12,7 @@ import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { postJsonFrom } from "../support/fromAddress";
 import { signInLink, staffSession, withStore } from "../support/staff";
 import { runScript } from "../support/tsxNode";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 /**
  * The staff API on the production server, from outside, as a browser or an attacker would call it:

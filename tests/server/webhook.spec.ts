@@ -1,9 +1,9 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { openSqliteStore } from "../../src/server/store/sqlite";
 import type { WebhookBody } from "../../src/server/outbox/webhook";
 import { startProductionServer } from "../support/servers";
 import { RECEIVER_KEY, signatureValid, startWebhookReceiver } from "../support/webhookReceiver";
+import { openSqliteStore } from "../../src/server/app/store";
 
 /**
  * The lead webhook in the production server (host/main.ts), as the gym would run it: a contact form

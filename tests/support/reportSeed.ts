@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Pool } from "pg";
 import type { FormName } from "../../src/forms/registry";
 import type { Database, LeadSourcesTable } from "../../src/server/store/schema";
-import type { SubmissionStore } from "../../src/server/store/types";
+import type { SubmissionStore } from "../../src/server/app/store";
 
 /**
  * A store whose reports are known, for the reports' unit tests and their screen's end-to-end test.

@@ -1,10 +1,8 @@
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
-import { openPostgresStore } from "../../src/server/store/postgres";
-import { openSqliteStore } from "../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../src/server/store/types";
 import type { StaffRole } from "../../src/desk/roles";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../src/server/app/store";
 
 /**
  * Staff sessions for tests of the console's screens: the account and a session are written straight

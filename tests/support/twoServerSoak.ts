@@ -6,12 +6,10 @@ import { joinablePlans } from "../../src/forms/signup";
 import type { IntroSlot } from "../../src/intro/availability";
 import { dropInDays, rates, site, waiver } from "../../src/server/content";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
-import { openPostgresStore } from "../../src/server/store/postgres";
-import { openSqliteStore } from "../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../src/server/store/types";
 import { startTestPostgres, type TestPostgres } from "./postgres";
 import { groupRssMb, startProductionServer, type RunningServer } from "./servers";
 import { startTestSmtp, type TestSmtp } from "./smtp";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../src/server/app/store";
 
 /**
  * Two production servers on one PostgreSQL database, as a gym that outgrew one process runs them behind

@@ -3,8 +3,8 @@ import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availabilit
 import { whenLabel } from "../../intro/display";
 import { intro, site } from "../content";
 import { personName } from "../leads/fields";
-import type { SubmissionStore } from "../store/types";
 import { type Attendance, isSlotTaken } from "./types";
+import type { SubmissionStore } from "../app/store";
 
 /**
  * What staff do to a free intro, one implementation for every front door (the console's

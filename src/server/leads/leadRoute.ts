@@ -5,7 +5,6 @@ import { kickOutbox } from "../runtime";
 import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
-import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../store/submission";
 import type { StaffRole } from "../../desk/roles";
 import { LEAD_STATUSES, mayOpenForm } from "../../desk/leads";
@@ -15,6 +14,7 @@ import { fieldText, personOf } from "./fields";
 import { leadSummary } from "./view";
 import type { IntroBooking } from "../intro/types";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../settings";
+import type { SubmissionStore } from "../app/store";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })

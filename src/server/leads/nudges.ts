@@ -4,13 +4,13 @@ import { timeLabel } from "../../intro/display";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { site } from "../content";
 import type { StoredSubmission } from "../store/submission";
-import type { SubmissionStore } from "../store/types";
 import type { StaffAccount } from "../staff/types";
 import type { MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
 import { personName } from "./fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
 import { leadSummary } from "./view";
+import type { SubmissionStore } from "../app/store";
 
 /**
  * Leads older than this are not reminded of: a reminder is for a lead that can still be won. A week

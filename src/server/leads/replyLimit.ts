@@ -6,7 +6,7 @@ import { errorSummary } from "../log";
 import { processState } from "../processState";
 import { hashToken } from "../staff/auth";
 import { StaffError } from "../staff/guard";
-import type { SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../app/store";
 
 /**
  * The count of each staff account's replies, and of the gym's together, in the store's rate_limits table

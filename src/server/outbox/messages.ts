@@ -4,12 +4,12 @@ import { staffMail } from "../forms/staffAlert";
 import type { Delivery, MessageSettings } from "./delivery";
 import { privacyConfirmMail } from "../privacy/confirmMail";
 import { prepareSignIn, signInMail } from "../staff/signInMail";
-import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage, OutboxKind } from "./types";
 import { webhookDelivery } from "./webhook";
 import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
+import type { SubmissionStore } from "../app/store";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";

@@ -2,9 +2,9 @@ import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
 import type { Delivery, MessageSettings } from "./delivery";
 import { composeMessage, isWebhookKind, prepareMessage } from "./messages";
-import type { SubmissionStore } from "../store/types";
 import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind } from "./types";
 import { postWebhook } from "./webhook";
+import type { SubmissionStore } from "../app/store";
 
 export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */

@@ -1,5 +1,5 @@
 import type { VisitSource } from "../../forms/visitSource";
-import type { SubmissionStore } from "../store/types";
+import type { SubmissionStore } from "../app/store";
 
 /** One submission in an access report: every field as stored, and the waiver text a sign-up accepted. */
 export interface AccessEntry {

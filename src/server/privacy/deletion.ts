@@ -1,9 +1,9 @@
 import { notConfirmedYet } from "../../desk/privacy";
 import { escapeControls } from "../printable";
-import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../store/submission";
 import type { DeletionReason, PrivacyReference } from "./types";
 import { PrivacyError } from "./errors";
+import type { SubmissionStore } from "../app/store";
 
 /** What a deletion acts on: one submission (`id`) or every one of an address (`email`). */
 export interface DeletionTarget {

@@ -3,9 +3,9 @@ import { daysBetween, zonedToday } from "../../content/dates";
 import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
 import { privacy, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
-import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../store/submission";
 import type { RequestConfirmation } from "./types";
+import type { SubmissionStore } from "../app/store";
 
 export type { OpenRequest };
 

@@ -1,8 +1,8 @@
 import type { Privacy } from "../../content/schemas";
 import { FORMS, type FormName } from "../../forms/registry";
-import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../store/submission";
 import type { PurgeCutoffs, PurgeReport } from "./types";
+import type { SubmissionStore } from "../app/store";
 
 /**
  * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Sign-ups and

@@ -3,10 +3,10 @@ import { accessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
-import type { SubmissionStore } from "../store/types";
 import type { StoredSubmission } from "../store/submission";
 import { PRIVACY_REFERENCE, type PrivacyReference } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
+import type { SubmissionStore } from "../app/store";
 
 /** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */
 export const DELETIONS_SHOWN = 200;

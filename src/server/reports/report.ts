@@ -2,10 +2,10 @@ import { compareText } from "../../content/dates";
 import { FORMS, type FormName } from "../../forms/registry";
 import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESPONSE_LIMITS, type SourceRow } from "../../desk/reports";
 import type { openMsBetween } from "../leads/responseTime";
-import type { SubmissionStore } from "../store/types";
 import { openHoursCounter } from "./openHours";
 import { reportWeeks, weekDates } from "./periods";
 import type { ReportGroup } from "./types";
+import type { SubmissionStore } from "../app/store";
 
 type Site = Parameters<typeof openMsBetween>[2];
 

@@ -1,6 +1,6 @@
 import { email as emailSchema } from "../../forms/schemas/fields";
-import type { SubmissionStore } from "../store/types";
 import { STAFF_ROLES, type StaffRole } from "../../desk/roles";
+import type { SubmissionStore } from "../app/store";
 
 /**
  * Adding and removing staff: one implementation for `npm run staff` and the owner's Accounts screen.

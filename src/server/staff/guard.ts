@@ -5,12 +5,12 @@ import { checkContentType, LONE_SURROGATE_REFUSED, NUL_REFUSED, TOO_DEEP, unstor
 import { errorSummary } from "../log";
 import { getStore } from "../runtime";
 import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
-import type { SubmissionStore } from "../store/types";
 import { isStoreUnavailable } from "../store/unavailable";
 import type { AuditAction } from "../../desk/audit";
 import type { StaffRole } from "../../desk/roles";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
 import { serverConfig, serverNow } from "../settings";
+import type { SubmissionStore } from "../app/store";
 
 /** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */
 export interface Reply {

@@ -1,8 +1,8 @@
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
-import type { SubmissionStore } from "../store/types";
 import type { ClaimedMessage } from "../outbox/types";
 import { LINK_TTL_MS } from "./auth";
+import type { SubmissionStore } from "../app/store";
 
 /** Where a sign-in link lands: the token rides in the fragment, which browsers never send to a server or a log. */
 export const signInPath = (token: string) => `/staff/sign-in/#token=${token}`;

@@ -55,6 +55,12 @@ export interface Dialect {
 }
 
 /**
+ * What every store is, whatever features it serves (app/store.ts adds their queries): which database,
+ * a limiter counting in its rate_limits table (shared by every process using the store), and its end.
+ */
+export type StoreBase = Pick<Dialect, "kind" | "rateLimiter" | "close">;
+
+/**
  * `write` for both dialects, which differ only in how the transaction begins. A failed rollback (the
  * connection is gone, or the database already rolled back) must not hide the error that caused it.
  */

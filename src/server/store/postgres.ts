@@ -5,8 +5,6 @@ import { errorSummary } from "../log";
 import { type Dialect, inTransaction } from "./dialect";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
-import { storeOn } from "./store";
-import type { SubmissionStore } from "./types";
 import { limiterSettings, type StoreLimiter } from "./limiter";
 
 /** The expression migration 4 indexes: a query must use it exactly for PostgreSQL to use the index. */
@@ -64,8 +62,11 @@ async function migrate(db: Kysely<Database>): Promise<void> {
   });
 }
 
-/** Same tables and behaviour as the SQLite store, for hosts whose functions have no durable disk. */
-export async function openPostgresStore(connectionString: string): Promise<SubmissionStore> {
+/**
+ * A PostgreSQL database's dialect, once connected and migrated: the same tables and behaviour as the
+ * SQLite file, for hosts whose functions have no durable disk. app/store.ts puts the queries on it.
+ */
+export async function openPostgres(connectionString: string): Promise<Dialect> {
   const pool = new Pool({ connectionString, ...POOL_SETTINGS });
   // An idle connection the server drops (a restart, a failover) is reported here; without a listener
   // it would be an unhandled 'error' event and end the process. The pool opens a new one when asked.
@@ -127,5 +128,5 @@ export async function openPostgresStore(connectionString: string): Promise<Submi
     },
     close: () => db.destroy(),
   };
-  return storeOn(dialect);
+  return dialect;
 }

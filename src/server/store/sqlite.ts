@@ -6,8 +6,6 @@ import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { type Dialect, inTransaction } from "./dialect";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
-import { storeOn } from "./store";
-import type { SubmissionStore } from "./types";
 import { limiterSettings, type StoreLimiter } from "./limiter";
 
 /** The expression migration 4 indexes: a query must use it exactly for SQLite to use the index. */
@@ -39,7 +37,7 @@ function open(file: string): Sqlite.Database {
 
 /**
  * Applies the migrations not yet applied, through better-sqlite3 itself before Kysely gets the connection:
- * Kysely's API is asynchronous, and openSqliteStore's callers (the CLI, tests, tools) open it synchronously.
+ * Kysely's API is asynchronous, and openSqlite's callers (the CLI, tests, tools) open it synchronously.
  */
 function migrate(db: Sqlite.Database): void {
   const applied = () =>
@@ -110,7 +108,8 @@ function wipe(db: Sqlite.Database): void {
   }
 }
 
-export function openSqliteStore(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS } = {}): SubmissionStore {
+/** A SQLite file's dialect, opened and migrated now: app/store.ts puts every feature's queries on it. */
+export function openSqlite(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS } = {}): Dialect {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = open(file);
   // WAL lets the staff CLI read while the site writes; FULL syncs the WAL on every commit, so a row is
@@ -183,5 +182,5 @@ export function openSqliteStore(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOU
       raw.close();
     },
   };
-  return storeOn(dialect);
+  return dialect;
 }

@@ -6,9 +6,8 @@ import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../src/serve
 import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { deliverDue } from "../../../src/server/outbox/sender";
 import { hashToken } from "../../../src/server/staff/auth";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../support/smtp";
+import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
 const settings = {
   staffEmail: "coaches@gym.example",

@@ -3,13 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { hashToken } from "../../../src/server/staff/auth";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { SlotTakenError } from "../../../src/server/intro/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
 const BOOKED_AT = at("2027-03-01T17:00:00Z");

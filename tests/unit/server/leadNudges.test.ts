@@ -3,9 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { deliverDue } from "../../../src/server/outbox/sender";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import { prepareDigest, prepareLeadReminder, queueNudges } from "../../../src/server/leads/nudges";
 import { site } from "../../../src/server/content";
@@ -13,6 +10,7 @@ import { mimePart, startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { freePort } from "../../support/servers";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * Nobody forgets a lead: the reminder of a lead still New 15 minutes into opening hours, the owners'

@@ -8,7 +8,6 @@ import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { deliverDue } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
-import { openPostgresStore } from "../../../src/server/store/postgres";
 import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/desk/limits";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
@@ -16,8 +15,7 @@ import { describeWithPostgres } from "../support/postgres";
 import { lead } from "../../../src/server/leads/leadRoute";
 import { handleStaffRoute, StaffError, type StaffContext } from "../../../src/server/staff/guard";
 import type { ServerConfig } from "../../../src/server/config";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /** The lead page's answer and its reply, from a real store: what staff read of a lead and what they can send. */
 

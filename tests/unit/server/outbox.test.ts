@@ -4,10 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { DEFAULT_LOCK_MS, deliverDue, MAX_ATTEMPTS, retryDelayMs } from "../../../src/server/outbox/sender";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
+import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
 const settings = {
   staffEmail: "coaches@gym.example",

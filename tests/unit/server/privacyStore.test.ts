@@ -4,11 +4,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Client } from "pg";
 import { migrations } from "../../../src/server/store/migrations";
-import { EMAIL_KEY as PG_EMAIL_KEY, openPostgresStore } from "../../../src/server/store/postgres";
-import { EMAIL_KEY as SQLITE_EMAIL_KEY, openSqliteStore } from "../../../src/server/store/sqlite";
+import { EMAIL_KEY as PG_EMAIL_KEY } from "../../../src/server/store/postgres";
+import { EMAIL_KEY as SQLITE_EMAIL_KEY } from "../../../src/server/store/sqlite";
 import { deleteAll, deletionTargets } from "../../../src/server/privacy/deletion";
 import type { Database as Schema } from "../../../src/server/store/schema";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import type { WaiverText } from "../../../src/server/waiver";
 import type { DeletionReason } from "../../../src/server/privacy/types";
@@ -16,6 +15,7 @@ import { publishedWaiver } from "../../../src/server/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { signInLink } from "../../support/staff";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * The privacy duties of the store (Washington's My Health My Data Act): a person's data can be found,

@@ -6,13 +6,11 @@ import { NOT_LEADS, leadReport, percentile } from "../../../src/server/reports/r
 import { openMsBetween } from "../../../src/server/leads/responseTime";
 import { openHoursCounter } from "../../../src/server/reports/openHours";
 import { reportWeeks } from "../../../src/server/reports/periods";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { ReportPeriod } from "../../../src/desk/reports";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { EXPECTED, postgresSources, REPORT_NOW, seedReports, sqliteSources, type SourceWriter } from "../../support/reportSeed";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * The staff reports (src/server/reports/), on each database: every figure of a store seeded through its

@@ -7,9 +7,8 @@ import { reports } from "../../../src/server/reports/staffRoute";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { handleStaffRoute } from "../../../src/server/staff/guard";
 import { STAFF_ROUTES } from "../../../src/server/staff/server";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { LeadReport } from "../../../src/desk/reports";
+import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
 /**
  * GET /api/staff/reports through the staff guard, as the server runs it (the process's store is a real

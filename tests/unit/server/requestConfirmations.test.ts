@@ -4,12 +4,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { migrations } from "../../../src/server/store/migrations";
 import { hashToken } from "../../../src/server/staff/auth";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * A privacy request is acted on only for the person it concerns: the store mints a link for the address

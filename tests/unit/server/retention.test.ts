@@ -2,9 +2,9 @@ import type { Privacy } from "../../../src/content/schemas";
 import { processState } from "../../../src/server/processState";
 import { isExpired, monthsBefore, purgeExpired, purgeSummary, retentionCutoffs } from "../../../src/server/privacy/retention";
 import { PURGE_DELAY_MS, PURGE_INTERVAL_MS, startDailyPurge } from "../../../src/server/runtime";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { StoredSubmission } from "../../../src/server/store/submission";
 import type { PurgeCutoffs, PurgeReport } from "../../../src/server/privacy/types";
+import type { SubmissionStore } from "../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
 const rules: Privacy = { requestResponseDays: 45, spamDays: 30, contactMonths: 1, introMonths: 13, requestMonths: 24, dropInMonths: 36 };

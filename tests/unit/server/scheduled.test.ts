@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { TSX_NODE } from "../../support/tsxNode";
 import { contactSubmission } from "../../support/submissions";
 import { signatureValid, startWebhookReceiver } from "../../support/webhookReceiver";
+import { openSqliteStore } from "../../../src/server/app/store";
 
 /**
  * Netlify's scheduled functions (netlify/functions/), run as Netlify runs them: their module loaded in

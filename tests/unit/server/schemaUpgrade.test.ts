@@ -4,12 +4,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Client } from "pg";
 import { migrations } from "../../../src/server/store/migrations";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { contactSubmission } from "../../support/submissions";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * A gym's database made by any earlier release: opened by this one, it is brought up to the newest

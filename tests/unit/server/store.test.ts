@@ -3,14 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Client } from "pg";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
 import { hitClientLimit, hitFormCeiling, returnBookingPoint, sweepLimits, takeBookingPoint } from "../../../src/server/http/rateLimit";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import { AlreadyBookedError, SlotTakenError } from "../../../src/server/intro/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
 

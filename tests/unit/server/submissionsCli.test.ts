@@ -8,12 +8,11 @@ import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy, waiver } from "../../../src/server/content";
 import { retentionCutoffs } from "../../../src/server/privacy/retention";
 import { hashToken } from "../../../src/server/staff/auth";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import type { WaiverText } from "../../../src/server/waiver";
 import { publishedWaiver } from "../../../src/server/waiver";
 import { TSX_NODE } from "../../support/tsxNode";
+import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
 describe("staff CLI", () => {
   test("arguments", () => {

@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { replyTemplates } from "../../../src/server/leads/templatesRoute";
 import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
+import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
 /** The owner's reply templates through their route: written by the owner (the guard holds coaches to GET), each change audited. */
 let dir: string;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { processState } from "../../../src/server/processState";
+import { getStore } from "../../../src/server/runtime";
 import { waiverText, waiverVersion } from "../../../src/server/waiver";
 
 /** Every timer stays real; only Date is fixed. */
@@ -114,7 +115,7 @@ describe("a stored sign-up", () => {
     const accepted = await send(body);
     expect(accepted?.status).toBe(201);
     const reference = (accepted?.body as { id: string }).id;
-    const store = await processState().store;
+    const store = await getStore();
     const stored = await store?.get(reference);
     expect(stored?.payload).toMatchObject({ waiverAccepted: true, waiverVersion: waiver.version });
     expect(stored?.createdAt).toEqual(new Date("2027-06-01T19:00:00Z"));

@@ -6,9 +6,6 @@ import { readConfig, readLeadWebhook, type LeadWebhook } from "../../../src/serv
 import { deliverDue, retryDelayMs } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
 import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import type { WebhookBody } from "../../../src/server/outbox/webhook";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
@@ -16,6 +13,7 @@ import { contactSubmission } from "../../support/submissions";
 import { HANG, RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver } from "../../support/webhookReceiver";
 import { describeWithPostgres } from "../support/postgres";
 import { serverConfig, webhookEnabled } from "../../../src/server/settings";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * Leads to the gym's other tools: each new lead and status change goes through the outbox to a real

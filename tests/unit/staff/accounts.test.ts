@@ -2,11 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AccountError, addAccount, removeAccount } from "../../../src/server/staff/accounts";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * Adding, demoting and removing staff as the CLI and the owner's Accounts screen do it

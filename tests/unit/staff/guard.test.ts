@@ -8,12 +8,10 @@ import { processState } from "../../../src/server/processState";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { handleStaffRoute } from "../../../src/server/staff/guard";
 import { STAFF_ROUTES } from "../../../src/server/staff/server";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { contactSubmission } from "../../support/submissions";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
  * The staff guard's answer when the store is busy or out of reach in the middle of a route (the store

@@ -2,12 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../../src/server/staff/auth";
-import { openPostgresStore } from "../../../src/server/store/postgres";
-import { openSqliteStore } from "../../../src/server/store/sqlite";
-import type { SubmissionStore } from "../../../src/server/store/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { signInLink } from "../../support/staff";
 import { describeWithPostgres } from "../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
 const NOW = at("2026-11-24T15:00:00Z");

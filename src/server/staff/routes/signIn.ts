@@ -3,10 +3,10 @@ import { clientAddress, rateLimitKey } from "../../http/clientAddress";
 import { errorSummary } from "../../log";
 import { processState } from "../../processState";
 import { kickOutbox } from "../../runtime";
-import type { SubmissionStore } from "../../store/types";
 import { deviceCookie, deviceTokenOf, hashToken, isToken, newToken, sessionCookie } from "../auth";
 import { StaffError, type PublicContext, type PublicRoute } from "../guard";
 import { mailEnabled } from "../../settings";
+import type { SubmissionStore } from "../../app/store";
 
 /**
  * Links asked for in an hour. A stranger who knows a staff address (the gym's own is public) must not

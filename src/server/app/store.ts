@@ -1,0 +1,85 @@
+import type { ServerConfig } from "../config";
+import { bookingQueries } from "../intro/bookings";
+import type { SubmissionOperations } from "../forms/types";
+import type { BookingOperations, IntroOperations } from "../intro/types";
+import type { InboxOperations, LeadOperations, NudgeOperations, ReplyOperations } from "../leads/types";
+import type { OutboxOperations } from "../outbox/types";
+import type { PrivacyOperations, RequestOperations } from "../privacy/types";
+import type { ReportOperations } from "../reports/types";
+import type { StaffOperations } from "../staff/types";
+import type { Dialect, StoreBase } from "../store/dialect";
+import { openDialect } from "../store";
+import { openPostgres } from "../store/postgres";
+import { openSqlite } from "../store/sqlite";
+import { inboxQueries } from "../leads/inbox";
+import { introQueries } from "../intro/store";
+import { leadQueries } from "../leads/store";
+import { replyQueries } from "../leads/replyStore";
+import { nudgeQueries } from "../leads/nudgeStore";
+import { outboxQueries } from "../outbox/store";
+import { privacyQueries } from "../privacy/store";
+import { reportQueries } from "../reports/store";
+import { requestQueries } from "../privacy/requestStore";
+import { staffQueries } from "../staff/store";
+import { submissionQueries } from "../forms/store";
+
+/**
+ * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
+ * that folder's store.ts), on either database (SQLite file, PostgreSQL). It commits a submission and
+ * its outbox message together before `insert` resolves, so an acknowledged submission is never lost.
+ * A feature's own code asks only for the operations it uses; this is all of them together.
+ */
+export interface SubmissionStore
+  extends
+    StoreBase,
+    SubmissionOperations,
+    OutboxOperations,
+    BookingOperations,
+    IntroOperations,
+    LeadOperations,
+    InboxOperations,
+    ReplyOperations,
+    NudgeOperations,
+    RequestOperations,
+    PrivacyOperations,
+    ReportOperations,
+    StaffOperations {}
+
+/** The store on either database: the same queries, given what differs by the dialect's own file. */
+export function storeOn(dialect: Dialect): SubmissionStore {
+  return {
+    kind: dialect.kind,
+    ...submissionQueries(dialect),
+    ...bookingQueries(dialect),
+    ...outboxQueries(dialect),
+    ...privacyQueries(dialect),
+    ...staffQueries(dialect),
+    ...leadQueries(dialect),
+    ...inboxQueries(dialect),
+    ...replyQueries(dialect),
+    ...nudgeQueries(dialect),
+    ...introQueries(dialect),
+    ...requestQueries(dialect),
+    ...reportQueries(dialect),
+    rateLimiter: (options) => dialect.rateLimiter(options),
+    close: () => dialect.close(),
+  };
+}
+
+/** The store in a SQLite file (store/sqlite.ts), opened and migrated now. */
+export function openSqliteStore(file: string, options: { busyTimeoutMs?: number } = {}): SubmissionStore {
+  return storeOn(openSqlite(file, options));
+}
+
+/** The store in a PostgreSQL database (store/postgres.ts), once connected and migrated. */
+export async function openPostgresStore(connectionString: string): Promise<SubmissionStore> {
+  return storeOn(await openPostgres(connectionString));
+}
+
+/** The store on the database the settings name (store/index.ts): PostgreSQL, or the SQLite file in DATA_DIR. */
+export async function openStore(
+  config: Pick<ServerConfig, "databaseUrl" | "dataDir">,
+  options: { busyTimeoutMs?: number } = {},
+): Promise<SubmissionStore> {
+  return storeOn(await openDialect(config, options));
+}
