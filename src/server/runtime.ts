@@ -1,13 +1,13 @@
 import { privacy } from "./content";
 import { errorSummary } from "./log";
 import { smtpMailer } from "./outbox/mailer";
-import { deliverDue } from "./outbox/sender";
 import { processState } from "./processState";
 import { sweepLimits, type Limits } from "./http/rateLimit";
 import { purgeExpired, purgeSummary } from "./privacy/retention";
 import { queueNudges } from "./leads/nudges";
 import { openStore, type SubmissionStore } from "./app/store";
 import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "./settings";
+import { deliverDue } from "./app/outbox";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
 /** The first purge waits until start-up is over; the next ones follow daily. */

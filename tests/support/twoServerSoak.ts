@@ -301,7 +301,7 @@ function shots(i: number, slots: readonly IntroSlot[]): Shot[] {
   }
 }
 
-/** Reads each mail's Message-ID (outbox/messages.ts's writers): its kind and what it is about. */
+/** Reads each mail's Message-ID (app/outbox.ts's writers): its kind and what it is about. */
 function mailKey(messageId: string): { kind: string; key: string } {
   const id = messageId.replace(/^<|@[^@]*>$/g, "");
   let match: RegExpExecArray | null;

@@ -1,9 +1,10 @@
 import type { LeadWebhook } from "../config";
+import type { ClaimedMessage, OutboxKind } from "./types";
 
 /**
  * What the outbox sends and what each message is written with. Only types: every feature that writes a
  * message (intro, privacy, staff sign-in, the forms' staff alert, the webhook) imports them, and the
- * outbox's table of kinds (messages.ts) imports those writers, so nothing here may import a feature.
+ * table of kinds (app/outbox.ts) imports those writers; nothing here imports a feature.
  */
 
 /** An e-mail ready to send. */
@@ -45,3 +46,22 @@ export interface MessageSettings {
  * worth sending (`drop` says why).
  */
 export type Delivery = { mail: Mail } | { webhook: WebhookRequest } | { drop: string };
+
+/** Writes one kind of message from its claimed row (its submission, its data), as it goes out. */
+export type Composer = (message: ClaimedMessage, settings: MessageSettings) => Delivery;
+
+/**
+ * A kind's work in the store before it is written, for the kinds that have any: the message as it is to
+ * be sent, or why it is not (it is then gone from the outbox).
+ */
+export type Preparer<Store> = (
+  store: Store,
+  message: ClaimedMessage,
+  settings: MessageSettings,
+) => Promise<ClaimedMessage | { dropped: string }>;
+
+/** The table of message kinds the sender works from (app/outbox.ts): each kind's writer, and its step before. */
+export interface MessageKinds<Store> {
+  compose: Record<OutboxKind, Composer>;
+  prepare: Partial<Record<OutboxKind, Preparer<Store>>>;
+}

@@ -1,10 +1,11 @@
 import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
-import type { Delivery, MessageSettings } from "./delivery";
-import { composeMessage, isWebhookKind, prepareMessage } from "./messages";
-import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind } from "./types";
+import type { Delivery, MessageKinds, MessageSettings } from "./delivery";
+import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind, type OutboxOperations } from "./types";
 import { postWebhook } from "./webhook";
-import type { SubmissionStore } from "../app/store";
+
+/** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
+export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
 
 export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
@@ -21,7 +22,7 @@ export const DEFAULT_LOCK_MS = 120_000;
 /**
  * Messages claimed per run at most: a run then ends within a bounded time, and a stopping server waits
  * for one batch at most. A run that took a whole batch without a failure says more may be due, and the
- * process runs again at once (runtime.ts); otherwise the next run is the next kick or the 30 s timer.
+ * process runs again at once (app/runtime.ts); otherwise the next run is the next kick or the 30 s timer.
  */
 export const BATCH = 20;
 /**
@@ -83,9 +84,11 @@ async function send(
  * only after the SMTP server or the webhook's receiver (any 2xx) took it; a failure is one log line
  * (form, reference, attempt and the error, no addresses, no URL) and a retry with backoff, and after
  * MAX_ATTEMPTS the message stays in the outbox as failed, where `npm run submissions -- outbox` shows it.
+ * Each message is prepared and written by its kind's entry in `kinds` (the site's: app/outbox.ts).
  */
-export async function deliverDue(
-  store: SubmissionStore,
+export async function sendDue<Store extends OutboxOperations>(
+  kinds: MessageKinds<Store>,
+  store: Store,
   mailer: Mailer | null,
   settings: OutboxSettings,
   now = new Date(),
@@ -93,8 +96,8 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0, more: false };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
-  const kinds = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
-  if (kinds.length === 0) return report;
+  const sendable = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
+  if (sendable.length === 0) return report;
   // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: settings.ts).
   const startedMs = Date.now();
   const clock = () => new Date(now.getTime() + Math.max(0, Date.now() - startedMs));
@@ -106,13 +109,14 @@ export async function deliverDue(
   while (taken < BATCH && dropped < MAX_DROPS && (settings.keepGoing?.() ?? true)) {
     // Each claim locks from the moment it is taken, not from the start of the run.
     const claimedAt = taken + dropped === 0 ? now : clock();
-    const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, kinds);
+    const [message] = await store.claimDue(claimedAt, 1, settings.lockMs ?? DEFAULT_LOCK_MS, sendable);
     if (!message) break;
     const what = describe(message);
     let failure: string | null;
     try {
-      const prepared = await prepareMessage(store, message, { ...settings, now: claimedAt });
-      const delivery = "dropped" in prepared ? { drop: prepared.dropped } : composeMessage(prepared, { ...settings, now: claimedAt });
+      const written = { ...settings, now: claimedAt };
+      const prepared = (await kinds.prepare[message.kind]?.(store, message, written)) ?? message;
+      const delivery = "dropped" in prepared ? { drop: prepared.dropped } : kinds.compose[message.kind](prepared, written);
       if ("drop" in delivery) {
         log(`${what} not sent: ${delivery.drop}`);
         await store.markSent(message.id, clock());

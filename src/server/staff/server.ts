@@ -3,7 +3,7 @@ import { handleStaffRoute, type PublicRoute, type StaffRoute } from "./guard";
 import { accounts, auditTrail } from "./routes/accounts";
 import { lead } from "../leads/leadRoute";
 import { leads } from "../leads/listRoute";
-import { outbox } from "../outbox/staffRoute";
+import { outbox } from "./routes/outbox";
 import { privacyRoute } from "../privacy/staffRoute";
 import { intros } from "../intro/staffRoute";
 import { replyTemplates } from "../leads/templatesRoute";

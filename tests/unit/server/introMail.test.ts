@@ -4,10 +4,10 @@ import path from "node:path";
 import ICAL from "ical.js";
 import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../src/server/intro/changes";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
-import { deliverDue } from "../../../src/server/outbox/sender";
 import { hashToken } from "../../../src/server/staff/auth";
 import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../support/smtp";
 import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
+import { deliverDue } from "../../../src/server/app/outbox";
 
 const settings = {
   staffEmail: "coaches@gym.example",

@@ -5,7 +5,6 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { readConfig } from "../../../src/server/config";
 import { site } from "../../../src/server/content";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
-import { deliverDue } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/desk/limits";
@@ -16,6 +15,7 @@ import { lead } from "../../../src/server/leads/leadRoute";
 import { handleStaffRoute, StaffError, type StaffContext } from "../../../src/server/staff/guard";
 import type { ServerConfig } from "../../../src/server/config";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
+import { deliverDue } from "../../../src/server/app/outbox";
 
 /** The lead page's answer and its reply, from a real store: what staff read of a lead and what they can send. */
 

@@ -3,10 +3,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
-import { DEFAULT_LOCK_MS, deliverDue, MAX_ATTEMPTS, retryDelayMs } from "../../../src/server/outbox/sender";
+import { DEFAULT_LOCK_MS, MAX_ATTEMPTS, retryDelayMs } from "../../../src/server/outbox/sender";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
 import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
+import { deliverDue } from "../../../src/server/app/outbox";
 
 const settings = {
   staffEmail: "coaches@gym.example",

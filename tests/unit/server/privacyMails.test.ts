@@ -1,7 +1,7 @@
 import { addDays, formatLongDate } from "../../../src/content/dates";
 import { privacy } from "../../../src/server/content";
 import type { MessageSettings } from "../../../src/server/outbox/delivery";
-import { composeMessage } from "../../../src/server/outbox/messages";
+import { composeMessage } from "../../../src/server/app/outbox";
 import type { StoredSubmission } from "../../../src/server/store/submission";
 import type { ClaimedMessage } from "../../../src/server/outbox/types";
 

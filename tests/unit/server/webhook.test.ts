@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { readConfig, readLeadWebhook, type LeadWebhook } from "../../../src/server/config";
-import { deliverDue, retryDelayMs } from "../../../src/server/outbox/sender";
+import { retryDelayMs } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
 import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
 import type { NewSubmission } from "../../../src/server/forms/types";
@@ -14,6 +14,7 @@ import { HANG, RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestRece
 import { describeWithPostgres } from "../support/postgres";
 import { serverConfig, webhookEnabled } from "../../../src/server/settings";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
+import { deliverDue } from "../../../src/server/app/outbox";
 
 /**
  * Leads to the gym's other tools: each new lead and status change goes through the outbox to a real

@@ -1,7 +1,7 @@
-import { kickOutbox } from "../runtime";
-import { site } from "../content";
-import { StaffError, type StaffRoute } from "../staff/guard";
-import type { OutboxMessage } from "./types";
+import { kickOutbox } from "../../runtime";
+import { site } from "../../content";
+import { StaffError, type StaffRoute } from "../guard";
+import type { OutboxMessage } from "../../outbox/types";
 
 /**
  * A message never tried that is due later (an intro's reminder): nothing is wrong with it, and sending

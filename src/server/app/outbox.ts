@@ -1,0 +1,60 @@
+import { confirmationMail } from "../intro/confirmationMail";
+import { cancellationMail, reminderMail, rescheduleMail } from "../intro/mails";
+import { staffMail } from "../forms/staffAlert";
+import type { Composer, Delivery, MessageKinds, MessageSettings } from "../outbox/delivery";
+import type { Mailer } from "../outbox/mailer";
+import { sendDue, type DeliveryReport, type OutboxSettings } from "../outbox/sender";
+import { privacyConfirmMail } from "../privacy/confirmMail";
+import { prepareSignIn, signInMail } from "../staff/signInMail";
+import type { StoredSubmission } from "../store/submission";
+import type { ClaimedMessage } from "../outbox/types";
+import { webhookDelivery } from "../outbox/webhook";
+import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
+import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
+import type { SubmissionStore } from "./store";
+
+/** A message of a submission whose submission the claim found (claimDue skips the rest). */
+function withSubmission(compose: (submission: StoredSubmission, message: ClaimedMessage, settings: MessageSettings) => Delivery): Composer {
+  return (message, settings) => (message.submission ? compose(message.submission, message, settings) : { drop: "its submission is gone" });
+}
+
+/** THE table of message kinds: each kind's writer, in its feature, and the step some take in the store before. */
+const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
+  compose: {
+    // A privacy request's alert is queued when its person confirms it: the message's own time is that moment.
+    staff: withSubmission((submission, message, s) => ({
+      mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl, message.createdAt),
+    })),
+    confirmation: withSubmission((submission, message, s) => ({ mail: confirmationMail(submission, message.data, s, message.id) })),
+    "sign-in": (message, s) => signInMail(message, s),
+    cancellation: withSubmission(cancellationMail),
+    reschedule: withSubmission(rescheduleMail),
+    reminder: withSubmission(reminderMail),
+    webhook: withSubmission(webhookDelivery),
+    "privacy-confirm": withSubmission(privacyConfirmMail),
+    reply: withSubmission(replyMail),
+    "lead-reminder": withSubmission(leadReminderMail),
+    digest: digestMail,
+  },
+  prepare: {
+    "sign-in": prepareSignIn,
+    "lead-reminder": prepareLeadReminder,
+    digest: prepareDigest,
+  },
+};
+
+/** A message as its kind writes it (after its step in the store, if it has one). */
+export function composeMessage(message: ClaimedMessage, settings: MessageSettings): Delivery {
+  return MESSAGE_KINDS.compose[message.kind](message, settings);
+}
+
+/** Sends what is due in the site's outbox (outbox/sender.ts), each message written by its kind. */
+export function deliverDue(
+  store: SubmissionStore,
+  mailer: Mailer | null,
+  settings: OutboxSettings,
+  now = new Date(),
+  log: (line: string) => void = console.error,
+): Promise<DeliveryReport> {
+  return sendDue(MESSAGE_KINDS, store, mailer, settings, now, log);
+}
