@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { errorSummary } from "../src/server/log";
-import { kickOutbox, startDailyPurge, stopBackgroundWork } from "../src/server/runtime";
+import { kickOutbox, startDailyPurge, stopBackgroundWork } from "../src/server/app/runtime";
 import { createApp } from "./app";
 import { serverConfig } from "../src/server/settings";
 

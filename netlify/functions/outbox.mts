@@ -4,7 +4,7 @@
  * (the production server does the same with its own timer, host/main.ts). Netlify finds it here, in
  * its default functions folder, beside the functions gatsby-adapter-netlify writes.
  */
-import { deliverNow } from "../../src/server/runtime";
+import { deliverNow } from "../../src/server/app/runtime";
 
 export default async function outbox(): Promise<Response> {
   await deliverNow();

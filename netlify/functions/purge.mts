@@ -4,7 +4,7 @@
  * that have expired, which the server's own sweep (src/server/http/rateLimit.ts) would delete every few minutes.
  */
 import { sweepOnce } from "../../src/server/http/rateLimit";
-import { getLimits, purgeNow } from "../../src/server/runtime";
+import { getLimits, purgeNow } from "../../src/server/app/runtime";
 
 export default async function purge(): Promise<Response> {
   await purgeNow();

@@ -1,4 +1,4 @@
-import { introCancelFunction } from "../server/forms/lazy";
+import { introCancelFunction } from "../server/app/functions";
 
 // Body-size limits for this function (see server-options/formFunction.ts for why they live there).
 export * from "../../server-options/formFunction";

@@ -1,4 +1,4 @@
-import { introSlotsFunction } from "../server/forms/lazy";
+import { introSlotsFunction } from "../server/app/functions";
 
 // Body-size limits for this function (see server-options/formFunction.ts for why they live there).
 export * from "../../server-options/formFunction";

@@ -1,4 +1,4 @@
-import { privacyConfirmFunction } from "../server/forms/lazy";
+import { privacyConfirmFunction } from "../server/app/functions";
 
 // Body-size limits for this function (see server-options/formFunction.ts for why they live there).
 export * from "../../server-options/formFunction";

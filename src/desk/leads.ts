@@ -12,6 +12,9 @@ import type { StaffRole } from "./roles";
 export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/** Whether the visitor came to their free intro, as staff mark it once it has begun. */
+export type Attendance = "attended" | "no-show";
+
 export const STATUS_LABELS = {
   new: "New",
   contacted: "Contacted",
@@ -80,7 +83,7 @@ export interface LeadDetail {
   /** Replying by e-mail: whether it can be (an address, not a privacy request), whether mail is set up, the templates filled in for this lead. */
   reply: { possible: boolean; mailReady: boolean; templates: Array<{ id: number; name: string; subject: string; body: string }> };
   /** The free intro this lead booked (an intro lead only). */
-  intro: { start: string; coach: string; cancelled: boolean; attendance: "attended" | "no-show" | null } | null;
+  intro: { start: string; coach: string; cancelled: boolean; attendance: Attendance | null } | null;
   history: LeadSummary[];
 }
 

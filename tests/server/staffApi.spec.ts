@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
 import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
-import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/staff/server";
+import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/app/staff";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { startTestPostgres, postgresAvailable, type TestPostgres } from "../support/postgres";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
@@ -41,7 +41,7 @@ test.describe("every staff route behind the session (the default server)", () =>
       const url = `${baseURL}/api/staff/${route}`;
       const origin = { Origin: baseURL ?? "" };
       // Which methods the route has, from the staff server's table (a file missing from it fails here).
-      const definition = STAFF_ROUTES[route as StaffRouteName] as StaffRoute | PublicRoute | undefined;
+      const definition = STAFF_ROUTES[route as StaffRouteName] as StaffRoute<SubmissionStore> | PublicRoute<SubmissionStore> | undefined;
       expect(definition?.kind, `${route} is a session route in STAFF_ROUTES`).toBe("staff");
       const has = (["GET", "POST"] as const).filter((method) => definition?.kind === "staff" && definition[method]);
       const ended = await staffSession(E2E_DATA_DIR, "ended@gym.example", "owner");

@@ -1,4 +1,4 @@
-import { staffFunction } from "../../server/staff/lazy";
+import { staffFunction } from "../../server/app/functions";
 
 export * from "../../../server-options/staffFunction";
 

@@ -10,7 +10,7 @@ import type { IntroSlot } from "../../intro/availability";
 import { clientAddress, rateLimitKey } from "../http/clientAddress";
 import { site } from "../content";
 import type { Rejection } from "../http/guards";
-import { apiHeaders, limitRefusal, publicPost, refuse, seeOther, sendPage, storeUnavailable } from "../http/pipeline";
+import { apiHeaders, limitRefusal, publicPost, refuse, type Runtime, seeOther, sendPage, storeUnavailable } from "../http/pipeline";
 import { isReferenceOf, newReference } from "./ids";
 import { confirmationPage, problemsPage, type OpenTimesShown, type Problems } from "./answerPage";
 import { SLOTS_UNAVAILABLE } from "../intro/slots";
@@ -21,8 +21,7 @@ import { apiPath } from "../../forms/endpoints";
 import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
 import { processState } from "../processState";
-import { getLimits, getStore, kickOutbox } from "../runtime";
-import { type InsertResult, type NewSubmission, SENT_PAGE_MS } from "./types";
+import { type InsertResult, type NewSubmission, SENT_PAGE_MS, type SubmissionOperations } from "./types";
 import type { WaiverText } from "../waiver";
 import type { StoredSubmission } from "../store/submission";
 import { hashToken, isToken, newToken } from "../staff/auth";
@@ -95,9 +94,9 @@ const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string>
  * "refused" when they are used up, or "uncounted" when the store cannot count (the booking then fails
  * the same way, or goes ahead: a visitor is never refused for our fault).
  */
-async function takeBooking(key: string): Promise<"taken" | "refused" | "uncounted"> {
+async function takeBooking(runtime: Runtime<unknown>, key: string): Promise<"taken" | "refused" | "uncounted"> {
   try {
-    return (await takeBookingPoint(await getLimits(), key)) ? "taken" : "refused";
+    return (await takeBookingPoint(await runtime.limits(), key)) ? "taken" : "refused";
   } catch (error) {
     console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
     return "uncounted";
@@ -105,9 +104,9 @@ async function takeBooking(key: string): Promise<"taken" | "refused" | "uncounte
 }
 
 /** Gives the point back for a booking that did not happen. Never throws. */
-async function returnBooking(key: string): Promise<void> {
+async function returnBooking(runtime: Runtime<unknown>, key: string): Promise<void> {
   try {
-    await returnBookingPoint(await getLimits(), key);
+    await returnBookingPoint(await runtime.limits(), key);
   } catch (error) {
     console.error(`Could not give back a booking's daily count: ${errorSummary(error)}`);
   }
@@ -118,7 +117,7 @@ async function returnBooking(key: string): Promise<void> {
  * says what is wrong; a 5xx only when storage itself fails, and then nothing is acknowledged. The
  * answer is sent before any e-mail is attempted and does not depend on it.
  */
-export function formHandler(definition: FormDefinition) {
+export function formHandler(definition: FormDefinition, runtime: Runtime<SubmissionOperations>) {
   const what = `a ${definition.form} request`;
   const action = apiPath(definition.form);
   /**
@@ -146,7 +145,7 @@ export function formHandler(definition: FormDefinition) {
   };
   return async function handle(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const { plain } = definition;
-    if (plain && req.method === "GET" && typeof req.query?.sent === "string") return sentPage(definition.form, plain, req, res);
+    if (plain && req.method === "GET" && typeof req.query?.sent === "string") return sentPage(runtime, definition.form, plain, req, res);
     // The free intro's form with its open times, for a visitor without JavaScript (the page links here).
     if (plain?.times && (req.method === "GET" || req.method === "HEAD")) {
       apiHeaders(res, { noindex: true });
@@ -168,7 +167,7 @@ export function formHandler(definition: FormDefinition) {
     };
     // A page only for what a visitor can meet (too many sends); a cross-site post, a wrong method or type
     // gets the plain refusal, never this site's page with the values it sent.
-    const post = await publicPost(req, res, {
+    const post = await publicPost(runtime, req, res, {
       limit: definition.form,
       what,
       tooMany: TOO_MANY.client,
@@ -208,6 +207,7 @@ export function formHandler(definition: FormDefinition) {
     // everyone; a privacy request is the visitor's right under the law and is never refused by it.
     if (!spam && definition.form !== "privacy-request") {
       const ceiling = await limitRefusal(
+        runtime,
         what,
         (limits) => hitFormCeiling(limits, definition.form),
         (scope) => TOO_MANY[scope],
@@ -216,14 +216,14 @@ export function formHandler(definition: FormDefinition) {
     }
     // A whole home's IPv6 block (/56) counts as one connection here: the times are few.
     const bookingKey = rateLimitKey(clientAddress(request, config.trustProxy), 56);
-    const point = offered && !spam ? await takeBooking(bookingKey) : "uncounted";
+    const point = offered && !spam ? await takeBooking(runtime, bookingKey) : "uncounted";
     if (point === "refused") return reject({ status: 429, error: BOOKED_ENOUGH });
     // Once at most: a request that met an address's booking and then a store failure gives back one point.
     let pointHeld = point === "taken";
     const notBooked = async () => {
       if (!pointHeld) return;
       pointHeld = false;
-      await returnBooking(bookingKey);
+      await returnBooking(runtime, bookingKey);
     };
     const id = newReference(definition.form);
     // Only the sender's page holds the key that shows what was stored (sentPage).
@@ -232,7 +232,7 @@ export function formHandler(definition: FormDefinition) {
     const webhook = webhookEnabled(config);
     const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
     const store = async (fields: Record<string, unknown>, extra: Partial<NewSubmission> = {}): Promise<InsertResult> =>
-      (await getStore()).insert({
+      (await runtime.store()).insert({
         id,
         form: definition.form,
         createdAt: now,
@@ -261,7 +261,7 @@ export function formHandler(definition: FormDefinition) {
       if (plain && sentKey) {
         seeOther(res, `${action}?${new URLSearchParams({ sent: repeatOf ?? id, key: sentKey }).toString()}`);
       } else res.status(201).json(offered ? { id, confirmation: notify } : { id });
-      if (!spam && !repeatOf) kickOutbox();
+      if (!spam && !repeatOf) runtime.kick();
     };
 
     // Spam takes no slot; a real booking tries each free coach in turn, and the database says who got it.
@@ -324,7 +324,13 @@ function genericSentPage(form: FormName, today: string, make: () => string): str
  * (a wrong or old key, an address typed in) the page has words true of any send of the form and no
  * reference: it tells nothing of any submission.
  */
-async function sentPage(form: FormName, plain: PlainForm, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+async function sentPage(
+  runtime: Runtime<SubmissionOperations>,
+  form: FormName,
+  plain: PlainForm,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+): Promise<void> {
   apiHeaders(res, { noindex: true });
   const { sent: reference, key } = req.query;
   if (!reference || !isReferenceOf(form, reference)) {
@@ -334,7 +340,7 @@ async function sentPage(form: FormName, plain: PlainForm, req: GatsbyFunctionReq
   let stored: StoredSubmission | undefined;
   if (isToken(key)) {
     try {
-      stored = await (await getStore()).sentWithKey(reference, hashToken(key), new Date(now.getTime() - SENT_PAGE_MS));
+      stored = await (await runtime.store()).sentWithKey(reference, hashToken(key), new Date(now.getTime() - SENT_PAGE_MS));
     } catch (error) {
       // It was stored (the visitor was redirected here only then): the words true of any send still hold.
       console.error(`Could not read a form's confirmation: ${errorSummary(error)}`);

@@ -115,6 +115,16 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
         .executeTakeFirst();
       return row ? toSubmission(row, codec) : undefined;
     },
+    async findByEmail(email) {
+      const rows = await db
+        .selectFrom("submissions")
+        .selectAll()
+        .where(dialect.payloadSql.email, "=", email.trim().toLowerCase())
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => toSubmission(row, codec));
+    },
     async list(filter: ListFilter = {}) {
       let query = db.selectFrom("submissions").selectAll().orderBy("created_at").orderBy("id");
       if (!filter.includeSpam) query = query.where("spam", "is", null);

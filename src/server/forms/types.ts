@@ -1,6 +1,5 @@
 import type { VisitSource } from "../../forms/visitSource";
 import type { FormName } from "../../forms/registry";
-import type { NewBooking } from "../intro/types";
 import type { StoredSubmission } from "../store/submission";
 import type { WaiverText } from "../waiver";
 
@@ -52,6 +51,15 @@ export interface NewSubmission {
   sentKeyHash?: string;
 }
 
+/** A time a form books with its submission (the free intro's: intro/bookings.ts takes it). */
+export interface NewBooking {
+  coach: string;
+  start: Date;
+  end: Date;
+  /** Lower-cased, as the form stores it. */
+  email: string;
+}
+
 /** How long after a form is sent without JavaScript its confirmation page shows what was stored. */
 export const SENT_PAGE_MS = 60 * 60 * 1000;
 
@@ -81,6 +89,8 @@ export interface SubmissionOperations {
    */
   sentWithKey(id: string, keyHash: string, since: Date): Promise<StoredSubmission | undefined>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
+  /** Every submission (spam included) whose `email` field is this address (lower-cased), oldest first. */
+  findByEmail(email: string): Promise<StoredSubmission[]>;
   /**
    * Moves a submission held as spam (a filled honeypot, or sent faster than a person types) into the
    * staff list, queuing its staff e-mail when `notify` and its webhook (as a new lead) when `webhook`; a

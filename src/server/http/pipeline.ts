@@ -5,7 +5,6 @@ import type { ServerConfig } from "../config";
 import { checkContentType, checkFormContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { errorSummary } from "../log";
 import { hitClientLimit, type LimitResult, type Limits } from "./rateLimit";
-import { getLimits } from "../runtime";
 import { serverConfig } from "../settings";
 
 /**
@@ -14,6 +13,17 @@ import { serverConfig } from "../settings";
  * confirmation). The staff routes' door (src/server/staff/guard.ts) and the production server's
  * function adapter (host/functions.ts) use the same pieces; each endpoint adds only its own part.
  */
+
+/**
+ * What the running process gives an endpoint (app/runtime.ts makes it): the store, opened once per
+ * process with the queries the endpoint's feature asks for; the rate limits, counted in that store; and
+ * a kick of the outbox, which sends what a request queued without holding up its answer.
+ */
+export interface Runtime<Store> {
+  store(): Promise<Store>;
+  limits(): Promise<Limits>;
+  kick(): void;
+}
 
 /** What a 503 asks the browser to wait: the store is restarting or busy, rarely for long. */
 export const STORE_RETRY_AFTER_SECONDS = 30;
@@ -53,13 +63,14 @@ export function storeUnavailable(error: string): Rejection {
  * gets its 4xx. `what` names the request in the log line ("a contact request").
  */
 export async function limitRefusal(
+  runtime: Runtime<unknown>,
   what: string,
   count: (limits: Limits) => Promise<LimitResult>,
   tooMany: (scope: Exclude<LimitResult, { allowed: true }>["scope"]) => string,
 ): Promise<Rejection | null> {
   let result: LimitResult;
   try {
-    result = await count(await getLimits());
+    result = await count(await runtime.limits());
   } catch (error) {
     console.error(`Could not count ${what} against the rate limit: ${errorSummary(error)}`);
     return null;
@@ -97,6 +108,7 @@ export interface PublicPost {
  * JSON only, or for a visitor's form also urlencoded (415). Answers and returns null when the request goes no further.
  */
 export async function publicPost(
+  runtime: Runtime<unknown>,
   req: GatsbyFunctionRequest,
   res: GatsbyFunctionResponse,
   rules: PublicPostRules,
@@ -113,6 +125,7 @@ export async function publicPost(
   if (early) return refused(early);
   const clientKey = rateLimitKey(clientAddress(request, config.trustProxy));
   const limited = await limitRefusal(
+    runtime,
     rules.what,
     (limits) => hitClientLimit(limits, rules.limit, clientKey),
     () => rules.tooMany,

@@ -2,14 +2,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { type SubmissionRow, toDate, toDateOrNull, toSubmission } from "../store/rows";
 import type { Database, IntroBookingsTable } from "../store/schema";
-import {
-  AlreadyBookedError,
-  type Booking,
-  type BookingOperations,
-  CONFIRMATION_INTERVAL_MS,
-  type NewBooking,
-  SlotTakenError,
-} from "./types";
+import type { NewBooking } from "../forms/types";
+import { AlreadyBookedError, type Booking, type BookingOperations, CONFIRMATION_INTERVAL_MS, SlotTakenError } from "./types";
 
 /** A booking's row joined with its submission's, as the staff's calendar reads it. */
 export type BookingRow = SubmissionRow & Pick<Selectable<IntroBookingsTable>, "coach" | "starts_at" | "ends_at" | "cancelled_at">;

@@ -1,12 +1,12 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { Rejection } from "../http/guards";
-import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
+import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { getStore, kickOutbox } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
 import { zonedToday } from "../../content/dates";
 import { site } from "../content";
 import { VISITOR } from "../leads/types";
+import type { IntroOperations } from "./types";
 import { openTimesChanged } from "./timesPage";
 import { serverNow } from "../settings";
 
@@ -27,8 +27,18 @@ const UNAVAILABLE = "We could not cancel just now. Please try again in a minute,
  * the forms are (method, Origin, per-connection rate limit, JSON); the token is looked up by its hash
  * and cancels only the booking it was minted for. The answer's `error` or `message` is the sentence to show.
  */
-export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = serverNow()): Promise<void> {
-  const post = await publicPost(req, res, { limit: "intro-cancel", what: "an intro-cancel request", tooMany: TOO_MANY, noindex: true });
+export async function introCancel(
+  runtime: Runtime<IntroOperations>,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  now = serverNow(),
+): Promise<void> {
+  const post = await publicPost(runtime, req, res, {
+    limit: "intro-cancel",
+    what: "an intro-cancel request",
+    tooMany: TOO_MANY,
+    noindex: true,
+  });
   if (!post) return;
   const reject = (rejection: Rejection) => refuse(res, rejection);
   const { body } = post;
@@ -37,7 +47,7 @@ export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctio
   let result: keyof typeof CANCEL_ANSWERS;
   try {
     // The visitor cancelled: their lead comes up for a call today, to offer another time.
-    result = await (await getStore()).cancelByToken(hashToken(token), now, { on: zonedToday(now, site.timeZone).date, by: VISITOR });
+    result = await (await runtime.store()).cancelByToken(hashToken(token), now, { on: zonedToday(now, site.timeZone).date, by: VISITOR });
   } catch (error) {
     console.error(`Could not cancel an intro by its link: ${errorSummary(error)}`);
     return reject(storeUnavailable(UNAVAILABLE));
@@ -47,5 +57,5 @@ export async function introCancel(req: GatsbyFunctionRequest, res: GatsbyFunctio
   }
   openTimesChanged();
   res.status(200).json({ message: CANCEL_ANSWERS.cancelled });
-  kickOutbox();
+  runtime.kick();
 }

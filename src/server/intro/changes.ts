@@ -3,8 +3,8 @@ import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availabilit
 import { whenLabel } from "../../intro/display";
 import { intro, site } from "../content";
 import { personName } from "../leads/fields";
-import { type Attendance, isSlotTaken } from "./types";
-import type { SubmissionStore } from "../app/store";
+import type { Attendance } from "../../desk/leads";
+import { type IntroStore, isSlotTaken } from "./types";
 
 /**
  * What staff do to a free intro, one implementation for every front door (the console's
@@ -25,14 +25,14 @@ const noBooking = (id: string) => new IntroError(404, `No free-intro booking has
 const wasCancelled = (id: string) => new IntroError(409, `${id} is cancelled: book a new intro instead.`);
 
 /** Who booked, as staff know them: the visitor's name and the reference ("Kai Lee (B-88KFGBHP8W)"), or the reference alone. */
-async function visitor(store: SubmissionStore, id: string): Promise<string> {
+async function visitor(store: IntroStore, id: string): Promise<string> {
   const submission = await store.get(id);
   const name = submission ? personName(submission.payload) : "";
   return name ? `${name} (${id})` : id;
 }
 
 /** Cancels a booking; its lead comes up for a call today (`by`: who cancelled it). */
-export async function cancelIntro(store: SubmissionStore, id: string, now: Date, by: string): Promise<string> {
+export async function cancelIntro(store: IntroStore, id: string, now: Date, by: string): Promise<string> {
   const result = await store.cancelBooking(id, now, { on: zonedToday(now, site.timeZone).date, by });
   if (result === "not-found") throw noBooking(id);
   const who = await visitor(store, id);
@@ -42,7 +42,7 @@ export async function cancelIntro(store: SubmissionStore, id: string, now: Date,
 }
 
 /** Attended, or a no-show, which puts the lead up for a call today (at the gym). */
-export async function markIntro(store: SubmissionStore, id: string, attendance: Attendance, by: string, now: Date): Promise<string> {
+export async function markIntro(store: IntroStore, id: string, attendance: Attendance, by: string, now: Date): Promise<string> {
   const followUpOn = zonedToday(now, site.timeZone).date;
   const result = await store.markAttendance(id, attendance, { by, at: now, followUpOn });
   if (result === "not-found") throw noBooking(id);
@@ -57,18 +57,12 @@ export async function markIntro(store: SubmissionStore, id: string, attendance: 
 }
 
 /** The times a booking may move to: those the booking page offers now (src/intro/availability.ts). */
-export async function openIntroSlots(store: SubmissionStore, now: Date): Promise<IntroSlot[]> {
+export async function openIntroSlots(store: IntroStore, now: Date): Promise<IntroSlot[]> {
   return openSlots(intro, site.timeZone, now, await store.takenSlots(now));
 }
 
 /** Moves a booking to an open time (`start`, an ISO instant; `coach` picks among coaches free then). */
-export async function rescheduleIntro(
-  store: SubmissionStore,
-  id: string,
-  start: string,
-  coach: string | undefined,
-  now: Date,
-): Promise<string> {
+export async function rescheduleIntro(store: IntroStore, id: string, start: string, coach: string | undefined, now: Date): Promise<string> {
   const candidates = (await openIntroSlots(store, now)).filter((slot) => slot.start === start && (!coach || slot.coach === coach));
   if (candidates.length === 0) throw new IntroError(422, "That time is not open. Choose one of the times listed.");
   for (const slot of candidates) {

@@ -2,10 +2,10 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { openSlots, type IntroSlot } from "../../intro/availability";
 import { slotsByDay, zoneName, type DaySlots } from "../../intro/display";
 import { intro, site } from "../content";
-import { apiHeaders } from "../http/pipeline";
+import { apiHeaders, type Runtime } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { getStore } from "../runtime";
 import { serverNow } from "../settings";
+import type { BookingOperations } from "./types";
 
 /**
  * A few seconds in the browser's own cache absorb reloads; a booked slot is gone from the list within
@@ -19,7 +19,11 @@ export const INTRO_SLOTS_CACHE_CONTROL = "private, max-age=15";
  * days }: `days` groups the start times by day in the gym's zone with the labels the booking page
  * shows (src/intro/display.ts), and `zone` names the zone ("Pacific Time").
  */
-export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+export async function introSlots(
+  runtime: Runtime<BookingOperations>,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+): Promise<void> {
   apiHeaders(res);
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
@@ -28,7 +32,7 @@ export async function introSlots(req: GatsbyFunctionRequest, res: GatsbyFunction
   }
   let offer: OpenTimes;
   try {
-    offer = await openTimes();
+    offer = await openTimes(await runtime.store());
   } catch (error) {
     console.error(`Could not read the intro bookings: ${errorSummary(error)}`);
     res.status(503).json({ error: SLOTS_UNAVAILABLE });
@@ -47,9 +51,9 @@ export interface OpenTimes {
 }
 
 /** The open times now, from the store's bookings: for the page's script, and for the page without it. */
-export async function openTimes(): Promise<OpenTimes> {
+export async function openTimes(store: BookingOperations): Promise<OpenTimes> {
   const now = serverNow();
-  const taken = await (await getStore()).takenSlots(now);
+  const taken = await store.takenSlots(now);
   const slots = openSlots(intro, site.timeZone, now, taken);
   return { zone: zoneName(site.timeZone), slots, days: slotsByDay(slots, site.timeZone) };
 }

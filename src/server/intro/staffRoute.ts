@@ -1,9 +1,8 @@
 import { dayLabel, slotsByDay, timeLabel, zoneName } from "../../intro/display";
 import { site } from "../content";
 import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
-import { kickOutbox } from "../runtime";
 import { openTimesChanged } from "./timesPage";
-import type { IntroBooking } from "./types";
+import type { IntroBooking, IntroStore } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
 
 const ACTIONS = ["attended", "no-show", "cancel", "reschedule"] as const;
@@ -49,7 +48,7 @@ async function asked(work: () => Promise<string>): Promise<string> {
  * booking may move to. POST {id, action: attended|no-show|cancel|reschedule, start?, coach?}: each
  * change is audited; a cancel or a new time e-mails the visitor through the outbox.
  */
-export const intros: StaffRoute = {
+export const intros: StaffRoute<IntroStore> = {
   kind: "staff",
   GET: {
     role: "coach",
@@ -60,7 +59,7 @@ export const intros: StaffRoute = {
   },
   POST: {
     role: "coach",
-    async run({ store, body, now, staff, audit }) {
+    async run({ store, body, now, staff, audit, kick }) {
       const id = requireString(body, "id", "the booking's reference");
       const action = body.action as Action;
       if (!ACTIONS.includes(action)) throw new StaffError(400, 'Say "attended", "no-show", "cancel" or "reschedule".');
@@ -74,7 +73,7 @@ export const intros: StaffRoute = {
       await audit(`intro.${action}`, id);
       if (action === "cancel" || action === "reschedule") {
         openTimesChanged();
-        kickOutbox();
+        kick();
       }
       return { json: { message } };
     },

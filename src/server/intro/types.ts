@@ -1,15 +1,10 @@
 import type { StoredSubmission } from "../store/submission";
+import type { SubmissionOperations } from "../forms/types";
+import type { Attendance } from "../../desk/leads";
+import type { LeadIntros } from "../leads/types";
 
 /** A visitor is mailed about their intro at most once in this long (a stranger typing the address cannot fill its inbox). */
 export const CONFIRMATION_INTERVAL_MS = 3_600_000;
-
-export interface NewBooking {
-  coach: string;
-  start: Date;
-  end: Date;
-  /** Lower-cased, as the form stores it. */
-  email: string;
-}
 
 /** `insert` throws this when the coach already has an active booking overlapping that time. */
 export class SlotTakenError extends Error {
@@ -49,8 +44,6 @@ export interface Booking {
 
 export type CancelResult = "cancelled" | "already-cancelled" | "not-found";
 
-export type Attendance = "attended" | "no-show";
-
 /** A booking as the staff's intro screen shows it. */
 /**
  * A cancelled intro's lead comes up for a call (`on`, today at the gym, YYYY-MM-DD; `by` who cancelled):
@@ -77,7 +70,7 @@ export const REMINDER_MARGIN_MS = 6 * 3_600_000;
  * Free intros as staff and visitors change them (intro/store.ts). Each change tells the visitor through
  * the outbox in the same transaction, and only when they were mailed the booking in the first place.
  */
-export interface IntroOperations {
+export interface IntroOperations extends LeadIntros {
   /**
    * Frees a booking's slot, drops its unsent confirmation, reminder and new-time mails, and queues a
    * cancellation for a visitor who was mailed the booking; the submission stays.
@@ -116,3 +109,6 @@ export interface BookingOperations {
   /** Bookings starting at or after `from`, cancelled ones included, soonest first. */
   bookings(from: Date): Promise<Booking[]>;
 }
+
+/** What the free intros' code asks of the store. */
+export type IntroStore = SubmissionOperations & BookingOperations & IntroOperations;

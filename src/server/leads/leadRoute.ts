@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
 import { site } from "../content";
-import { kickOutbox } from "../runtime";
 import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
@@ -12,9 +11,8 @@ import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "./fields";
 import { leadSummary } from "./view";
-import type { IntroBooking } from "../intro/types";
+import type { LeadIntro, LeadStore } from "./types";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../settings";
-import type { SubmissionStore } from "../app/store";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
@@ -79,7 +77,7 @@ const notFound = (id: string) => new StaffError(404, `No lead has the reference 
 export const OWNER_ONLY = "Only the gym's owner can see privacy requests.";
 
 /** The submission a staff member may open: 404 when there is none, 403 when it is not for their role. */
-async function openable(store: SubmissionStore, id: string, role: StaffRole): Promise<StoredSubmission> {
+async function openable(store: LeadStore, id: string, role: StaffRole): Promise<StoredSubmission> {
   const submission = await store.get(id);
   if (!submission) throw notFound(id);
   if (!mayOpenForm(role, submission.form)) throw new StaffError(403, OWNER_ONLY);
@@ -87,7 +85,7 @@ async function openable(store: SubmissionStore, id: string, role: StaffRole): Pr
 }
 
 /** A free intro as the lead page shows it (the Intros screen links back to the lead). */
-function introCard(booking: IntroBooking | undefined) {
+function introCard(booking: LeadIntro | undefined) {
   if (!booking) return null;
   return {
     start: booking.start.toISOString(),
@@ -98,7 +96,7 @@ function introCard(booking: IntroBooking | undefined) {
 }
 
 /** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent (that the role may see). */
-async function leadDetail(store: SubmissionStore, id: string, now: Date, role: StaffRole, config: ServerConfig) {
+async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRole, config: ServerConfig) {
   const submission = await openable(store, id, role);
   const email = typeof submission.payload.email === "string" ? submission.payload.email : "";
   const related = (email ? await store.findByEmail(email) : [submission]).filter((s) => mayOpenForm(role, s.form));
@@ -134,7 +132,7 @@ async function leadDetail(store: SubmissionStore, id: string, now: Date, role: S
  * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
  * Each answers the lead as GET does.
  */
-export const lead: StaffRoute = {
+export const lead: StaffRoute<LeadStore> = {
   kind: "staff",
   GET: {
     role: "coach",
@@ -144,7 +142,7 @@ export const lead: StaffRoute = {
   },
   POST: {
     role: "coach",
-    async run({ store, body, now, staff, config, audit }) {
+    async run({ store, body, now, staff, config, audit, kick }) {
       if ("action" in body && parsed(action.safeParse(body)).action === "reply") {
         const { id, subject, text } = parsed(reply.safeParse(body));
         const submission = await openable(store, id, staff.role);
@@ -167,7 +165,7 @@ export const lead: StaffRoute = {
           if (!queued) await returnReplyPoint(store, staff.email);
         }
         if (!queued) throw notFound(id);
-        kickOutbox();
+        kick();
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       if ("action" in body) {
@@ -179,7 +177,7 @@ export const lead: StaffRoute = {
           throw new StaffError(409, `${id} is not held as spam.`);
         }
         await audit("lead.restore-spam", id);
-        kickOutbox();
+        kick();
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       const { id, status, followUpOn, note } = parsed(change.safeParse(body));
@@ -195,7 +193,7 @@ export const lead: StaffRoute = {
         if (!(await store.addNote(id, staff.email, note, now))) throw notFound(id);
         await audit("lead.note", id);
       }
-      if (status !== undefined) kickOutbox();
+      if (status !== undefined) kick();
       return { json: await leadDetail(store, id, now, staff.role, config) };
     },
   },

@@ -9,7 +9,7 @@ import { SEARCH_MAX } from "../../desk/limits";
 import { durationWords } from "../../desk/time";
 import { matchesPerson, personOf } from "./fields";
 import { FORMS } from "../../forms/registry";
-import { INBOX_VIEWS } from "./types";
+import { INBOX_VIEWS, type InboxOperations } from "./types";
 import { allows } from "../staff/auth";
 import { OWNER_ONLY_FORMS, mayOpenForm } from "../../desk/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
@@ -43,7 +43,7 @@ const given = (query: Record<string, string | undefined>) => Object.fromEntries(
  * GET /api/staff/leads?view=&q=&form=&status=: the leads of a view, newest first, each with its status,
  * follow-up date and whether it is late. With format=csv, the same leads as a spreadsheet (owner only).
  */
-export const leads: StaffRoute = {
+export const leads: StaffRoute<InboxOperations> = {
   kind: "staff",
   GET: {
     role: "coach",

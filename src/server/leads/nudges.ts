@@ -10,7 +10,7 @@ import type { ClaimedMessage } from "../outbox/types";
 import { personName } from "./fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
 import { leadSummary } from "./view";
-import type { SubmissionStore } from "../app/store";
+import type { NudgeStore } from "./types";
 
 /**
  * Leads older than this are not reminded of: a reminder is for a lead that can still be won. A week
@@ -49,7 +49,7 @@ const ownersOf = (accounts: readonly StaffAccount[]): string[] =>
  * it queued goes out in the same pass. Returns what it queued, for the log and the tests.
  */
 export async function queueNudges(
-  store: SubmissionStore,
+  store: NudgeStore,
   now: Date,
   settings: NudgeSettings,
 ): Promise<{ reminders: string[]; digest: boolean }> {
@@ -74,7 +74,7 @@ export async function queueNudges(
  * by the version before this one lists the staff of then: that list is left aside the same way.
  */
 export async function prepareLeadReminder(
-  store: Pick<SubmissionStore, "leadStillNew" | "staffAccounts">,
+  store: Pick<NudgeStore, "leadStillNew" | "staffAccounts">,
   message: ClaimedMessage,
   settings: Pick<MessageSettings, "staffEmail">,
 ): Promise<ClaimedMessage | { dropped: string }> {
@@ -85,7 +85,7 @@ export async function prepareLeadReminder(
   return { ...message, data: { ...message.data, to: to.join(", ") } };
 }
 
-async function queueDigestOnce(store: SubmissionStore, now: Date, siteUrl: string): Promise<boolean> {
+async function queueDigestOnce(store: NudgeStore, now: Date, siteUrl: string): Promise<boolean> {
   const today = zonedToday(now, site.timeZone).date;
   const opening = openingOn(today, site);
   if (!opening || now < opening || (await store.digestDone(today))) return false;
@@ -103,7 +103,7 @@ async function queueDigestOnce(store: SubmissionStore, now: Date, siteUrl: strin
  * after opening; nor when nothing is left in it.
  */
 export async function prepareDigest(
-  store: SubmissionStore,
+  store: NudgeStore,
   message: ClaimedMessage,
   settings: Pick<MessageSettings, "now" | "siteUrl">,
 ): Promise<ClaimedMessage | { dropped: string }> {
@@ -122,7 +122,7 @@ export async function prepareDigest(
 
 /** The day's digest, its subject and text, or null when there is nothing in it. */
 export async function digestOf(
-  store: SubmissionStore,
+  store: NudgeStore,
   now: Date,
   today: string,
   siteUrl: string,

@@ -6,13 +6,13 @@ import { errorSummary } from "../log";
 import { processState } from "../processState";
 import { hashToken } from "../staff/auth";
 import { StaffError } from "../staff/guard";
-import type { SubmissionStore } from "../app/store";
+import type { StoreBase } from "../store/dialect";
 
 /**
  * The count of each staff account's replies, and of the gym's together, in the store's rate_limits table
  * (rate-limiter-flexible), so several servers on one database share them. One pair per open store.
  */
-function replyLimiters(store: SubmissionStore): { account: RateLimiterAbstract; gym: RateLimiterAbstract } {
+function replyLimiters(store: StoreBase): { account: RateLimiterAbstract; gym: RateLimiterAbstract } {
   const state = processState();
   state.replyLimits ??= new WeakMap();
   let limiters = state.replyLimits.get(store);
@@ -45,7 +45,7 @@ function spent(rejection: RateLimiterRes, now: Date, what: string): StaffError {
  * says which and when, with Retry-After; the account's point is given back if the gym's limit refused.
  * A store that cannot count lets the reply through: queueing it meets the same store.
  */
-export async function takeReplyPoint(store: SubmissionStore, email: string, now: Date): Promise<void> {
+export async function takeReplyPoint(store: StoreBase, email: string, now: Date): Promise<void> {
   const limiters = replyLimiters(store);
   const key = accountKey(email);
   try {
@@ -75,7 +75,7 @@ export async function takeReplyPoint(store: SubmissionStore, email: string, now:
 }
 
 /** Gives the points back when nothing was queued (the lead was deleted meanwhile, the store failed). Never throws. */
-export async function returnReplyPoint(store: SubmissionStore, email: string): Promise<void> {
+export async function returnReplyPoint(store: StoreBase, email: string): Promise<void> {
   const limiters = replyLimiters(store);
   await Promise.all([limiters.account.reward(accountKey(email), 1), limiters.gym.reward(GYM_KEY, 1)]).catch((error: unknown) =>
     console.error(`Could not give back a reply's count: ${errorSummary(error)}`),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StaffError, type StaffRoute } from "../staff/guard";
+import type { ReplyOperations } from "./types";
 import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../desk/limits";
 
 const text = (what: string, max: number) =>
@@ -30,7 +31,7 @@ const request = z.discriminatedUnion("action", [save, remove], {
  * staff member. POST {action: "save", id?, name, subject, body} or {action: "delete", id}: the owner
  * writes them. Each change is audited by the template's name.
  */
-export const replyTemplates: StaffRoute = {
+export const replyTemplates: StaffRoute<ReplyOperations> = {
   kind: "staff",
   GET: {
     role: "coach",

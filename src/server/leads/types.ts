@@ -1,7 +1,10 @@
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
 import type { VisitSource } from "../../forms/visitSource";
-import type { LeadStatus } from "../../desk/leads";
+import type { Attendance, LeadStatus } from "../../desk/leads";
+import type { SubmissionOperations } from "../forms/types";
+import type { StaffOperations } from "../staff/types";
+import type { StoreBase } from "../store/dialect";
 
 /** Statuses that answer the visitor: the first staff change to one is the lead's first response (Lost does not answer). */
 export const ANSWERING_STATUSES: readonly LeadStatus[] = ["contacted", "intro-booked", "joined"];
@@ -142,3 +145,29 @@ export interface NudgeOperations {
    */
   queueDigest(day: string, queue: boolean, at: Date): Promise<boolean>;
 }
+
+/** A lead's free intro, as the lead page and the morning digest show it. */
+export interface LeadIntro {
+  coach: string;
+  start: Date;
+  cancelledAt: Date | null;
+  attendance: Attendance | null;
+  submission: StoredSubmission;
+}
+
+/**
+ * What the leads read of the free intros. The intros' store gives it (IntroOperations extends it): a
+ * lead's page and the digest show its intro, while only intro/ books, moves and cancels one.
+ */
+export interface LeadIntros {
+  /** The booking a submission made, cancelled or not (undefined when it made none). */
+  introOf(id: string): Promise<LeadIntro | undefined>;
+  /** Active bookings starting at or after `from`, soonest first. */
+  upcomingIntros(from: Date): Promise<LeadIntro[]>;
+}
+
+/** What the lead page asks of the store: the lead, its history and notes, its intro, replies and their limit. */
+export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & ReplyOperations & LeadIntros;
+
+/** What the reminders and the morning digest ask of the store. */
+export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & LeadIntros;

@@ -1,5 +1,5 @@
 import type { VisitSource } from "../../forms/visitSource";
-import type { SubmissionStore } from "../app/store";
+import type { PrivacyStore } from "./types";
 
 /** One submission in an access report: every field as stored, and the waiver text a sign-up accepted. */
 export interface AccessEntry {
@@ -28,7 +28,7 @@ export interface AccessReport {
   submissions: AccessEntry[];
 }
 
-export async function accessReport(store: SubmissionStore, email: string): Promise<AccessReport> {
+export async function accessReport(store: PrivacyStore, email: string): Promise<AccessReport> {
   const submissions = await store.findByEmail(email);
   const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
   const states = await store.leadStates(submissions.map((s) => s.id));

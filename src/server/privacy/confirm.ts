@@ -3,11 +3,10 @@ import { formatLongDate, zonedToday } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
 import { site } from "../content";
 import type { Rejection } from "../http/guards";
-import { publicPost, refuse, storeUnavailable } from "../http/pipeline";
+import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { getStore, kickOutbox } from "../runtime";
 import { hashToken, isToken } from "../staff/auth";
-import type { ConfirmOutcome } from "./types";
+import type { ConfirmOutcome, RequestOperations } from "./types";
 import { dueDate } from "./requests";
 import { mailEnabled, serverNow } from "../settings";
 
@@ -40,8 +39,13 @@ const UNAVAILABLE = "We could not confirm your request just now. Please try agai
  * limit, JSON, 16 KB); the token is looked up by its hash and confirms only its own request, once, before
  * it expires. The answer's `state` is the outcome; its `message` (200) or `error` is the sentence to show.
  */
-export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, now = serverNow()): Promise<void> {
-  const post = await publicPost(req, res, {
+export async function privacyConfirm(
+  runtime: Runtime<RequestOperations>,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  now = serverNow(),
+): Promise<void> {
+  const post = await publicPost(runtime, req, res, {
     limit: "privacy-confirm",
     what: "a privacy-confirm request",
     tooMany: TOO_MANY,
@@ -54,7 +58,7 @@ export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunc
   if (!isToken(token)) return reject({ status: 400, error: confirmAnswer({ state: "unknown" }) }, "unknown");
   let outcome: ConfirmOutcome;
   try {
-    outcome = await (await getStore()).confirmRequest(hashToken(token), now, { notify: mailEnabled(config) });
+    outcome = await (await runtime.store()).confirmRequest(hashToken(token), now, { notify: mailEnabled(config) });
   } catch (error) {
     console.error(`Could not confirm a privacy request by its link: ${errorSummary(error)}`);
     return reject(storeUnavailable(UNAVAILABLE));
@@ -62,5 +66,5 @@ export async function privacyConfirm(req: GatsbyFunctionRequest, res: GatsbyFunc
   const sentence = confirmAnswer(outcome);
   if (STATUS[outcome.state] !== 200) return reject({ status: STATUS[outcome.state], error: sentence }, outcome.state);
   res.status(200).json({ state: outcome.state, message: sentence });
-  if (outcome.state === "confirmed") kickOutbox();
+  if (outcome.state === "confirmed") runtime.kick();
 }

@@ -1,9 +1,8 @@
 import { notConfirmedYet } from "../../desk/privacy";
 import { escapeControls } from "../printable";
 import type { StoredSubmission } from "../store/submission";
-import type { DeletionReason, PrivacyReference } from "./types";
+import type { DeletionReason, PrivacyReference, PrivacyStore } from "./types";
 import { PrivacyError } from "./errors";
-import type { SubmissionStore } from "../app/store";
 
 /** What a deletion acts on: one submission (`id`) or every one of an address (`email`). */
 export interface DeletionTarget {
@@ -16,7 +15,7 @@ export interface DeletionTarget {
  * Nothing is done for a privacy request until the person whose address it names confirmed it (their
  * link, or the owner's own check): a stranger could have typed the address.
  */
-export async function requireConfirmed(store: SubmissionStore, reference: string): Promise<void> {
+export async function requireConfirmed(store: PrivacyStore, reference: string): Promise<void> {
   const confirmation = (await store.requestConfirmations([reference])).get(reference);
   if (!confirmation?.confirmedAt) throw new PrivacyError(notConfirmedYet(reference), "unconfirmed");
 }
@@ -25,7 +24,7 @@ export async function requireConfirmed(store: SubmissionStore, reference: string
  * A named privacy request must be one the store holds, confirmed by its person, or one already deleted
  * (its log line counts): a request may itself be among what its deletion removed.
  */
-export async function checkRequest(store: SubmissionStore, reference: PrivacyReference | undefined): Promise<void> {
+export async function checkRequest(store: PrivacyStore, reference: PrivacyReference | undefined): Promise<void> {
   if (!reference) return;
   const request = await store.get(reference);
   const logged = !request && (await store.deletions()).some((r) => r.reference === reference && r.form === "privacy-request");
@@ -41,7 +40,7 @@ export async function checkRequest(store: SubmissionStore, reference: PrivacyRef
  * its own reference (`id`), a request goes like any submission.
  */
 export async function deletionTargets(
-  store: SubmissionStore,
+  store: PrivacyStore,
   target: DeletionTarget,
   request?: PrivacyReference,
 ): Promise<StoredSubmission[]> {
@@ -59,7 +58,7 @@ export async function deletionTargets(
  * Returns those deleted, in the order given (one deleted meanwhile by someone else is left out).
  */
 export async function deleteAll(
-  store: SubmissionStore,
+  store: PrivacyStore,
   targets: readonly StoredSubmission[],
   request: PrivacyReference | undefined,
   now: Date,
@@ -77,7 +76,7 @@ export async function deleteAll(
 }
 
 /** Consent withdrawn (My Health My Data Act): the health information goes, the membership record stays. */
-export async function withdrawConsent(store: SubmissionStore, id: string, request?: PrivacyReference): Promise<void> {
+export async function withdrawConsent(store: PrivacyStore, id: string, request?: PrivacyReference): Promise<void> {
   await checkRequest(store, request);
   if (!(await store.forgetHealth(id))) {
     throw new PrivacyError(`No sign-up with health information has the reference ${escapeControls(id)}.`);

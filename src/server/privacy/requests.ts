@@ -4,8 +4,7 @@ import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../
 import { privacy, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
 import type { StoredSubmission } from "../store/submission";
-import type { RequestConfirmation } from "./types";
-import type { SubmissionStore } from "../app/store";
+import type { PrivacyStore, RequestConfirmation } from "./types";
 
 export type { OpenRequest };
 
@@ -45,7 +44,7 @@ export function confirmationView(confirmation: RequestConfirmation | undefined, 
  * Privacy requests not held as spam and not marked answered: the confirmed ones first, the soonest due
  * first, then those waiting for their person, oldest first.
  */
-export async function openRequests(store: SubmissionStore, now: Date, deletions: readonly DeletionRecord[] = []): Promise<OpenRequest[]> {
+export async function openRequests(store: PrivacyStore, now: Date, deletions: readonly DeletionRecord[] = []): Promise<OpenRequest[]> {
   const requests = await store.list({ form: "privacy-request" });
   const states = await store.leadStates(requests.map((r) => r.id));
   const open = requests.filter((r) => !states.get(r.id)?.answeredAt);

@@ -1,8 +1,7 @@
 import type { Privacy } from "../../content/schemas";
 import { FORMS, type FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
-import type { PurgeCutoffs, PurgeReport } from "./types";
-import type { SubmissionStore } from "../app/store";
+import type { PrivacyOperations, PurgeCutoffs, PurgeReport } from "./types";
 
 /**
  * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Sign-ups and
@@ -61,6 +60,6 @@ export function purgeSummary(report: PurgeReport): string {
     .join(", ");
 }
 
-export function purgeExpired(store: SubmissionStore, privacy: Privacy, now: Date): Promise<PurgeReport> {
+export function purgeExpired(store: PrivacyOperations, privacy: Privacy, now: Date): Promise<PurgeReport> {
   return store.purge(retentionCutoffs(now, privacy), now);
 }

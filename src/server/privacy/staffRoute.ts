@@ -4,9 +4,8 @@ import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from ".
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
 import type { StoredSubmission } from "../store/submission";
-import { PRIVACY_REFERENCE, type PrivacyReference } from "./types";
+import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
-import type { SubmissionStore } from "../app/store";
 
 /** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */
 export const DELETIONS_SHOWN = 200;
@@ -37,7 +36,7 @@ function requestReference(values: Record<string, unknown>): PrivacyReference {
  * A privacy request, by reference: 404 when the store no longer holds it (answered by deletion); with
  * `confirmed`, 409 until its person has confirmed it.
  */
-async function privacyRequest(store: SubmissionStore, reference: PrivacyReference, { confirmed = true } = {}): Promise<StoredSubmission> {
+async function privacyRequest(store: PrivacyStore, reference: PrivacyReference, { confirmed = true } = {}): Promise<StoredSubmission> {
   const request = await store.get(reference);
   if (request?.form !== "privacy-request") throw new StaffError(404, `No privacy request has the reference ${reference}.`);
   if (confirmed) await asked(() => requireConfirmed(store, reference));
@@ -48,7 +47,7 @@ async function privacyRequest(store: SubmissionStore, reference: PrivacyReferenc
  * GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. By
  * a privacy request's reference, only once its person has confirmed it.
  */
-async function exportReport(store: SubmissionStore, wanted: string, audit: StaffContext["audit"]) {
+async function exportReport(store: PrivacyStore, wanted: string, audit: StaffContext<PrivacyStore>["audit"]) {
   let email = wanted.trim().toLowerCase();
   let reference: string | undefined;
   if (!email.includes("@")) {
@@ -79,7 +78,7 @@ async function exportReport(store: SubmissionStore, wanted: string, audit: Staff
  * confirmation (409 until then); by address or sign-up they are the owner's own. The owner's only; each
  * action lands in the audit log by reference.
  */
-export const privacyRoute: StaffRoute = {
+export const privacyRoute: StaffRoute<PrivacyStore> = {
   kind: "staff",
   GET: {
     role: "owner",

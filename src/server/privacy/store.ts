@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
 import type { Dialect } from "../store/dialect";
-import { type SubmissionRow, toDate, toSubmission } from "../store/rows";
+import { type SubmissionRow, toDate } from "../store/rows";
 import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
 import type { StoredWaiver } from "../waiver";
 import { type DeletionRecord, type PrivacyOperations, type PurgeReport, requesterOf } from "./types";
@@ -58,16 +58,6 @@ async function logDeletions(trx: Kysely<Database>, gone: readonly Gone[], delete
 export function privacyQueries(dialect: Dialect): PrivacyOperations {
   const { db, codec, payloadSql } = dialect;
   return {
-    async findByEmail(email) {
-      const rows = await db
-        .selectFrom("submissions")
-        .selectAll()
-        .where(payloadSql.email, "=", email.trim().toLowerCase())
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-      return rows.map((row) => toSubmission(row, codec));
-    },
     async deleteSubmissions(ids, reason, at) {
       const wanted = [...new Set(ids)];
       const gone = await dialect.write(async (trx) => {

@@ -1,7 +1,8 @@
 import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest";
 import type { FormName } from "../../forms/registry";
-import type { StoredSubmission } from "../store/submission";
 import type { StoredWaiver } from "../waiver";
+import type { SubmissionOperations } from "../forms/types";
+import type { LeadOperations } from "../leads/types";
 import type { OutboxStatus } from "../outbox/types";
 
 /** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */
@@ -82,8 +83,6 @@ export interface RequestOperations {
 
 /** The operations that answer the privacy duties (privacy/store.ts). */
 export interface PrivacyOperations {
-  /** Every submission (spam included) whose `email` field is this address (lower-cased), oldest first. */
-  findByEmail(email: string): Promise<StoredSubmission[]>;
   /**
    * Deletes these submissions with their outbox rows and bookings, and records a DeletionRecord for each,
    * in one transaction. Returns the references deleted (unknown ones are skipped). Nothing of the
@@ -106,3 +105,6 @@ export interface PrivacyOperations {
   /** Every waiver text a sign-up or drop-in has accepted, oldest first. */
   waivers(): Promise<StoredWaiver[]>;
 }
+
+/** What the privacy duties ask of the store: the submissions, their deletion and consent, the requests, and what leads keep. */
+export type PrivacyStore = SubmissionOperations & PrivacyOperations & RequestOperations & LeadOperations;

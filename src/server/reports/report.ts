@@ -4,8 +4,7 @@ import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESP
 import type { openMsBetween } from "../leads/responseTime";
 import { openHoursCounter } from "./openHours";
 import { reportWeeks, weekDates } from "./periods";
-import type { ReportGroup } from "./types";
-import type { SubmissionStore } from "../app/store";
+import type { ReportGroup, ReportOperations } from "./types";
 
 type Site = Parameters<typeof openMsBetween>[2];
 
@@ -46,7 +45,7 @@ const FUNNEL_FIELDS: Record<FunnelStep, keyof Omit<ReportGroup, "week" | "form" 
  * and in the gym's opening hours are each sorted on their own: a lead's place among the others can
  * differ between the two.
  */
-export async function leadReport(store: SubmissionStore, period: ReportPeriod, now: Date, site: Site): Promise<LeadReport> {
+export async function leadReport(store: ReportOperations, period: ReportPeriod, now: Date, site: Site): Promise<LeadReport> {
   const { weekStarts, to, firstDay, lastDay } = reportWeeks(period, now, site.timeZone);
   const rows = await store.reportRows({ from: weekStarts[0] as Date, to, weekStarts, exceptForms: NOT_LEADS });
   const { groups } = rows;

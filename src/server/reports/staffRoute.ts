@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REPORT_PERIODS, type ReportPeriod } from "../../desk/reports";
 import { site } from "../content";
 import { StaffError, type StaffRoute } from "../staff/guard";
+import type { ReportOperations } from "./types";
 import { leadReport } from "./report";
 
 const PERIODS = Object.keys(REPORT_PERIODS) as [ReportPeriod, ...ReportPeriod[]];
@@ -17,7 +18,7 @@ const reportQuery = z
  * funnel, the free intros' show rate and the leads by source (reports/report.ts), for owner and coach
  * alike: no figure names a person, and privacy requests are no leads.
  */
-export const reports: StaffRoute = {
+export const reports: StaffRoute<ReportOperations> = {
   kind: "staff",
   GET: {
     role: "coach",

@@ -1,6 +1,6 @@
 import { email as emailSchema } from "../../forms/schemas/fields";
 import { STAFF_ROLES, type StaffRole } from "../../desk/roles";
-import type { SubmissionStore } from "../app/store";
+import type { StaffOperations } from "./types";
 
 /**
  * Adding and removing staff: one implementation for `npm run staff` and the owner's Accounts screen.
@@ -27,7 +27,7 @@ export function staffRole(value: unknown): StaffRole {
 const onlyOwner = (email: string) => new AccountError(`${email} is the only owner. Add another owner first.`);
 
 /** The gym must always have an owner who can sign in: the last one can be neither removed nor made a coach (the store checks). */
-export async function addAccount(store: SubmissionStore, emailValue: unknown, roleValue: unknown, now: Date): Promise<string> {
+export async function addAccount(store: StaffOperations, emailValue: unknown, roleValue: unknown, now: Date): Promise<string> {
   const email = staffAddress(emailValue);
   const role = staffRole(roleValue);
   const result = await store.addStaff(email, role, now);
@@ -36,7 +36,7 @@ export async function addAccount(store: SubmissionStore, emailValue: unknown, ro
   return result === "added" ? `Added ${email} as ${role}. They sign in at /staff/ with this address.` : `${email} is now a ${role}.`;
 }
 
-export async function removeAccount(store: SubmissionStore, emailValue: unknown): Promise<string> {
+export async function removeAccount(store: StaffOperations, emailValue: unknown): Promise<string> {
   const email = staffAddress(emailValue);
   const result = await store.removeStaff(email);
   if (result === "not-found") throw new AccountError(`${email} is not a staff account.`);

@@ -3,14 +3,13 @@ import type { ServerConfig } from "../config";
 import { requestScheme, type RequestLike } from "../http/clientAddress";
 import { checkContentType, LONE_SURROGATE_REFUSED, NUL_REFUSED, TOO_DEEP, unstorable, type Rejection } from "../http/guards";
 import { errorSummary } from "../log";
-import { getStore } from "../runtime";
-import { apiHeaders, refuse, storeUnavailable } from "../http/pipeline";
+import { apiHeaders, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
 import { isStoreUnavailable } from "../store/unavailable";
 import type { AuditAction } from "../../desk/audit";
 import type { StaffRole } from "../../desk/roles";
+import type { StaffOperations } from "./types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
 import { serverConfig, serverNow } from "../settings";
-import type { SubmissionStore } from "../app/store";
 
 /** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */
 export interface Reply {
@@ -23,20 +22,25 @@ export interface Reply {
   afterReply?: () => void;
 }
 
-/** Everything a public staff route (sign-in) is given. */
-export interface PublicContext {
+/**
+ * Everything a public staff route (sign-in) is given. `Store` is what the route asks of the store: the
+ * operations it calls (each feature's types.ts names its own); the process gives all of them.
+ */
+export interface PublicContext<Store> {
   req: GatsbyFunctionRequest & RequestLike;
-  store: SubmissionStore;
+  store: Store;
   config: ServerConfig;
   now: Date;
   /** The JSON object the request carried ({} for a GET). */
   body: Record<string, unknown>;
   /** The query string's values, first of each name. */
   query: Record<string, string | undefined>;
+  /** Sends what the outbox holds now, the route's own messages included, without waiting for it. */
+  kick(): void;
 }
 
 /** ...and a route behind the session: who is asking, and the audit log. */
-export interface StaffContext extends PublicContext {
+export interface StaffContext<Store> extends PublicContext<Store> {
   staff: { email: string; role: StaffRole };
   /** The session's token hash (sign-out ends it). */
   sessionHash: string;
@@ -44,23 +48,23 @@ export interface StaffContext extends PublicContext {
   audit(action: AuditAction, target?: string): Promise<void>;
 }
 
-export interface StaffAction {
+export interface StaffAction<Store> {
   /** The least role that may do it: "coach" (both) or "owner". */
   role: StaffRole;
-  run(ctx: StaffContext): Promise<Reply>;
+  run(ctx: StaffContext<Store>): Promise<Reply>;
 }
 
 /** A route behind the session: what it does for each method. */
-export interface StaffRoute {
+export interface StaffRoute<Store> {
   kind: "staff";
-  GET?: StaffAction;
-  POST?: StaffAction;
+  GET?: StaffAction<Store>;
+  POST?: StaffAction<Store>;
 }
 
 /** A route anyone may call (asking for and spending a sign-in link): POST only, still Origin-checked. */
-export interface PublicRoute {
+export interface PublicRoute<Store> {
   kind: "public";
-  POST: (ctx: PublicContext) => Promise<Reply>;
+  POST: (ctx: PublicContext<Store>) => Promise<Reply>;
 }
 
 export const SIGNED_OUT: Rejection = { status: 401, error: "You are signed out. Sign in again to go on." };
@@ -117,11 +121,13 @@ function queryOf(req: GatsbyFunctionRequest): Record<string, string | undefined>
  * route behind the session, 401 without a live session (12 h idle, 30 days at most; the cookie is
  * cleared), 403 for a POST whose Origin is not the site's, 403 for a role below the route's. Every
  * answer is `Cache-Control: no-store`. A database that cannot be reached is a 503, any other failure a
- * 500 with one log line naming the route (never a visitor's or staff member's details).
+ * 500 with one log line naming the route (never a visitor's or staff member's details). The store and the
+ * outbox's kick are the process's (`runtime`: app/staff.ts gives it).
  */
-export async function handleStaffRoute(
+export async function guardStaffRoute<Store extends StaffOperations>(
+  runtime: Runtime<Store>,
   name: string,
-  route: StaffRoute | PublicRoute,
+  route: StaffRoute<Store> | PublicRoute<Store>,
   req: GatsbyFunctionRequest,
   res: GatsbyFunctionResponse,
   now = serverNow(),
@@ -148,14 +154,14 @@ export async function handleStaffRoute(
   const foreign = () =>
     method === "POST" ? checkStaffOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy)) : null;
 
-  let store: SubmissionStore;
+  let store: Store;
   try {
-    store = await getStore();
+    store = await runtime.store();
   } catch (error) {
     console.error(`/api/staff/${name}: the store could not be opened: ${errorSummary(error)}`);
     return refuse(res, UNAVAILABLE);
   }
-  const base: PublicContext = { req: request, store, config, now, body, query: queryOf(req) };
+  const base: PublicContext<Store> = { req: request, store, config, now, body, query: queryOf(req), kick: runtime.kick };
 
   try {
     if (route.kind === "public") {
@@ -163,7 +169,7 @@ export async function handleStaffRoute(
       if (crossOrigin) return refuse(res, crossOrigin);
       return send(res, await route.POST(base));
     }
-    const action = route[method] as StaffAction;
+    const action = route[method] as StaffAction<Store>;
     const token = sessionTokenOf(req.headers);
     const sessionHash = token && hashToken(token);
     const session = sessionHash ? await store.findSession(sessionHash) : undefined;

@@ -2,7 +2,7 @@ import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
 import { LINK_TTL_MS } from "./auth";
-import type { SubmissionStore } from "../app/store";
+import type { StaffOperations } from "./types";
 
 /** Where a sign-in link lands: the token rides in the fragment, which browsers never send to a server or a log. */
 export const signInPath = (token: string) => `/staff/sign-in/#token=${token}`;
@@ -19,7 +19,7 @@ const DROPPED = {
  * is gone from the outbox; `dropped` says why, in words for the log (no address, no token).
  */
 export async function prepareSignIn(
-  store: SubmissionStore,
+  store: StaffOperations,
   message: ClaimedMessage,
   s: Pick<MessageSettings, "now" | "ownerEmail">,
 ): Promise<ClaimedMessage | { dropped: string }> {

@@ -1,5 +1,6 @@
 import type { AuditAction } from "../../desk/audit";
 import type { StaffRole } from "../../desk/roles";
+import type { StoreBase } from "../store/dialect";
 
 export interface StaffAccount {
   email: string;
@@ -77,3 +78,6 @@ export interface StaffOperations {
   /** The newest entries first. */
   auditLog(limit: number): Promise<AuditEntry[]>;
 }
+
+/** What the staff's own code asks of the store: the accounts, sign-in and sessions, the audit log, and limiters. */
+export type StaffStore = StoreBase & StaffOperations;

@@ -3,7 +3,7 @@ import type { ConfirmedBy } from "../../forms/privacyRequest";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { OutboxKind, OutboxStatus } from "../outbox/types";
-import type { LeadStatus } from "../../desk/leads";
+import type { Attendance, LeadStatus } from "../../desk/leads";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once
@@ -56,7 +56,7 @@ export interface IntroBookingsTable {
   ends_at: StoredTime;
   email: string;
   cancelled_at: StoredTime | null;
-  attendance: "attended" | "no-show" | null;
+  attendance: Attendance | null;
   /** The appointment's SEQUENCE in the visitor's calendar: raised by each reschedule. */
   sequence: Generated<number>;
   /** SHA-256 of the token in the visitor's own cancel link. */

@@ -13,7 +13,7 @@ import { signupSchema } from "../../../src/forms/schemas/signup";
 import { joinablePlans } from "../../../src/forms/signup";
 import { policies, rates, site, waiver } from "../../../src/server/content";
 import { processState } from "../../../src/server/processState";
-import { getStore, stopBackgroundWork } from "../../../src/server/runtime";
+import { getStore, stopBackgroundWork } from "../../../src/server/app/runtime";
 import { invalidFrom, validContact, validHold, validSignup } from "../../support/formArbitraries";
 
 /**

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { processState } from "../../../src/server/processState";
 import { BATCH } from "../../../src/server/outbox/sender";
-import { deliverNow, getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
+import { deliverNow, getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/app/runtime";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
 

@@ -12,10 +12,12 @@ import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../su
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { describeWithPostgres } from "../support/postgres";
 import { lead } from "../../../src/server/leads/leadRoute";
-import { handleStaffRoute, StaffError, type StaffContext } from "../../../src/server/staff/guard";
+import type { LeadStore } from "../../../src/server/leads/types";
+import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
 import type { ServerConfig } from "../../../src/server/config";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 import { deliverDue } from "../../../src/server/app/outbox";
+import { handleStaffRoute } from "../../../src/server/app/staff";
 
 /** The lead page's answer and its reply, from a real store: what staff read of a lead and what they can send. */
 
@@ -52,7 +54,7 @@ test("an intro's start and end read in the gym's zone and words, not as instants
     query: { id: "B-AAAAAAAAAA" },
     staff: { email: "owner@gym.example", role: "owner" },
     config: MAIL_SET,
-  } as unknown as StaffContext;
+  } as unknown as StaffContext<LeadStore>;
   const reply = await lead.GET!.run(context);
   const { fields } = (reply.json as { lead: { fields: Array<{ name: string; value: string }> } }).lead;
   expect(fields).toEqual([
@@ -78,7 +80,8 @@ function post(body: Record<string, unknown>, config: ServerConfig, role: "owner"
       audited.push(`${action} ${target ?? ""}`.trim());
       return Promise.resolve();
     },
-  } as unknown as StaffContext;
+    kick: () => undefined,
+  } as unknown as StaffContext<LeadStore>;
   return { run: () => lead.POST!.run(context), audited };
 }
 
@@ -108,7 +111,7 @@ test("the lead offers the owner's templates filled in for this lead: first name 
     staff: { email: "c@gym.example", role: "coach" },
     config: MAIL_SET,
   };
-  const answer = (await lead.GET!.run(context as unknown as StaffContext)).json as {
+  const answer = (await lead.GET!.run(context as unknown as StaffContext<LeadStore>)).json as {
     reply: { possible: boolean; mailReady: boolean; templates: Array<{ name: string; subject: string; body: string }> };
   };
   expect(answer.reply.possible).toBe(true);

@@ -5,8 +5,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { processState } from "../../../src/server/processState";
 import { reports } from "../../../src/server/reports/staffRoute";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
-import { handleStaffRoute } from "../../../src/server/staff/guard";
-import { STAFF_ROUTES } from "../../../src/server/staff/server";
+import { STAFF_ROUTES, handleStaffRoute } from "../../../src/server/app/staff";
 import type { LeadReport } from "../../../src/desk/reports";
 import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 

@@ -1,7 +1,7 @@
 import type { Privacy } from "../../../src/content/schemas";
 import { processState } from "../../../src/server/processState";
 import { isExpired, monthsBefore, purgeExpired, purgeSummary, retentionCutoffs } from "../../../src/server/privacy/retention";
-import { PURGE_DELAY_MS, PURGE_INTERVAL_MS, startDailyPurge } from "../../../src/server/runtime";
+import { PURGE_DELAY_MS, PURGE_INTERVAL_MS, startDailyPurge } from "../../../src/server/app/runtime";
 import type { StoredSubmission } from "../../../src/server/store/submission";
 import type { PurgeCutoffs, PurgeReport } from "../../../src/server/privacy/types";
 import type { SubmissionStore } from "../../../src/server/app/store";

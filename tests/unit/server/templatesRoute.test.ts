@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { replyTemplates } from "../../../src/server/leads/templatesRoute";
+import type { ReplyOperations } from "../../../src/server/leads/types";
 import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
 import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
@@ -28,7 +29,7 @@ const context = (body: Record<string, unknown>) =>
       audited.push(`${action} ${target ?? ""}`);
       return Promise.resolve();
     },
-  }) as unknown as StaffContext;
+  }) as unknown as StaffContext<ReplyOperations>;
 
 async function refused(body: Record<string, unknown>): Promise<[number, string]> {
   try {

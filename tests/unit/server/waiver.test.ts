@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { processState } from "../../../src/server/processState";
-import { getStore } from "../../../src/server/runtime";
+import { getStore } from "../../../src/server/app/runtime";
 import { waiverText, waiverVersion } from "../../../src/server/waiver";
 
 /** Every timer stays real; only Date is fixed. */
@@ -67,7 +67,7 @@ describe("a stored sign-up", () => {
   test("carries the version of the waiver accepted, and the store keeps that version's text", async () => {
     // The handler checks the start date against its clock: a fixed one, so the same date is valid whenever this runs.
     jest.useFakeTimers({ now: new Date("2027-06-01T19:00:00Z"), doNotFake: NOT_THE_DATE });
-    const { handle } = await import("../../../src/server/forms/server");
+    const { handle } = await import("../../../src/server/app/forms");
     const { waiver } = await import("../../../src/server/content");
     expect(waiver.version).toBe(waiverVersion(published));
     const start = "2027-06-03";

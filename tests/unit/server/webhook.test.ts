@@ -5,7 +5,7 @@ import path from "node:path";
 import { readConfig, readLeadWebhook, type LeadWebhook } from "../../../src/server/config";
 import { retryDelayMs } from "../../../src/server/outbox/sender";
 import { processState } from "../../../src/server/processState";
-import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/runtime";
+import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/app/runtime";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import type { WebhookBody } from "../../../src/server/outbox/webhook";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { STAFF_ROUTES } from "../../../src/server/staff/server";
+import { STAFF_ROUTES } from "../../../src/server/app/staff";
 
 const API_DIR = path.resolve("src/api/staff");
 const files = fs

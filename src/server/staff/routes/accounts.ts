@@ -1,6 +1,7 @@
 import { site } from "../../content";
 import { AccountError, addAccount, removeAccount, staffAddress } from "../accounts";
 import { StaffError, type StaffRoute } from "../guard";
+import type { StaffOperations } from "../types";
 
 /** A mistake in what the owner asked for is a 422 with the sentence the CLI would print. */
 async function asked<T>(work: () => Promise<T>): Promise<T> {
@@ -13,7 +14,7 @@ async function asked<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** GET /api/staff/accounts: every staff account. POST {action: "add"|"remove", email, role}: the owner manages them. */
-export const accounts: StaffRoute = {
+export const accounts: StaffRoute<StaffOperations> = {
   kind: "staff",
   GET: {
     role: "owner",
@@ -44,7 +45,7 @@ export const accounts: StaffRoute = {
 export const AUDIT_SHOWN = 200;
 
 /** GET /api/staff/audit: who did what to which reference, newest first (owner). */
-export const auditTrail: StaffRoute = {
+export const auditTrail: StaffRoute<StaffOperations> = {
   kind: "staff",
   GET: {
     role: "owner",

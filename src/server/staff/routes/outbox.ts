@@ -1,7 +1,6 @@
-import { kickOutbox } from "../../runtime";
 import { site } from "../../content";
 import { StaffError, type StaffRoute } from "../guard";
-import type { OutboxMessage } from "../../outbox/types";
+import type { OutboxMessage, OutboxOperations } from "../../outbox/types";
 
 /**
  * A message never tried that is due later (an intro's reminder): nothing is wrong with it, and sending
@@ -15,7 +14,7 @@ const isScheduled = (m: OutboxMessage, now: Date): boolean =>
  * webhook's event): kind, reference, attempts, next attempt, last error. POST {action: "retry", id?}:
  * that message, or every failed one, goes at the next delivery, which starts now.
  */
-export const outbox: StaffRoute = {
+export const outbox: StaffRoute<OutboxOperations> = {
   kind: "staff",
   GET: {
     role: "owner",
@@ -41,12 +40,12 @@ export const outbox: StaffRoute = {
   },
   POST: {
     role: "owner",
-    async run({ store, now, body, audit }) {
+    async run({ store, now, body, audit, kick }) {
       if (body.action !== "retry") throw new StaffError(400, 'Say "retry".');
       if (body.id === undefined) {
         const count = await store.retryFailed(now);
         await audit("outbox.retry-failed");
-        kickOutbox();
+        kick();
         return { json: { message: `${count} failed message${count === 1 ? "" : "s"} queued again.` } };
       }
       if (typeof body.id !== "number" || !Number.isSafeInteger(body.id)) throw new StaffError(400, "Give the message's id.");
@@ -58,7 +57,7 @@ export const outbox: StaffRoute = {
         throw new StaffError(404, "That message is no longer waiting: it was sent or deleted.");
       }
       await audit("outbox.retry", message.submissionId ?? undefined);
-      kickOutbox();
+      kick();
       return { json: { message: "Queued again: it goes at the next delivery." } };
     },
   },

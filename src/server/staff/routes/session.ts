@@ -1,8 +1,9 @@
 import { clearedSessionCookie, deviceTokenOf, hashToken } from "../auth";
 import type { StaffRoute } from "../guard";
+import type { StaffOperations } from "../types";
 
 /** GET /api/staff/session: who is signed in, for the console's first screen. */
-export const session: StaffRoute = {
+export const session: StaffRoute<StaffOperations> = {
   kind: "staff",
   GET: { role: "coach", run: async ({ staff }) => ({ json: staff }) },
 };
@@ -13,7 +14,7 @@ export const session: StaffRoute = {
  * session cookie. This browser stays a known device either way: it is in its owner's hands, and
  * forgetting it would leave them to the limits strangers can fill.
  */
-export const signOut: StaffRoute = {
+export const signOut: StaffRoute<StaffOperations> = {
   kind: "staff",
   POST: {
     role: "coach",

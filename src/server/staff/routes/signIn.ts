@@ -2,11 +2,10 @@ import { email as emailSchema } from "../../../forms/schemas/fields";
 import { clientAddress, rateLimitKey } from "../../http/clientAddress";
 import { errorSummary } from "../../log";
 import { processState } from "../../processState";
-import { kickOutbox } from "../../runtime";
 import { deviceCookie, deviceTokenOf, hashToken, isToken, newToken, sessionCookie } from "../auth";
 import { StaffError, type PublicContext, type PublicRoute } from "../guard";
 import { mailEnabled } from "../../settings";
-import type { SubmissionStore } from "../../app/store";
+import type { StaffStore } from "../types";
 
 /**
  * Links asked for in an hour. A stranger who knows a staff address (the gym's own is public) must not
@@ -42,7 +41,7 @@ export const LINK_REFUSED = {
 
 type SignInLimits = NonNullable<ReturnType<typeof processState>["signInLimits"]>;
 
-function signInLimits(store: SubmissionStore): SignInLimits {
+function signInLimits(store: StaffStore): SignInLimits {
   const state = processState();
   const hour = (keyPrefix: string, points: number) => store.rateLimiter({ keyPrefix, points, durationSeconds: 3_600 });
   state.signInLimits ??= {
@@ -76,7 +75,12 @@ const addressKey = (email: string) => hashToken(email).slice(0, 32);
  * remembered, not expired, and for this same address. Looked up by the token's hash alone, so the work
  * is the same whoever the address asked for belongs to, and a cookie for another address counts as none.
  */
-async function knownDevice(store: SubmissionStore, req: PublicContext["req"], email: string, now: Date): Promise<string | undefined> {
+async function knownDevice(
+  store: StaffStore,
+  req: PublicContext<StaffStore>["req"],
+  email: string,
+  now: Date,
+): Promise<string | undefined> {
   const token = deviceTokenOf(req.headers);
   if (!token) return undefined;
   const tokenHash = hashToken(token);
@@ -91,9 +95,9 @@ async function knownDevice(store: SubmissionStore, req: PublicContext["req"], em
  * device's request counts against its own limit instead of the shared ones (LINK_LIMITS); its answer is
  * the same 202, with the same body, as anyone's.
  */
-export const signIn: PublicRoute = {
+export const signIn: PublicRoute<StaffStore> = {
   kind: "public",
-  async POST({ req, store, config, now, body }) {
+  async POST({ req, store, config, now, body, kick }) {
     const parsed = emailSchema.safeParse(body.email);
     if (!parsed.success) throw new StaffError(422, parsed.error.issues[0]?.message ?? "Enter your email address");
     const email = parsed.data;
@@ -116,7 +120,7 @@ export const signIn: PublicRoute = {
         console.error("A sign-in request waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send links.");
       await store.requestSignIn(email, now);
     }
-    return { status: 202, json: { message: LINK_SENT }, afterReply: kickOutbox };
+    return { status: 202, json: { message: LINK_SENT }, afterReply: kick };
   },
 };
 
@@ -126,7 +130,7 @@ export const signIn: PublicRoute = {
  * browser as a known device of that person for a year (renewed if it already is one; replacing another
  * person's device if they signed in on it before).
  */
-export const signInLink: PublicRoute = {
+export const signInLink: PublicRoute<StaffStore> = {
   kind: "public",
   async POST({ req, store, now, body }) {
     const token = body.token;

@@ -8,7 +8,7 @@ import { signupSchema } from "../../forms/schemas/signup";
 import { joinablePlans } from "../../forms/signup";
 import { expandSlots } from "../../intro/availability";
 import { dropInDays, intro, policies, privacy, rates, site, waiver } from "../content";
-import { formHandler, type FormDefinition, type PlainForm } from "./handler";
+import { formHandler, type FormDefinition, type PlainForm } from "../forms/handler";
 import { listText } from "../../content/dates";
 import { dropInPlan, formatPrice } from "../../content/rates";
 import { contactSent } from "../../forms/sent/contact";
@@ -19,7 +19,6 @@ import { privacyRequestSent } from "../../forms/sent/privacyRequest";
 import { signupSent } from "../../forms/sent/signup";
 import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
 import { whenLabel } from "../../intro/display";
-import { openTimes } from "../intro/slots";
 import { CONTACT_FIELDS, CONTACT_START, contactPayload } from "../../forms/values/contact";
 import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload } from "../../forms/values/dropIn";
 import { HOLD_FIELDS, HOLD_START, holdPayload } from "../../forms/values/hold";
@@ -29,6 +28,10 @@ import type { FieldValue } from "../../forms/formValues";
 import { pathTo } from "../../routes";
 import type { FormName } from "../../forms/registry";
 import { mailEnabled } from "../settings";
+import { introCancel } from "../intro/cancel";
+import { introSlots, openTimes } from "../intro/slots";
+import { privacyConfirm } from "../privacy/confirm";
+import { runtime } from "./runtime";
 
 /**
  * A form's state type (src/forms/values/) seen as the plain post reads it: the handler fills every
@@ -128,21 +131,32 @@ const definitions: Record<FormName, FormDefinition> = {
       payload: introPayload,
       // `confirmation` as the enhanced form's answer has it: whether this server e-mails visitors at all.
       sent: (stored) => introSent({ when: whenOf(stored?.start), confirmation: mailEnabled() }),
-      times: openTimes,
+      times: async () => openTimes(await runtime.store()),
     }),
   },
 };
 
-const handlers = Object.fromEntries(Object.entries(definitions).map(([form, definition]) => [form, formHandler(definition)])) as Record<
-  FormName,
-  ReturnType<typeof formHandler>
->;
+const handlers = Object.fromEntries(
+  Object.entries(definitions).map(([form, definition]) => [form, formHandler(definition, runtime)]),
+) as Record<FormName, ReturnType<typeof formHandler>>;
 
-export { introCancel } from "../intro/cancel";
-export { introSlots } from "../intro/slots";
-export { privacyConfirm } from "../privacy/confirm";
+type Endpoint = (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) => Promise<void>;
 
-/** Everything the form functions do, loaded once per server process (see lazy.ts). */
+/** The visitors' endpoints beside the forms: the open times, their own cancel link, a privacy request's confirmation. */
+const endpoints = {
+  "intro-slots": (req, res) => introSlots(runtime, req, res),
+  "intro-cancel": (req, res) => introCancel(runtime, req, res),
+  "privacy-confirm": (req, res) => privacyConfirm(runtime, req, res),
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** A form's endpoint, on the process's store: everything the form functions do, loaded once per process (functions.ts). */
 export function handle(form: FormName, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   return handlers[form](req, res);
+}
+
+/** One of the other visitors' endpoints, on the process's store. */
+export function serve(endpoint: EndpointName, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  return endpoints[endpoint](req, res);
 }

@@ -1,18 +1,23 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { FormName } from "../../forms/registry";
-
-type FormServer = typeof import("./server");
-
-const KEY = Symbol.for("crossfit-graham.form-server-module");
+import type { StaffRouteName } from "./staff";
 
 /**
- * `gatsby serve` evaluates a function's file afresh on every request. Evaluating the form server
- * (schemas, database drivers, mailer) costs about 70 ms, so the function files stay tiny and load it
- * once per process through a dynamic import whose result is kept on globalThis.
+ * What the function files of src/api/ call, each a line. `gatsby serve` evaluates a function's file
+ * afresh on every request. Evaluating the form server (schemas, database drivers, mailer) costs about
+ * 70 ms, so the function files stay tiny and load it once per process through a dynamic import whose
+ * result is kept on globalThis; the staff server likewise.
  */
+
+type FormServer = typeof import("./forms");
+type StaffServer = typeof import("./staff");
+
+const KEY = Symbol.for("crossfit-graham.form-server-module");
+const STAFF_KEY = Symbol.for("crossfit-graham.staff-server-module");
+
 function formServer(): Promise<FormServer> {
   const holder = globalThis as typeof globalThis & { [KEY]?: Promise<FormServer> };
-  holder[KEY] ??= import("./server");
+  holder[KEY] ??= import("./forms");
   return holder[KEY];
 }
 
@@ -27,7 +32,7 @@ export function formFunction(form: FormName) {
 export function introSlotsFunction() {
   return async function introSlotsEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const server = await formServer();
-    await server.introSlots(req, res);
+    await server.serve("intro-slots", req, res);
   };
 }
 
@@ -35,7 +40,7 @@ export function introSlotsFunction() {
 export function introCancelFunction() {
   return async function introCancelEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const server = await formServer();
-    await server.introCancel(req, res);
+    await server.serve("intro-cancel", req, res);
   };
 }
 
@@ -43,6 +48,15 @@ export function introCancelFunction() {
 export function privacyConfirmFunction() {
   return async function privacyConfirmEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const server = await formServer();
-    await server.privacyConfirm(req, res);
+    await server.serve("privacy-confirm", req, res);
+  };
+}
+
+/** A staff console endpoint (src/api/staff/*), through the staff server, loaded once per process. */
+export function staffFunction(name: StaffRouteName) {
+  return async function staffEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+    const holder = globalThis as typeof globalThis & { [STAFF_KEY]?: Promise<StaffServer> };
+    holder[STAFF_KEY] ??= import("./staff");
+    await (await holder[STAFF_KEY]).handleStaff(name, req, res);
   };
 }

@@ -1,13 +1,14 @@
-import { privacy } from "./content";
-import { errorSummary } from "./log";
-import { smtpMailer } from "./outbox/mailer";
-import { processState } from "./processState";
-import { sweepLimits, type Limits } from "./http/rateLimit";
-import { purgeExpired, purgeSummary } from "./privacy/retention";
-import { queueNudges } from "./leads/nudges";
-import { openStore, type SubmissionStore } from "./app/store";
-import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "./settings";
-import { deliverDue } from "./app/outbox";
+import { privacy } from "../content";
+import { errorSummary } from "../log";
+import { smtpMailer } from "../outbox/mailer";
+import { processState } from "../processState";
+import { sweepLimits, type Limits } from "../http/rateLimit";
+import { purgeExpired, purgeSummary } from "../privacy/retention";
+import { queueNudges } from "../leads/nudges";
+import { openStore, type SubmissionStore } from "./store";
+import type { Runtime } from "../http/pipeline";
+import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "../settings";
+import { deliverDue } from "./outbox";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
 /** The first purge waits until start-up is over; the next ones follow daily. */
@@ -156,6 +157,9 @@ export function startDailyPurge(): () => void {
     clearInterval(daily);
   };
 }
+
+/** What every endpoint is given: this process's store, its limits and its outbox (http/pipeline.ts). */
+export const runtime: Runtime<SubmissionStore> = { store: getStore, limits: getLimits, kick: () => kickOutbox() };
 
 /**
  * How long a scheduled call may start new messages: Netlify stops a scheduled function after 30 s, and
