@@ -8,7 +8,7 @@ import path from "node:path";
 import { errorSummary } from "../src/server/log";
 import { kickOutbox, startDailyPurge, stopBackgroundWork } from "../src/server/app/runtime";
 import { createApp } from "./app";
-import { serverConfig } from "../src/server/settings";
+import { serverConfig } from "../src/server/process/settings";
 
 const root = process.cwd();
 if (!fs.existsSync(path.join(root, "public", "index.html")) || !fs.existsSync(path.join(root, ".cache", "functions", "manifest.json"))) {

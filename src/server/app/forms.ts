@@ -27,7 +27,7 @@ import { SIGNUP_FIELDS, SIGNUP_START, signupPayload } from "../../forms/values/s
 import type { FieldValue } from "../../forms/formValues";
 import { pathTo } from "../../routes";
 import type { FormName } from "../../forms/registry";
-import { mailEnabled } from "../settings";
+import { mailEnabled } from "../process/settings";
 import { introCancel } from "../intro/cancel";
 import { introSlots, openTimes } from "../intro/slots";
 import { privacyConfirm } from "../privacy/confirm";

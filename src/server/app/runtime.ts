@@ -1,14 +1,15 @@
 import { privacy } from "../content";
 import { errorSummary } from "../log";
 import { smtpMailer } from "../outbox/mailer";
-import { processState } from "../processState";
-import { sweepLimits, type Limits } from "../http/rateLimit";
+import { processState } from "../process/state";
+import { sweepLimits } from "../http/rateLimit";
 import { purgeExpired, purgeSummary } from "../privacy/retention";
 import { queueNudges } from "../leads/nudges";
 import { openStore, type SubmissionStore } from "./store";
 import type { Runtime } from "../http/pipeline";
-import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "../settings";
+import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "../process/settings";
 import { deliverDue } from "./outbox";
+import type { Limits } from "../store/limiter";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
 /** The first purge waits until start-up is over; the next ones follow daily. */

@@ -10,7 +10,7 @@ import { replyTemplates } from "../leads/templatesRoute";
 import { reports } from "../reports/staffRoute";
 import { session, signOut } from "../staff/routes/session";
 import { signIn, signInLink } from "../staff/routes/signIn";
-import { serverNow } from "../settings";
+import { serverNow } from "../process/settings";
 import { runtime } from "./runtime";
 import type { SubmissionStore } from "./store";
 

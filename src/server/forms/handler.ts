@@ -20,14 +20,14 @@ import type { SentWords } from "../../forms/sentWords";
 import { apiPath } from "../../forms/endpoints";
 import { errorSummary } from "../log";
 import { hitFormCeiling, type LimitResult, returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
-import { processState } from "../processState";
+import { processState } from "../process/state";
 import { type InsertResult, type NewSubmission, SENT_PAGE_MS, type SubmissionOperations } from "./types";
 import type { WaiverText } from "../waiver";
 import type { StoredSubmission } from "../store/submission";
 import { hashToken, isToken, newToken } from "../staff/auth";
 import { openTimesChanged, openTimesPage } from "../intro/timesPage";
 import { isAlreadyBooked, isSlotTaken } from "../intro/types";
-import { mailEnabled, serverNow, webhookEnabled } from "../settings";
+import { mailEnabled, serverNow, webhookEnabled } from "../process/settings";
 
 /**
  * How a form sent without JavaScript is read and answered (formPost.ts, answerPage.ts): the same fields

@@ -4,8 +4,9 @@ import { clientAddress, rateLimitKey, requestScheme, type RequestLike } from "./
 import type { ServerConfig } from "../config";
 import { checkContentType, checkFormContentType, checkMethod, checkOrigin, type Rejection } from "./guards";
 import { errorSummary } from "../log";
-import { hitClientLimit, type LimitResult, type Limits } from "./rateLimit";
-import { serverConfig } from "../settings";
+import { hitClientLimit, type LimitResult } from "./rateLimit";
+import { serverConfig } from "../process/settings";
+import type { Limits } from "../store/limiter";
 
 /**
  * What every endpoint's answer shares, written once: its headers, a refusal, the store's 503, the count

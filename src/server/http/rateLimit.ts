@@ -1,23 +1,8 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { StoreLimiter } from "../store/limiter";
+import type { Limits } from "../store/limiter";
 import { errorSummary } from "../log";
 
-/**
- * Two limits per form, counted in the store (rate-limiter-flexible on the same SQLite file or
- * PostgreSQL database) so they hold across server processes and function instances, and so this
- * process keeps no per-visitor memory at all:
- * - per client: FORM_RATE_LIMIT_PER_MINUTE from one address (one /64 for IPv6);
- * - per form: FORM_CEILING_PER_MINUTE accepted submissions from everyone together, which keeps a
- *   flood from many addresses from filling the store and the staff's inbox. Only submissions that
- *   passed validation and the spam checks are counted, so junk cannot spend it for everyone, and a
- *   privacy request never meets it: the law gives the visitor that right.
- */
-export interface Limits {
-  perClient: StoreLimiter;
-  perForm: RateLimiterAbstract;
-  /** Free-intro bookings made from one connection (IPv6: per /56) in a day, INTRO_BOOKINGS_PER_CLIENT_PER_DAY (see takeBookingPoint). */
-  bookingsPerClient: RateLimiterAbstract;
-}
+/** Counting requests against the process's limits (store/limiter.ts: which, and why they are counted in the store). */
 
 export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: "client" | "form" };
 

@@ -8,7 +8,7 @@ import { site } from "../content";
 import { VISITOR } from "../leads/types";
 import type { IntroOperations } from "./types";
 import { openTimesChanged } from "./timesPage";
-import { serverNow } from "../settings";
+import { serverNow } from "../process/settings";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
 export const CANCEL_ANSWERS = {

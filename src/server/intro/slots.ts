@@ -4,7 +4,7 @@ import { slotsByDay, zoneName, type DaySlots } from "../../intro/display";
 import { intro, site } from "../content";
 import { apiHeaders, type Runtime } from "../http/pipeline";
 import { errorSummary } from "../log";
-import { serverNow } from "../settings";
+import { serverNow } from "../process/settings";
 import type { BookingOperations } from "./types";
 
 /**

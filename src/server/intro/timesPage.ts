@@ -1,4 +1,4 @@
-import { processState } from "../processState";
+import { processState } from "../process/state";
 
 /**
  * How long the open times' page for a visitor without JavaScript (GET /api/intro) is kept once made.

@@ -12,7 +12,7 @@ import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "./fields";
 import { leadSummary } from "./view";
 import type { LeadIntro, LeadStore } from "./types";
-import { mailEnabled, siteOrigin, webhookEnabled } from "../settings";
+import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })

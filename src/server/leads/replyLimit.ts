@@ -3,7 +3,7 @@ import { timeLabel } from "../../intro/display";
 import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../desk/limits";
 import { site } from "../content";
 import { errorSummary } from "../log";
-import { processState } from "../processState";
+import { processState } from "../process/state";
 import { hashToken } from "../staff/auth";
 import { StaffError } from "../staff/guard";
 import type { StoreBase } from "../store/dialect";

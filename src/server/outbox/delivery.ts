@@ -1,5 +1,6 @@
 import type { LeadWebhook } from "../config";
-import type { ClaimedMessage, OutboxKind } from "./types";
+import type { ClaimedMessage } from "./types";
+import type { OutboxKind } from "../store/schema";
 
 /**
  * What the outbox sends and what each message is written with. Only types: every feature that writes a

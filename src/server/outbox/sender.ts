@@ -1,8 +1,9 @@
 import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
 import type { Delivery, MessageKinds, MessageSettings } from "./delivery";
-import { OUTBOX_KINDS, type ClaimedMessage, type OutboxKind, type OutboxOperations } from "./types";
+import { type ClaimedMessage, type OutboxOperations } from "./types";
 import { postWebhook } from "./webhook";
+import { OUTBOX_KINDS, type OutboxKind } from "../store/schema";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
@@ -98,7 +99,7 @@ export async function sendDue<Store extends OutboxOperations>(
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
   const sendable = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
   if (sendable.length === 0) return report;
-  // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: settings.ts).
+  // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: process/settings.ts).
   const startedMs = Date.now();
   const clock = () => new Date(now.getTime() + Math.max(0, Date.now() - startedMs));
   // One message claimed at a time: each lock then only has to outlast one SMTP exchange or webhook

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toDate, toDateOrNull, toSubmission } from "../store/rows";
-import type { Database, OutboxTable } from "../store/schema";
-import { URGENT_KINDS, type ClaimedMessage, type OutboxData, type OutboxKind, type OutboxMessage, type OutboxOperations } from "./types";
+import type { Database, OutboxTable, OutboxKind } from "../store/schema";
+import { URGENT_KINDS, type ClaimedMessage, type OutboxData, type OutboxMessage, type OutboxOperations } from "./types";
 
 export function toMessage(row: Selectable<OutboxTable>, codec: Codec): OutboxMessage {
   return {

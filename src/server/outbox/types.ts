@@ -1,30 +1,7 @@
 import type { VisitSource } from "../../forms/visitSource";
 import type { StoredSubmission } from "../store/submission";
 import type { LeadStatus } from "../../desk/leads";
-
-export type OutboxStatus = "pending" | "sent" | "failed";
-
-/**
- * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
- * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
- * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
- * a lead, the reminder of a lead still New, the owner's morning digest.
- */
-export const OUTBOX_KINDS = [
-  "staff",
-  "confirmation",
-  "sign-in",
-  "cancellation",
-  "reschedule",
-  "reminder",
-  "webhook",
-  "privacy-confirm",
-  "reply",
-  "lead-reminder",
-  "digest",
-] as const;
-
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+import type { OutboxKind, OutboxStatus } from "../store/schema";
 
 /**
  * Claimed before anything queued earlier: a sign-in link works for 15 minutes, so a staff member waiting

@@ -8,7 +8,7 @@ import { errorSummary } from "../log";
 import { hashToken, isToken } from "../staff/auth";
 import type { ConfirmOutcome, RequestOperations } from "./types";
 import { dueDate } from "./requests";
-import { mailEnabled, serverNow } from "../settings";
+import { mailEnabled, serverNow } from "../process/settings";
 
 const answerBy = (confirmedAt: Date) => formatLongDate(dueDate(confirmedAt));
 

@@ -3,7 +3,7 @@ import type { FormName } from "../../forms/registry";
 import type { StoredWaiver } from "../waiver";
 import type { SubmissionOperations } from "../forms/types";
 import type { LeadOperations } from "../leads/types";
-import type { OutboxStatus } from "../outbox/types";
+import type { OutboxStatus } from "../store/schema";
 
 /** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */
 export type PrivacyReference = `P-${string}`;

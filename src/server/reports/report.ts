@@ -1,12 +1,9 @@
 import { compareText } from "../../content/dates";
 import { FORMS, type FormName } from "../../forms/registry";
 import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESPONSE_LIMITS, type SourceRow } from "../../desk/reports";
-import type { openMsBetween } from "../leads/responseTime";
-import { openHoursCounter } from "./openHours";
+import { type GymHours, openHoursCounter } from "./openHours";
 import { reportWeeks, weekDates } from "./periods";
 import type { ReportGroup, ReportOperations } from "./types";
-
-type Site = Parameters<typeof openMsBetween>[2];
 
 /**
  * Forms that are not leads. A privacy request is a person asking about their own data, not someone
@@ -45,7 +42,7 @@ const FUNNEL_FIELDS: Record<FunnelStep, keyof Omit<ReportGroup, "week" | "form" 
  * and in the gym's opening hours are each sorted on their own: a lead's place among the others can
  * differ between the two.
  */
-export async function leadReport(store: ReportOperations, period: ReportPeriod, now: Date, site: Site): Promise<LeadReport> {
+export async function leadReport(store: ReportOperations, period: ReportPeriod, now: Date, site: GymHours): Promise<LeadReport> {
   const { weekStarts, to, firstDay, lastDay } = reportWeeks(period, now, site.timeZone);
   const rows = await store.reportRows({ from: weekStarts[0] as Date, to, weekStarts, exceptForms: NOT_LEADS });
   const { groups } = rows;

@@ -9,7 +9,7 @@ import type { AuditAction } from "../../desk/audit";
 import type { StaffRole } from "../../desk/roles";
 import type { StaffOperations } from "./types";
 import { allows, checkStaffOrigin, clearedSessionCookie, hashToken, sessionActive, sessionNeedsTouch, sessionTokenOf } from "./auth";
-import { serverConfig, serverNow } from "../settings";
+import { serverConfig, serverNow } from "../process/settings";
 
 /** What a staff route answers: JSON, or a file to download (CSV, a JSON export). */
 export interface Reply {

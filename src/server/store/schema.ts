@@ -2,7 +2,6 @@ import type { ColumnType, Generated } from "kysely";
 import type { ConfirmedBy } from "../../forms/privacyRequest";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
-import type { OutboxKind, OutboxStatus } from "../outbox/types";
 import type { Attendance, LeadStatus } from "../../desk/leads";
 
 /**
@@ -33,6 +32,30 @@ export interface SubmissionsTable {
   sent_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/**
+ * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
+ * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
+ * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
+ * a lead, the reminder of a lead still New, the owner's morning digest.
+ */
+export const OUTBOX_KINDS = [
+  "staff",
+  "confirmation",
+  "sign-in",
+  "cancellation",
+  "reschedule",
+  "reminder",
+  "webhook",
+  "privacy-confirm",
+  "reply",
+  "lead-reminder",
+  "digest",
+] as const;
+
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
 export interface OutboxTable {
   id: AutoId;
   /** Null only for a sign-in link, which belongs to no submission. */
@@ -45,7 +68,7 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: StoredTime | null;
   created_at: StoredTime;
-  /** What the message needs beyond its submission (outbox types.ts OutboxData); cleared once sent. */
+  /** What the message needs beyond its submission (outbox/types.ts OutboxData); cleared once sent. */
   data: ColumnType<StoredJson | null, string | null | undefined, string | null>;
 }
 

@@ -12,7 +12,7 @@ import { holdSchema } from "../../../src/forms/schemas/hold";
 import { signupSchema } from "../../../src/forms/schemas/signup";
 import { joinablePlans } from "../../../src/forms/signup";
 import { policies, rates, site, waiver } from "../../../src/server/content";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { getStore, stopBackgroundWork } from "../../../src/server/app/runtime";
 import { invalidFrom, validContact, validHold, validSignup } from "../../support/formArbitraries";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { BATCH } from "../../../src/server/outbox/sender";
 import { deliverNow, getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/app/runtime";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";

@@ -5,7 +5,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { readConfig } from "../../../src/server/config";
 import { site } from "../../../src/server/content";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/desk/limits";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { reports } from "../../../src/server/reports/staffRoute";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { STAFF_ROUTES, handleStaffRoute } from "../../../src/server/app/staff";

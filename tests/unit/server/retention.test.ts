@@ -1,5 +1,5 @@
 import type { Privacy } from "../../../src/content/schemas";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { isExpired, monthsBefore, purgeExpired, purgeSummary, retentionCutoffs } from "../../../src/server/privacy/retention";
 import { PURGE_DELAY_MS, PURGE_INTERVAL_MS, startDailyPurge } from "../../../src/server/app/runtime";
 import type { StoredSubmission } from "../../../src/server/store/submission";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { defaultMailFrom, readConfig } from "../../../src/server/config";
-import { siteDomain } from "../../../src/server/settings";
+import { siteDomain } from "../../../src/server/process/settings";
 
 const contentUrl = (JSON.parse(fs.readFileSync("content/site.json", "utf8")) as { url: string }).url;
 const contentHost = new URL(contentUrl).hostname;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { getStore } from "../../../src/server/app/runtime";
 import { waiverText, waiverVersion } from "../../../src/server/waiver";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { readConfig, readLeadWebhook, type LeadWebhook } from "../../../src/server/config";
 import { retryDelayMs } from "../../../src/server/outbox/sender";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { getStore, kickOutbox, stopBackgroundWork } from "../../../src/server/app/runtime";
 import type { NewSubmission } from "../../../src/server/forms/types";
 import type { WebhookBody } from "../../../src/server/outbox/webhook";
@@ -12,7 +12,7 @@ import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../su
 import { contactSubmission } from "../../support/submissions";
 import { HANG, RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver } from "../../support/webhookReceiver";
 import { describeWithPostgres } from "../support/postgres";
-import { serverConfig, webhookEnabled } from "../../../src/server/settings";
+import { serverConfig, webhookEnabled } from "../../../src/server/process/settings";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 import { deliverDue } from "../../../src/server/app/outbox";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import Sqlite from "better-sqlite3";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { STORE_RETRY_AFTER_SECONDS } from "../../../src/server/http/pipeline";
-import { processState } from "../../../src/server/processState";
+import { processState } from "../../../src/server/process/state";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
 import { STAFF_ROUTES, handleStaffRoute } from "../../../src/server/app/staff";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";

@@ -1,10 +1,10 @@
 import { email as emailSchema } from "../../../forms/schemas/fields";
 import { clientAddress, rateLimitKey } from "../../http/clientAddress";
 import { errorSummary } from "../../log";
-import { processState } from "../../processState";
+import { processState } from "../../process/state";
 import { deviceCookie, deviceTokenOf, hashToken, isToken, newToken, sessionCookie } from "../auth";
 import { StaffError, type PublicContext, type PublicRoute } from "../guard";
-import { mailEnabled } from "../../settings";
+import { mailEnabled } from "../../process/settings";
 import type { StaffStore } from "../types";
 
 /**

@@ -1,6 +1,6 @@
-import { readConfig, type ServerConfig } from "./config";
-import { site } from "./content";
-import { processState } from "./processState";
+import { readConfig, type ServerConfig } from "../config";
+import { site } from "../content";
+import { processState } from "./state";
 
 /**
  * The settings, read once per process. A wrong setting is logged here, one line each, when the

@@ -1,7 +1,7 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { ServerConfig } from "./config";
-import type { Limits } from "./http/rateLimit";
-import type { StoreBase } from "./store/dialect";
+import type { ServerConfig } from "../config";
+import type { StoreBase } from "../store/dialect";
+import type { Limits } from "../store/limiter";
 
 /**
  * State shared by every request in one server process. `gatsby serve` loads a function's module
