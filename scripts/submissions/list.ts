@@ -1,4 +1,4 @@
-import { personName } from "../../src/server/leads/fields";
+import { personName } from "../../src/server/forms/fields";
 import { escapeControls } from "../../src/server/printable";
 import type { StoredSubmission } from "../../src/server/store/submission";
 import type { ListFilter } from "../../src/server/forms/types";

@@ -1,6 +1,6 @@
 import { formatLongDate, zonedToday } from "../../src/content/dates";
 import type { OwnerCheck } from "../../src/forms/privacyRequest";
-import { privacy, site } from "../../src/server/content";
+import { privacy, requestDueDate, site } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/privacy/retention";
 import { accessReport } from "../../src/server/privacy/access";
@@ -12,7 +12,6 @@ import {
   type DeletionTarget,
 } from "../../src/server/privacy/deletion";
 import { isPrivacyError } from "../../src/server/privacy/errors";
-import { dueDate } from "../../src/server/privacy/requests";
 import { CONFIRMED_BY_WORDS } from "../../src/desk/privacy";
 import type { PrivacyReference } from "../../src/server/privacy/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";
@@ -107,7 +106,7 @@ export async function verifyRequest(
   const outcome = await store.verifyRequest(reference, how, now, { notify });
   if (outcome.state === "not-found") throw new CommandError(`No privacy request has the reference ${reference}.`);
   if (outcome.state === "spam") throw new CommandError(`${reference} is held as spam: restore it first (restore --id ${reference}).`);
-  const answerBy = `Answer by ${formatLongDate(dueDate(outcome.confirmedAt))}.`;
+  const answerBy = `Answer by ${formatLongDate(requestDueDate(outcome.confirmedAt))}.`;
   if (outcome.state === "already-confirmed") {
     const on = formatLongDate(zonedToday(outcome.confirmedAt, site.timeZone).date);
     out(`${reference} was already confirmed on ${on} (${CONFIRMED_BY_WORDS[outcome.confirmedBy]}). ${answerBy}`);

@@ -5,9 +5,11 @@ import ratesJson from "../../content/rates.json";
 import scheduleJson from "../../content/schedule.json";
 import siteJson from "../../content/site.json";
 import waiverJson from "../../content/waiver.json";
+import { zonedToday } from "../content/dates";
 import { dropInPlan } from "../content/rates";
 import { introSchema, policiesSchema, privacySchema, ratesSchema, scheduleSchema, siteSchema, waiverSchema } from "../content/schemas";
 import { classDays } from "../forms/dropIn";
+import { answerDueDate } from "../forms/privacyRequest";
 import { publishedWaiver } from "./waiver";
 
 /**
@@ -24,3 +26,11 @@ export const privacy = privacySchema.parse(privacyJson);
 export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));
 /** The weekdays a visitor can drop in: those with a class of the drop-in plan's program. */
 export const dropInDays = classDays(scheduleSchema.parse(scheduleJson).slots, dropInPlan(rates.plans).program);
+
+/**
+ * The last day to answer a privacy request confirmed at `confirmedAt` (the time to answer starts when its
+ * person confirms it), a date at the gym: the rule the form, the confirm page, the staff alert and the console share.
+ */
+export function requestDueDate(confirmedAt: Date): string {
+  return answerDueDate(zonedToday(confirmedAt, site.timeZone).date, privacy.requestResponseDays);
+}

@@ -12,14 +12,14 @@ import { openDialect } from "../store";
 import { openPostgres } from "../store/postgres";
 import { openSqlite } from "../store/sqlite";
 import { inboxQueries } from "../leads/inbox";
-import { introQueries } from "../intro/store";
+import { bookingStep, introQueries } from "../intro/store";
 import { leadQueries } from "../leads/store";
 import { replyQueries } from "../leads/replyStore";
 import { nudgeQueries } from "../leads/nudgeStore";
 import { outboxQueries } from "../outbox/store";
 import { privacyQueries } from "../privacy/store";
 import { reportQueries } from "../reports/store";
-import { requestQueries } from "../privacy/requestStore";
+import { requestQueries, requestStep } from "../privacy/requestStore";
 import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
 
@@ -49,7 +49,8 @@ export interface SubmissionStore
 export function storeOn(dialect: Dialect): SubmissionStore {
   return {
     kind: dialect.kind,
-    ...submissionQueries(dialect),
+    // A form's own part of storing it, in the same transaction: the free intro's time, a privacy request's link.
+    ...submissionQueries(dialect, { intro: bookingStep(dialect), "privacy-request": requestStep(dialect) }),
     ...bookingQueries(dialect),
     ...outboxQueries(dialect),
     ...privacyQueries(dialect),

@@ -2,11 +2,10 @@ import { formatLongDate, isIsoDate } from "../../content/dates";
 import { FORM_REGISTRY } from "../../forms/registry";
 import { dayLabel, timeLabel, whenLabel } from "../../intro/display";
 import { leadPath } from "../../desk/paths";
-import { privacy, site } from "../content";
-import { fieldText, personName } from "../leads/fields";
+import { privacy, requestDueDate, site } from "../content";
+import { fieldText, personName } from "./fields";
 import type { Mail } from "../outbox/delivery";
 import { escapeControls } from "../printable";
-import { dueDate } from "../privacy/requests";
 import type { StoredSubmission } from "../store/submission";
 
 function label(key: string): string {
@@ -48,7 +47,7 @@ export function staffMail(
   const visit = typeof p.visitDate === "string" && isIsoDate(p.visitDate) ? formatLongDate(p.visitDate) : undefined;
   const code = (["interest", "type", "plan", "request"] as const).find((key) => typeof p[key] === "string");
   const detail = (code && fieldText(code, p[code], site.timeZone)) ?? visit ?? booked;
-  const due = submission.form === "privacy-request" ? formatLongDate(dueDate(confirmedAt)) : undefined;
+  const due = submission.form === "privacy-request" ? formatLongDate(requestDueDate(confirmedAt)) : undefined;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
     .map(

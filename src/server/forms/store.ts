@@ -1,19 +1,40 @@
-import { confirmedRecently, takeSlot } from "../intro/bookings";
-import type { Dialect } from "../store/dialect";
-import { mailHeldBooking, mintCancelToken, queueReminder } from "../intro/store";
+import type { Kysely, Selectable } from "kysely";
+import { checkedSource, type VisitSource } from "../../forms/visitSource";
+import type { Codec, Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";
-import { mintConfirmationLink } from "../privacy/requestStore";
 import { toSubmission } from "../store/rows";
-import { toVisitSource, writeLead } from "../leads/store";
-import { VISITOR } from "../leads/types";
-import { REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
+import type { Database, LeadSourcesTable } from "../store/schema";
+import { type FormSteps, REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 
-export function submissionQueries(dialect: Dialect): SubmissionOperations {
+/**
+ * A lead_sources row (or the same columns from a join) as the source a form sent, checked as a form's is
+ * now: a row kept before a rule was added (a landing path with a bidi control) reaches no console, CSV
+ * or webhook as it was.
+ */
+export function toVisitSource(row: Omit<Selectable<LeadSourcesTable>, "submission_id">): VisitSource {
+  return checkedSource({
+    landingPage: row.landing_page,
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+  });
+}
+
+/** The staff's alert of a submission, due at once. */
+const staffAlert = (codec: Codec) => (trx: Kysely<Database>, id: string, at: Date) => queueMessage(trx, codec, id, "staff", at);
+
+/**
+ * The public forms' submissions, written once for both databases. A form that does more when it is
+ * stored (a booking, a privacy request's link) does it through its step (`steps`, given by app/store.ts),
+ * in the same transaction.
+ */
+export function submissionQueries(dialect: Dialect, steps: FormSteps): SubmissionOperations {
   const { db, codec } = dialect;
   return {
     async insert(submission) {
-      const { id, form, payload, spam, booking, waiver, fingerprint = null, sentKeyHash = null } = submission;
+      const { id, form, payload, spam, waiver, fingerprint = null, sentKeyHash = null } = submission;
       return dialect.write(async (trx) => {
         const createdAt = codec.time(submission.createdAt);
         if (fingerprint) {
@@ -72,33 +93,14 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
             .onConflict((conflict) => conflict.column("version").doNothing())
             .execute();
         }
-        const cancel = mintCancelToken();
-        if (booking) await takeSlot(dialect, trx, id, booking, submission.createdAt, cancel.hash);
+        const step = steps[form];
+        const finish = await step?.hold?.(trx, submission);
         if (spam) return { confirmationQueued: false };
-        // A privacy request is acted on only once the person whose address it names confirms it: they get
-        // the link, and staff their alert when it is used (privacy/requestStore.ts).
-        if (form === "privacy-request") {
-          if (submission.notify) await mintConfirmationLink(trx, codec, id, submission.createdAt);
-        } else if (submission.notify) await queueMessage(trx, codec, id, "staff", submission.createdAt);
+        if (submission.notify) await (step?.alert ?? staffAlert(codec))(trx, id, submission.createdAt);
         if (submission.webhook) {
           await queueWebhook(trx, codec, submission, submission.createdAt, { event: "lead.created", source: submission.source ?? null });
         }
-        // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym has
-        // answered yet. After lead.created, so the gym's tool hears of the lead before its new status.
-        if (booking) {
-          await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, submission.createdAt, { webhook: submission.webhook });
-        }
-        if (submission.alreadyBooked && submission.confirm) {
-          return {
-            confirmationQueued: await mailHeldBooking(dialect, trx, submission.alreadyBooked.email, payload.start, submission.createdAt),
-          };
-        }
-        if (!submission.confirm || !booking) return { confirmationQueued: false };
-        // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
-        if (await confirmedRecently(dialect, trx, booking.email, submission.createdAt)) return { confirmationQueued: false };
-        await queueMessage(trx, codec, id, "confirmation", submission.createdAt, { data: { cancelToken: cancel.token } });
-        await queueReminder(trx, codec, id, booking.start, submission.createdAt, cancel.token);
-        return { confirmationQueued: true };
+        return { confirmationQueued: (await finish?.()) ?? false };
       });
     },
     async get(id) {
@@ -142,13 +144,9 @@ export function submissionQueries(dialect: Dialect): SubmissionOperations {
           .returning("form")
           .executeTakeFirst();
         if (!restored) return false;
-        // A privacy request gets the link it would have got on arrival; staff hear of it once it is used.
-        if (restored.form === "privacy-request") {
-          if (notify) await mintConfirmationLink(trx, codec, id, now);
-          return true;
-        }
-        if (notify) await queueMessage(trx, codec, id, "staff", now);
-        // A false positive is a lead the gym has not heard of yet.
+        // What it would have got on arrival: its staff alert, or a privacy request's link (staff hear of it once it is used).
+        if (notify) await (steps[restored.form]?.alert ?? staffAlert(codec))(trx, id, now);
+        // A false positive is a lead the gym has not heard of yet (a privacy request is none: queueWebhook).
         if (webhook) {
           const row = await trx.selectFrom("lead_sources").selectAll().where("submission_id", "=", id).executeTakeFirst();
           const source = row ? toVisitSource(row) : null;

@@ -1,7 +1,9 @@
+import type { Kysely } from "kysely";
 import type { VisitSource } from "../../forms/visitSource";
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
 import type { WaiverText } from "../waiver";
+import type { Database } from "../store/schema";
 
 export interface NewSubmission {
   id: string;
@@ -99,3 +101,25 @@ export interface SubmissionOperations {
    */
   restoreSpam(id: string, notify: boolean, now: Date, webhook?: boolean): Promise<boolean>;
 }
+
+/** What a form's step leaves for the end of insert's transaction: the visitor's mails; whether a confirmation was queued. */
+export type Finish = () => Promise<boolean>;
+
+/**
+ * A form's own part of storing its submission, in insert's transaction, written in the form's feature
+ * (the free intro's booking, intro/store.ts; a privacy request's link, privacy/requestStore.ts) and given
+ * to the forms' store by app/store.ts.
+ */
+export interface FormStep {
+  /**
+   * Once the submission's row is written and before anything is queued for it: takes what it books (a
+   * free intro's time), or refuses the whole submission by throwing. Returns what is left to do once
+   * the staff alert and the lead's webhook are queued, if anything.
+   */
+  hold?(trx: Kysely<Database>, submission: NewSubmission): Promise<Finish | undefined>;
+  /** The staff's alert, written its own way: a privacy request's is the link its person confirms it with, and the alert waits. */
+  alert?(trx: Kysely<Database>, id: string, at: Date): Promise<void>;
+}
+
+/** Each form's own step, where it has one. */
+export type FormSteps = Partial<Record<FormName, FormStep>>;

@@ -2,7 +2,7 @@ import { zonedToday } from "../../content/dates";
 import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availability";
 import { whenLabel } from "../../intro/display";
 import { intro, site } from "../content";
-import { personName } from "../leads/fields";
+import { personName } from "../forms/fields";
 import type { Attendance } from "../../desk/leads";
 import { type IntroStore, isSlotTaken } from "./types";
 

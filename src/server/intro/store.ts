@@ -2,8 +2,10 @@ import type { Kysely } from "kysely";
 import { hashToken, newToken } from "../staff/auth";
 import type { Codec, Dialect } from "../store/dialect";
 import { writeLead } from "../leads/store";
+import { VISITOR } from "../leads/types";
+import type { FormStep } from "../forms/types";
 import { queueMessage } from "../outbox/store";
-import { confirmedRecently, toBooking } from "./bookings";
+import { confirmedRecently, takeSlot, toBooking } from "./bookings";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { OutboxData } from "../outbox/types";
@@ -160,6 +162,39 @@ export async function mailHeldBooking(
     data: { cancelToken, sequence: Number(held.sequence), alreadyBooked },
   });
   return true;
+}
+
+/**
+ * The free intro's part of storing its submission (forms/store.ts insert, in its transaction): a booking
+ * takes its time before anything is queued (SlotTakenError, AlreadyBookedError), then, once the staff
+ * alert and the lead's webhook are, moves the lead and mails the visitor; a request from an address
+ * that already holds an intro mails that address the booking it holds (mailHeldBooking).
+ */
+export function bookingStep(dialect: Dialect): FormStep {
+  const { codec } = dialect;
+  return {
+    async hold(trx, submission) {
+      const { id, booking, createdAt } = submission;
+      if (booking) {
+        const cancel = mintCancelToken();
+        await takeSlot(dialect, trx, id, booking, createdAt, cancel.hash);
+        return async () => {
+          // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym
+          // has answered yet. After lead.created, so the gym's tool hears of the lead before its new status.
+          await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, createdAt, { webhook: submission.webhook });
+          if (!submission.confirm) return false;
+          // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
+          if (await confirmedRecently(dialect, trx, booking.email, createdAt)) return false;
+          await queueMessage(trx, codec, id, "confirmation", createdAt, { data: { cancelToken: cancel.token } });
+          await queueReminder(trx, codec, id, booking.start, createdAt, cancel.token);
+          return true;
+        };
+      }
+      const held = submission.alreadyBooked;
+      if (held && submission.confirm) return () => mailHeldBooking(dialect, trx, held.email, submission.payload.start, createdAt);
+      return undefined;
+    },
+  };
 }
 
 export function introQueries(dialect: Dialect): IntroOperations {

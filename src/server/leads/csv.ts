@@ -2,7 +2,7 @@ import { escapeControls } from "../printable";
 import type { StoredSubmission } from "../store/submission";
 import { FORM_REGISTRY } from "../../forms/registry";
 import { whenLabel } from "../../intro/display";
-import { fieldText } from "./fields";
+import { fieldText } from "../forms/fields";
 
 /** One submission as a row: reference, form, received, then `extra` (e.g. the lead's status), then every field sent. */
 export function flattenSubmission(submission: StoredSubmission, extra: Record<string, string> = {}): Record<string, string> {

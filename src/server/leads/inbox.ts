@@ -1,6 +1,7 @@
 import type { Dialect } from "../store/dialect";
 import { toSubmission } from "../store/rows";
-import { toLeadState, toVisitSource } from "./store";
+import { toLeadState } from "./store";
+import { toVisitSource } from "../forms/store";
 import type { InboxFilter, InboxOperations } from "./types";
 
 /** Statuses that close a lead: a follow-up date left on one no longer asks for a call. */

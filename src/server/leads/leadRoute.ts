@@ -9,7 +9,7 @@ import type { StaffRole } from "../../desk/roles";
 import { LEAD_STATUSES, mayOpenForm } from "../../desk/leads";
 import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { StaffError, type StaffRoute } from "../staff/guard";
-import { fieldText, personOf } from "./fields";
+import { fieldText, personOf } from "../forms/fields";
 import { leadSummary } from "./view";
 import type { LeadIntro, LeadStore } from "./types";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";

@@ -7,7 +7,7 @@ import { formatLongDate } from "../../content/dates";
 import { LEAD_STATUSES, STATUS_LABELS } from "../../desk/leads";
 import { SEARCH_MAX } from "../../desk/limits";
 import { durationWords } from "../../desk/time";
-import { matchesPerson, personOf } from "./fields";
+import { matchesPerson, personOf } from "../forms/fields";
 import { FORMS } from "../../forms/registry";
 import { INBOX_VIEWS, type InboxOperations } from "./types";
 import { allows } from "../staff/auth";

@@ -5,7 +5,7 @@ import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
-import { personOf } from "./fields";
+import { personOf } from "../forms/fields";
 
 /**
  * A staff member's reply to a lead, as they wrote it on the lead page: to the address the visitor gave,

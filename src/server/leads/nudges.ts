@@ -7,7 +7,7 @@ import type { StoredSubmission } from "../store/submission";
 import type { StaffAccount } from "../staff/types";
 import type { MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
-import { personName } from "./fields";
+import { personName } from "../forms/fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
 import { leadSummary } from "./view";
 import type { NudgeStore } from "./types";

@@ -1,6 +1,6 @@
 import { pathTo } from "../../routes";
 import type { StoredSubmission } from "../store/submission";
-import { personName } from "./fields";
+import { personName } from "../forms/fields";
 import type { ReplyTemplate } from "./types";
 
 /**

@@ -3,10 +3,10 @@ import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { Selectable } from "kysely";
-import type { LeadSourcesTable, LeadsTable } from "../store/schema";
-import { checkedSource, type VisitSource } from "../../forms/visitSource";
+import type { LeadsTable } from "../store/schema";
 import { ANSWERING_STATUSES, VISITOR, type LeadChange, type LeadOperations, type LeadState } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
+import { toVisitSource } from "../forms/store";
 
 /**
  * Writes a lead's state in the caller's transaction: only the fields given change. Returns whether the
@@ -83,21 +83,6 @@ export function toLeadState(row: Omit<Selectable<LeadsTable>, "submission_id">):
     updatedBy: row.updated_by,
     firstResponseAt: row.first_response_at === null ? null : toDate(row.first_response_at),
   };
-}
-
-/**
- * A lead_sources row (or the same columns from a join) as the source a form sent, checked as a form's is
- * now: a row kept before a rule was added (a landing path with a bidi control) reaches no console, CSV
- * or webhook as it was.
- */
-export function toVisitSource(row: Omit<Selectable<LeadSourcesTable>, "submission_id">): VisitSource {
-  return checkedSource({
-    landingPage: row.landing_page,
-    referrerHost: row.referrer_host,
-    utmSource: row.utm_source,
-    utmMedium: row.utm_medium,
-    utmCampaign: row.utm_campaign,
-  });
 }
 
 export function leadQueries(dialect: Dialect): LeadOperations {

@@ -1,4 +1,4 @@
-import { personOf } from "./fields";
+import { personOf } from "../forms/fields";
 import type { LeadSummary } from "../../desk/leads";
 import type { StoredSubmission } from "../store/submission";
 import type { LeadState } from "./types";

@@ -1,16 +1,15 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
-import { site } from "../content";
+import { requestDueDate, site } from "../content";
 import type { Rejection } from "../http/guards";
 import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { hashToken, isToken } from "../staff/auth";
 import type { ConfirmOutcome, RequestOperations } from "./types";
-import { dueDate } from "./requests";
 import { mailEnabled, serverNow } from "../process/settings";
 
-const answerBy = (confirmedAt: Date) => formatLongDate(dueDate(confirmedAt));
+const answerBy = (confirmedAt: Date) => formatLongDate(requestDueDate(confirmedAt));
 
 /** The visitor's answers, one per outcome of their link: each says what happens next, or what to do. */
 export function confirmAnswer(outcome: ConfirmOutcome): string {

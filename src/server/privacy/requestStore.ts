@@ -6,6 +6,7 @@ import { queueMessage } from "../outbox/store";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { RequestConfirmation, RequestOperations } from "./types";
+import type { FormStep } from "../forms/types";
 
 /** How long a privacy request's link works after it is made. */
 export const CONFIRM_LINK_TTL_MS = CONFIRM_LINK_DAYS * 86_400_000;
@@ -23,6 +24,15 @@ export async function mintConfirmationLink(trx: Kysely<Database>, codec: Codec, 
     .values({ submission_id: id, token_hash: hashToken(token), expires_at: codec.time(expiresAt), confirmed_at: null, confirmed_by: null })
     .execute();
   await queueMessage(trx, codec, id, "privacy-confirm", at, { data: { token, expiresAt: expiresAt.toISOString() } });
+}
+
+/**
+ * A privacy request's part of storing it (forms/store.ts): it is acted on only once the person whose
+ * address it names confirms it, so instead of the staff alert they are mailed the link, and staff get
+ * their alert when it is used (confirmRequest).
+ */
+export function requestStep(dialect: Dialect): FormStep {
+  return { alert: (trx, id, at) => mintConfirmationLink(trx, dialect.codec, id, at) };
 }
 
 /** The request's staff alert: queued when it is confirmed, so the alert's own time is when the answer's clock started. */

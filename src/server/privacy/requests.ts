@@ -1,7 +1,7 @@
 import type { DeletionRecord } from "./types";
 import { daysBetween, zonedToday } from "../../content/dates";
-import { answerDueDate, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
-import { privacy, site } from "../content";
+import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
+import { requestDueDate, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
 import type { StoredSubmission } from "../store/submission";
 import type { PrivacyStore, RequestConfirmation } from "./types";
@@ -11,14 +11,6 @@ export type { OpenRequest };
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 const hasHealthInfo = (s: StoredSubmission) => s.form === "signup" && s.payload.healthInfo !== undefined;
-
-/**
- * The last day to answer a request confirmed at `confirmedAt` (the time to answer starts when its person
- * confirms it), a date at the gym: the rule the form, the confirm page, the staff alert and the console share.
- */
-export function dueDate(confirmedAt: Date): string {
-  return answerDueDate(zonedToday(confirmedAt, site.timeZone).date, privacy.requestResponseDays);
-}
 
 /** Where a request stands with its person, as the Privacy screen shows it. */
 export function confirmationView(confirmation: RequestConfirmation | undefined, now: Date): RequestConfirmationView {
@@ -56,7 +48,7 @@ export async function openRequests(store: PrivacyStore, now: Date, deletions: re
       const held = await store.findByEmail(email);
       const kind = r.payload.request;
       const confirmedAt = confirmations.get(r.id)?.confirmedAt;
-      const dueOn = confirmedAt ? dueDate(confirmedAt) : null;
+      const dueOn = confirmedAt ? requestDueDate(confirmedAt) : null;
       return {
         reference: r.id,
         received: r.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { fieldText } from "../../../src/server/leads/fields";
+import { fieldText } from "../../../src/server/forms/fields";
 import { leadRow } from "../../../src/server/leads/csv";
 
 /** A submission's fields in the gym's words, as the staff alert, the lead page and the staff's CSV show them. */

@@ -1,4 +1,4 @@
-import { matchesPerson, personOf } from "../../../src/server/leads/fields";
+import { matchesPerson, personOf } from "../../../src/server/forms/fields";
 import { leadSummary } from "../../../src/server/leads/view";
 import type { StoredSubmission } from "../../../src/server/store/submission";
 import { INBOX_VIEWS } from "../../../src/server/leads/types";
