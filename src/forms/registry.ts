@@ -4,8 +4,8 @@
  * each load it.
  *
  * Adding a form is an entry here, its schema (src/forms/schemas/), its component, its definition in
- * src/server/app/forms.ts and its retention in src/server/privacy/retention.ts (a missing one fails
- * the type check) and its function file
+ * src/server/forms/definitions.ts (listed in src/server/app/forms.ts) and its retention in
+ * src/server/privacy/retention.ts (a missing one fails the type check) and its function file
  * src/api/<name>.ts (tests/unit/forms/endpoints.test.ts fails without it). The form's name is its
  * endpoint's: `/api/<name>`.
  */

@@ -2,7 +2,7 @@ import type { SentWords } from "../sentWords";
 
 /**
  * A free-intro request. One free intro per person, and the answer must not tell a stranger whether an
- * address already holds one, or was mailed about one within the hour (src/server/forms/handler.ts):
+ * address already holds one, or was mailed about one within the hour (src/server/intro/form.ts):
  * every word is true whatever the address holds. `when`: the time chosen as the server words it, absent
  * when the page does not know the request; `confirmation`: this server e-mails visitors; `email` as
  * typed, when the page knows it.

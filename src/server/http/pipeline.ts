@@ -90,8 +90,6 @@ export interface PublicPostRules {
   noindex?: boolean;
   /** A visitor's form: a urlencoded post (the browser's own, without script) is read too. */
   formPosts?: boolean;
-  /** How a refusal is answered: `{ error }` as JSON unless the endpoint answers a page (a form posted without script). */
-  refuse?: (rejection: Rejection) => void | Promise<void>;
 }
 
 export interface PublicPost {
@@ -104,26 +102,19 @@ export interface PublicPost {
 }
 
 /**
- * The front of every public POST, in this order: the API headers; POST only (405); the same origin
- * (403); the connection's rate limit (429), counted before the body is looked at so junk counts too;
- * JSON only, or for a visitor's form also urlencoded (415). Answers and returns null when the request goes no further.
+ * The front of every public POST, in this order: POST only (405); the same origin (403); the
+ * connection's rate limit (429), counted before the body is looked at so junk counts too; JSON only, or
+ * for a visitor's form also urlencoded (415). The refusal, or what the request goes on with.
  */
-export async function publicPost(
+export async function guardPublicPost(
   runtime: Runtime<unknown>,
   req: GatsbyFunctionRequest,
-  res: GatsbyFunctionResponse,
   rules: PublicPostRules,
-): Promise<PublicPost | null> {
-  apiHeaders(res, { noindex: rules.noindex });
+): Promise<PublicPost | Rejection> {
   const config = serverConfig();
   const request = req as ApiRequest;
   const early = checkMethod(req.method) ?? checkOrigin(req.headers, config.siteUrl, requestScheme(request, config.trustProxy));
-  const refused = async (rejection: Rejection): Promise<null> => {
-    if (rules.refuse) await rules.refuse(rejection);
-    else refuse(res, rejection);
-    return null;
-  };
-  if (early) return refused(early);
+  if (early) return early;
   const clientKey = rateLimitKey(clientAddress(request, config.trustProxy));
   const limited = await limitRefusal(
     runtime,
@@ -131,10 +122,26 @@ export async function publicPost(
     (limits) => hitClientLimit(limits, rules.limit, clientKey),
     () => rules.tooMany,
   );
-  if (limited) return refused(limited);
+  if (limited) return limited;
   const type = (rules.formPosts ? checkFormContentType : checkContentType)(req.headers);
-  if (type) return refused(type);
+  if (type) return type;
   return { request, config, clientKey, body: req.body };
+}
+
+/** The API headers, then the front of a public POST (guardPublicPost); answers and returns null when the request goes no further. */
+export async function publicPost(
+  runtime: Runtime<unknown>,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  rules: PublicPostRules,
+): Promise<PublicPost | null> {
+  apiHeaders(res, { noindex: rules.noindex });
+  const guarded = await guardPublicPost(runtime, req, rules);
+  if ("status" in guarded) {
+    refuse(res, guarded);
+    return null;
+  }
+  return guarded;
 }
 
 /**

@@ -6,7 +6,7 @@ import { processState } from "../process/state";
  * open to anyone without a limit: kept, a flood of it costs what a static page does. A booking, a
  * cancellation or a move made in this process drops it at once; one made by another process sharing the
  * store (a second server, the CLI) shows here within this time. A time shown after it was taken is
- * refused with a 409 whose page reads the times anew (handler.ts).
+ * refused with a 409 whose page reads the times anew (form.ts, forms/handler.ts).
  */
 export const TIMES_PAGE_MS = 5_000;
 

@@ -1,0 +1,97 @@
+import { contactSchema } from "../../forms/schemas/contact";
+import { dropInSchema } from "../../forms/schemas/dropIn";
+import { holdSchema } from "../../forms/schemas/hold";
+import { privacyRequestSchema } from "../../forms/schemas/privacyRequest";
+import { signupSchema } from "../../forms/schemas/signup";
+import { joinablePlans } from "../../forms/signup";
+import { dropInDays, policies, privacy, rates, site, waiver } from "../content";
+import { listText } from "../../content/dates";
+import { dropInPlan, formatPrice } from "../../content/rates";
+import { contactSent } from "../../forms/sent/contact";
+import { dropInSent } from "../../forms/sent/dropIn";
+import { holdSent } from "../../forms/sent/hold";
+import { privacyRequestSent } from "../../forms/sent/privacyRequest";
+import { signupSent } from "../../forms/sent/signup";
+import { CONTACT_FIELDS, CONTACT_START, contactPayload } from "../../forms/values/contact";
+import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload } from "../../forms/values/dropIn";
+import { HOLD_FIELDS, HOLD_START, holdPayload } from "../../forms/values/hold";
+import { PRIVACY_REQUEST_FIELDS, PRIVACY_REQUEST_START, privacyRequestPayload } from "../../forms/values/privacyRequest";
+import { SIGNUP_FIELDS, SIGNUP_START, signupPayload } from "../../forms/values/signup";
+import { pathTo } from "../../routes";
+import type { FormName } from "../../forms/registry";
+import { type FormDefinition, plainForm } from "./form";
+import type { SubmissionOperations } from "./types";
+
+/** A stored field as text, or "" when the page does not know the submission (sentPage). */
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * The forms a visitor sends that need nothing but to be stored (and, for the sign-up and the drop-in,
+ * the waiver kept): each one's schema for today at the gym and its page. The free intro, which books a
+ * time, is defined with its feature (intro/form.ts); app/forms.ts lists them all.
+ */
+export const VISITOR_FORMS: Record<Exclude<FormName, "intro">, FormDefinition<SubmissionOperations>> = {
+  contact: {
+    form: "contact",
+    schema: () => contactSchema,
+    plain: plainForm({
+      page: pathTo("contact"),
+      start: CONTACT_START,
+      fieldOrder: CONTACT_FIELDS,
+      payload: contactPayload,
+      sent: contactSent,
+    }),
+  },
+  signup: {
+    form: "signup",
+    schema: (today) => signupSchema(joinablePlans(rates.plans), today, waiver.version),
+    waiver,
+    plain: plainForm({
+      page: pathTo("signup"),
+      start: SIGNUP_START,
+      fieldOrder: SIGNUP_FIELDS,
+      payload: (values) => signupPayload(values, waiver.version),
+      sent: () =>
+        signupSent(
+          listText(
+            site.payment.map((method) => method.toLowerCase()),
+            "or",
+          ),
+        ),
+    }),
+  },
+  "privacy-request": {
+    form: "privacy-request",
+    schema: () => privacyRequestSchema,
+    plain: plainForm({
+      page: pathTo("privacyRequest"),
+      start: PRIVACY_REQUEST_START,
+      fieldOrder: PRIVACY_REQUEST_FIELDS,
+      payload: privacyRequestPayload,
+      sent: (_facts, today) => privacyRequestSent({ today, responseDays: privacy.requestResponseDays }),
+    }),
+  },
+  "membership-hold": {
+    form: "membership-hold",
+    schema: (today) => holdSchema(policies, today),
+    plain: plainForm({
+      page: pathTo("hold"),
+      start: HOLD_START,
+      fieldOrder: HOLD_FIELDS,
+      payload: holdPayload,
+      sent: (stored) => holdSent(text(stored?.type)),
+    }),
+  },
+  "drop-in": {
+    form: "drop-in",
+    schema: (today) => dropInSchema(dropInDays, today, waiver.version),
+    waiver,
+    plain: plainForm({
+      page: pathTo("dropIn"),
+      start: DROP_IN_START,
+      fieldOrder: DROP_IN_FIELDS,
+      payload: (values) => dropInPayload(values, waiver.version),
+      sent: (stored) => dropInSent(text(stored?.visitDate), formatPrice(dropInPlan(rates.plans).price)),
+    }),
+  },
+};

@@ -1,0 +1,147 @@
+import { introSchema } from "../../forms/schemas/intro";
+import { introSent } from "../../forms/sent/intro";
+import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
+import { expandSlots, type IntroSlot } from "../../intro/availability";
+import { whenLabel } from "../../intro/display";
+import { pathTo } from "../../routes";
+import { intro, site } from "../content";
+import type { Booking, BookingRequest, Checked, FieldProblems, FormDefinition, Insert, Refusal } from "../forms/form";
+import { plainForm } from "../forms/form";
+import type { InsertResult, SubmissionOperations } from "../forms/types";
+import { rateLimitKey } from "../http/clientAddress";
+import { returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
+import { errorSummary } from "../log";
+import { mailEnabled } from "../process/settings";
+import type { Limits } from "../store/limiter";
+import { openTimes, SLOTS_UNAVAILABLE } from "./slots";
+import { openTimesChanged, openTimesPage } from "./timesPage";
+import { type BookingOperations, isAlreadyBooked, isSlotTaken } from "./types";
+
+export const NOT_OFFERED = "That time is no longer open for booking. Choose one of the times shown.";
+export const JUST_TAKEN = "Sorry, someone has just booked that time. Please choose another one.";
+/** Kept with a request from an address that already has an upcoming intro, for the staff who read it. */
+export const ALREADY_BOOKED_NOTE = "This address already had an upcoming free intro, so this time was not booked.";
+const BOOKED_ENOUGH = "This connection has booked several free intros today. Please call us to book another.";
+// A real person gets the form back with this and sends it again; only the silent answer is for bots.
+const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
+
+/** What the free intro's form asks of the store: its submissions, and the times already taken. */
+export type IntroFormStore = SubmissionOperations & BookingOperations;
+
+/** A stored intro's time in the gym's words, or undefined when the page does not know the submission. */
+function whenOf(start: unknown): string | undefined {
+  return typeof start === "string" && !Number.isNaN(Date.parse(start)) ? whenLabel(start, site.timeZone) : undefined;
+}
+
+/**
+ * The free intro's form (the forms' handler runs it, forms/handler.ts): its time must be one offered now,
+ * and the submission books it. Its page has no times built in: a visitor without JavaScript gets them
+ * from the store, the page kept a few seconds (timesPage.ts).
+ */
+export const introForm: FormDefinition<IntroFormStore> = {
+  form: "intro",
+  schema: () => introSchema,
+  book: bookIntro,
+  plain: plainForm({
+    page: pathTo("intro"),
+    start: INTRO_START,
+    fieldOrder: INTRO_FIELDS,
+    payload: introPayload,
+    // `confirmation` as the enhanced form's answer has it: whether this server e-mails visitors at all.
+    sent: (stored) => introSent({ when: whenOf(stored?.start), confirmation: mailEnabled() }),
+    times: { read: openTimes, unavailable: SLOTS_UNAVAILABLE, keep: (make) => openTimesPage(make) },
+  }),
+};
+
+/**
+ * The slots the submission asks for, in order of preference (one per coach free at that time): a time
+ * not offered is a problem at its field; a send too fast to be a person's is asked again rather than
+ * silently taking no slot. Spam takes no slot: it is stored and answered as a booking is.
+ */
+function bookIntro(checked: Checked, now: Date): FieldProblems | Refusal | Booking {
+  const offered = expandSlots(intro, site.timeZone, now).filter((slot) => slot.start === checked.data.start);
+  if (offered.length === 0) return { problems: { start: NOT_OFFERED } };
+  if (checked.spam === "too-fast") return { refused: { status: 422, error: TOO_FAST } };
+  return { store: (insert, request) => storeBooking(offered, checked, insert, request) };
+}
+
+/**
+ * Takes one of the connection's free-intro bookings for today (a whole home's IPv6 block, /56, counts as
+ * one connection here: the times are few), then tries each free coach in turn, and the database says
+ * who got it. The point goes back when nothing was booked: the time was just taken (a 409), the address
+ * already holds an intro, or the store failed.
+ */
+async function storeBooking(
+  offered: readonly IntroSlot[],
+  { payload, spam }: Checked,
+  insert: Insert,
+  { limits, address, notify }: BookingRequest,
+): Promise<InsertResult | Refusal> {
+  const key = rateLimitKey(address, 56);
+  const point = spam ? "uncounted" : await takeBooking(limits, key);
+  if (point === "refused") return { refused: { status: 429, error: BOOKED_ENOUGH } };
+  // Once at most: a request that met an address's booking and then a store failure gives back one point.
+  let pointHeld = point === "taken";
+  const notBooked = async () => {
+    if (!pointHeld) return;
+    pointHeld = false;
+    await returnBooking(limits, key);
+  };
+  const accepted = async (stored: InsertResult) => {
+    // The same send again booked nothing: its point goes back.
+    if (stored.repeatOf) await notBooked();
+    openTimesChanged();
+    return stored;
+  };
+  const email = String(payload.email);
+  try {
+    for (const slot of spam ? [undefined] : offered) {
+      let stored: InsertResult;
+      try {
+        stored = await insert(
+          slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
+          slot && { booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email }, confirm: notify },
+        );
+      } catch (error) {
+        if (isSlotTaken(error)) continue;
+        if (!isAlreadyBooked(error)) throw error;
+        // One upcoming intro per address, and the answer must not tell whether an address has one: the
+        // request is kept for staff, unbooked, and answered as a booking is, in words true of both
+        // (src/components/intro/IntroBooking.tsx). The address itself is mailed the booking it holds.
+        await notBooked();
+        stored = await insert({ ...payload, note: ALREADY_BOOKED_NOTE }, { alreadyBooked: { email }, confirm: notify });
+      }
+      return await accepted(stored);
+    }
+  } catch (error) {
+    await notBooked();
+    throw error;
+  }
+  await notBooked();
+  // Another process booked it: a list kept here may still offer it.
+  openTimesChanged();
+  return { refused: { status: 409, error: JUST_TAKEN }, at: "start" };
+}
+
+/**
+ * Takes one of the connection's free-intro bookings for today, before the booking is tried: "taken",
+ * "refused" when they are used up, or "uncounted" when the store cannot count (the booking then fails
+ * the same way, or goes ahead: a visitor is never refused for our fault).
+ */
+async function takeBooking(limits: () => Promise<Limits>, key: string): Promise<"taken" | "refused" | "uncounted"> {
+  try {
+    return (await takeBookingPoint(await limits(), key)) ? "taken" : "refused";
+  } catch (error) {
+    console.error(`Could not count a booking against the daily limit: ${errorSummary(error)}`);
+    return "uncounted";
+  }
+}
+
+/** Gives the point back for a booking that did not happen. Never throws. */
+async function returnBooking(limits: () => Promise<Limits>, key: string): Promise<void> {
+  try {
+    await returnBookingPoint(await limits(), key);
+  } catch (error) {
+    console.error(`Could not give back a booking's daily count: ${errorSummary(error)}`);
+  }
+}
