@@ -40,25 +40,9 @@ export function nudgeQueries(dialect: Dialect): NudgeOperations {
     async leadStillNew(id) {
       return (await stillNew().select("submissions.id").where("submissions.id", "=", id).executeTakeFirst()) !== undefined;
     },
-    async queueLeadReminder(id, at) {
-      const time = codec.time(at);
-      const result = await db
-        .insertInto("outbox")
-        .values({
-          submission_id: id,
-          kind: "lead-reminder",
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: time,
-          created_at: time,
-          // Nothing but the lead: whom it goes to is found as it goes (nudges.ts prepareLeadReminder).
-          data: null,
-        })
-        // The one reminder a lead may have is the partial unique index outbox_one_lead_reminder (migration 10).
-        .onConflict((conflict) => conflict.doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
+    // Nothing but the lead: whom it goes to is found as it goes (nudges.ts prepareLeadReminder). The one
+    // reminder a lead may have is the partial unique index outbox_one_lead_reminder (migration 10).
+    queueLeadReminder: (id, at) => queueMessage(db, codec, id, "lead-reminder", at, { once: true }),
     async digestDone(day) {
       return (await db.selectFrom("daily_digests").select("day").where("day", "=", day).executeTakeFirst()) !== undefined;
     },

@@ -20,8 +20,10 @@ export function toMessage(row: Selectable<OutboxTable>, codec: Codec): OutboxMes
 }
 
 /**
- * Queues a message in the caller's transaction, due at `at` unless `dueAt` says later (a reminder).
- * `submissionId` is null only for a sign-in link and the morning digest.
+ * Queues a message in the caller's transaction (or alone, given the store's `db`), due at `at` unless
+ * `dueAt` says later (a reminder): the one place an outbox row is written. `submissionId` is null only
+ * for a sign-in link and the morning digest. With `once`, nothing is queued where a unique index of the
+ * outbox already holds one (a lead's one reminder, migration 10). Whether a message was queued.
  */
 export async function queueMessage(
   trx: Kysely<Database>,
@@ -29,21 +31,20 @@ export async function queueMessage(
   submissionId: string | null,
   kind: OutboxKind,
   at: Date,
-  { data, dueAt }: { data?: OutboxData; dueAt?: Date } = {},
-): Promise<void> {
+  { data, dueAt, once = false }: { data?: OutboxData; dueAt?: Date; once?: boolean } = {},
+): Promise<boolean> {
   const time = codec.time(at);
-  await trx
-    .insertInto("outbox")
-    .values({
-      submission_id: submissionId,
-      kind,
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: dueAt ? codec.time(dueAt) : time,
-      created_at: time,
-      data: data ? JSON.stringify(data) : null,
-    })
-    .execute();
+  const insert = trx.insertInto("outbox").values({
+    submission_id: submissionId,
+    kind,
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: dueAt ? codec.time(dueAt) : time,
+    created_at: time,
+    data: data ? JSON.stringify(data) : null,
+  });
+  const result = await (once ? insert.onConflict((conflict) => conflict.doNothing()) : insert).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Kinds whose data is the message itself, not a token: kept when the outbox gives up on them. */
