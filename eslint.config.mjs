@@ -141,27 +141,68 @@ const IMPORT_X = {
 const noCycle = { files: PROJECT_FILES, ...IMPORT_X, rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] } };
 
 /**
- * The server's layers (docs/architecture.md, "The server by feature"), by the files an import leads
- * to, type imports included. The console's browser code is not the server's: what both use is the
- * desk's (src/desk/).
+ * The server's layers (docs/architecture.md, "The server's floor plan"), by the file an import leads
+ * to, type imports included. The floor (the top files, store/, process/, outbox/, http/, in that order)
+ * imports no feature and not app/; each feature imports only the features below it; only app/ imports
+ * every feature. The console's browser code is not the server's: what both use is the desk's (src/desk/).
  */
+const SERVER = "src/server";
+const FEATURES = ["staff", "forms", "reports", "leads", "intro", "privacy"];
+/** The features in layers, lowest first: a feature imports only those of the layers below its own. */
+const FEATURE_LAYERS = [["staff"], ["forms", "reports"], ["leads"], ["intro", "privacy"]];
+const under = (...folders) => folders.map((folder) => `${SERVER}/${folder}`);
+const LAYER_MESSAGE = "docs/architecture.md, The server's floor plan";
+const floorZone = (target, mayNot, what) => ({
+  target,
+  from: under(...mayNot),
+  message: `${what} (${LAYER_MESSAGE}).`,
+});
+const SERVER_ZONES = [
+  {
+    target: SERVER,
+    from: "src/staff",
+    message: "The server never imports the console's browser code: what both use lives in src/desk/ (docs/architecture.md).",
+  },
+  floorZone(
+    `${SERVER}/*.ts`,
+    ["store", "process", "outbox", "http", "app", ...FEATURES],
+    "The server's top files are the ground: they import nothing of the server's folders",
+  ),
+  floorZone(
+    under("store"),
+    ["process", "outbox", "http", "app", ...FEATURES],
+    "The store imports only the top files: no feature, not app/",
+  ),
+  floorZone(under("process"), ["outbox", "http", "app", ...FEATURES], "process/ stands on the store: no feature, not app/"),
+  floorZone(
+    under("outbox"),
+    ["process", "http", "app", ...FEATURES],
+    "The outbox is given its kinds of message by app/: it imports no feature",
+  ),
+  floorZone(
+    under("http"),
+    ["outbox", "app", ...FEATURES],
+    "The request pipeline is given the store and the limits by app/: it imports no feature",
+  ),
+  ...FEATURE_LAYERS.flatMap((layer, index) =>
+    layer.map((feature) =>
+      floorZone(
+        under(feature),
+        [
+          ...FEATURE_LAYERS.slice(index)
+            .flat()
+            .filter((other) => other !== feature),
+          "app",
+        ],
+        `${feature}/ imports only the features below it (${FEATURE_LAYERS.slice(0, index).flat().join(", ") || "none"}), never app/`,
+      ),
+    ),
+  ),
+];
 const serverLayers = {
   files: ["src/server/**"],
   ...IMPORT_X,
-  rules: {
-    "import-x/no-restricted-paths": [
-      "error",
-      {
-        zones: [
-          {
-            target: "src/server",
-            from: "src/staff",
-            message: "The server never imports the console's browser code: what both use lives in src/desk/ (docs/architecture.md).",
-          },
-        ],
-      },
-    ],
-  },
+  rules: { "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: SERVER_ZONES }] },
 };
 
 export default tseslint.config(

@@ -76,13 +76,31 @@ const SERVER_INTL: Probe = [
   'export const f = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles" });\n',
 ];
 
-/** The server's layers (docs/architecture.md, "The server by feature"): each import here leads where it may not, type imports too. */
+/**
+ * The server's layers (docs/architecture.md, "The server's floor plan"), one planted import per rule:
+ * each leads where it may not (type imports too): the console's browser code, a floor folder up into a
+ * feature, app/ or a higher floor, a feature into one above it or into app/.
+ */
 const SERVER_LAYERS: Probe[] = [
   ["src/server/leads/probe.ts", 'import type { Session } from "../../staff/client";\nexport type S = Session;\n'],
+  ["src/server/probe.ts", 'import type { LeadState } from "./leads/types";\nexport type L = LeadState;\n'],
+  ["src/server/store/probe.ts", 'import { serverNow } from "../process/settings";\nexport const n = serverNow;\n'],
+  ["src/server/process/probe.ts", 'import type { IntroStore } from "../intro/types";\nexport type I = IntroStore;\n'],
+  ["src/server/outbox/probe.ts", 'import type { SubmissionStore } from "../app/store";\nexport type S = SubmissionStore;\n'],
+  ["src/server/http/probe.ts", 'import { queueMessage } from "../outbox/store";\nexport const q = queueMessage;\n'],
+  ["src/server/staff/probe.ts", 'import type { SubmissionOperations } from "../forms/types";\nexport type S = SubmissionOperations;\n'],
+  ["src/server/forms/probe.ts", 'import { openTimes } from "../intro/slots";\nexport const o = openTimes;\n'],
+  ["src/server/reports/probe.ts", 'import type { LeadStore } from "../leads/types";\nexport type L = LeadStore;\n'],
+  ["src/server/leads/probe.ts", 'import type { IntroBooking } from "../intro/types";\nexport type I = IntroBooking;\n'],
+  ["src/server/intro/probe.ts", 'import { accessReport } from "../privacy/access";\nexport const a = accessReport;\n'],
+  ["src/server/privacy/probe.ts", 'import { getStore } from "../app/runtime";\nexport const g = getStore;\n'],
 ];
-/** ...and these where they may. */
+/** ...and these where they may: the desk, a feature below, the floor, and app/ anything. */
 const SERVER_ALLOWED: Probe[] = [
   ["src/server/leads/probe.ts", 'import { leadPath } from "../../desk/paths";\nexport const p = leadPath;\n'],
+  ["src/server/intro/probe.ts", 'import type { LeadIntros } from "../leads/types";\nexport type L = LeadIntros;\n'],
+  ["src/server/http/probe.ts", 'import { serverNow } from "../process/settings";\nexport const n = serverNow;\n'],
+  ["src/server/app/probe.ts", 'import { introForm } from "../intro/form";\nexport const i = introForm;\n'],
 ];
 
 let results: string[][];
