@@ -51,7 +51,7 @@ const twoWay = pairs.filter(([a, b]) => a < b && folderEdges.has(`${b}\t${a}`)).
 /** The graph as a mermaid flowchart: one arrow per folder that imports another, with how many imports. */
 function mermaid() {
   const id = (folder) => (folder === "(top files)" ? "top" : folder);
-  const label = (folder) => (folder === "(top files)" ? "config, runtime, log..." : `${folder}/`);
+  const label = (folder) => (folder === "(top files)" ? "config, content, log..." : `${folder}/`);
   const folders = [...new Set(pairs.flat())].sort();
   const lines = ["```mermaid", "flowchart TD"];
   for (const folder of folders) lines.push(`  ${id(folder)}["${label(folder)}"]`);

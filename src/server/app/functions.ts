@@ -1,5 +1,6 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { FormName } from "../../forms/registry";
+import type { EndpointName } from "./forms";
 import type { StaffRouteName } from "./staff";
 
 /**
@@ -28,27 +29,11 @@ export function formFunction(form: FormName) {
   };
 }
 
-/** GET /api/intro-slots, through the same once-per-process module. */
-export function introSlotsFunction() {
-  return async function introSlotsEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+/** A visitor's endpoint beside the forms (GET /api/intro-slots, POST /api/intro-cancel, POST /api/privacy-confirm), through the same module. */
+export function endpointFunction(name: EndpointName) {
+  return async function endpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const server = await formServer();
-    await server.serve("intro-slots", req, res);
-  };
-}
-
-/** POST /api/intro-cancel, the visitor's own cancel link, through the same once-per-process module. */
-export function introCancelFunction() {
-  return async function introCancelEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-    const server = await formServer();
-    await server.serve("intro-cancel", req, res);
-  };
-}
-
-/** POST /api/privacy-confirm, the link that confirms a privacy request, through the same once-per-process module. */
-export function privacyConfirmFunction() {
-  return async function privacyConfirmEndpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-    const server = await formServer();
-    await server.serve("privacy-confirm", req, res);
+    await server.serve(name, req, res);
   };
 }
 

@@ -8,7 +8,7 @@ import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { contactSubmission as submission } from "../../support/submissions";
 
 /**
- * The production server's outbox runs (src/server/runtime.ts), with a real database file and a real
+ * The production server's outbox runs (src/server/app/runtime.ts), with a real database file and a real
  * SMTP server on loopback. A submission kicks a run; none may be left for the 30 s timer.
  */
 

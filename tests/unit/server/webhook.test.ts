@@ -366,7 +366,7 @@ describe("lead webhook settings", () => {
   });
 });
 
-/** The process's outbox runs (src/server/runtime.ts), as the production server and Netlify use them. */
+/** The process's outbox runs (src/server/app/runtime.ts), as the production server and Netlify use them. */
 describe("lead webhook in the running server", () => {
   const NAMES = ["DATA_DIR", "SMTP_URL", "STAFF_EMAIL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"] as const;
   const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
