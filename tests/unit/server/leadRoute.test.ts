@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { readConfig } from "../../../src/server/config";
 import { site } from "../../../src/server/content";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { processState } from "../../../src/server/process/state";
-import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
+import { hashToken, newToken } from "../../../src/server/staff/auth";
 import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/desk/limits";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { startTestSmtp, type TestSmtp } from "../../support/smtp";
@@ -17,7 +16,7 @@ import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
 import type { ServerConfig } from "../../../src/server/config";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 import { deliverDue } from "../../../src/server/app/outbox";
-import { handleStaffRoute } from "../../../src/server/app/staff";
+import { askStaffRoute } from "../support/staffRequest";
 
 /** The lead page's answer and its reply, from a real store: what staff read of a lead and what they can send. */
 
@@ -219,28 +218,13 @@ function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again:
   });
 
   const reply = (who: "coach" | "other", text: string, subject?: string) => replyWith(sessions[who], text, subject);
-  async function replyWith(session: string, text: string, subject = "Your first class") {
-    const answer = { status: 200, headers: {} as Record<string, string>, body: undefined as unknown };
-    const res = {
-      setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
-      status(code: number) {
-        answer.status = code;
-        return res;
-      },
-      json: (body: unknown) => void (answer.body = body),
-      send: (body: unknown) => void (answer.body = body),
-      end: () => undefined,
-    };
-    const req = {
-      method: "POST",
-      query: {},
-      body: { id: "C-LIMITED001", action: "reply", subject, text },
-      headers: { cookie: `${SESSION_COOKIE}=${session}`, "content-type": "application/json", origin: "https://gym.example" },
-      socket: { remoteAddress: "127.0.0.1" },
-    };
-    await handleStaffRoute("lead", lead, req as unknown as GatsbyFunctionRequest, res as unknown as GatsbyFunctionResponse, NOW);
-    return answer;
-  }
+  const replyWith = (session: string, text: string, subject = "Your first class") =>
+    askStaffRoute(
+      "lead",
+      lead,
+      { session, body: { id: "C-LIMITED001", action: "reply", subject, text }, origin: "https://gym.example" },
+      NOW,
+    );
   const replies = async () => (await store.outbox()).filter((message) => message.kind === "reply");
 
   test("each reply is audited; past the hour's limit a reply is refused, saying when, and neither queued nor audited", async () => {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { processState } from "../../../src/server/process/state";
 import { reports } from "../../../src/server/reports/staffRoute";
-import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
-import { STAFF_ROUTES, handleStaffRoute } from "../../../src/server/app/staff";
+import { hashToken, newToken } from "../../../src/server/staff/auth";
+import { STAFF_ROUTES } from "../../../src/server/app/staff";
+import { askStaffRoute, type Answer } from "../support/staffRequest";
 import type { LeadReport } from "../../../src/desk/reports";
 import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 
@@ -46,36 +46,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-async function ask(method: "GET" | "POST", query: Record<string, string>, role?: "owner" | "coach"): Promise<Answer> {
-  const answer: Answer = { status: 200, headers: {}, body: undefined };
-  const res = {
-    setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
-    status(code: number) {
-      answer.status = code;
-      return res;
-    },
-    json: (body: unknown) => void (answer.body = body),
-    send: (body: unknown) => void (answer.body = body),
-    end: () => undefined,
-  };
-  const req = {
-    method,
-    query,
-    body: method === "POST" ? {} : undefined,
-    headers: {
-      ...(role ? { cookie: `${SESSION_COOKIE}=${sessions[role]}` } : {}),
-      ...(method === "POST" ? { "content-type": "application/json", origin: "http://localhost" } : {}),
-    },
-    socket: { remoteAddress: "127.0.0.1" },
-  };
-  await handleStaffRoute("reports", reports, req as unknown as GatsbyFunctionRequest, res as unknown as GatsbyFunctionResponse, NOW);
-  return answer;
+function ask(method: "GET" | "POST", query: Record<string, string>, role?: "owner" | "coach"): Promise<Answer> {
+  return askStaffRoute("reports", reports, { method, query, session: role && sessions[role] }, NOW);
 }
 
 test("the route is in the staff table under its name, GET only, for owner and coach", () => {

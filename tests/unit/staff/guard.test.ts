@@ -2,14 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Sqlite from "better-sqlite3";
-import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { STORE_RETRY_AFTER_SECONDS } from "../../../src/server/http/pipeline";
 import { processState } from "../../../src/server/process/state";
-import { hashToken, newToken, SESSION_COOKIE } from "../../../src/server/staff/auth";
-import { STAFF_ROUTES, handleStaffRoute } from "../../../src/server/app/staff";
+import { hashToken, newToken } from "../../../src/server/staff/auth";
+import { STAFF_ROUTES } from "../../../src/server/app/staff";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { contactSubmission } from "../../support/submissions";
 import { describeWithPostgres } from "../support/postgres";
+import { askStaffRoute, type Answer } from "../support/staffRequest";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
 
 /**
@@ -20,45 +20,14 @@ import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../
 const NOW = new Date("2026-11-25T20:00:00Z");
 const OWNER = "owner@gym.example";
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
 /** POST /api/staff/accounts {add a coach} as the owner, through the guard, as the server runs it. */
 function addCoach(session: string, email: string): Promise<Answer> {
   return post(session, "accounts", { action: "add", email, role: "coach" });
 }
 
 /** A POST to a staff route as the owner, through the guard, as the server runs it. */
-async function post(session: string, route: keyof typeof STAFF_ROUTES, body: Record<string, unknown>): Promise<Answer> {
-  const answer: Answer = { status: 200, headers: {}, body: undefined };
-  const res = {
-    setHeader: (name: string, value: string) => void (answer.headers[name.toLowerCase()] = value),
-    status(code: number) {
-      answer.status = code;
-      return res;
-    },
-    json: (body: unknown) => void (answer.body = body),
-    send: (body: unknown) => void (answer.body = body),
-    end: () => undefined,
-  };
-  const req = {
-    method: "POST",
-    query: {},
-    body,
-    headers: { cookie: `${SESSION_COOKIE}=${session}`, "content-type": "application/json", host: "localhost", origin: "http://localhost" },
-    socket: { remoteAddress: "127.0.0.1" },
-  };
-  await handleStaffRoute(
-    route,
-    STAFF_ROUTES[route],
-    req as unknown as GatsbyFunctionRequest,
-    res as unknown as GatsbyFunctionResponse,
-    NOW,
-  );
-  return answer;
+function post(session: string, route: keyof typeof STAFF_ROUTES, body: Record<string, unknown>): Promise<Answer> {
+  return askStaffRoute(route, STAFF_ROUTES[route], { session, body }, NOW);
 }
 
 /** Signs the owner in on `store`, makes it the process's store; returns the session's token. */
