@@ -95,6 +95,16 @@ export function directionsUrl(site: FirstVisitInput["site"]): string {
 
 const money = (dollars: number) => (dollars === 0 ? "nothing" : formatPrice(dollars));
 
+/**
+ * The facts a booked visitor needs to arrive, in the block's order: where, parking, the door, what to
+ * bring, and what happens at the intro. The intro's confirmation (its page and its e-mail) lists these.
+ */
+export const ARRIVAL_FACTS: readonly FirstVisitFact["id"][] = ["where", "parking", "door", "bring", "intro"];
+
+export function arrivalFacts<F extends { id: string }>(facts: readonly F[]): F[] {
+  return facts.filter((fact) => (ARRIVAL_FACTS as readonly string[]).includes(fact.id));
+}
+
 /** Every first-visit fact, in the order a visitor needs them. */
 export function firstVisitFacts({ site, visit, intro, plans, policies }: FirstVisitInput): FirstVisitFact[] {
   const a = site.address;

@@ -7,4 +7,21 @@
 export interface SentWords {
   title: string;
   paragraphs: readonly string[];
+  /** A link right under the heading (the free intro's calendar file). */
+  action?: SentLink;
+  /** A list of facts after the paragraphs (where to go for a booked intro), each with its label. */
+  facts?: readonly SentFact[];
+  /** Paragraphs after the facts. */
+  closing?: readonly string[];
+}
+
+export interface SentLink {
+  href: string;
+  text: string;
+}
+
+export interface SentFact {
+  label: string;
+  text: string;
+  link?: SentLink | null;
 }

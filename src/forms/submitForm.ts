@@ -20,8 +20,11 @@ export interface SubmitRequest {
 }
 
 export type SubmitResult =
-  /** Stored. `confirmation` says whether a confirmation e-mail is on its way (bookings only). */
-  | { kind: "sent"; reference: string; confirmation?: boolean }
+  /**
+   * Stored. `confirmation` says whether this server e-mails visitors (bookings only); `answer` is the
+   * whole answer, for what only one form's answer holds (the free intro's booking: src/forms/sent/intro.ts).
+   */
+  | { kind: "sent"; reference: string; confirmation?: boolean; answer: Readonly<Record<string, unknown>> }
   /** The server's field -> message (422); show them on the fields. */
   | { kind: "field-errors"; errors: Record<string, string> }
   /** The choice in `field` was just taken by someone else (409 on a booking). */
@@ -41,6 +44,7 @@ export const JUST_TAKEN_FALLBACK = "That choice was just taken. Please choose ag
 const STILL_HERE = "Everything you typed is still here.";
 
 interface Answer {
+  raw: Readonly<Record<string, unknown>>;
   id?: string;
   confirmation?: boolean;
   errors?: Record<string, string>;
@@ -50,9 +54,9 @@ interface Answer {
 /** What the server said, keeping only the parts of the shape it promises (a proxy may answer with HTML). */
 async function readAnswer(response: Response): Promise<Answer> {
   const body: unknown = await response.json().catch(() => null);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { raw: {} };
   const raw = body as Record<string, unknown>;
-  const answer: Answer = {};
+  const answer: Answer = { raw };
   if (typeof raw.id === "string" && raw.id) answer.id = raw.id;
   if (typeof raw.confirmation === "boolean") answer.confirmation = raw.confirmation;
   if (typeof raw.error === "string" && raw.error) answer.error = raw.error;
@@ -77,7 +81,12 @@ export async function submitForm({ endpoint, values, fetch, conflictField }: Sub
   }
   const answer = await readAnswer(response);
   if (response.status === 201 && answer.id) {
-    return { kind: "sent", reference: answer.id, ...(answer.confirmation !== undefined && { confirmation: answer.confirmation }) };
+    return {
+      kind: "sent",
+      reference: answer.id,
+      ...(answer.confirmation !== undefined && { confirmation: answer.confirmation }),
+      answer: answer.raw,
+    };
   }
   if (response.status === 422 && answer.errors) return { kind: "field-errors", errors: answer.errors };
   if (response.status === 409 && conflictField) {

@@ -4,10 +4,21 @@ import privacyJson from "../../content/privacy.json";
 import ratesJson from "../../content/rates.json";
 import scheduleJson from "../../content/schedule.json";
 import siteJson from "../../content/site.json";
+import visitJson from "../../content/visit.json";
 import waiverJson from "../../content/waiver.json";
 import { zonedToday } from "../content/dates";
+import { arrivalFacts, firstVisitFacts } from "../content/firstVisit";
 import { dropInPlan } from "../content/rates";
-import { introSchema, policiesSchema, privacySchema, ratesSchema, scheduleSchema, siteSchema, waiverSchema } from "../content/schemas";
+import {
+  introSchema,
+  policiesSchema,
+  privacySchema,
+  ratesSchema,
+  scheduleSchema,
+  siteSchema,
+  visitSchema,
+  waiverSchema,
+} from "../content/schemas";
 import { classDays } from "../forms/dropIn";
 import { answerDueDate } from "../forms/privacyRequest";
 import { publishedWaiver } from "./waiver";
@@ -26,6 +37,13 @@ export const privacy = privacySchema.parse(privacyJson);
 export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));
 /** The weekdays a visitor can drop in: those with a class of the drop-in plan's program. */
 export const dropInDays = classDays(scheduleSchema.parse(scheduleJson).slots, dropInPlan(rates.plans).program);
+/**
+ * Where to go, what to bring and what happens at a free intro, in the first-visit block's words (the
+ * intro page shows the same): the intro's confirmation lists them on its page and in its e-mails.
+ */
+export const arrival = arrivalFacts(
+  firstVisitFacts({ site, visit: visitSchema.parse(visitJson), intro, plans: rates.plans, policies }),
+).map(({ label, text, link }) => ({ label, text, ...(link && { link }) }));
 
 /**
  * The last day to answer a privacy request confirmed at `confirmedAt` (the time to answer starts when its

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import ICAL from "ical.js";
+import introJson from "../../content/intro.json";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
-import { timeLabel, zoneName } from "../../src/intro/display";
+import { dayLabel, timeLabel, zoneName } from "../../src/intro/display";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp } from "../support/smtp";
@@ -83,15 +84,14 @@ test.describe("free-intro endpoints", () => {
     expect(second.status).toBe(409);
     expect(((await second.json()) as { error: string }).error).toMatch(/just booked/);
 
-    // One upcoming intro per address, and the answer does not tell whether an address has one: a
-    // second time for the same address is answered as a booking is, takes no slot, and is kept for
-    // staff with a note (this server sends no mail, and says so, as it does for every booking).
+    // One upcoming intro per address: a second time for the same address takes no slot, is answered
+    // that the address holds one, and is kept for staff with a note (this server sends no mail, and says so).
     const other = before.slots.find((s) => s.start !== slot.start && s.coach !== slot.coach) as IntroSlot;
     const again = await book(server.url, other.start, "VISITOR@example.com");
     expect(again.status).toBe(201);
     const { id: againId, ...againRest } = (await again.json()) as { id: string; confirmation: boolean };
     expect(againId).toMatch(/^B-[0-9A-Z]{10}$/);
-    expect(againRest).toEqual({ confirmation: false });
+    expect(againRest).toEqual({ confirmation: false, held: true });
     expect((await openSlots(server.url)).slots).toContainEqual(other);
     const bookings = submissionsCli(server.dataDir, "intro", "list");
     expect(bookings).toContain(id);
@@ -200,7 +200,7 @@ test.describe("free-intro endpoints", () => {
     expect((await from("2001:db8:7:1300::1", c!, "next-door@example.com")).status).toBe(201);
   });
 
-  test("an address that holds an intro and books again is told truly, and mailed the booking it holds with a working cancel link", async () => {
+  test("an address that holds an intro and books again is told so, and mailed plainly the booking it holds with a working cancel link", async () => {
     const smtp = await startTestSmtp();
     try {
       server = await startProductionServer({ env: { ...NO_LIMITS, SMTP_URL: smtp.url, STAFF_EMAIL: "coaches@gym.example" } });
@@ -230,18 +230,22 @@ test.describe("free-intro endpoints", () => {
         slots.find((slot) => slot.start !== asked.start && slot.coach !== asked.coach)!.start,
         "new@example.com",
       );
-      // The same answer for both: nothing in it tells that Kai's address already holds an intro.
+      // Kai's answer says the address holds one (the e-mail has which); the new visitor's names the booking.
       const [againBody, freshBody] = [(await again.json()) as Record<string, unknown>, (await fresh.json()) as Record<string, unknown>];
       expect([again.status, fresh.status]).toEqual([201, 201]);
-      expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
-      expect(againBody.confirmation).toBe(true);
-      expect(freshBody.confirmation).toBe(true);
+      expect(againBody).toEqual({ id: expect.stringMatching(/^B-/), confirmation: true, held: true });
+      expect(freshBody).toMatchObject({ confirmation: true, booked: { coach: expect.any(String) } });
       expect((await openSlots(server.url)).slots).toContainEqual(asked);
 
       await expect.poll(() => smtp.received.filter((mail) => mail.to.includes("kai@example.com")).length, { timeout: 15_000 }).toBe(1);
       const mail = smtp.received.find((m) => m.to.includes("kai@example.com"))!;
       const text = (mimePart(mail.raw, "text/plain") ?? "").replace(/=\r?\n/g, "");
-      expect(text).toContain("this address already has one, so nothing new was booked");
+      expect(text).toMatch(
+        new RegExp(
+          `^Hello,\\r?\\n\\r?\\nYou already have a free intro booked: ${dayLabel(heldStart.toISOString(), site.timeZone)} at ${timeLabel(heldStart.toISOString(), site.timeZone)} with Coach ${asked.coach}\\.`,
+        ),
+      );
+      expect(text).toContain("nothing new was booked, and your booking stands");
       expect(mail.header("Subject")).toContain(timeLabel(heldStart.toISOString(), site.timeZone));
       expect(text).not.toContain("Robin Visitor");
       const token = /\/intro\/cancel\/#token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
@@ -371,12 +375,15 @@ test.describe("the /intro/ page", () => {
 
     const success = page.getByTestId("form-success");
     await expect(success).toBeFocused();
-    // This server sends no mail: the answer says so, and names the time chosen.
-    await expect(success).toContainText("Please note your time");
-    await expect(success).toContainText(time);
-    // "Sat, Dec 12" on the day's button is "Saturday, December 12" in the confirmation.
+    // "Sat, Dec 12" on the day's button is "Saturday, December 12" in the confirmation, with the time and coach.
     const [weekday, month, date] = day.match(/^(\w{3}), (\w{3}) (\d+)/)?.slice(1) ?? [];
-    await expect(success).toContainText(new RegExp(`You chose ${weekday}\\w*, ${month}\\w* ${date},`));
+    await expect(success.getByRole("heading")).toHaveText(
+      new RegExp(
+        `^You're booked: ${weekday}\\w*, ${month}\\w* ${date} at ${time} with Coach (${introJson.coaches.map((coach) => coach.name).join("|")})$`,
+      ),
+    );
+    // This server sends no mail: the answer says how to change or cancel instead.
+    await expect(success).toContainText("To change the time or cancel, call us at");
     const reference = (await success.locator("span").last().innerText()).trim();
     expect(reference).toMatch(/^B-/);
     expect(submissionsCli(E2E_DATA_DIR, "intro", "list")).toContain(`${reference}`);
@@ -420,7 +427,7 @@ test.describe("the /intro/ page", () => {
 
     await times.first().check();
     await form.getByRole("button", { name: "Book this time" }).click();
-    await expect(page.getByTestId("form-success")).toContainText("Please note your time");
+    await expect(page.getByTestId("form-success")).toContainText("You're booked: ");
     await expectNoAxeViolations(page, "/intro/ booked");
   });
 

@@ -2,7 +2,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDays } from "../../src/content/dates";
 import { FORM_REGISTRY, type FormName } from "../../src/forms/registry";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
-import { gymHour } from "./support/site";
+import { dayLabel, timeLabel } from "../../src/intro/display";
+import { gymHour, site } from "./support/site";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer } from "../support/servers";
 import { withStore } from "../support/staff";
@@ -335,7 +336,10 @@ test.describe("the free intro without JavaScript", () => {
     const success = page.getByTestId("form-success");
     // Shown, not only present: the intro page's booking block is hidden until its script has times.
     await expect(success).toBeVisible();
-    await expect(success).toContainText("You chose ");
+    await expect(success.getByRole("heading")).toHaveText(
+      new RegExp(`^You're booked: ${dayLabel(start, site.timeZone)} at ${timeLabel(start, site.timeZone)} with Coach `),
+    );
+    await expect(success.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /^\/api\/intro-calendar\?sent=B-/);
     const reference = (await success.locator("span").last().textContent()) ?? "";
     expect(reference).toMatch(/^B-[0-9A-Z]{10}$/);
     expect(page.url()).not.toContain(encodeURIComponent(email));

@@ -10,9 +10,9 @@ import { ACCEPTED_ERRORS } from "./htmlChecker.accepted";
 /**
  * The W3C Nu HTML Checker (the vnu-jar package, on Debian's Java: .ci/run installs it) over every page
  * the build wrote and the pages the server makes for a form sent without script: each form's page of
- * problems, a confirmation and the free intro's open times. Any error fails, except those listed with a
- * reason in htmlChecker.accepted.ts. Not checked: Gatsby's fragment in public/_gatsby/ (stitched into
- * every page at build time, never a page by itself).
+ * problems, a confirmation, the free intro's open times and a booking's confirmation. Any error fails,
+ * except those listed with a reason in htmlChecker.accepted.ts. Not checked: Gatsby's fragment in
+ * public/_gatsby/ (stitched into every page at build time, never a page by itself).
  */
 const PUBLIC = path.resolve("public");
 // The jar itself, run on the machine's Java: the package's runner would download a Java when none is found.
@@ -53,6 +53,11 @@ async function answerPages(request: APIRequestContext): Promise<Record<string, s
   });
   await html("contact sent complete: the confirmation", sent, 200);
   await html("the free intro's open times", await request.get("/api/intro"), 200);
+  const { slots } = (await (await request.get("/api/intro-slots")).json()) as { slots: Array<{ start: string }> };
+  const booked = await request.post("/api/intro", {
+    form: { start: slots.at(-1)!.start, name: "Vera Checker", email: `vera-${Date.now()}@example.com` },
+  });
+  await html("intro booked: the confirmation", booked, 200);
   return answers;
 }
 

@@ -151,12 +151,43 @@ export function YourReference({ reference }: { reference: string }) {
   );
 }
 
-/** The message that replaces a stored form: its words (src/forms/sent/, the no-script page's too) and the reference. */
+/**
+ * The message that replaces a stored form: its words (src/forms/sent/) and the reference. The page a
+ * form sent without JavaScript gets writes the same markup (src/server/forms/answerPage.ts).
+ */
 export function SentMessage({ words, reference }: { words: SentWords; reference: string }) {
   return (
     <>
       <h2>{words.title}</h2>
+      {words.action && (
+        <p>
+          <a className={styles.sentAction} href={words.action.href}>
+            {words.action.text}
+          </a>
+        </p>
+      )}
       {words.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {words.facts && words.facts.length > 0 && (
+        <dl className={styles.sentFacts}>
+          {words.facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>
+                {fact.text}
+                {fact.link && (
+                  <>
+                    {" "}
+                    <a href={fact.link.href}>{fact.link.text}</a>
+                  </>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {words.closing?.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
       <YourReference reference={reference} />

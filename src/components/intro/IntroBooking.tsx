@@ -9,7 +9,8 @@ import { useForm } from "../../hooks/useForm";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
-import { introSent } from "../../forms/sent/intro";
+import { introOutcomeOf, introSent, type IntroOutcome } from "../../forms/sent/intro";
+import type { SentFact } from "../../forms/sentWords";
 import { useHydrated } from "../../hooks/useHydrated";
 import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
 import * as form from "../form/Form.module.css";
@@ -33,14 +34,15 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
 /**
  * The booking: open times from the store, then the visitor's details. The page's HTML says the times
  * are loading (they are fetched once the page is live); without JavaScript it says how else to book
- * instead, in a <noscript>, so a visitor with JavaScript never sees that text.
+ * instead, in a <noscript>, so a visitor with JavaScript never sees that text. Once booked, the answer
+ * names the day, time and coach (the server words them), and `arrival` says where to go and what to bring.
  */
-export function IntroBooking({ phone, contactPath }: { phone: string; contactPath: string }) {
+export function IntroBooking({ phone, contactPath, arrival }: { phone: string; contactPath: string; arrival: readonly SentFact[] }) {
   const slots = useIntroSlots();
   const live = useHydrated();
   const { days, zone } = slots.offer;
   const [day, setDay] = useState("");
-  const [confirmation, setConfirmation] = useState(true);
+  const [answer, setAnswer] = useState<{ confirmation: boolean; outcome?: IntroOutcome }>({ confirmation: true });
   // A time the server no longer offers (taken, or now too soon) is cleared, and the list asked for again.
   const offerFreshTimes = () => {
     booking.control.setValue("start", "");
@@ -59,13 +61,11 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
       if (errors.start) offerFreshTimes();
     },
     onSent: (_reference, sent) => {
-      setConfirmation(sent.confirmation === true);
+      setAnswer({ confirmation: sent.confirmation === true, outcome: introOutcomeOf(sent.answer) });
       trackLead("intro");
     },
   });
 
-  const chosen = booking.control.values.start;
-  const when = days.flatMap((d) => d.times).find((time) => time.start === chosen)?.when ?? chosen;
   return (
     <div className={`${form.form} ${styles.booking}`}>
       <noscript>
@@ -107,12 +107,10 @@ export function IntroBooking({ phone, contactPath }: { phone: string; contactPat
             label="Book your free intro"
             submitLabel="Book this time"
             success={(reference) => (
-              <>
-                <SentMessage words={introSent({ when, confirmation, email: booking.control.values.email })} reference={reference} />
-                <p>
-                  To change or cancel, <OtherWays phone={phone} contactPath={contactPath} />.
-                </p>
-              </>
+              <SentMessage
+                words={introSent({ ...answer, email: booking.control.values.email, phone: formatPhone(phone), arrival })}
+                reference={reference}
+              />
             )}
           >
             <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />

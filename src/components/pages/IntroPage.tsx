@@ -1,3 +1,4 @@
+import { arrivalFacts } from "../../content/firstVisit";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo, routeFor, type RoutePageContext } from "../../routes";
 import { FirstVisit } from "../FirstVisit";
@@ -19,7 +20,7 @@ export function IntroPage({ data, pageContext }: { data: Queries.IntroPageQuery;
       </Section>
       {/* Last on the page: the open times arrive after the page is live and only the footer moves. */}
       <Section title="Choose a time" id="book">
-        <IntroBooking phone={site.phone} contactPath={pathTo("contact")} />
+        <IntroBooking phone={site.phone} contactPath={pathTo("contact")} arrival={arrivalFacts(data.firstVisitFacts)} />
       </Section>
     </>
   );

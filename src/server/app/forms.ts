@@ -3,6 +3,7 @@ import type { FormName } from "../../forms/registry";
 import { VISITOR_FORMS } from "../forms/definitions";
 import type { FormDefinition } from "../forms/form";
 import { formHandler } from "../forms/handler";
+import { introCalendarFile } from "../intro/calendar";
 import { introCancel } from "../intro/cancel";
 import { introForm } from "../intro/form";
 import { introSlots } from "../intro/slots";
@@ -20,9 +21,13 @@ const handlers = Object.fromEntries(Object.entries(FORMS).map(([form, definition
 
 type Endpoint = (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) => Promise<void>;
 
-/** The visitors' endpoints beside the forms: the open times, their own cancel link, a privacy request's confirmation. */
+/**
+ * The visitors' endpoints beside the forms: the open times, a booking's calendar file, their own cancel
+ * link, a privacy request's confirmation.
+ */
 const endpoints = {
   "intro-slots": (req, res) => introSlots(runtime, req, res),
+  "intro-calendar": (req, res) => introCalendarFile(runtime, req, res),
   "intro-cancel": (req, res) => introCancel(runtime, req, res),
   "privacy-confirm": (req, res) => privacyConfirm(runtime, req, res),
 } satisfies Record<string, Endpoint>;

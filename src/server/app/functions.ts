@@ -29,7 +29,10 @@ export function formFunction(form: FormName) {
   };
 }
 
-/** A visitor's endpoint beside the forms (GET /api/intro-slots, POST /api/intro-cancel, POST /api/privacy-confirm), through the same module. */
+/**
+ * A visitor's endpoint beside the forms (GET /api/intro-slots, GET /api/intro-calendar, POST
+ * /api/intro-cancel, POST /api/privacy-confirm), through the same module.
+ */
 export function endpointFunction(name: EndpointName) {
   return async function endpoint(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     const server = await formServer();

@@ -337,11 +337,31 @@ export function confirmationPage(pagePath: string, action: string, words: SentWo
   const html = builtPage(pagePath);
   const document = documentOf(html, (built) => `${words.title}: ${built}`);
   const form = formIn(document, action);
+  // FormShell's SentMessage, element for element.
+  const facts = words.facts ?? [];
   const message = h(
     "div",
     { class: formClass(html, "success"), role: "status", "data-testid": "form-success" },
     h("h2", {}, words.title),
+    ...(words.action ? [h("p", {}, h("a", { class: formClass(html, "sentAction"), href: words.action.href }, words.action.text))] : []),
     ...words.paragraphs.map((paragraph) => h("p", {}, paragraph)),
+    ...(facts.length > 0
+      ? [
+          h(
+            "dl",
+            { class: formClass(html, "sentFacts") },
+            ...facts.map((fact) =>
+              h(
+                "div",
+                {},
+                h("dt", {}, fact.label),
+                h("dd", {}, fact.text, ...(fact.link ? [" ", h("a", { href: fact.link.href }, fact.link.text)] : [])),
+              ),
+            ),
+          ),
+        ]
+      : []),
+    ...(words.closing ?? []).map((paragraph) => h("p", {}, paragraph)),
     ...(reference === undefined ? [] : [h("p", {}, "Your reference: ", h("span", { class: formClass(html, "reference") }, reference))]),
   );
   showBooking(form);

@@ -26,6 +26,19 @@ export interface FormDefinition<Store> {
    * passed and before the form's ceiling counts it, a refusal (that time is not offered), or its booking.
    */
   book?(checked: Checked, now: Date): Refusal | FieldProblems | Booking;
+  /**
+   * What the JSON answer to a stored send carries beside its reference, from its fields as stored (the
+   * free intro's booking: the day, time and coach, and its calendar file's address). A form with it
+   * gets a key for the JSON answer too, which opens what a form sent without script's page shows, for
+   * as long (the key travels only in the answer, to the page that sent it).
+   */
+  answer?(fields: Readonly<Record<string, unknown>>, open: SentKey): Record<string, unknown>;
+}
+
+/** A stored send's reference and the key its confirmation's address carries (only its hash is stored). */
+export interface SentKey {
+  reference: string;
+  key: string;
 }
 
 /**
@@ -43,9 +56,10 @@ export interface PlainForm<Store> {
   times?: PlainTimes<Store>;
   /**
    * The confirmation's words (src/forms/sent/<form>.ts), from the fields as stored when the page's key
-   * opened the submission; without them (a wrong or expired key) words true of any send of the form.
+   * opened the submission (`open`: its reference and that key); without them (a wrong or expired key)
+   * words true of any send of the form.
    */
-  sent(stored: Readonly<Record<string, unknown>> | undefined, today: string): SentWords;
+  sent(stored: Readonly<Record<string, unknown>> | undefined, today: string, open?: SentKey): SentWords;
 }
 
 /** The open times a booking form's page shows, and how its page is kept (intro/form.ts). */
@@ -113,11 +127,18 @@ export interface FieldProblems {
 
 /**
  * Stored (or held as spam, answered the same), as `repeatOf` when the same send was stored moments
- * before. `sentKey`: the key of a form sent without script's confirmation page; `confirmation`: for a
- * booking, whether this server e-mails visitors at all.
+ * before. `sentKey`: the key that opens the send's confirmation page (and, for a JSON answer, what its
+ * `answer` links to); `confirmation`: for a booking, whether this server e-mails visitors at all;
+ * `answer`: the form's own part of the JSON answer (FormDefinition's `answer`).
  */
 export interface Stored {
-  stored: InsertResult & { id: string; spam: string | null; sentKey?: string; confirmation?: boolean };
+  stored: InsertResult & {
+    id: string;
+    spam: string | null;
+    sentKey?: string;
+    confirmation?: boolean;
+    answer?: Record<string, unknown>;
+  };
 }
 
 /**

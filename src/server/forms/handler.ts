@@ -180,7 +180,8 @@ async function screen<Store>(form: Form<Store>, checked: Checked, now: Date): Pr
 
 /**
  * Stores the submission (with its booking, which the form's book() takes) in one transaction with its
- * outbox rows, under a new reference; a form posted without script gets a key for its confirmation page.
+ * outbox rows, under a new reference; a form posted without script gets a key for its confirmation page,
+ * and so does the JSON answer of a form that answers with what it stored (FormDefinition's `answer`).
  */
 async function store<Store extends SubmissionOperations>(
   form: Form<Store>,
@@ -193,13 +194,16 @@ async function store<Store extends SubmissionOperations>(
   const { config, request, clientKey } = post.guarded;
   const id = newReference(definition.form);
   // Only the sender's page holds the key that shows what was stored (sentPage).
-  const sentKey = post.values && newToken();
+  const sentKey = (post.values || definition.answer) && newToken();
   const notify = mailEnabled(config);
   // Kept beside the submission, not in its fields (lead_sources): a form sent without script has none.
   const source = cleanSource(checked.data.source);
   const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
-  const insert: Insert = async (fields, extra = {}) =>
-    (await runtime.store()).insert({
+  // The fields of the last insert, which is the one that stored (a booking tries coach after coach).
+  let stored = checked.payload;
+  const insert: Insert = async (fields, extra = {}) => {
+    stored = fields;
+    return (await runtime.store()).insert({
       id,
       form: definition.form,
       createdAt: now,
@@ -208,16 +212,21 @@ async function store<Store extends SubmissionOperations>(
       notify,
       webhook: webhookEnabled(config),
       ...waiver,
-      ...(sentKey && { fingerprint: fingerprintOf(definition.form, fields, clientKey), sentKeyHash: hashToken(sentKey) }),
+      ...(post.values && { fingerprint: fingerprintOf(definition.form, fields, clientKey) }),
+      ...(sentKey && { sentKeyHash: hashToken(sentKey) }),
       ...(source && { source }),
       ...extra,
     });
+  };
   try {
     const result = booking
       ? await booking.store(insert, { limits: runtime.limits, address: clientAddress(request, config.trustProxy), notify })
       : await insert(checked.payload);
     if ("refused" in result) return result;
-    return { stored: { ...result, id, spam: checked.spam, sentKey, ...(booking && { confirmation: notify }) } };
+    const more = sentKey && !post.values ? definition.answer?.(stored, { reference: id, key: sentKey }) : undefined;
+    return {
+      stored: { ...result, id, spam: checked.spam, sentKey, ...(booking && { confirmation: notify }), ...(more && { answer: more }) },
+    };
   } catch (error) {
     console.error(`Could not store a ${definition.form} submission: ${errorSummary(error)}`);
     return { refused: storeUnavailable(COULD_NOT_SAVE) };
@@ -227,18 +236,18 @@ async function store<Store extends SubmissionOperations>(
 /**
  * Writes how the request ended: JSON for the page's script, pages for a form the browser posted itself
  * (`values`). Spam gets the same answer as a real submission, so bots learn nothing; it is kept out of
- * the staff list. The answer's shape and words never depend on what the address holds: whether it had
- * an intro, or was mailed about one within the hour (the store then queues no mail), is told only to
- * the address itself, by e-mail.
+ * the staff list. A request from an address that holds an intro is answered so (the time held is told
+ * only to the address, by e-mail); whether the address was mailed about one within the hour (the store
+ * then queues no mail) is never in the answer.
  */
 async function answer<Store>(form: Form<Store>, res: GatsbyFunctionResponse, values: Post["values"], ending: Ending): Promise<void> {
   const { definition, runtime, action } = form;
   const plain = values && definition.plain;
   if ("stored" in ending) {
-    const { id, repeatOf, spam, sentKey, confirmation } = ending.stored;
+    const { id, repeatOf, spam, sentKey, confirmation, answer: more } = ending.stored;
     if (plain && sentKey) {
       seeOther(res, `${action}?${new URLSearchParams({ sent: repeatOf ?? id, key: sentKey }).toString()}`);
-    } else res.status(201).json(confirmation === undefined ? { id } : { id, confirmation });
+    } else res.status(201).json({ id, ...(confirmation !== undefined && { confirmation }), ...more });
     if (!spam && !repeatOf) runtime.kick();
     return;
   }
@@ -347,7 +356,12 @@ async function sentPage<Store extends SubmissionOperations>(
   const today = zonedToday(now, site.timeZone).date;
   try {
     const page = stored
-      ? confirmationPage(plain.page, form.action, plain.sent(stored.payload, today), stored.id)
+      ? confirmationPage(
+          plain.page,
+          form.action,
+          plain.sent(stored.payload, today, { reference: stored.id, key: key as string }),
+          stored.id,
+        )
       : genericSentPage(form.definition.form, today, () =>
           confirmationPage(plain.page, form.action, plain.sent(undefined, today), undefined),
         );

@@ -1,8 +1,11 @@
 import { formatPhone, placeLine } from "../../content/contact";
 import { whenLabel } from "../../intro/display";
 import { buildAppointment } from "../../schedule/ics";
-import { intro, site } from "../content";
+import { arrival, intro, site } from "../content";
 import { introCancelPath } from "../../intro/cancelPath";
+import { bookedLine, youAreBooked, type IntroBooked } from "../../forms/sent/intro";
+import type { SentFact } from "../../forms/sentWords";
+import { bookedOf } from "./outcome";
 import type { Mail, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { OutboxData } from "../outbox/types";
@@ -11,6 +14,7 @@ import type { OutboxData } from "../outbox/types";
 export function introFacts(submission: StoredSubmission) {
   const p = submission.payload as { start: string; end: string; coach: string; email: string };
   return {
+    booked: bookedOf(p) as IntroBooked,
     email: p.email,
     coach: p.coach,
     start: new Date(p.start),
@@ -55,6 +59,17 @@ export function introCalendar(
   };
 }
 
+/**
+ * The first-visit facts as lines of a plain-text mail ("Parking: ..."), each link on a line of its own
+ * as a full address.
+ */
+export function factLines(facts: readonly SentFact[], siteUrl: string): string[] {
+  return facts.flatMap((fact) => [
+    `${fact.label}: ${fact.text}`,
+    ...(fact.link ? [`${fact.link.text}: ${fact.link.href.startsWith("/") ? siteUrl + fact.link.href : fact.link.href}`] : []),
+  ]);
+}
+
 /** How the visitor changes or cancels: their own link when the message carries its token. */
 export function changeLines(s: Pick<MessageSettings, "siteUrl">, data: OutboxData | null, phone: string): string[] {
   const call = `To change the time, reply to this e-mail or call ${phone}.`;
@@ -63,43 +78,46 @@ export function changeLines(s: Pick<MessageSettings, "siteUrl">, data: OutboxDat
 }
 
 /**
- * The e-mail a visitor gets after booking a free intro: when (in the gym's zone), with whom, where,
- * what to bring, how to change or cancel it, and the appointment as an .ics file. Replies go to the gym.
+ * The e-mail a visitor gets after booking a free intro. It opens with the words its page shows ("You're
+ * booked: Tuesday, December 1 at 5:30 PM with Coach Marcus", src/forms/sent/intro.ts), then where to go
+ * and what to bring (the first-visit block's facts), how to cancel or change it, and the appointment as
+ * an .ics file. Replies go to the gym.
  *
  * The same mail, opened differently, answers a request for another intro from an address that already
- * holds one (`data.alreadyBooked`): the booking it holds stands, and this mail carries its new cancel link.
+ * holds one (`data.alreadyBooked`): it says first which time the address holds, that it stands, and
+ * carries its new cancel link.
  */
 export function confirmationMail(submission: StoredSubmission, data: OutboxData | null, s: MessageSettings, messageId?: number): Mail {
   const facts = introFacts(submission);
   const asked = data?.alreadyBooked?.askedStart;
   const opening = data?.alreadyBooked
     ? [
+        `You already have a free intro booked: ${bookedLine(facts.booked)}.`,
+        "",
         // Whoever asked may not be the address's owner: say what happened, and nothing they typed.
-        `Someone asked to book ${asked ? `a ${intro.name.toLowerCase()} on ${whenLabel(asked, site.timeZone)}` : `another ${intro.name.toLowerCase()}`} at ${site.name} with this e-mail address.`,
-        `Each person can book one ${intro.name.toLowerCase()}, and this address already has one, so nothing new was booked. Your booking stands:`,
+        `Someone asked to book another${asked ? `, on ${whenLabel(asked, site.timeZone)},` : ""} with this e-mail address. Each person can book one free intro, so nothing new was booked, and your booking stands.`,
       ]
-    : [`You are booked for a ${intro.name.toLowerCase()} at ${site.name}.`];
+    : [`${youAreBooked(facts.booked)}.`];
   return {
     to: facts.email,
     from: s.mailFrom,
     replyTo: site.email,
-    subject: `Your ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`,
+    subject: data?.alreadyBooked
+      ? `You already have a ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`
+      : `Your ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`,
     text: [
       // No greeting by name: the address is unverified, and a stranger's inbox must get nothing the booker wrote.
       "Hello,",
       "",
       ...opening,
       "",
-      `When: ${facts.when} (${facts.minutes} minutes)`,
-      `Coach: ${facts.coach}`,
-      `Where: ${facts.where}`,
-      `What to bring: ${intro.whatToBring}`,
+      ...factLines(arrival, s.siteUrl),
       "",
       ...changeLines(s, data, facts.phone),
       ...(data?.alreadyBooked ? ["This link replaces the one in earlier e-mails about this booking."] : []),
       `Your reference: ${submission.id}`,
       "",
-      "The appointment is attached as a calendar file (free-intro.ics).",
+      "The appointment is attached as a calendar file (free-intro.ics): open it to add it to your calendar.",
       "",
     ].join("\n"),
     // A second mail about the same booking needs its own Message-ID, or mail apps show only the first.

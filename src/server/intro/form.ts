@@ -2,9 +2,8 @@ import { introSchema } from "../../forms/schemas/intro";
 import { introSent } from "../../forms/sent/intro";
 import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
 import { expandSlots, type IntroSlot } from "../../intro/availability";
-import { whenLabel } from "../../intro/display";
 import { pathTo } from "../../routes";
-import { intro, site } from "../content";
+import { arrival, intro, site } from "../content";
 import type { Booking, BookingRequest, Checked, FieldProblems, FormDefinition, Insert, Refusal } from "../forms/form";
 import { plainForm } from "../forms/form";
 import type { InsertResult, SubmissionOperations } from "../forms/types";
@@ -13,6 +12,7 @@ import { returnBookingPoint, takeBookingPoint } from "../http/rateLimit";
 import { errorSummary } from "../log";
 import { mailEnabled } from "../process/settings";
 import type { Limits } from "../store/limiter";
+import { answerOf, outcomeOf, phoneShown } from "./outcome";
 import { openTimes, SLOTS_UNAVAILABLE } from "./slots";
 import { openTimesChanged, openTimesPage } from "./timesPage";
 import { type BookingOperations, isAlreadyBooked, isSlotTaken } from "./types";
@@ -28,27 +28,35 @@ const TOO_FAST = "That was quicker than we expected. Please check your details a
 /** What the free intro's form asks of the store: its submissions, and the times already taken. */
 export type IntroFormStore = SubmissionOperations & BookingOperations;
 
-/** A stored intro's time in the gym's words, or undefined when the page does not know the submission. */
-function whenOf(start: unknown): string | undefined {
-  return typeof start === "string" && !Number.isNaN(Date.parse(start)) ? whenLabel(start, site.timeZone) : undefined;
-}
+/** A stored field as text, or undefined. */
+const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /**
  * The free intro's form (the forms' handler runs it, forms/handler.ts): its time must be one offered now,
  * and the submission books it. Its page has no times built in: a visitor without JavaScript gets them
- * from the store, the page kept a few seconds (timesPage.ts).
+ * from the store, the page kept a few seconds (timesPage.ts). Its answer, and its confirmation page,
+ * name the booking (the day, time and coach, and its calendar file) or say the address holds one
+ * (outcome.ts, src/forms/sent/intro.ts).
  */
 export const introForm: FormDefinition<IntroFormStore> = {
   form: "intro",
   schema: () => introSchema,
   book: bookIntro,
+  answer: (fields, open) => answerOf(outcomeOf(fields, open)),
   plain: plainForm({
     page: pathTo("intro"),
     start: INTRO_START,
     fieldOrder: INTRO_FIELDS,
     payload: introPayload,
     // `confirmation` as the enhanced form's answer has it: whether this server e-mails visitors at all.
-    sent: (stored) => introSent({ when: whenOf(stored?.start), confirmation: mailEnabled() }),
+    sent: (stored, _today, open) =>
+      introSent({
+        outcome: stored && outcomeOf(stored, open),
+        confirmation: mailEnabled(),
+        email: textOf(stored?.email),
+        phone: phoneShown(),
+        arrival,
+      }),
     times: { read: openTimes, unavailable: SLOTS_UNAVAILABLE, keep: (make) => openTimesPage(make) },
   }),
 };
@@ -56,7 +64,8 @@ export const introForm: FormDefinition<IntroFormStore> = {
 /**
  * The slots the submission asks for, in order of preference (one per coach free at that time): a time
  * not offered is a problem at its field; a send too fast to be a person's is asked again rather than
- * silently taking no slot. Spam takes no slot: it is stored and answered as a booking is.
+ * silently taking no slot. Spam takes no slot: it is stored and answered as a booking is (its fields
+ * name the first coach offered).
  */
 function bookIntro(checked: Checked, now: Date): FieldProblems | Refusal | Booking {
   const offered = expandSlots(intro, site.timeZone, now).filter((slot) => slot.start === checked.data.start);
@@ -97,17 +106,17 @@ async function storeBooking(
   try {
     for (const slot of spam ? [undefined] : offered) {
       let stored: InsertResult;
+      const { end, coach } = slot ?? offered[0]!;
       try {
         stored = await insert(
-          slot ? { ...payload, end: slot.end, coach: slot.coach } : payload,
+          { ...payload, end, coach },
           slot && { booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email }, confirm: notify },
         );
       } catch (error) {
         if (isSlotTaken(error)) continue;
         if (!isAlreadyBooked(error)) throw error;
-        // One upcoming intro per address, and the answer must not tell whether an address has one: the
-        // request is kept for staff, unbooked, and answered as a booking is, in words true of both
-        // (src/components/intro/IntroBooking.tsx). The address itself is mailed the booking it holds.
+        // One upcoming intro per address: the request is kept for staff, unbooked, and its answer says the
+        // address holds one (src/forms/sent/intro.ts). The address itself is mailed the booking it holds.
         await notBooked();
         stored = await insert({ ...payload, note: ALREADY_BOOKED_NOTE }, { alreadyBooked: { email }, confirm: notify });
       }

@@ -1,5 +1,6 @@
-import { intro, site } from "../content";
-import { changeLines, introCalendar, introFacts } from "./confirmationMail";
+import { bookedLine } from "../../forms/sent/intro";
+import { arrival, intro, site } from "../content";
+import { changeLines, factLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
@@ -80,12 +81,9 @@ export function reminderMail(submission: StoredSubmission, message: ClaimedMessa
       text: [
         "Hello,",
         "",
-        `A reminder of your ${introName()} at ${site.name}.`,
+        `A reminder of your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}.`,
         "",
-        `When: ${facts.when} (${facts.minutes} minutes)`,
-        `Coach: ${facts.coach}`,
-        `Where: ${facts.where}`,
-        `What to bring: ${intro.whatToBring}`,
+        ...factLines(arrival, s.siteUrl),
         "",
         ...changeLines(s, message.data, facts.phone),
         `Your reference: ${submission.id}`,

@@ -21,7 +21,7 @@ const start = (values: Partial<Values> = {}) => initialFormState<Values>({ ...EM
 const send: FormAction = { type: "send" };
 const checked: FormAction = { type: "checked" };
 const problems = (errors: Record<string, string>): FormAction => ({ type: "problems", errors, fieldOrder: ORDER });
-const sentAnswer: FormAction = { type: "answer", result: { kind: "sent", reference: "C-0123456789" }, fieldOrder: ORDER };
+const sentAnswer: FormAction = { type: "answer", result: { kind: "sent", reference: "C-0123456789", answer: {} }, fieldOrder: ORDER };
 const failedAnswer: FormAction = {
   type: "answer",
   result: { kind: "failed", reason: "network", message: NETWORK_FAILURE },

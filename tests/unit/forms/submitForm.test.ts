@@ -33,7 +33,11 @@ function send(answer: () => Response, extra: Partial<SubmitRequest> = {}) {
 describe("submitForm", () => {
   test("posts the values as JSON to the endpoint and returns the server's reference", async () => {
     const { fetch, calls } = server(json(201, { id: "C-0123456789" }));
-    await expect(submitForm({ endpoint: "/api/contact", values, fetch })).resolves.toEqual({ kind: "sent", reference: "C-0123456789" });
+    await expect(submitForm({ endpoint: "/api/contact", values, fetch })).resolves.toEqual({
+      kind: "sent",
+      reference: "C-0123456789",
+      answer: { id: "C-0123456789" },
+    });
     expect(calls).toHaveLength(1);
     const [{ url, init }] = calls as [{ url: string; init: RequestInit }];
     expect(url).toBe("/api/contact");
@@ -53,16 +57,19 @@ describe("submitForm", () => {
     expect(receiver).toBeUndefined();
   });
 
-  test("a booking's answer says whether a confirmation e-mail is on its way", async () => {
-    await expect(send(json(201, { id: "B-1", confirmation: true }))).resolves.toEqual({
+  test("a booking's answer says whether a confirmation e-mail is on its way, and carries the rest whole", async () => {
+    const booked = { day: "Tuesday, December 1", time: "5:30 PM", coach: "Marcus" };
+    await expect(send(json(201, { id: "B-1", confirmation: true, booked }))).resolves.toEqual({
       kind: "sent",
       reference: "B-1",
       confirmation: true,
+      answer: { id: "B-1", confirmation: true, booked },
     });
-    await expect(send(json(201, { id: "B-2", confirmation: false }))).resolves.toEqual({
+    await expect(send(json(201, { id: "B-2", confirmation: false, held: true }))).resolves.toEqual({
       kind: "sent",
       reference: "B-2",
       confirmation: false,
+      answer: { id: "B-2", confirmation: false, held: true },
     });
   });
 

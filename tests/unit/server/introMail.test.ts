@@ -2,6 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ICAL from "ical.js";
+import introJson from "../../../content/intro.json";
+import siteJson from "../../../content/site.json";
+import visitJson from "../../../content/visit.json";
+import { dayLabel, timeLabel } from "../../../src/intro/display";
 import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../src/server/intro/changes";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { hashToken } from "../../../src/server/staff/auth";
@@ -106,6 +110,54 @@ describe("free-intro mails through the outbox, with a real SMTP server on loopba
     // Both times are offered again.
     const reopened = await openIntroSlots(store, later(5));
     expect(reopened).toEqual(expect.arrayContaining([first, second]));
+  });
+
+  /** A mail's text with plain line ends. */
+  const textOf = (mail: ReceivedMail) => (mimePart(mail.raw, "text/plain") ?? "").replace(/\r\n/g, "\n");
+
+  test("the confirmation opens with the page's words, then the address, the door, parking, what to bring and what happens", async () => {
+    const slot = (await openIntroSlots(store, NOW))[3]!;
+    await book("B-1", slot);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    const text = textOf(toVisitor()[0]!);
+    const booked = `${dayLabel(slot.start, siteJson.timeZone)} at ${timeLabel(slot.start, siteJson.timeZone)} with Coach ${slot.coach}`;
+    // The words the page shows come first, after the greeting.
+    expect(text).toMatch(new RegExp(`^Hello,\n\nYou're booked: ${booked}\\.\n`));
+    expect(text).toContain(`Where: ${siteJson.address.street}, ${siteJson.address.locality}`);
+    expect(text).toContain("Get directions: https://www.google.com/maps/dir/?api=1&destination=");
+    expect(text).toContain(`Which door: ${visitJson.door}`);
+    expect(text).toContain(`Parking: ${visitJson.parking}`);
+    expect(text).toContain(`What to wear and bring: ${introJson.whatToBring}`);
+    expect(text).toContain(`At your free intro: ${introJson.slotMinutes} minutes, one-on-one with a coach.`);
+    expect(linkToken(toVisitor()[0]!)).toBeDefined();
+    expect(mimePart(toVisitor()[0]!.raw, "text/calendar")).toContain("BEGIN:VEVENT");
+  });
+
+  test("an address that holds an intro and asks for another is told first, plainly, the time it holds", async () => {
+    const [held, asked] = [(await openIntroSlots(store, NOW))[2]!, (await openIntroSlots(store, NOW))[9]!];
+    await book("B-1", held);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    // Two hours on (one mail an hour to an address), someone asks for another time with the same address.
+    const asking = later(120);
+    await store.insert({
+      id: "B-2",
+      form: "intro",
+      createdAt: asking,
+      payload: { name: "Stranger Sam", email: "ana@example.com", start: asked.start, note: "already booked" },
+      spam: null,
+      notify: true,
+      alreadyBooked: { email: "ana@example.com" },
+      confirm: true,
+    });
+    await deliverDue(store, smtpMailer(smtp.url), settings, later(121));
+    const mail = toVisitor()[1]!;
+    const holds = `${dayLabel(held.start, siteJson.timeZone)} at ${timeLabel(held.start, siteJson.timeZone)} with Coach ${held.coach}`;
+    expect(mail.header("Subject")).toMatch(/^You already have a free intro/i);
+    expect(textOf(mail)).toMatch(new RegExp(`^Hello,\n\nYou already have a free intro booked: ${holds}\\.\n`));
+    expect(textOf(mail)).toContain("nothing new was booked, and your booking stands");
+    expect(textOf(mail)).not.toContain("Stranger Sam");
+    expect(textOf(mail)).toContain(`Which door: ${visitJson.door}`);
+    expect(event(mail)).toMatchObject({ uid: "b-1@gym.example", start: held.start });
   });
 
   test("the reminder goes once at its time, whatever the runs and restarts, and carries the cancel link", async () => {
