@@ -15,6 +15,12 @@ export interface SentWords {
   closing?: readonly string[];
 }
 
+/**
+ * The message's id, on the page and in the page without JavaScript, whose address ends with it
+ * (`#form-sent`), so a long page opens at the message rather than at its top.
+ */
+export const SENT_MESSAGE_ID = "form-sent";
+
 export interface SentLink {
   href: string;
   text: string;

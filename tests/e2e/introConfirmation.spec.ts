@@ -93,6 +93,18 @@ async function bookOnPhone(browser: Browser, script: boolean, email: string, pic
   await form.getByRole("button", { name: "Book this time" }).click();
   const success = page.getByTestId("form-success");
   await expect(success).toBeVisible();
+  // What the visitor sees first, without scrolling: the heading, clear of the sticky header.
+  const header = (await page.locator("[data-site-header]").boundingBox())!;
+  const heading = success.getByRole("heading");
+  await expect
+    .poll(
+      async () => {
+        const box = (await heading.boundingBox())!;
+        return box.y >= header.y + header.height - 1 && box.y + box.height <= PHONE.height;
+      },
+      { message: `the confirmation's heading in sight below the header (${script ? "with" : "without"} JavaScript)` },
+    )
+    .toBe(true);
   const reference = ((await success.locator("span").last().textContent()) ?? "").trim();
   expect(reference).toMatch(/^B-[0-9A-Z]{10}$/);
   return { page, success, start, reference };

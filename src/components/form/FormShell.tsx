@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { foundOf } from "../../forms/formState";
-import type { SentWords } from "../../forms/sentWords";
+import { SENT_MESSAGE_ID, type SentWords } from "../../forms/sentWords";
 import type { UseFormResult } from "../../hooks/useForm";
 import { Honeypot } from "./inputs";
 import * as styles from "./Form.module.css";
@@ -49,7 +49,12 @@ export function FormShell({
   const failureRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (phase.status === "sent") successRef.current?.focus();
+    if (phase.status === "sent") {
+      // Read from its heading: a message taller than the screen (a booked intro's) would otherwise be
+      // scrolled to its middle, its first words under the sticky header (scroll-padding-top keeps them clear).
+      successRef.current?.focus({ preventScroll: true });
+      successRef.current?.scrollIntoView({ block: "start" });
+    }
     if (phase.status === "failed") failureRef.current?.focus();
   }, [phase.status]);
 
@@ -78,7 +83,7 @@ export function FormShell({
 
   if (phase.status === "sent") {
     return (
-      <div ref={successRef} tabIndex={-1} className={styles.success} role="status" data-testid="form-success">
+      <div ref={successRef} id={SENT_MESSAGE_ID} tabIndex={-1} className={styles.success} role="status" data-testid="form-success">
         {success(phase.reference)}
       </div>
     );

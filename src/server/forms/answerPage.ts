@@ -3,7 +3,7 @@ import path from "node:path";
 import { defaultTreeAdapter as tree, parse, serialize, type DefaultTreeAdapterMap } from "parse5";
 import { orderErrors } from "../../forms/errorOrder";
 import type { FieldValue } from "../../forms/formValues";
-import type { SentWords } from "../../forms/sentWords";
+import { SENT_MESSAGE_ID, type SentWords } from "../../forms/sentWords";
 import type { DaySlots } from "../../intro/display";
 
 type Node = DefaultTreeAdapterMap["node"];
@@ -341,7 +341,7 @@ export function confirmationPage(pagePath: string, action: string, words: SentWo
   const facts = words.facts ?? [];
   const message = h(
     "div",
-    { class: formClass(html, "success"), role: "status", "data-testid": "form-success" },
+    { id: SENT_MESSAGE_ID, class: formClass(html, "success"), role: "status", "data-testid": "form-success" },
     h("h2", {}, words.title),
     ...(words.action ? [h("p", {}, h("a", { class: formClass(html, "sentAction"), href: words.action.href }, words.action.text))] : []),
     ...words.paragraphs.map((paragraph) => h("p", {}, paragraph)),

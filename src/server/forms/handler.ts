@@ -6,6 +6,7 @@ import { zonedToday } from "../../content/dates";
 import { fieldErrors, spamReason } from "../../forms/schemas/fields";
 import type { FieldValue } from "../../forms/formValues";
 import { apiPath } from "../../forms/endpoints";
+import { SENT_MESSAGE_ID } from "../../forms/sentWords";
 import type { FormName } from "../../forms/registry";
 import { clientAddress } from "../http/clientAddress";
 import { site } from "../content";
@@ -246,7 +247,8 @@ async function answer<Store>(form: Form<Store>, res: GatsbyFunctionResponse, val
   if ("stored" in ending) {
     const { id, repeatOf, spam, sentKey, confirmation, answer: more } = ending.stored;
     if (plain && sentKey) {
-      seeOther(res, `${action}?${new URLSearchParams({ sent: repeatOf ?? id, key: sentKey }).toString()}`);
+      // The fragment opens the page at the message, wherever the form sat on its page.
+      seeOther(res, `${action}?${new URLSearchParams({ sent: repeatOf ?? id, key: sentKey }).toString()}#${SENT_MESSAGE_ID}`);
     } else res.status(201).json({ id, ...(confirmation !== undefined && { confirmation }), ...more });
     if (!spam && !repeatOf) runtime.kick();
     return;
