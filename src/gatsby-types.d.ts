@@ -2901,6 +2901,7 @@ type PrivacyJson = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly introMonths: Scalars['Int'];
+  readonly kidsTrialMonths: Scalars['Int'];
   readonly parent: Maybe<Node>;
   readonly requestMonths: Scalars['Int'];
   readonly requestResponseDays: Scalars['Int'];
@@ -2959,6 +2960,7 @@ type PrivacyJsonFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly introMonths: InputMaybe<FieldSelectorEnum>;
+  readonly kidsTrialMonths: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly requestMonths: InputMaybe<FieldSelectorEnum>;
   readonly requestResponseDays: InputMaybe<FieldSelectorEnum>;
@@ -2972,6 +2974,7 @@ type PrivacyJsonFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly introMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly kidsTrialMonths: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly requestMonths: InputMaybe<IntQueryOperatorInput>;
   readonly requestResponseDays: InputMaybe<IntQueryOperatorInput>;
@@ -3030,6 +3033,7 @@ type PrivacyJsonSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly introMonths: InputMaybe<SortOrderEnum>;
+  readonly kidsTrialMonths: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly requestMonths: InputMaybe<SortOrderEnum>;
   readonly requestResponseDays: InputMaybe<SortOrderEnum>;
@@ -3713,6 +3717,7 @@ type Query_privacyJsonArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   introMonths: InputMaybe<IntQueryOperatorInput>;
+  kidsTrialMonths: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   requestMonths: InputMaybe<IntQueryOperatorInput>;
   requestResponseDays: InputMaybe<IntQueryOperatorInput>;
@@ -3870,6 +3875,7 @@ type Query_visitJsonArgs = {
   fitness: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  kidsBring: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   parking: InputMaybe<StringQueryOperatorInput>;
 };
@@ -4202,6 +4208,7 @@ type ScheduleSlot = {
   readonly end: Scalars['String'];
   readonly program: Scalars['String'];
   readonly start: Scalars['String'];
+  readonly trialSeats: Maybe<Scalars['Int']>;
 };
 
 type ScheduleSlotFieldSelector = {
@@ -4210,6 +4217,7 @@ type ScheduleSlotFieldSelector = {
   readonly end: InputMaybe<FieldSelectorEnum>;
   readonly program: InputMaybe<FieldSelectorEnum>;
   readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly trialSeats: InputMaybe<FieldSelectorEnum>;
 };
 
 type ScheduleSlotFilterInput = {
@@ -4218,6 +4226,7 @@ type ScheduleSlotFilterInput = {
   readonly end: InputMaybe<StringQueryOperatorInput>;
   readonly program: InputMaybe<StringQueryOperatorInput>;
   readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly trialSeats: InputMaybe<IntQueryOperatorInput>;
 };
 
 type ScheduleSlotFilterListInput = {
@@ -4230,6 +4239,7 @@ type ScheduleSlotSortInput = {
   readonly end: InputMaybe<SortOrderEnum>;
   readonly program: InputMaybe<SortOrderEnum>;
   readonly start: InputMaybe<SortOrderEnum>;
+  readonly trialSeats: InputMaybe<SortOrderEnum>;
 };
 
 type Site = Node & {
@@ -5516,6 +5526,7 @@ type VisitJson = Node & {
   readonly fitness: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly kidsBring: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly parking: Scalars['String'];
 };
@@ -5571,6 +5582,7 @@ type VisitJsonFieldSelector = {
   readonly fitness: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly kidsBring: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly parking: InputMaybe<FieldSelectorEnum>;
 };
@@ -5581,6 +5593,7 @@ type VisitJsonFilterInput = {
   readonly fitness: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly kidsBring: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly parking: InputMaybe<StringQueryOperatorInput>;
 };
@@ -5636,6 +5649,7 @@ type VisitJsonSortInput = {
   readonly fitness: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly kidsBring: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly parking: InputMaybe<SortOrderEnum>;
 };
@@ -5975,7 +5989,7 @@ type DocumentPageQueryVariables = Exact<{
 }>;
 
 
-type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type DropInPageQueryVariables = Exact<{
   pageKey: InputMaybe<Scalars['String']>;
@@ -6032,7 +6046,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly nextEvent: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string }>, readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null }, readonly firstVisitFacts: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string, readonly link: { readonly href: string, readonly text: string } | null }>, readonly startSteps: ReadonlyArray<{ readonly title: string, readonly price: string, readonly link: { readonly href: string, readonly text: string } }> };
+type HomePageQuery = { readonly page: { readonly html: string, readonly headline: string | null, readonly lead: string | null, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly heroAlt: string, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null, readonly trialSeats: number | null }> }, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string }> }, readonly nextEvent: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null }> }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string }>, readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null }, readonly firstVisitFacts: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string, readonly link: { readonly href: string, readonly text: string } | null }>, readonly startSteps: ReadonlyArray<{ readonly title: string, readonly price: string, readonly link: { readonly href: string, readonly text: string } }> };
 
 type IntroOfferQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6053,12 +6067,12 @@ type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: n
 
 type NextEventFragment = { readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null };
 
-type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
 
 type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number };
 
@@ -6067,7 +6081,7 @@ type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
-type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly requestMonths: number, readonly dropInMonths: number };
+type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number };
 
 type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6081,7 +6095,7 @@ type ProgramPageQueryVariables = Exact<{
 }>;
 
 
-type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly starts: ReadonlyArray<string> | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string, readonly programs: ReadonlyArray<string> | null }>, readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> } };
+type ProgramPageQuery = { readonly program: { readonly html: string, readonly key: string, readonly title: string, readonly tagline: string, readonly audience: string, readonly highlights: ReadonlyArray<string>, readonly heroAlt: string, readonly starts: ReadonlyArray<string> | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null, readonly trialSeats: number | null }> }, readonly testimonials: { readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly memberSince: number, readonly postedOn: string, readonly programs: ReadonlyArray<string> | null }>, readonly googleRating: { readonly rating: number, readonly count: number, readonly url: string } | null }, readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly description: string, readonly program: string, readonly highlight: boolean | null, readonly creditedToFirstMonth: boolean | null }> } };
 
 type ProgramsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6098,9 +6112,9 @@ type RatesPageQuery = { readonly rates: { readonly notes: ReadonlyArray<string>,
 type SchedulePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> }, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string }> } };
+type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null, readonly trialSeats: number | null }> }, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string }> } };
 
-type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null }> };
+type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null, readonly trialSeats: number | null }> };
 
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 

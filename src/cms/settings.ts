@@ -1,4 +1,4 @@
-import { PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES } from "../content/schemas";
+import { PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES, TRIAL_SEATS_MAX } from "../content/schemas";
 import { DAYS } from "../content/dates";
 import { MAP_POSITION, MAP_POSITION_MESSAGE } from "../content/mapPosition";
 import {
@@ -37,6 +37,10 @@ export const settings: Collection = {
           clock("end", "Ends"),
           program("program", "Program"),
           text("coach", "Coach (optional)", 40, { required: false }),
+          wholeNumber("trialSeats", "Free trial seats per class (kids classes only; empty: no trial)", 1, TRIAL_SEATS_MAX, {
+            required: false,
+            hint: "Parents book a free trial class for their child online: how many seats each week's class keeps for trials.",
+          }),
         ],
         {
           summary: "{{fields.day}} {{fields.start}}–{{fields.end}} {{fields.program}}",
@@ -122,12 +126,14 @@ export const settings: Collection = {
       longText("parking", "Where to park", 300),
       longText("door", "Which door, and who meets them", 300),
       longText("fitness", 'Answer to "Do I need to be fit?"', 400),
+      longText("kidsBring", "What a child brings to a kids' trial class, and when to come (in the parent's e-mails)", 300),
     ]),
     jsonFile("privacy", "Privacy: how long forms are kept", "content/privacy.json", [
       wholeNumber("requestResponseDays", "Days to answer a privacy request (45 at most, by law)", 1, 45),
       wholeNumber("spamDays", "Delete spam after (days)", 1),
       wholeNumber("contactMonths", "Delete contact messages after (months)", 1),
       wholeNumber("introMonths", "Delete free-intro bookings after (months)", 1),
+      wholeNumber("kidsTrialMonths", "Delete kids' trial class bookings (the child's first name and age) after (months)", 1),
       wholeNumber("requestMonths", "Delete privacy requests after (months)", 1),
       wholeNumber("dropInMonths", "Delete drop-in visits and their signed waivers after (months)", 1),
     ]),

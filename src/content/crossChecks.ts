@@ -4,6 +4,7 @@ import { checkUnique, type ContentError } from "./contentError";
 import type { CheckOptions } from "./checkInput";
 import type { Gallery, Schedule, SiteInfo } from "./schemas";
 import { vtimezoneDisagreement, vtimezoneFor } from "../schedule/timeZones";
+import { KIDS_PROGRAM } from "../forms/signup";
 
 /**
  * The content checks that look across fields or files, once each file has passed its schema: class
@@ -31,6 +32,36 @@ export function checkScheduleHours(file: string, schedule: Schedule, site: SiteI
         file,
         field,
         message: `${slot.day} ${slot.start}-${slot.end} is outside gym hours (${slot.day} ${range})`,
+      });
+    }
+  });
+  return errors;
+}
+
+/**
+ * Free trial seats are the kids' trial class (a parent books a child a seat): only a kids class offers
+ * them, and two of its classes may not start at the same time, since a seat is known by its class's start.
+ */
+export function checkTrialSeats(file: string, schedule: Schedule): ContentError[] {
+  const errors: ContentError[] = [];
+  schedule.slots.forEach((slot, index) => {
+    if (slot.trialSeats === undefined) return;
+    if (slot.program !== KIDS_PROGRAM) {
+      errors.push({
+        file,
+        field: `slots[${index}].trialSeats`,
+        message: `only a ${KIDS_PROGRAM} class offers free trial seats; remove it from this ${slot.program} class`,
+      });
+      return;
+    }
+    const first = schedule.slots.findIndex(
+      (other) => other.trialSeats !== undefined && other.day === slot.day && other.start === slot.start,
+    );
+    if (first !== index) {
+      errors.push({
+        file,
+        field: `slots[${index}].start`,
+        message: `slots[${first}] also offers trial seats on ${slot.day} at ${slot.start}: give only one of them trialSeats`,
       });
     }
   });

@@ -9,6 +9,7 @@ import {
   checkProgramReferences,
   checkProgramRoutes,
   checkScheduleHours,
+  checkTrialSeats,
   checkTimeZone,
 } from "./crossChecks";
 import { checkCoach, checkCoachesNamed, checkCoachNames, declaredCoachNames } from "./coachRules";
@@ -235,6 +236,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   if (site) errors.push(...checkTimeZone(raw.site.file, site, today));
   if (testimonials) errors.push(...checkTestimonials(raw.testimonials.file, testimonials, programKeys, today));
   if (schedule && site) errors.push(...checkScheduleHours(raw.schedule.file, schedule, site));
+  if (schedule) errors.push(...checkTrialSeats(raw.schedule.file, schedule));
   if (intro && site) errors.push(...checkIntro(raw.intro.file, intro, site));
   if (schedule) {
     errors.push(

@@ -101,7 +101,28 @@ export const siteSchema = z
   })
   .strict();
 
-export const scheduleSlotSchema = z.object({ day, start: clock, end: clock, program: slug, coach: text(40).optional() }).strict();
+/** The most free trial seats one class may offer: a class is small, and a typo of 60 would be refused. */
+export const TRIAL_SEATS_MAX = 20;
+
+/**
+ * One weekly class. `trialSeats`: how many free trial seats each of its classes offers parents (the
+ * kids' trial class, src/server/kids/); none, no trial in that class.
+ */
+export const scheduleSlotSchema = z
+  .object({
+    day,
+    start: clock,
+    end: clock,
+    program: slug,
+    coach: text(40).optional(),
+    trialSeats: z
+      .number()
+      .int("must be a whole number of seats")
+      .min(1, "must be at least 1")
+      .max(TRIAL_SEATS_MAX, `must be at most ${TRIAL_SEATS_MAX}`)
+      .optional(),
+  })
+  .strict();
 export const scheduleSchema = z.object({ slots: z.array(scheduleSlotSchema) }).strict();
 
 export const PERIODS = ["month", "week", "visit", "program"] as const;
@@ -161,6 +182,8 @@ export const privacySchema = z
     spamDays: days.min(1, "must be at least 1"),
     contactMonths: months,
     introMonths: months,
+    /** A kids' trial class holds a child's first name and age: kept a shorter time than an adult's intro. */
+    kidsTrialMonths: months,
     requestMonths: months,
     dropInMonths: months,
   })
@@ -339,6 +362,8 @@ export const visitSchema = z
     parking: text(300),
     door: text(300),
     fitness: text(400),
+    /** What a child brings to a kids' trial class, and when to come: the parent's confirmation and reminder say it. */
+    kidsBring: text(300),
   })
   .strict();
 

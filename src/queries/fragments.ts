@@ -9,6 +9,7 @@ export const fragments = graphql`
       end
       program
       coach
+      trialSeats
     }
   }
 
@@ -29,6 +30,7 @@ export const fragments = graphql`
     spamDays
     contactMonths
     introMonths
+    kidsTrialMonths
     requestMonths
     dropInMonths
   }

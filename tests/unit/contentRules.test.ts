@@ -100,6 +100,32 @@ describe("content rules (each fails the build with file, field and reason)", () 
     expect(problems(raw)).toEqual(['content/schedule.json: slots[2].start: must be a 24-hour time like "05:00" or "17:30"']);
   });
 
+  test("trial seats are a whole number from 1 to 20", () => {
+    const slots = json(raw.schedule.data).slots;
+    const kids = slots.findIndex((slot: { program: string; trialSeats?: number }) => slot.program === "kids" && slot.trialSeats);
+    slots[kids].trialSeats = 0;
+    slots.push({ ...slots[kids], day: "Monday", trialSeats: 21 });
+    slots.push({ ...slots[kids], day: "Wednesday", trialSeats: 2.5 });
+    const last = slots.length - 1;
+    expect(problems(raw)).toEqual([
+      `content/schedule.json: slots[${kids}].trialSeats: must be at least 1`,
+      `content/schedule.json: slots[${last - 1}].trialSeats: must be at most 20`,
+      `content/schedule.json: slots[${last}].trialSeats: must be a whole number of seats`,
+    ]);
+  });
+
+  test("trial seats only on a kids class, and on one kids class per day and start", () => {
+    const slots = json(raw.schedule.data).slots;
+    const kids = slots.findIndex((slot: { program: string; trialSeats?: number }) => slot.program === "kids" && slot.trialSeats);
+    slots[0].trialSeats = 2;
+    slots.push({ ...slots[kids], coach: "Dana", trialSeats: 4 });
+    const last = slots.length - 1;
+    expect(problems(raw)).toEqual([
+      "content/schedule.json: slots[0].trialSeats: only a kids class offers free trial seats; remove it from this crossfit class",
+      `content/schedule.json: slots[${last}].start: slots[${kids}] also offers trial seats on ${slots[kids].day} at ${slots[kids].start}: give only one of them trialSeats`,
+    ]);
+  });
+
   test("a rate without a price", () => {
     delete json(raw.rates.data).plans[1].price;
     expect(problems(raw)).toEqual(["content/rates.json: plans[1].price: is required"]);

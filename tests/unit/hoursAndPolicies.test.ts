@@ -30,7 +30,15 @@ test("hours table rows merge days with the same hours and show closed days", () 
 
 describe("policies text", () => {
   test("placeholders take their numbers from policies.json and privacy.json", () => {
-    const privacy = { requestResponseDays: 45, spamDays: 30, contactMonths: 24, introMonths: 18, requestMonths: 24, dropInMonths: 36 };
+    const privacy = {
+      requestResponseDays: 45,
+      spamDays: 30,
+      contactMonths: 24,
+      introMonths: 18,
+      kidsTrialMonths: 12,
+      requestMonths: 24,
+      dropInMonths: 36,
+    };
     const values = placeholderValues(policies, privacy);
     expect(fillPlaceholders("<p>At least {{holdNoticeDays}} days; costs {{holdFee}}; back for {{ reactivationFee }}.</p>", values)).toBe(
       "<p>At least 7 days; costs nothing; back for $25.</p>",

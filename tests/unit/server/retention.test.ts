@@ -7,7 +7,7 @@ import type { PurgeCutoffs, PurgeReport } from "../../../src/server/privacy/type
 import type { SubmissionStore } from "../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
-const rules: Privacy = { requestResponseDays: 45, spamDays: 30, contactMonths: 1, introMonths: 13, requestMonths: 24, dropInMonths: 36 };
+const rules: Privacy = { requestResponseDays: 45, spamDays: 30, contactMonths: 1, introMonths: 13, kidsTrialMonths: 6, requestMonths: 24, dropInMonths: 36 };
 
 describe("retention cutoffs", () => {
   test("calendar months back in UTC, the day clamped to the shorter month's end, the time of day kept", () => {
