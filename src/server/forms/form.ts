@@ -25,7 +25,7 @@ export interface FormDefinition<Store> {
    * For a form that books something scarce with its submission (the free intro's time): once the schema
    * passed and before the form's ceiling counts it, a refusal (that time is not offered), or its booking.
    */
-  book?(checked: Checked, now: Date): Refusal | FieldProblems | Booking;
+  book?(checked: Checked, now: Date): Refusal | FieldProblems | Booking<Store>;
   /**
    * What the JSON answer to a stored send carries beside its reference, from its fields as stored (the
    * free intro's booking: the day, time and coach, and its calendar file's address). A form with it
@@ -87,12 +87,14 @@ export interface Checked {
  * enough today, the time was just taken); it throws only when the store fails, having given back what
  * it took. The answer to a stored booking says whether this server e-mails visitors at all.
  */
-export interface Booking {
-  store(insert: Insert, request: BookingRequest): Promise<InsertResult | Refusal>;
+export interface Booking<Store = unknown> {
+  store(insert: Insert, request: BookingRequest<Store>): Promise<InsertResult | Refusal>;
 }
 
-export interface BookingRequest {
+export interface BookingRequest<Store = unknown> {
   limits(): Promise<Limits>;
+  /** The process's store, to read what is still open when the choice was just taken (the 409's words). */
+  store(): Promise<Store>;
   /** The connection's address, as the rate limits count it (http/clientAddress.ts). */
   address: string | undefined;
   /** Mail is set up: the visitor is mailed a confirmation, and the answer says so. */

@@ -154,8 +154,8 @@ function check<Store>(form: Form<Store>, body: Record<string, unknown>, post: Po
 }
 
 /** A submission that may be stored, with the booking its form takes, if it books one. */
-interface Screened {
-  booking?: Booking;
+interface Screened<Store> {
+  booking?: Booking<Store>;
 }
 
 /**
@@ -163,7 +163,7 @@ interface Screened {
  * passed every check counts against it, so junk cannot lock a form for everyone; a privacy request is
  * the visitor's right under the law and is never refused by it.
  */
-async function screen<Store>(form: Form<Store>, checked: Checked, now: Date): Promise<Screened | Ending> {
+async function screen<Store>(form: Form<Store>, checked: Checked, now: Date): Promise<Screened<Store> | Ending> {
   const { definition, runtime, what } = form;
   const booking = definition.book?.(checked, now);
   if (booking && ends(booking)) return booking;
@@ -188,7 +188,7 @@ async function store<Store extends SubmissionOperations>(
   form: Form<Store>,
   post: Post,
   checked: Checked,
-  { booking }: Screened,
+  { booking }: Screened<Store>,
   now: Date,
 ): Promise<Ending> {
   const { definition, runtime } = form;
@@ -221,7 +221,12 @@ async function store<Store extends SubmissionOperations>(
   };
   try {
     const result = booking
-      ? await booking.store(insert, { limits: runtime.limits, address: clientAddress(request, config.trustProxy), notify })
+      ? await booking.store(insert, {
+          limits: runtime.limits,
+          store: runtime.store,
+          address: clientAddress(request, config.trustProxy),
+          notify,
+        })
       : await insert(checked.payload);
     if ("refused" in result) return result;
     const more = sentKey && !post.values ? definition.answer?.(stored, { reference: id, key: sentKey }) : undefined;

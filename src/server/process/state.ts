@@ -28,10 +28,10 @@ export interface ProcessState {
   };
   /** Each staff account's replies to leads, counted in the store: one limiter per open store (leads/replyLimit.ts). */
   replyLimits?: WeakMap<StoreBase, { account: RateLimiterAbstract; gym: RateLimiterAbstract }>;
-  /** The open times' page for a visitor without JavaScript, kept briefly (intro/timesPage.ts). */
-  openTimesPage?: { version: number; until: number; page: Promise<string> };
-  /** Counts the changes to the open times made in this process: a page made before one is not used. */
-  openTimesVersion?: number;
+  /** Each booking form's page for a visitor without JavaScript, by form, kept briefly (process/keptPage.ts). */
+  keptPages?: Map<string, { version: number; until: number; page: Promise<string> }>;
+  /** Counts, by form, the changes to what is open made in this process: a page made before one is not used. */
+  keptPageVersions?: Map<string, number>;
   /** Each form's confirmation without a key's words, for the gym's day it was made on (forms/handler.ts). */
   sentPages?: { day: string; pages: Map<string, string> };
   /** Set on SIGTERM: the e-mail being sent is finished, no other is started. */
