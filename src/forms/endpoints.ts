@@ -5,7 +5,15 @@ import { FORMS } from "./registry";
  * Gatsby serves `src/api/<name>.ts` at `/api/<name>`, so these names are the function files' names
  * (tests/unit/forms/endpoints.test.ts checks both ways).
  */
-export const API_NAMES = [...FORMS, "privacy-confirm", "intro-slots", "intro-cancel", "intro-calendar"] as const;
+export const API_NAMES = [
+  ...FORMS,
+  "privacy-confirm",
+  "intro-slots",
+  "intro-cancel",
+  "intro-calendar",
+  "kids-trial-classes",
+  "kids-trial-cancel",
+] as const;
 export type ApiName = (typeof API_NAMES)[number];
 
 export function apiPath(name: ApiName): `/api/${ApiName}` {

@@ -32,6 +32,8 @@ export const FORM_REGISTRY = {
   "privacy-request": { prefix: "P", staffTitle: "Privacy request", label: "Privacy request", ownerOnly: true },
   // V for a visit.
   "drop-in": { prefix: "V", staffTitle: "Drop-in visit", label: "Drop-in" },
+  // K for kids: a parent books a seat in a kids class for their child.
+  "kids-trial": { prefix: "K", staffTitle: "Kids' trial class", label: "Kids trial" },
 } as const satisfies Record<string, FormEntry>;
 
 export type FormName = keyof typeof FORM_REGISTRY;

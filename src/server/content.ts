@@ -33,17 +33,23 @@ export const rates = ratesSchema.parse(ratesJson);
 export const policies = policiesSchema.parse(policiesJson);
 export const intro = introSchema.parse(introJson);
 export const privacy = privacySchema.parse(privacyJson);
+/** The weekly classes; the kids classes' trial seats are booked by parents (kids/). */
+export const schedule = scheduleSchema.parse(scheduleJson);
+/** What only staff know of a first visit: parking, the door, what a child brings to a trial class. */
+export const visit = visitSchema.parse(visitJson);
 /** The waiver this build shows, with its version (the hash sign-ups store). */
 export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));
 /** The weekdays a visitor can drop in: those with a class of the drop-in plan's program. */
-export const dropInDays = classDays(scheduleSchema.parse(scheduleJson).slots, dropInPlan(rates.plans).program);
+export const dropInDays = classDays(schedule.slots, dropInPlan(rates.plans).program);
 /**
  * Where to go, what to bring and what happens at a free intro, in the first-visit block's words (the
  * intro page shows the same): the intro's confirmation lists them on its page and in its e-mails.
  */
-export const arrival = arrivalFacts(
-  firstVisitFacts({ site, visit: visitSchema.parse(visitJson), intro, plans: rates.plans, policies }),
-).map(({ label, text, link }) => ({ label, text, ...(link && { link }) }));
+export const arrival = arrivalFacts(firstVisitFacts({ site, visit, intro, plans: rates.plans, policies })).map(({ label, text, link }) => ({
+  label,
+  text,
+  ...(link && { link }),
+}));
 
 /**
  * The last day to answer a privacy request confirmed at `confirmedAt` (the time to answer starts when its

@@ -7,12 +7,15 @@ import { introCalendarFile } from "../intro/calendar";
 import { introCancel } from "../intro/cancel";
 import { introForm } from "../intro/form";
 import { introSlots } from "../intro/slots";
+import { kidsTrialCancel } from "../kids/cancel";
+import { kidsTrialClasses } from "../kids/classes";
+import { kidsTrialForm } from "../kids/form";
 import { privacyConfirm } from "../privacy/confirm";
 import { runtime } from "./runtime";
 import type { SubmissionStore } from "./store";
 
 /** Every form a visitor sends (src/forms/registry.ts), each with its definition: a missing one fails the type check. */
-const FORMS: Record<FormName, FormDefinition<SubmissionStore>> = { ...VISITOR_FORMS, intro: introForm };
+const FORMS: Record<FormName, FormDefinition<SubmissionStore>> = { ...VISITOR_FORMS, intro: introForm, "kids-trial": kidsTrialForm };
 
 const handlers = Object.fromEntries(Object.entries(FORMS).map(([form, definition]) => [form, formHandler(definition, runtime)])) as Record<
   FormName,
@@ -30,6 +33,8 @@ const endpoints = {
   "intro-calendar": (req, res) => introCalendarFile(runtime, req, res),
   "intro-cancel": (req, res) => introCancel(runtime, req, res),
   "privacy-confirm": (req, res) => privacyConfirm(runtime, req, res),
+  "kids-trial-classes": (req, res) => kidsTrialClasses(runtime, req, res),
+  "kids-trial-cancel": (req, res) => kidsTrialCancel(runtime, req, res),
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

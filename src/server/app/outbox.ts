@@ -1,5 +1,6 @@
 import { confirmationMail } from "../intro/confirmationMail";
 import { cancellationMail, reminderMail, rescheduleMail } from "../intro/mails";
+import { trialCancellationMail, trialConfirmationMail, trialReminderMail } from "../kids/mails";
 import { staffMail } from "../forms/staffAlert";
 import type { Composer, Delivery, MessageKinds, MessageSettings } from "../outbox/delivery";
 import type { Mailer } from "../outbox/mailer";
@@ -35,6 +36,9 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     reply: withSubmission(replyMail),
     "lead-reminder": withSubmission(leadReminderMail),
     digest: digestMail,
+    "trial-confirmation": withSubmission(trialConfirmationMail),
+    "trial-reminder": withSubmission(trialReminderMail),
+    "trial-cancellation": withSubmission(trialCancellationMail),
   },
   prepare: {
     "sign-in": prepareSignIn,

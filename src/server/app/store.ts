@@ -2,6 +2,7 @@ import type { ServerConfig } from "../config";
 import { bookingQueries } from "../intro/bookings";
 import type { SubmissionOperations } from "../forms/types";
 import type { BookingOperations, IntroOperations } from "../intro/types";
+import type { TrialOperations } from "../kids/types";
 import type { InboxOperations, LeadOperations, NudgeOperations, ReplyOperations } from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
@@ -13,6 +14,7 @@ import { openPostgres } from "../store/postgres";
 import { openSqlite } from "../store/sqlite";
 import { inboxQueries } from "../leads/inbox";
 import { bookingStep, introQueries } from "../intro/store";
+import { trialQueries, trialStep } from "../kids/store";
 import { leadQueries } from "../leads/store";
 import { replyQueries } from "../leads/replyStore";
 import { nudgeQueries } from "../leads/nudgeStore";
@@ -36,6 +38,7 @@ export interface SubmissionStore
     OutboxOperations,
     BookingOperations,
     IntroOperations,
+    TrialOperations,
     LeadOperations,
     InboxOperations,
     ReplyOperations,
@@ -49,8 +52,12 @@ export interface SubmissionStore
 export function storeOn(dialect: Dialect): SubmissionStore {
   return {
     kind: dialect.kind,
-    // A form's own part of storing it, in the same transaction: the free intro's time, a privacy request's link.
-    ...submissionQueries(dialect, { intro: bookingStep(dialect), "privacy-request": requestStep(dialect) }),
+    // A form's own part of storing it, in the same transaction: the free intro's time, a kids' trial seat, a privacy request's link.
+    ...submissionQueries(dialect, {
+      intro: bookingStep(dialect),
+      "kids-trial": trialStep(dialect),
+      "privacy-request": requestStep(dialect),
+    }),
     ...bookingQueries(dialect),
     ...outboxQueries(dialect),
     ...privacyQueries(dialect),
@@ -60,6 +67,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...replyQueries(dialect),
     ...nudgeQueries(dialect),
     ...introQueries(dialect),
+    ...trialQueries(dialect),
     ...requestQueries(dialect),
     ...reportQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),

@@ -27,10 +27,11 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
  * The forms a visitor sends that need nothing but to be stored (and, for the sign-up and the drop-in,
- * the waiver kept): each one's schema for today at the gym and its page. The free intro, which books a
- * time, is defined with its feature (intro/form.ts); app/forms.ts lists them all.
+ * the waiver kept): each one's schema for today at the gym and its page. The free intro and the kids'
+ * trial class, which book a time or a seat, are defined with their features (intro/form.ts,
+ * kids/form.ts); app/forms.ts lists them all.
  */
-export const VISITOR_FORMS: Record<Exclude<FormName, "intro">, FormDefinition<SubmissionOperations>> = {
+export const VISITOR_FORMS: Record<Exclude<FormName, "intro" | "kids-trial">, FormDefinition<SubmissionOperations>> = {
   contact: {
     form: "contact",
     schema: () => contactSchema,

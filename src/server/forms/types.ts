@@ -27,6 +27,8 @@ export interface NewSubmission {
   source?: VisitSource;
   /** A free-intro booking taken in the same transaction; its slot is held by the database's unique rule. */
   booking?: NewBooking;
+  /** A kids' trial seat taken in the same transaction (kids/store.ts); its seat is held by the database's unique rule. */
+  seat?: NewSeat;
   /**
    * Queue a confirmation to the visitor too, unless one went to the same address within
    * CONFIRMATION_INTERVAL_MS (intro/types.ts; so the form cannot be used to mail strangers again and again).
@@ -58,6 +60,16 @@ export interface NewBooking {
   coach: string;
   start: Date;
   end: Date;
+  /** Lower-cased, as the form stores it. */
+  email: string;
+}
+
+/** A seat in a kids class a form books with its submission (the kids' trial class's: kids/store.ts takes it). */
+export interface NewSeat {
+  classStart: Date;
+  classEnd: Date;
+  /** The class's trial seats, as content/schedule.json offers them now. */
+  seats: number;
   /** Lower-cased, as the form stores it. */
   email: string;
 }

@@ -50,6 +50,9 @@ const LABELS: Record<OutboxKind, string> = {
   reply: "Reply e-mail",
   "lead-reminder": "New-lead reminder",
   digest: "Morning digest",
+  "trial-confirmation": "Kids' trial confirmation e-mail",
+  "trial-reminder": "Kids' trial reminder e-mail",
+  "trial-cancellation": "Kids' trial cancellation e-mail",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

@@ -27,9 +27,10 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * Health information was given with consent for the gym to receive it; Washington's My Health My Data
- * Act needs separate consent to share it with anyone else, so it never leaves in a webhook.
+ * Act needs separate consent to share it with anyone else, so it never leaves in a webhook. Nor does a
+ * child's first name and age from a kids' trial class: the coach needs them, the lead is the parent.
  */
-const NOT_SHARED = new Set(["healthInfo", "healthConsent"]);
+const NOT_SHARED = new Set(["healthInfo", "healthConsent", "childName", "childAge"]);
 
 /**
  * `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: Stripe's webhook signature

@@ -31,6 +31,7 @@ const KEPT: Record<FormName, ((privacy: Privacy) => number) | "membership"> = {
   signup: "membership",
   "membership-hold": "membership",
   intro: (privacy) => privacy.introMonths,
+  "kids-trial": (privacy) => privacy.kidsTrialMonths,
   "privacy-request": (privacy) => privacy.requestMonths,
   "drop-in": (privacy) => privacy.dropInMonths,
 };

@@ -25,6 +25,11 @@ export interface Dialect {
   /** Inside `write`, before a booking's checks: concurrent bookings of its coach or its address wait here. */
   lockBooking(trx: Kysely<Database>, booking: { coach: string; email: string }): Promise<void>;
   /**
+   * Inside `write`, before a kids' trial seat's checks: bookings of one class (known by its start, ISO),
+   * and bookings by one address, wait here, so the seats counted next are every committed one.
+   */
+  lockSeat(trx: Kysely<Database>, seat: { classStart: string; email: string }): Promise<void>;
+  /**
    * Inside `write`, before reading the staff accounts a change depends on (the last owner): concurrent
    * account changes wait here, so each sees the one before it committed.
    */
@@ -35,6 +40,8 @@ export interface Dialect {
   lockDue<O>(query: SelectQueryBuilder<Database, "outbox", O>): SelectQueryBuilder<Database, "outbox", O>;
   /** Whether an error is the database refusing a second active booking of one coach and start. */
   isSlotConflict(error: unknown): boolean;
+  /** Whether an error is the database refusing a second active kids' trial seat of one number in one class. */
+  isSeatConflict(error: unknown): boolean;
   /** SQL on the payload column, which each database reads with its own JSON functions. */
   readonly payloadSql: {
     /** The payload's `email`, written exactly as migration 4 indexes it, or the index goes unused. */

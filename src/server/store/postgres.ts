@@ -31,6 +31,10 @@ const LOCK_STAFF = 7_263_103;
 /** Sends of one form's same fields (a double tap without JavaScript): the second waits, then finds the first. */
 const LOCK_FINGERPRINT = 7_263_104;
 
+/** Namespaces of the per-class and per-address locks of kids' trial seats. */
+const LOCK_CLASS = 7_263_105;
+const LOCK_TRIAL_ADDRESS = 7_263_106;
+
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 export const MIGRATION_LOCK = 7_263_001;
 
@@ -38,6 +42,12 @@ export const MIGRATION_LOCK = 7_263_001;
 function isSlotConflict(error: unknown): boolean {
   const { code, constraint } = error as { code?: string; constraint?: string };
   return code === "23505" && constraint === "intro_bookings_slot";
+}
+
+/** pg's error for a second active kids' trial seat of one number in one class (unique_violation on our index). */
+function isSeatConflict(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === "23505" && constraint === "kids_trials_seat";
 }
 
 /** A connection dropped while checked out: the statement that next uses it fails with the reason. */
@@ -98,6 +108,11 @@ export async function openPostgres(connectionString: string): Promise<Dialect> {
       await sql`SELECT pg_advisory_xact_lock(${LOCK_COACH}, hashtext(${booking.coach}))`.execute(trx);
       await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${booking.email}))`.execute(trx);
     },
+    async lockSeat(trx, seat) {
+      // Class first, then address, always in that order, so two never wait on each other.
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${seat.classStart}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_TRIAL_ADDRESS}, hashtext(${seat.email}))`.execute(trx);
+    },
     async lockStaff(trx) {
       await sql`SELECT pg_advisory_xact_lock(${LOCK_STAFF})`.execute(trx);
     },
@@ -107,6 +122,7 @@ export async function openPostgres(connectionString: string): Promise<Dialect> {
     // SKIP LOCKED: concurrent senders each take different messages instead of waiting.
     lockDue: (query) => query.forUpdate().skipLocked(),
     isSlotConflict,
+    isSeatConflict,
     payloadSql: {
       email: sql.raw(EMAIL_KEY),
       hasHealthInfo: sql`payload ? 'healthInfo'`,

@@ -38,7 +38,8 @@ export type OutboxStatus = "pending" | "sent" | "failed";
  * What a message is: the staff alert of a submission, a visitor's booking confirmation, cancellation,
  * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
  * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
- * a lead, the reminder of a lead still New, the owner's morning digest.
+ * a lead, the reminder of a lead still New, the owner's morning digest; a kids' trial seat's
+ * confirmation, reminder and cancellation, to the parent (migration 13).
  */
 export const OUTBOX_KINDS = [
   "staff",
@@ -52,6 +53,9 @@ export const OUTBOX_KINDS = [
   "reply",
   "lead-reminder",
   "digest",
+  "trial-confirmation",
+  "trial-reminder",
+  "trial-cancellation",
 ] as const;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
@@ -84,6 +88,21 @@ export interface IntroBookingsTable {
   sequence: Generated<number>;
   /** SHA-256 of the token in the visitor's own cancel link. */
   cancel_token_hash: string | null;
+}
+
+/** A seat a parent booked for their child in a kids class (migration 13): the child's details are in the payload. */
+export interface KidsTrialsTable {
+  submission_id: string;
+  /** The class's start and end: a class is known by its start (the content checks keep two apart). */
+  class_start: StoredTime;
+  class_end: StoredTime;
+  /** 1 to the class's trialSeats when booked; one active seat of each number per class (a unique index). */
+  seat: number;
+  /** Lower-cased, as the form stores it. */
+  email: string;
+  cancelled_at: StoredTime | null;
+  /** SHA-256 of the token in the parent's own cancel link. */
+  cancel_token_hash: string;
 }
 
 export interface DeletionsTable {
@@ -231,6 +250,7 @@ export interface Database {
   submissions: SubmissionsTable;
   outbox: OutboxTable;
   intro_bookings: IntroBookingsTable;
+  kids_trials: KidsTrialsTable;
   deletions: DeletionsTable;
   waivers: WaiversTable;
   rate_limits: RateLimitsTable;

@@ -76,6 +76,12 @@ function isSlotConflict(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" && Boolean(message?.includes("intro_bookings."));
 }
 
+/** SQLite's error for a second active kids' trial seat of one number in one class (its unique index). */
+function isSeatConflict(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === "SQLITE_CONSTRAINT_UNIQUE" && Boolean(message?.includes("kids_trials.class_start"));
+}
+
 /**
  * A deletion marks a wipe owed in the same transaction, and only a finished wipe clears the mark, so
  * one that fails (the file busy) is done by the next purge even if that one deletes nothing, and a
@@ -149,10 +155,12 @@ export function openSqlite(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS 
     write: (work) => inTransaction(db, "begin immediate", work),
     // The write lock is already held: no other booking can be checked or written meanwhile.
     lockBooking: async () => undefined,
+    lockSeat: async () => undefined,
     lockStaff: async () => undefined,
     lockFingerprint: async () => undefined,
     lockDue: (query) => query,
     isSlotConflict,
+    isSeatConflict,
     payloadSql: {
       email: sql.raw(EMAIL_KEY),
       // json_type is NULL only when the key is absent (a JSON null gives 'null'), so any healthInfo counts.

@@ -21,6 +21,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [10, "24bde52b5dd2f8e2", "334e62d5b606df7a"],
   [11, "7d3105d9dcc31268", "71977bb8cbe04300"],
   [12, "6a248da7e665ce9f", "6a248da7e665ce9f"],
+  [13, "af698aac84b6012f", "7db9caf2e624679c"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

@@ -138,6 +138,7 @@ const TABLES = {
   submissions: true,
   outbox: true,
   intro_bookings: true,
+  kids_trials: true,
   deletions: true,
   waivers: true,
   rate_limits: true,

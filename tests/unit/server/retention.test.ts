@@ -7,7 +7,15 @@ import type { PurgeCutoffs, PurgeReport } from "../../../src/server/privacy/type
 import type { SubmissionStore } from "../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
-const rules: Privacy = { requestResponseDays: 45, spamDays: 30, contactMonths: 1, introMonths: 13, kidsTrialMonths: 6, requestMonths: 24, dropInMonths: 36 };
+const rules: Privacy = {
+  requestResponseDays: 45,
+  spamDays: 30,
+  contactMonths: 1,
+  introMonths: 13,
+  kidsTrialMonths: 6,
+  requestMonths: 24,
+  dropInMonths: 36,
+};
 
 describe("retention cutoffs", () => {
   test("calendar months back in UTC, the day clamped to the shorter month's end, the time of day kept", () => {
@@ -22,7 +30,7 @@ describe("retention cutoffs", () => {
     expect(monthsBefore(at("2026-03-01T07:00:00.000Z"), 1)).toEqual(at("2026-02-01T07:00:00.000Z"));
   });
 
-  test("spam by days, contact, intro, privacy requests and drop-ins by their months; sign-ups and holds never listed", () => {
+  test("spam by days, contact, intro, privacy requests, drop-ins and kids' trials by their months; sign-ups and holds never listed", () => {
     const now = at("2026-03-31T15:30:00.123Z");
     const before = now.getTime();
     expect(retentionCutoffs(now, rules)).toEqual({
@@ -32,6 +40,7 @@ describe("retention cutoffs", () => {
         { form: "intro", before: at("2025-02-28T15:30:00.123Z") },
         { form: "privacy-request", before: at("2024-03-31T15:30:00.123Z") },
         { form: "drop-in", before: at("2023-03-31T15:30:00.123Z") },
+        { form: "kids-trial", before: at("2025-09-30T15:30:00.123Z") },
       ],
     });
     expect(now.getTime()).toBe(before);

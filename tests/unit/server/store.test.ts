@@ -394,6 +394,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 10, name: "replies from the console with templates, reminders of new leads, the morning digest" },
       { version: 11, name: "known devices: browsers a staff member has signed in on" },
       { version: 12, name: "a form sent without JavaScript shows what it stored only to its sender: submission sent keys" },
+      { version: 13, name: "kids' trial classes: a parent books a child a seat in a kids class" },
     ]);
     db.close();
   });

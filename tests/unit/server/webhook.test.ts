@@ -107,6 +107,22 @@ function webhookContract(open: () => Promise<SubmissionStore>) {
     ]);
   });
 
+  test("a kids' trial is the parent's lead: the class and the parent go, never the child's first name or age", async () => {
+    const now = new Date();
+    const start = new Date(now.getTime() + 3 * 86_400_000).toISOString();
+    await store.insert(
+      lead("K-CCC", {
+        form: "kids-trial",
+        createdAt: new Date(now.getTime() - 1_000),
+        payload: { start, childName: "Mia", childAge: 7, name: "Ana Ruiz", email: "ana@example.com", phone: "+12535550100" },
+      }),
+    );
+    expect(await deliverDue(store, null, settings(hook), now)).toMatchObject({ sent: 1 });
+    const [trial] = bodies(receiver);
+    expect(trial!.lead.fields).toEqual({ start, name: "Ana Ruiz", email: "ana@example.com", phone: "+12535550100" });
+    expect(receiver.received[0]!.body).not.toContain("Mia");
+  });
+
   test("a receiver that fails twice, then recovers, gets the lead once more with the same delivery ID", async () => {
     receiver.answers.push(500, 500);
     const start = new Date();

@@ -10,6 +10,7 @@ import { leadSources } from "./009-lead-sources";
 import { repliesAndReminders } from "./010-replies-and-reminders";
 import { knownDevices } from "./011-known-devices";
 import { sentKeys } from "./012-sent-keys";
+import { kidsTrials } from "./013-kids-trials";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -37,6 +38,7 @@ const STEPS: readonly MigrationStep[] = [
   repliesAndReminders,
   knownDevices,
   sentKeys,
+  kidsTrials,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

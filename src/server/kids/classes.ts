@@ -1,0 +1,87 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { dayLabel, slotsByDay, timeLabel, zoneName, type DaySlots } from "../../intro/display";
+import { seatsLeftText, trialClasses, type TrialClass } from "../../schedule/trialClasses";
+import { intro, schedule, site } from "../content";
+import { apiHeaders, type Runtime } from "../http/pipeline";
+import { errorSummary } from "../log";
+import { serverNow } from "../process/settings";
+import type { TrialOperations } from "./types";
+
+/** As the free intro's open times: a few seconds in the browser's own cache absorb reloads (intro/slots.ts). */
+export const TRIAL_CLASSES_CACHE_CONTROL = "private, max-age=15";
+
+export const CLASSES_UNAVAILABLE = "We could not load the kids classes just now. Please try again in a minute, or call us.";
+
+/** A trial class as the page lists it: its seats left, and how it reads ("Tuesday, December 1 at 4:00 PM"). */
+export interface OfferedClass extends TrialClass {
+  left: number;
+  label: string;
+}
+
+/**
+ * The classes a parent may book now, with their seats left: `classes` every one (full ones too, so the
+ * page can say which filled up), `days` the ones with a seat left, grouped as the free intro's picker
+ * groups its times (src/components/intro/SlotPicker.tsx), each time read with its seats left.
+ */
+export interface TrialOffer {
+  zone: string;
+  classes: OfferedClass[];
+  days: DaySlots[];
+}
+
+/** "Tuesday, December 1 at 4:00 PM": a class in the gym's zone, as the page, the 409 and the mails say it. */
+export function classLabel(start: string): string {
+  return `${dayLabel(start, site.timeZone)} at ${timeLabel(start, site.timeZone)}`;
+}
+
+/** The gym's closed days: a day the free intros' calendar closes for everyone (a holiday) has no classes. */
+const closedDays = () => intro.blackouts.filter((blackout) => blackout.coach === undefined).map((blackout) => blackout.date);
+
+/** Every trial class the content offers now, booked or not. */
+export function offeredClasses(now: Date): TrialClass[] {
+  return trialClasses(schedule.slots, closedDays(), site.timeZone, now);
+}
+
+/** The classes now, with the seats the store says are taken: for the page's script, and for the page without it. */
+export async function openClasses(store: TrialOperations, now = serverNow()): Promise<TrialOffer> {
+  const taken = await store.takenSeats(now);
+  const classes = offeredClasses(now).map((offered) => ({
+    ...offered,
+    left: Math.max(0, offered.seats - (taken.get(offered.start) ?? 0)),
+    label: classLabel(offered.start),
+  }));
+  const open = classes.filter((offered) => offered.left > 0);
+  const left = new Map(open.map((offered) => [offered.start, offered.left]));
+  const days = slotsByDay(open, site.timeZone).map((day) => ({
+    ...day,
+    times: day.times.map((time) => ({ ...time, label: `${time.label}, ${seatsLeftText(left.get(time.start) ?? 0).toLowerCase()}` })),
+  }));
+  return { zone: zoneName(site.timeZone), classes, days };
+}
+
+/**
+ * GET /api/kids-trial-classes: the kids' trial classes of the next two weeks and their seats left,
+ * { timeZone, zone, classes: [{ start, end, coach, seats, left, label }], days }, instants in UTC.
+ */
+export async function kidsTrialClasses(
+  runtime: Runtime<TrialOperations>,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+): Promise<void> {
+  apiHeaders(res);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).json({ error: "Ask for the classes with GET." });
+    return;
+  }
+  let offer: TrialOffer;
+  try {
+    offer = await openClasses(await runtime.store());
+  } catch (error) {
+    console.error(`Could not read the kids' trial seats: ${errorSummary(error)}`);
+    res.status(503).json({ error: CLASSES_UNAVAILABLE });
+    return;
+  }
+  res.setHeader("Cache-Control", TRIAL_CLASSES_CACHE_CONTROL);
+  res.status(200).json({ timeZone: site.timeZone, ...offer });
+}
