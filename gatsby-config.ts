@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby";
 import netlifyAdapter from "gatsby-adapter-netlify";
 import { PRIVACY_CONFIRM_PATH } from "./src/forms/privacyConfirmPath";
+import { KIDS_TRIAL_CANCEL_PATH } from "./src/schedule/trialCancelPath";
 import { gatsbyHeaders } from "./src/headers";
 import { cmsSettings } from "./src/node/cmsSettings";
 import { contentDir } from "./src/node/contentFiles";
@@ -62,7 +63,16 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/404/", "/404.html", "/dev-404-page/", "/staff/", "/staff/**", "/intro/cancel/", PRIVACY_CONFIRM_PATH],
+        excludes: [
+          "/404/",
+          "/404.html",
+          "/dev-404-page/",
+          "/staff/",
+          "/staff/**",
+          "/intro/cancel/",
+          KIDS_TRIAL_CANCEL_PATH,
+          PRIVACY_CONFIRM_PATH,
+        ],
       },
     },
     {

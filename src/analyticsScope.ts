@@ -1,5 +1,6 @@
 import { PRIVACY_CONFIRM_PATH } from "./forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "./intro/cancelPath";
+import { KIDS_TRIAL_CANCEL_PATH } from "./schedule/trialCancelPath";
 import { STAFF_ROOT } from "./desk/paths";
 
 /**
@@ -17,6 +18,8 @@ export const PAGES_WITHOUT_ANALYTICS: readonly string[] = [
   STAFF_ROOT,
   // A visitor's own cancel link: the token rides in the fragment.
   INTRO_CANCEL_PATH,
+  // A parent's own cancel link for a kids' trial seat: the token rides in the fragment.
+  KIDS_TRIAL_CANCEL_PATH,
   // The link that confirms a privacy request: the token rides in the fragment.
   PRIVACY_CONFIRM_PATH,
 ];

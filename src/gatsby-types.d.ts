@@ -6058,6 +6058,11 @@ type IntroPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type IntroPageQuery = { readonly introJson: { readonly summary: string }, readonly firstVisitFacts: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string, readonly link: { readonly href: string, readonly text: string } | null }> };
 
+type KidsTrialPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type KidsTrialPageQuery = { readonly visit: { readonly kidsBring: string } };
+
 type LightboxPhotoFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
 
 type MembershipHoldPageQueryVariables = Exact<{ [key: string]: never; }>;

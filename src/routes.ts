@@ -28,6 +28,7 @@ export type TemplateName =
   | "intro"
   | "coaches"
   | "dropIn"
+  | "kidsTrial"
   | "wod";
 
 /** The name a page is linked by: `pathTo("rates")`. */
@@ -55,6 +56,7 @@ export type RouteName =
   | "healthData"
   | "coaches"
   | "dropIn"
+  | "kidsTrial"
   | "wod";
 
 export interface Route {
@@ -71,7 +73,10 @@ export interface Route {
   noNav?: boolean;
   /** Shown in the header's separate utility cluster instead of the main links. */
   utility?: boolean;
-  /** Without the phone's "Book a free intro" bar (src/components/IntroBar.tsx): a page that is itself a form to finish. */
+  /**
+   * Without the phone's "Book a free intro" bar (src/components/IntroBar.tsx): a page that is itself a
+   * form to finish, or whose visitors the adult's intro is not for (the kids' page, and pages under it).
+   */
   noIntroBar?: boolean;
   layout: "default";
   template: TemplateName;
@@ -284,9 +289,25 @@ export const routes: readonly Route[] = [
     description: "Fun, coached fitness classes that build strength and confidence in kids.",
     keywords: ["kids fitness", "CrossFit Kids", "children's gym class"],
     noNav: true,
+    // The adult's free intro is not for children: parents book the kids' trial class on the page itself.
+    noIntroBar: true,
     layout: "default",
     template: "program",
     programKey: "kids",
+  },
+  {
+    name: "kidsTrial",
+    path: "/programs/crossfitkids/trial/",
+    title: "Free Kids Trial Class",
+    description:
+      "Book your child a free CrossFit Kids class in Graham, WA: choose a class with a seat left, come ten minutes early, stay and watch.",
+    keywords: ["free kids class", "kids trial class", "CrossFit Kids", "kids fitness Graham WA"],
+    // Linked from the kids' page, whose parents' section leads here.
+    noNav: true,
+    // A form to finish, for parents: the adult's free intro is not for children.
+    noIntroBar: true,
+    layout: "default",
+    template: "kidsTrial",
   },
   {
     name: "intro",

@@ -1,4 +1,4 @@
-import { findRoute, pathTo, routeFor } from "../routes";
+import { pathTo, routeFor, routes } from "../routes";
 import { ButtonLink } from "./ButtonLink";
 import * as styles from "./IntroBar.module.css";
 
@@ -21,8 +21,7 @@ export function IntroBar({ pathname }: { pathname: string }) {
 
 function hidden(pathname: string, introPath: string): boolean {
   const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
-  // The intro's own pages too: its cancel page lives under it.
-  if (path.startsWith(introPath)) return true;
-  // A page from content (an announcement) is not in the route table and shows the bar.
-  return findRoute(path)?.noIntroBar === true;
+  // The intro's own pages, and any page at or under a route without the bar (the kids' trial's cancel
+  // page under its booking's); a page from content (an announcement) is not in the route table and shows it.
+  return path.startsWith(introPath) || routes.some((route) => route.noIntroBar && path.startsWith(route.path));
 }

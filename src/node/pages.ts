@@ -18,6 +18,7 @@ import {
 } from "../routes";
 import { PRIVACY_CONFIRM_PATH } from "../forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
+import { KIDS_TRIAL_CANCEL_PATH } from "../schedule/trialCancelPath";
 import { staffPaths } from "../desk/paths";
 import { buildNow } from "./buildClock";
 import { loadCheckedContent } from "./contentChecks";
@@ -96,6 +97,15 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
       path: INTRO_CANCEL_PATH,
       component: templatePath("intro"),
       context: { routePath: intro.path, programKey: null, pageKey: null, ...shared, cancel: true },
+    });
+  }
+  // A parent's own cancel link for a kids' trial seat (src/components/kids/KidsTrialCancel.tsx): the trial's template.
+  const kidsTrial = routes.find((route) => route.name === "kidsTrial");
+  if (kidsTrial) {
+    actions.createPage({
+      path: KIDS_TRIAL_CANCEL_PATH,
+      component: templatePath("kidsTrial"),
+      context: { routePath: kidsTrial.path, programKey: null, pageKey: null, ...shared, cancel: true },
     });
   }
   // Where a privacy request is confirmed with its mailed link (src/components/PrivacyConfirm.tsx): the request's template.

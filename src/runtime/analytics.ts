@@ -7,7 +7,7 @@
 type AnalyticsWindow = Window & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
 
 /** A form that reached the gym (contact, sign-up, intro, drop-in): GA4's recommended `generate_lead` event. */
-export function trackLead(form: "contact" | "signup" | "intro" | "drop-in"): void {
+export function trackLead(form: "contact" | "signup" | "intro" | "drop-in" | "kids-trial"): void {
   if (typeof window === "undefined") return;
   const win = window as AnalyticsWindow;
   try {

@@ -65,10 +65,13 @@ test("what the keyboard focuses is never under the bar", async ({ page }) => {
   expect(checked, "the walk focused links in the page").toBeGreaterThan(20);
 });
 
-test("no bar on a wide screen, on the intro's own pages, or on a form to finish", async ({ page }) => {
+test("no bar on a wide screen, on the intro's own pages, on a form to finish, or for parents on the kids' pages", async ({ page }) => {
   for (const path of [
     "/intro/",
     "/intro/cancel/",
+    "/programs/crossfitkids/",
+    "/programs/crossfitkids/trial/",
+    "/programs/crossfitkids/trial/cancel/",
     "/membership/signup/",
     "/membership/membershipHold/",
     "/privacy/request/",

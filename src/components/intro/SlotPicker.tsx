@@ -15,6 +15,7 @@ export function SlotPicker({
   day,
   onDay,
   zone,
+  count = ["time", "times"],
 }: {
   control: FormControl<{ start: string }>;
   days: readonly DaySlots[];
@@ -23,6 +24,8 @@ export function SlotPicker({
   onDay(date: string): void;
   /** The gym's time zone by name ("Pacific Time"), from the server's answer. */
   zone: string;
+  /** What a day's count counts: a time, or (the kids' trial) a class. */
+  count?: readonly [one: string, many: string];
 }) {
   const shown = days.find((d) => d.date === day) ?? days[0];
   const id = control.idFor("start");
@@ -53,7 +56,7 @@ export function SlotPicker({
                 {/* Read as "Tue, Nov 24, 3 times", not "Tue, Nov 243 times". */}
                 <span className="visually-hidden">, </span>
                 <span className={styles.count}>
-                  {d.times.length} {d.times.length === 1 ? "time" : "times"}
+                  {d.times.length} {d.times.length === 1 ? count[0] : count[1]}
                 </span>
               </span>
             </label>

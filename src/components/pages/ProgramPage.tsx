@@ -24,24 +24,37 @@ const FIRST_VISIT = `${pathTo("intro")}#first-visit`;
 
 /**
  * What a parent looks for on the kids' page: how their child starts, and whom to ask first. A child
- * starts by signing up for the kids' plan (the adult free intro and Foundations are not for children).
+ * tries a class free (when the schedule keeps trial seats), then signs up for the kids' plan (the adult
+ * free intro and Foundations are not for children).
  */
-function ForParents({ plans }: { plans: ReadonlyArray<{ id: string; period: string }> }) {
+function ForParents({ plans, trial }: { plans: ReadonlyArray<{ id: string; period: string }>; trial: boolean }) {
   const signUp = plans.find((plan) => plan.period !== "visit");
   return (
     <Section title="For parents" id="parents">
       <div className="prose">
-        <p>
-          Your child needs no experience. To start, sign them up for CrossFit Kids: you choose the first class day, and a parent or guardian
-          signs the waiver for them.
-        </p>
+        {trial ? (
+          <p>
+            Your child needs no experience. Start with a free trial class: book them a seat in a kids class, stay and watch, and sign them
+            up for CrossFit Kids afterwards if they loved it (a parent or guardian signs the waiver for them).
+          </p>
+        ) : (
+          <p>
+            Your child needs no experience. To start, sign them up for CrossFit Kids: you choose the first class day, and a parent or
+            guardian signs the waiver for them.
+          </p>
+        )}
         <p>
           Questions first, about your child&apos;s age, experience or needs? Ask a coach. Where to park and which door:{" "}
           <Link to={FIRST_VISIT}>your first visit</Link>.
         </p>
       </div>
       <Actions>
-        {signUp && <ButtonLink to={planAction(signUp).href}>Sign up your child</ButtonLink>}
+        {trial && <ButtonLink to={pathTo("kidsTrial")}>Book a free trial class</ButtonLink>}
+        {signUp && (
+          <ButtonLink to={planAction(signUp).href} variant={trial ? "secondary" : undefined}>
+            Sign up your child
+          </ButtonLink>
+        )}
         <ButtonLink to={`${pathTo("contact")}?interest=${KIDS_PROGRAM}`} variant="secondary">
           Ask a coach
         </ButtonLink>
@@ -65,6 +78,8 @@ export function ProgramPage({
   const slots = ofProgram(data.schedule.slots, key);
   const plans = ofProgram(data.rates.plans, key);
   const reviews = reviewsOf(data.testimonials.testimonials, key);
+  // A parent books a seat in a kids class that keeps trial seats (content/schedule.json).
+  const trial = key === KIDS_PROGRAM && slots.some((slot) => slot.trialSeats);
   // The build's gym day in the HTML, the visitor's once the page runs: a date that has passed drops off.
   const starts = program.starts && nextStarts(program.starts, today.date);
   const image = getImage(program.hero.childImageSharp?.gatsbyImageData ?? null);
@@ -79,7 +94,7 @@ export function ProgramPage({
       body={<Markdown html={program.html} />}
     >
       {key === KIDS_PROGRAM ? (
-        <ForParents plans={plans} />
+        <ForParents plans={plans} trial={trial} />
       ) : (
         <Section>
           <p className="prose">

@@ -47,7 +47,7 @@ export const kidsTrialForm: FormDefinition<KidsTrialStore> = {
   schema: () => kidsTrialSchema,
   book: bookSeat,
   plain: plainForm({
-    page: pathTo("kids"),
+    page: pathTo("kidsTrial"),
     start: KIDS_TRIAL_START,
     fieldOrder: KIDS_TRIAL_FIELDS,
     payload: kidsTrialPayload,

@@ -148,7 +148,7 @@ export function trialCancellationMail(submission: StoredSubmission, _message: Cl
         "",
         `${facts.childName}'s ${CLASS_NAME} at ${site.name} on ${facts.when} is cancelled, and the seat is open for another child.`,
         "",
-        `To book another class, visit ${s.siteUrl}${pathTo("kids")}#trial or call ${facts.phone}.`,
+        `To book another class, visit ${s.siteUrl}${pathTo("kidsTrial")} or call ${facts.phone}.`,
         `Your reference: ${submission.id}`,
         "",
         "The attached calendar file (kids-trial-cancelled.ics) removes the class from your calendar.",

@@ -42,7 +42,7 @@ const text = (mail: ReceivedMail | undefined) => (mail && mimePart(mail.raw, "te
 /** Quoted-printable and folded lines aside: the plain text as the parent reads it. */
 const flat = (mail: ReceivedMail | undefined) => text(mail).replace(/\s+/g, " ");
 const linkToken = (mail: ReceivedMail | undefined) =>
-  /https:\/\/gym\.example\/programs\/crossfitkids\/cancel\/#token=([A-Za-z0-9_-]{43})/.exec(text(mail))?.[1];
+  /https:\/\/gym\.example\/programs\/crossfitkids\/trial\/cancel\/#token=([A-Za-z0-9_-]{43})/.exec(text(mail))?.[1];
 
 describe("kids' trial mails through the outbox, with a real SMTP server on loopback", () => {
   let dir: string;
@@ -133,6 +133,6 @@ describe("kids' trial mails through the outbox, with a real SMTP server on loopb
       "Cancelled: Mia's free CrossFit Kids trial class, Thursday, March 6 at 4:00 PM",
     ]);
     expect(event(mails[1]!)).toMatchObject({ method: "CANCEL", uid: "k-1@gym.example", start: THURSDAY });
-    expect(flat(mails[1])).toContain("https://gym.example/programs/crossfitkids/#trial");
+    expect(flat(mails[1])).toContain("https://gym.example/programs/crossfitkids/trial/");
   });
 });

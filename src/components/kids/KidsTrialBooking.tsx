@@ -1,0 +1,152 @@
+import { Link } from "gatsby";
+import { useState } from "react";
+import { formatPhone, telHref } from "../../content/contact";
+import { apiPath } from "../../forms/endpoints";
+import { CHILD_AGES, CHILD_NAME_MAX } from "../../forms/kidsTrial";
+import { LIMITS } from "../../forms/limits";
+import type { KidsTrialInput } from "../../forms/schemas/kidsTrial";
+import { kidsTrialSent } from "../../forms/sent/kidsTrial";
+import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload, type KidsTrialValues } from "../../forms/values/kidsTrial";
+import { useForm } from "../../hooks/useForm";
+import { useHydrated } from "../../hooks/useHydrated";
+import { useTrialClasses } from "../../hooks/useTrialClasses";
+import { trackLead } from "../../runtime/analytics";
+import { FormShell, SentMessage } from "../form/FormShell";
+import { EmailInput, PhoneInput, Select, TextInput } from "../form/inputs";
+import * as form from "../form/Form.module.css";
+import * as styles from "../intro/IntroBooking.module.css";
+import { SlotPicker } from "../intro/SlotPicker";
+
+async function loadCheck() {
+  const { kidsTrialErrors } = await import("../../forms/schemas/kidsTrial");
+  return (values: KidsTrialValues) => kidsTrialErrors(kidsTrialPayload(values));
+}
+
+const AGE_OPTIONS = CHILD_AGES.map((age) => ({ value: String(age), label: String(age) }));
+
+/** Call us or write: what a parent without JavaScript, or without a class with a seat, can do instead. */
+function OtherWays({ phone, contactPath }: { phone: string; contactPath: string }) {
+  return (
+    <>
+      call us at <a href={telHref(phone)}>{formatPhone(phone)}</a> or <Link to={contactPath}>send us a message</Link>
+    </>
+  );
+}
+
+/**
+ * A parent books their child a free seat in a kids class: the classes of the next two weeks with their
+ * seats left, from the store, then the child's first name and age and the parent's details. As the
+ * free intro's booking (src/components/intro/IntroBooking.tsx): the classes are fetched once the page
+ * is live; without JavaScript a <noscript> links to the same form with the classes in it, made by the
+ * server (src/server/kids/form.ts).
+ */
+export function KidsTrialBooking({ phone, contactPath }: { phone: string; contactPath: string }) {
+  const classes = useTrialClasses();
+  const live = useHydrated();
+  const { days, zone } = classes.offer;
+  const [day, setDay] = useState("");
+  const [confirmation, setConfirmation] = useState(true);
+  // A class the server no longer offers (filled, or now too soon) is cleared, and the list asked for again.
+  const offerFreshClasses = () => {
+    booking.control.setValue("start", "");
+    classes.refresh();
+  };
+  const booking = useForm<KidsTrialInput>({
+    formId: "kids-trial",
+    endpoint: apiPath("kids-trial"),
+    initialValues: KIDS_TRIAL_START,
+    fieldOrder: KIDS_TRIAL_FIELDS,
+    loadCheck,
+    toPayload: kidsTrialPayload,
+    conflictField: "start",
+    onConflict: offerFreshClasses,
+    onFieldErrors: (errors) => {
+      if (errors.start) offerFreshClasses();
+    },
+    onSent: (_reference, sent) => {
+      setConfirmation(sent.confirmation === true);
+      trackLead("kids-trial");
+    },
+  });
+
+  const { values } = booking.control;
+  const chosen = classes.offer.classes.find((offered) => offered.start === values.start);
+  const full = classes.offer.classes.filter((offered) => offered.left === 0);
+  return (
+    <div className={`${form.form} ${styles.booking}`}>
+      <noscript>
+        <p className={form.notice}>
+          This page shows the classes and their free seats with JavaScript. Without it,{" "}
+          <a href={apiPath("kids-trial")}>choose from the classes here</a>, or <OtherWays phone={phone} contactPath={contactPath} />.
+        </p>
+      </noscript>
+      <p role="status" className={`${form.hint} ${styles.status}`}>
+        {classes.status === "loading"
+          ? "Loading classes…"
+          : classes.status === "ready" && classes.refreshed
+            ? "The classes and their seats have been updated."
+            : ""}
+      </p>
+      {classes.status === "failed" && (
+        <div className={form.failure} role="alert">
+          <p>
+            We could not load the classes. Check your connection and try again, or <OtherWays phone={phone} contactPath={contactPath} />.
+          </p>
+          <button type="button" className={form.secondaryButton} onClick={classes.refresh}>
+            Load the classes again
+          </button>
+        </div>
+      )}
+      {classes.status === "ready" && days.length === 0 && (
+        <p className={form.notice}>
+          Every trial seat of the next two weeks is taken. Please <OtherWays phone={phone} contactPath={contactPath} />, and we will find a
+          class for your child.
+        </p>
+      )}
+      {(days.length > 0 || booking.phase.status === "sent" || !live) && (
+        // Hidden until the page has classes: the endpoint answers a parent without JavaScript with this
+        // page, the form shown and the classes in it (src/server/forms/answerPage.ts).
+        <div hidden={days.length === 0 && booking.phase.status !== "sent" ? true : undefined} data-booking>
+          <FormShell
+            form={booking}
+            label="Book a free trial class"
+            submitLabel="Book this class"
+            success={(reference) => (
+              <>
+                <SentMessage
+                  words={kidsTrialSent({
+                    when: chosen?.label,
+                    coach: chosen?.coach,
+                    childName: values.childName.trim(),
+                    confirmation,
+                    email: values.email.trim(),
+                  })}
+                  reference={reference}
+                />
+                <p>
+                  To cancel, use the link in the e-mail, or <OtherWays phone={phone} contactPath={contactPath} />.
+                </p>
+              </>
+            )}
+          >
+            <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} count={["class", "classes"]} />
+            {full.length > 0 && <p className={form.hint}>Full: {full.map((offered) => offered.label).join("; ")}.</p>}
+            <TextInput
+              control={booking.control}
+              name="childName"
+              label="Your child's first name"
+              hint="First name only: the coach welcomes them by it."
+              required
+              autoComplete="off"
+              maxLength={CHILD_NAME_MAX}
+            />
+            <Select control={booking.control} name="childAge" label="Your child's age" required options={AGE_OPTIONS} />
+            <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+            <EmailInput control={booking.control} hint="We send the confirmation, a reminder the day before and the link to cancel here." />
+            <PhoneInput control={booking.control} required hint="So the coach can reach you on the day." />
+          </FormShell>
+        </div>
+      )}
+    </div>
+  );
+}

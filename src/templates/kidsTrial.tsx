@@ -1,0 +1,34 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { KidsTrialCancel } from "../components/kids/KidsTrialCancel";
+import { KidsTrialPage } from "../components/pages/KidsTrialPage";
+import { RouteHead } from "../components/RouteSeo";
+import { Seo } from "../components/Seo";
+import type { RoutePageContext } from "../routes";
+
+/** The kids' trial class, or with `cancel` the page where a parent cancels their child's seat (src/node/pages.ts). */
+type KidsTrialContext = RoutePageContext & { cancel?: boolean };
+
+export default function KidsTrialTemplate({ data, pageContext }: PageProps<Queries.KidsTrialPageQuery, KidsTrialContext>) {
+  if (pageContext.cancel) return <KidsTrialCancel />;
+  return <KidsTrialPage data={data} pageContext={pageContext} />;
+}
+
+export const Head = (props: HeadProps<Queries.KidsTrialPageQuery, KidsTrialContext>) =>
+  props.pageContext.cancel ? (
+    <Seo
+      title="Cancel a kids' trial class"
+      description="Cancel a free kids' trial class booked at the gym, with the link from its e-mail."
+      pathname={props.location.pathname}
+      noindex
+    />
+  ) : (
+    <RouteHead {...props} />
+  );
+
+export const query = graphql`
+  query KidsTrialPage {
+    visit: visitJson {
+      kidsBring
+    }
+  }
+`;
