@@ -6,6 +6,7 @@ import { leads } from "../leads/listRoute";
 import { outbox } from "../staff/routes/outbox";
 import { privacyRoute } from "../privacy/staffRoute";
 import { intros } from "../intro/staffRoute";
+import { kidsTrials } from "../kids/staffRoute";
 import { replyTemplates } from "../leads/templatesRoute";
 import { reports } from "../reports/staffRoute";
 import { session, signOut } from "../staff/routes/session";
@@ -31,6 +32,7 @@ export const STAFF_ROUTES = {
   privacy: privacyRoute,
   outbox,
   intros,
+  "kids-trials": kidsTrials,
   "reply-templates": replyTemplates,
   reports,
 } satisfies Record<string, StaffRoute<SubmissionStore> | PublicRoute<SubmissionStore>>;

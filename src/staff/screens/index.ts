@@ -6,6 +6,7 @@ import Leads from "./Leads";
 import Outbox from "./Outbox";
 import Privacy from "./Privacy";
 import Intros from "./Intros";
+import KidsTrials from "./KidsTrials";
 import Replies from "./Replies";
 import Reports from "./Reports";
 import type { ScreenProps } from "./types";
@@ -23,6 +24,7 @@ export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry
   leads: { label: "Leads", role: "coach", component: Leads },
   lead: { role: "coach", component: Lead },
   intros: { label: "Intros", role: "coach", component: Intros },
+  kidsTrials: { label: "Kids trials", role: "coach", component: KidsTrials },
   reports: { label: "Reports", role: "coach", component: Reports },
   privacy: { label: "Privacy", role: "owner", component: Privacy },
   outbox: { label: "Outbox", role: "owner", component: Outbox },
