@@ -159,7 +159,7 @@ export const EXPECTED = {
     firstDay: "2026-11-23",
     lastDay: "2026-11-25",
     leads: 9,
-    byForm: { contact: 2, signup: 1, "membership-hold": 1, intro: 4, "drop-in": 1 },
+    byForm: { contact: 2, signup: 1, "membership-hold": 1, intro: 4, "drop-in": 1, "kids-trial": 0 },
     byWeek: [{ week: "2026-11-23", leads: 9 }],
     // Answered: V-W6 2 min, C-W1 3 min, B-W7 8 h, C-W2 11 h, S-W3 24 h. Opening hours: 2 min, 3 min, 1 h, 4 h, 14 h.
     // p90 between the 4th and 5th (rank 3.6): 11 h + 0.6 x 13 h = 18 h 48 min; 4 h + 0.6 x 10 h = 10 h.
@@ -196,7 +196,7 @@ export const EXPECTED = {
     firstDay: "2026-10-26",
     lastDay: "2026-11-22",
     leads: 6,
-    byForm: { contact: 2, signup: 1, "membership-hold": 0, intro: 3, "drop-in": 0 },
+    byForm: { contact: 2, signup: 1, "membership-hold": 0, intro: 3, "drop-in": 0, "kids-trial": 0 },
     byWeek: [
       { week: "2026-10-26", leads: 1 },
       { week: "2026-11-02", leads: 1 },
@@ -234,7 +234,7 @@ export const EXPECTED = {
     firstDay: "2026-08-31",
     lastDay: "2026-11-22",
     leads: 8,
-    byForm: { contact: 4, signup: 1, "membership-hold": 0, intro: 3, "drop-in": 0 },
+    byForm: { contact: 4, signup: 1, "membership-hold": 0, intro: 3, "drop-in": 0, "kids-trial": 0 },
     byWeek: [1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 3],
   },
 } as const;

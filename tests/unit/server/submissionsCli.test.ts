@@ -187,7 +187,10 @@ describe("staff CLI: the command line", () => {
       [["delete", "--id", "--yes"], "--id needs a value"],
       [["list", "--since", "2026-02-30"], "--since must be a date written YYYY-MM-DD"],
       [["list", "--since", "11/01/2026"], "--since must be a date written YYYY-MM-DD"],
-      [["list", "--form", "Contact"], "--form must be one of contact, signup, membership-hold, intro, privacy-request, drop-in"],
+      [
+        ["list", "--form", "Contact"],
+        "--form must be one of contact, signup, membership-hold, intro, privacy-request, drop-in, kids-trial",
+      ],
       [["export", "--format", "xlsx"], "--format must be csv or json"],
       [["export", "--form", "contact"], "export needs --format csv|json"],
       [["find"], "find needs --email ADDRESS"],
