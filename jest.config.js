@@ -13,6 +13,9 @@ module.exports = {
   // Jest's default on 2 cores is 1 worker; most test files wait on child processes, PostgreSQL and the
   // file system rather than the CPU, and `npm test` runs the build beside them anyway.
   maxWorkers: 2,
+  // A guard against a hang, not a speed check: Jest's 5 s default failed a PostgreSQL store test that
+  // took longer with the build and the other worker busy beside it (speed lives in `npm run bench`).
+  testTimeout: 30_000,
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
   testEnvironment: "node",
   transform: {
