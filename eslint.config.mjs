@@ -28,17 +28,24 @@ const FRAMEWORKS = {
   message:
     "Pure modules import nothing from Gatsby, React or Node, so the browser, the server and the tests share them as they are (docs/architecture.md, What may import what).",
 };
-// zod and the schemas are most of a form's JavaScript and run only when it is sent, so the forms
+// zod and the schemas (each form's schema.ts in its folder, src/forms/<form>/, and the pieces they share
+// in src/forms/schemas/) are most of a form's JavaScript and run only when it is sent, so the forms
 // import() them on first use (src/hooks/useForm.ts); one static import would put them back on every
 // form page. Types cost nothing in the bundle.
 const VALIDATOR_MESSAGE =
-  "The form validator (zod, src/forms/schemas/) is loaded on first use with import(), not with the page (src/hooks/useForm.ts); import only types from it statically.";
+  "The form validator (zod, src/forms/<form>/schema.ts, src/forms/schemas/) is loaded on first use with import(), not with the page (src/hooks/useForm.ts); import only types from it statically.";
 const noStaticValidator = {
   "@typescript-eslint/no-restricted-imports": [
     "error",
     {
       paths: [{ name: "zod", allowTypeImports: true, message: VALIDATOR_MESSAGE }],
-      patterns: [{ group: ["zod/*", "**/forms/schemas", "**/forms/schemas/**"], allowTypeImports: true, message: VALIDATOR_MESSAGE }],
+      patterns: [
+        {
+          group: ["zod/*", "**/forms/schemas", "**/forms/schemas/**", "**/forms/*/schema"],
+          allowTypeImports: true,
+          message: VALIDATOR_MESSAGE,
+        },
+      ],
     },
   ],
 };

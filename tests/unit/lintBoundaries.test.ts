@@ -46,19 +46,23 @@ const ALLOWED: Probe = [
   "src/forms/probe.ts",
   'import { z } from "zod";\nimport { pathTo } from "../routes";\nexport const s = z.string().default(pathTo("home"));\n',
 ];
-/** The form validator: browser code loads it with import() on first use, so a static import is refused. */
+/**
+ * The form validator (a form's schema.ts in its folder, the shared pieces in src/forms/schemas/): browser
+ * code loads it with import() on first use, so a static import is refused.
+ */
 const STATIC_VALIDATOR: Probe[] = [
-  ["src/components/form/Probe.tsx", 'import { contactErrors } from "../../forms/schemas/contact";\nexport const c = contactErrors;\n'],
+  ["src/components/form/Probe.tsx", 'import { contactErrors } from "../../forms/contact/schema";\nexport const c = contactErrors;\n'],
+  ["src/components/intro/Probe.tsx", 'import { email } from "../../forms/schemas/fields";\nexport const e = email;\n'],
   ["src/hooks/probe.ts", 'import { z } from "zod";\nexport const s = z.string();\n'],
 ];
 const LAZY_VALIDATOR: Probe = [
   "src/components/form/Probe.tsx",
   [
-    'import type { ContactInput } from "../../forms/schemas/contact";',
+    'import type { ContactInput } from "../../forms/contact/schema";',
     'import { type ZodIssue } from "zod";',
     "export type Values = ContactInput & { issues?: ZodIssue[] };",
     "export async function loadCheck() {",
-    '  const { contactErrors } = await import("../../forms/schemas/contact");',
+    '  const { contactErrors } = await import("../../forms/contact/schema");',
     "  return contactErrors;",
     "}",
     "",
