@@ -2,7 +2,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { expect, test } from "@playwright/test";
 import { addDays, zonedToday } from "../../src/content/dates";
-import { contactSchema } from "../../src/forms/schemas/contact";
+import { contactSchema } from "../../src/forms/contact/schema";
 import { holdSchema } from "../../src/forms/schemas/hold";
 import { signupSchema } from "../../src/forms/schemas/signup";
 import { joinablePlans } from "../../src/forms/signup";

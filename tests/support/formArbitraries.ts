@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { INTERESTS } from "../../src/forms/contact";
+import { INTERESTS } from "../../src/forms/contact/rules";
 import { addDays } from "../../src/content/dates";
 
 /**

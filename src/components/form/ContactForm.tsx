@@ -1,18 +1,18 @@
 import { useEffect } from "react";
-import { INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact";
+import { INTEREST_LABELS, INTERESTS, interestFromQuery } from "../../forms/contact/rules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import type { ContactInput } from "../../forms/schemas/contact";
-import { CONTACT_FIELDS, CONTACT_START, contactPayload, type ContactValues } from "../../forms/values/contact";
+import type { ContactInput } from "../../forms/contact/schema";
+import { CONTACT_FIELDS, CONTACT_START, contactPayload, type ContactValues } from "../../forms/contact/values";
 import { useForm } from "../../hooks/useForm";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
-import { contactSent } from "../../forms/sent/contact";
+import { contactSent } from "../../forms/contact/sent";
 import { QueryChoice } from "./QueryChoice";
 import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 
 async function loadCheck() {
-  const { contactErrors } = await import("../../forms/schemas/contact");
+  const { contactErrors } = await import("../../forms/contact/schema");
   return (values: ContactValues) => contactErrors(contactPayload(values));
 }
 

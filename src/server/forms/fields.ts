@@ -1,5 +1,5 @@
 import { formatLongDate, isIsoDate } from "../../content/dates";
-import { INTEREST_LABELS } from "../../forms/contact";
+import { INTEREST_LABELS } from "../../forms/contact/rules";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
 import { whenLabel } from "../../intro/display";
 import { rates } from "../content";

@@ -1,5 +1,5 @@
 import { fingerprintOf, isFormPost, valuesFromPost } from "../../../src/server/forms/formPost";
-import { CONTACT_START, contactPayload } from "../../../src/forms/values/contact";
+import { CONTACT_START, contactPayload } from "../../../src/forms/contact/values";
 import { SIGNUP_START } from "../../../src/forms/values/signup";
 
 test("a urlencoded body is a form the browser posted itself; JSON is the page's script", () => {

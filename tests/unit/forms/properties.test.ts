@@ -7,7 +7,7 @@ import contactFunction from "../../../src/api/contact";
 import holdFunction from "../../../src/api/membership-hold";
 import signupFunction from "../../../src/api/signup";
 import { zonedToday } from "../../../src/content/dates";
-import { contactSchema } from "../../../src/forms/schemas/contact";
+import { contactSchema } from "../../../src/forms/contact/schema";
 import { holdSchema } from "../../../src/forms/schemas/hold";
 import { signupSchema } from "../../../src/forms/schemas/signup";
 import { joinablePlans } from "../../../src/forms/signup";

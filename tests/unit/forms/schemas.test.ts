@@ -1,6 +1,6 @@
-import { interestFromQuery } from "../../../src/forms/contact";
+import { interestFromQuery } from "../../../src/forms/contact/rules";
 import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest";
-import { contactErrors, contactSchema } from "../../../src/forms/schemas/contact";
+import { contactErrors, contactSchema } from "../../../src/forms/contact/schema";
 import { dropInErrors } from "../../../src/forms/schemas/dropIn";
 import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
 import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/schemas/hold";

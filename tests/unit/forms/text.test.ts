@@ -1,4 +1,4 @@
-import { contactSchema } from "../../../src/forms/schemas/contact";
+import { contactSchema } from "../../../src/forms/contact/schema";
 import { fieldErrors } from "../../../src/forms/schemas/fields";
 import { textProblem } from "../../../src/forms/text";
 import { NOT_TEXT } from "../../support/notText";

@@ -22,10 +22,10 @@ import { useForm, type FormCheck, type FormValues } from "../../../src/hooks/use
  */
 const mockCheckLoads = jest.fn();
 let mockCheckUnavailable = false;
-jest.mock("../../../src/forms/schemas/contact", () => {
+jest.mock("../../../src/forms/contact/schema", () => {
   mockCheckLoads();
   if (mockCheckUnavailable) throw new Error("Loading chunk forms-schemas-contact failed.");
-  return jest.requireActual("../../../src/forms/schemas/contact");
+  return jest.requireActual("../../../src/forms/contact/schema");
 });
 
 function answer(status: number, body: unknown): Response {

@@ -1,4 +1,4 @@
-/** What the contact form renders with; its check is src/forms/schemas/contact.ts, loaded on first use. */
+/** What the contact form renders with; its check is src/forms/contact/schema.ts, loaded on first use. */
 export const INTERESTS = ["membership", "foundations", "kids", "drop-in", "general"] as const;
 export type Interest = (typeof INTERESTS)[number];
 

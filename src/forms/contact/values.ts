@@ -1,4 +1,4 @@
-import type { ContactInput } from "../schemas/contact";
+import type { ContactInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** The contact form's fields as the visitor fills them, and what it sends (the browser's and a plain post's alike). */

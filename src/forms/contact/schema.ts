@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { INTERESTS } from "../contact";
+import { INTERESTS } from "./rules";
 import { LIMITS } from "../limits";
-import { combinedErrors, email, optionalPhone, personName, requiredText, sentAlongFields } from "./fields";
+import { combinedErrors, email, optionalPhone, personName, requiredText, sentAlongFields } from "../schemas/fields";
 
 export const contactSchema = z
   .object({
