@@ -4,7 +4,7 @@ import { checkUnique, type ContentError } from "./contentError";
 import type { CheckOptions } from "./checkInput";
 import type { Gallery, Schedule, SiteInfo } from "./schemas";
 import { vtimezoneDisagreement, vtimezoneFor } from "../schedule/timeZones";
-import { KIDS_PROGRAM } from "../forms/signup";
+import { KIDS_PROGRAM } from "../forms/signup/rules";
 
 /**
  * The content checks that look across fields or files, once each file has passed its schema: class

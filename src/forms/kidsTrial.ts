@@ -1,4 +1,4 @@
-import { KIDS_AGES } from "./signup";
+import { KIDS_AGES } from "./signup/rules";
 
 /**
  * What the kids' trial class form renders with; its check is src/forms/schemas/kidsTrial.ts, loaded on
@@ -7,7 +7,7 @@ import { KIDS_AGES } from "./signup";
  */
 export const CHOOSE_CLASS = "Choose a class for the free trial";
 
-/** The ages a child may be: the kids program's (src/forms/signup.ts), youngest first. */
+/** The ages a child may be: the kids program's (src/forms/signup/rules.ts), youngest first. */
 export const CHILD_AGES: readonly number[] = Array.from({ length: KIDS_AGES.max - KIDS_AGES.min + 1 }, (_, i) => KIDS_AGES.min + i);
 
 export const CHILD_AGE_MESSAGE = `Choose your child's age: CrossFit Kids is for ages ${KIDS_AGES.min} to ${KIDS_AGES.max}`;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { HEALTH_CONSENT_NEEDED } from "../../src/forms/schemas/signup";
+import { HEALTH_CONSENT_NEEDED } from "../../src/forms/signup/schema";
 import { privacy, waiver } from "../../src/server/content";
 import { pathTo } from "../../src/routes";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";

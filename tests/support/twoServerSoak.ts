@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { addDays, weekdayOf, zonedToday } from "../../src/content/dates";
-import { joinablePlans } from "../../src/forms/signup";
+import { joinablePlans } from "../../src/forms/signup/rules";
 import type { IntroSlot } from "../../src/intro/availability";
 import { dropInDays, rates, site, waiver } from "../../src/server/content";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";

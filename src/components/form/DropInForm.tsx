@@ -2,7 +2,7 @@ import { addDays, type Day, formatLongDate, listText } from "../../content/dates
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup";
+import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup/rules";
 import type { DropInInput } from "../../forms/schemas/dropIn";
 import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload, type DropInValues } from "../../forms/values/dropIn";
 import { useForm } from "../../hooks/useForm";

@@ -4,16 +4,16 @@ import { ageOn, isIsoDate, listText } from "../../content/dates";
 import { priceLabel } from "../../content/rates";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import type { SignupInput } from "../../forms/schemas/signup";
-import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../../forms/signup";
-import { SIGNUP_FIELDS, SIGNUP_START, signupPayload, type SignupValues } from "../../forms/values/signup";
+import type { SignupInput } from "../../forms/signup/schema";
+import { ADULT_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../../forms/signup/rules";
+import { SIGNUP_FIELDS, SIGNUP_START, signupPayload, type SignupValues } from "../../forms/signup/values";
 import { useForm } from "../../hooks/useForm";
 import { useFormLive } from "../../hooks/heldHydration";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
 import { pathTo } from "../../routes";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
-import { signupSent } from "../../forms/sent/signup";
+import { signupSent } from "../../forms/signup/sent";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
@@ -47,7 +47,7 @@ export function SignupForm({
     initialValues: SIGNUP_START,
     fieldOrder: SIGNUP_FIELDS,
     loadCheck: async () => {
-      const { signupErrors } = await import("../../forms/schemas/signup");
+      const { signupErrors } = await import("../../forms/signup/schema");
       return (values) => signupErrors(payloadOf(values), plans, today, waiver.version);
     },
     toPayload: payloadOf,

@@ -3,7 +3,7 @@ import { getImage } from "gatsby-plugin-image";
 import { nextStarts, ofProgram, programSchedulePath, reviewsOf } from "../../content/programs";
 import { usePageToday } from "../../hooks/useGymToday";
 import { planAction } from "../../content/rates";
-import { KIDS_PROGRAM } from "../../forms/signup";
+import { KIDS_PROGRAM } from "../../forms/signup/rules";
 import { pathTo, type RoutePageContext } from "../../routes";
 import { calendarPath } from "../../schedule/week";
 import { Actions } from "../Actions";

@@ -1,4 +1,4 @@
-import { joinablePlans, KIDS_AGES } from "../../forms/signup";
+import { joinablePlans, KIDS_AGES } from "../../forms/signup/rules";
 import { usePageToday } from "../../hooks/useGymToday";
 import { useLiveValue } from "../../hooks/useHydrated";
 import { routeFor, type RoutePageContext } from "../../routes";

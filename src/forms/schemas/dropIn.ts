@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addDays, type Day, formatLongDate, isIsoDate, listText, weekdayOf } from "../../content/dates";
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../dropIn";
-import { ADULT_AGE } from "../signup";
+import { ADULT_AGE } from "../signup/rules";
 import { LIMITS } from "../limits";
 import { calendarDate, combinedErrors, email, optionalText, personName, sentAlongFields } from "./fields";
 import { waiverFields, waiverIssue } from "./waiver";

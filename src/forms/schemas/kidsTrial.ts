@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHILD_AGE_MESSAGE, CHILD_NAME_MAX, CHOOSE_CLASS } from "../kidsTrial";
-import { KIDS_AGES } from "../signup";
+import { KIDS_AGES } from "../signup/rules";
 import { combinedErrors, email, personName, phone, requiredText, sentAlongFields } from "./fields";
 
 /** The age as the form's list sends it ("7") or a script sends it (7); anything else is left for the schema to refuse. */

@@ -1,6 +1,6 @@
 import { fingerprintOf, isFormPost, valuesFromPost } from "../../../src/server/forms/formPost";
 import { CONTACT_START, contactPayload } from "../../../src/forms/contact/values";
-import { SIGNUP_START } from "../../../src/forms/values/signup";
+import { SIGNUP_START } from "../../../src/forms/signup/values";
 
 test("a urlencoded body is a form the browser posted itself; JSON is the page's script", () => {
   expect(isFormPost({ "content-type": "application/x-www-form-urlencoded" })).toBe(true);

@@ -6,8 +6,8 @@ import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/sche
 import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/schemas/hold";
 import { introErrors } from "../../../src/forms/schemas/intro";
 import { privacyRequestErrors, privacyRequestSchema } from "../../../src/forms/schemas/privacyRequest";
-import { HEALTH_CONSENT_NEEDED, signupErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/schemas/signup";
-import { joinablePlans } from "../../../src/forms/signup";
+import { HEALTH_CONSENT_NEEDED, signupErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/signup/schema";
+import { joinablePlans } from "../../../src/forms/signup/rules";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { addDays, ageOn, isIsoDate } from "../../content/dates";
 import { LIMITS } from "../limits";
-import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "../signup";
-import { calendarDate, combinedErrors, email, optionalText, personName, phone, sentAlongFields } from "./fields";
-import { waiverFields, waiverIssue } from "./waiver";
+import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "./rules";
+import { calendarDate, combinedErrors, email, optionalText, personName, phone, sentAlongFields } from "../schemas/fields";
+import { waiverFields, waiverIssue } from "../schemas/waiver";
 
-export { WAIVER_CHANGED } from "./waiver";
+export { WAIVER_CHANGED } from "../schemas/waiver";
 
 /** How far ahead a start date may be: a typo guard, not a business rule. */
 export const MAX_START_DAYS = 365;

@@ -1,6 +1,6 @@
 /**
  * What the sign-up form renders with: the plans it offers and the age rules its hints state. The
- * form's check (src/forms/schemas/signup.ts, loaded on first use) enforces the same constants.
+ * form's check (src/forms/signup/schema.ts, loaded on first use) enforces the same constants.
  */
 export interface PlanChoice {
   id: string;

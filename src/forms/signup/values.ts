@@ -1,4 +1,4 @@
-import type { SignupInput } from "../schemas/signup";
+import type { SignupInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** The waiver's version comes from the build (the page's, or the server's content), not from the visitor. */
