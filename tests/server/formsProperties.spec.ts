@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { expect, test } from "@playwright/test";
 import { addDays, zonedToday } from "../../src/content/dates";
 import { contactSchema } from "../../src/forms/contact/schema";
-import { holdSchema } from "../../src/forms/schemas/hold";
+import { holdSchema } from "../../src/forms/hold/schema";
 import { signupSchema } from "../../src/forms/signup/schema";
 import { joinablePlans } from "../../src/forms/signup/rules";
 import { policies, rates, site, waiver } from "../../src/server/content";

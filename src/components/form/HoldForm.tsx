@@ -1,13 +1,13 @@
 import { formatLongDate, isIsoDate } from "../../content/dates";
-import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, resumeDate, type HoldPolicy } from "../../forms/holdRules";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, resumeDate, type HoldPolicy } from "../../forms/hold/rules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import type { HoldInput } from "../../forms/schemas/hold";
-import { HOLD_FIELDS, HOLD_START, holdPayload, type HoldValues } from "../../forms/values/hold";
+import type { HoldInput } from "../../forms/hold/schema";
+import { HOLD_FIELDS, HOLD_START, holdPayload, type HoldValues } from "../../forms/hold/values";
 import { useForm } from "../../hooks/useForm";
 import { useFormLive } from "../../hooks/heldHydration";
 import { FormShell, SentMessage } from "./FormShell";
-import { holdSent } from "../../forms/sent/hold";
+import { holdSent } from "../../forms/hold/sent";
 import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -47,7 +47,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
     initialValues: HOLD_START,
     fieldOrder: HOLD_FIELDS,
     loadCheck: async () => {
-      const { holdErrors } = await import("../../forms/schemas/hold");
+      const { holdErrors } = await import("../../forms/hold/schema");
       return (values) => holdErrors(holdPayload(values), policy, today);
     },
     toPayload: holdPayload,

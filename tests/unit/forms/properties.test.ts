@@ -8,7 +8,7 @@ import holdFunction from "../../../src/api/membership-hold";
 import signupFunction from "../../../src/api/signup";
 import { zonedToday } from "../../../src/content/dates";
 import { contactSchema } from "../../../src/forms/contact/schema";
-import { holdSchema } from "../../../src/forms/schemas/hold";
+import { holdSchema } from "../../../src/forms/hold/schema";
 import { signupSchema } from "../../../src/forms/signup/schema";
 import { joinablePlans } from "../../../src/forms/signup/rules";
 import { policies, rates, site, waiver } from "../../../src/server/content";

@@ -1,8 +1,17 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
-import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "../holdRules";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, type HoldPolicy } from "./rules";
 import { LIMITS } from "../limits";
-import { calendarDate, combinedErrors, email, mustBeTrue, optionalPhone, personName, requiredText, sentAlongFields } from "./fields";
+import {
+  calendarDate,
+  combinedErrors,
+  email,
+  mustBeTrue,
+  optionalPhone,
+  personName,
+  requiredText,
+  sentAlongFields,
+} from "../schemas/fields";
 
 const common = {
   name: personName(),

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from "../content/dates";
+import { addDays, daysBetween } from "../../content/dates";
 
 /** The notice and length rules of a membership hold or cancellation (content/policies.json), on gym dates. Pure. */
 

@@ -1,4 +1,4 @@
-import type { HoldInput } from "../schemas/hold";
+import type { HoldInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** Both kinds of request share one form: the date fields of a hold and of a cancellation are all here. */
