@@ -22,7 +22,7 @@ export interface SubmitRequest {
 export type SubmitResult =
   /**
    * Stored. `confirmation` says whether this server e-mails visitors (bookings only); `answer` is the
-   * whole answer, for what only one form's answer holds (the free intro's booking: src/forms/sent/intro.ts).
+   * whole answer, for what only one form's answer holds (the free intro's booking: src/forms/intro/sent.ts).
    */
   | { kind: "sent"; reference: string; confirmation?: boolean; answer: Readonly<Record<string, unknown>> }
   /** The server's field -> message (422); show them on the fields. */

@@ -17,7 +17,7 @@ import { site } from "./support/site";
  * The free intro's confirmation as a visitor on a phone reads it (390 px), with and without JavaScript,
  * and the e-mail that follows it through a real SMTP server: "You're booked" with the day, time and
  * coach, where to go and which door, the calendar file, and the same words on both paths
- * (src/forms/sent/intro.ts). An address that already holds an intro is told so, and its e-mail names the time.
+ * (src/forms/intro/sent.ts). An address that already holds an intro is told so, and its e-mail names the time.
  */
 
 const PHONE = { width: 390, height: 844 };

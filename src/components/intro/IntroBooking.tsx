@@ -3,13 +3,13 @@ import { useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import type { IntroInput } from "../../forms/schemas/intro";
-import { INTRO_FIELDS, INTRO_START, introPayload, type IntroValues } from "../../forms/values/intro";
+import type { IntroInput } from "../../forms/intro/schema";
+import { INTRO_FIELDS, INTRO_START, introPayload, type IntroValues } from "../../forms/intro/values";
 import { useForm } from "../../hooks/useForm";
 import { useIntroSlots } from "../../hooks/useIntroSlots";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
-import { introOutcomeOf, introSent, type IntroOutcome } from "../../forms/sent/intro";
+import { introOutcomeOf, introSent, type IntroOutcome } from "../../forms/intro/sent";
 import type { SentFact } from "../../forms/sentWords";
 import { useHydrated } from "../../hooks/useHydrated";
 import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
@@ -18,7 +18,7 @@ import * as styles from "./IntroBooking.module.css";
 import { SlotPicker } from "./SlotPicker";
 
 async function loadCheck() {
-  const { introErrors } = await import("../../forms/schemas/intro");
+  const { introErrors } = await import("../../forms/intro/schema");
   return (values: IntroValues) => introErrors(introPayload(values));
 }
 

@@ -3,7 +3,7 @@ import { whenLabel } from "../../intro/display";
 import { buildAppointment } from "../../schedule/ics";
 import { arrival, intro, site } from "../content";
 import { introCancelPath } from "../../intro/cancelPath";
-import { bookedLine, youAreBooked, type IntroBooked } from "../../forms/sent/intro";
+import { bookedLine, youAreBooked, type IntroBooked } from "../../forms/intro/sent";
 import type { SentFact } from "../../forms/sentWords";
 import { bookedOf } from "./outcome";
 import type { Mail, MessageSettings } from "../outbox/delivery";
@@ -79,7 +79,7 @@ export function changeLines(s: Pick<MessageSettings, "siteUrl">, data: OutboxDat
 
 /**
  * The e-mail a visitor gets after booking a free intro. It opens with the words its page shows ("You're
- * booked: Tuesday, December 1 at 5:30 PM with Coach Marcus", src/forms/sent/intro.ts), then where to go
+ * booked: Tuesday, December 1 at 5:30 PM with Coach Marcus", src/forms/intro/sent.ts), then where to go
  * and what to bring (the first-visit block's facts), how to cancel or change it, and the appointment as
  * an .ics file. Replies go to the gym.
  *

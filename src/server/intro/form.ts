@@ -1,6 +1,6 @@
-import { introSchema } from "../../forms/schemas/intro";
-import { introSent } from "../../forms/sent/intro";
-import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/values/intro";
+import { introSchema } from "../../forms/intro/schema";
+import { introSent } from "../../forms/intro/sent";
+import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/intro/values";
 import { expandSlots, type IntroSlot } from "../../intro/availability";
 import { pathTo } from "../../routes";
 import { arrival, intro, site } from "../content";
@@ -36,7 +36,7 @@ const textOf = (value: unknown) => (typeof value === "string" ? value : undefine
  * and the submission books it. Its page has no times built in: a visitor without JavaScript gets them
  * from the store, the page kept a few seconds (timesPage.ts). Its answer, and its confirmation page,
  * name the booking (the day, time and coach, and its calendar file) or say the address holds one
- * (outcome.ts, src/forms/sent/intro.ts).
+ * (outcome.ts, src/forms/intro/sent.ts).
  */
 export const introForm: FormDefinition<IntroFormStore> = {
   form: "intro",
@@ -116,7 +116,7 @@ async function storeBooking(
         if (isSlotTaken(error)) continue;
         if (!isAlreadyBooked(error)) throw error;
         // One upcoming intro per address: the request is kept for staff, unbooked, and its answer says the
-        // address holds one (src/forms/sent/intro.ts). The address itself is mailed the booking it holds.
+        // address holds one (src/forms/intro/sent.ts). The address itself is mailed the booking it holds.
         await notBooked();
         stored = await insert({ ...payload, note: ALREADY_BOOKED_NOTE }, { alreadyBooked: { email }, confirm: notify });
       }

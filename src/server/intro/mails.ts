@@ -1,4 +1,4 @@
-import { bookedLine } from "../../forms/sent/intro";
+import { bookedLine } from "../../forms/intro/sent";
 import { arrival, intro, site } from "../content";
 import { changeLines, factLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";

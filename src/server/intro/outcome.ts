@@ -1,6 +1,6 @@
 import { formatPhone } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
-import type { IntroBooked, IntroOutcome } from "../../forms/sent/intro";
+import type { IntroBooked, IntroOutcome } from "../../forms/intro/sent";
 import { dayLabel, timeLabel } from "../../intro/display";
 import { site } from "../content";
 
@@ -31,7 +31,7 @@ export function outcomeOf(fields: Readonly<Record<string, unknown>>, open?: { re
   return { booked, ...(open && { calendar: calendarPath(open.reference, open.key) }) };
 }
 
-/** The JSON answer's part of the outcome (src/forms/sent/intro.ts's introOutcomeOf reads it back). */
+/** The JSON answer's part of the outcome (src/forms/intro/sent.ts's introOutcomeOf reads it back). */
 export function answerOf(outcome: IntroOutcome): Record<string, unknown> {
   return "booked" in outcome ? { booked: outcome.booked, ...(outcome.calendar && { calendar: outcome.calendar }) } : { held: true };
 }

@@ -4,7 +4,7 @@ import { contactErrors, contactSchema } from "../../../src/forms/contact/schema"
 import { dropInErrors } from "../../../src/forms/schemas/dropIn";
 import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
 import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/hold/schema";
-import { introErrors } from "../../../src/forms/schemas/intro";
+import { introErrors } from "../../../src/forms/intro/schema";
 import { privacyRequestErrors, privacyRequestSchema } from "../../../src/forms/schemas/privacyRequest";
 import { HEALTH_CONSENT_NEEDED, signupErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/signup/schema";
 import { joinablePlans } from "../../../src/forms/signup/rules";

@@ -1,4 +1,4 @@
-import type { IntroInput } from "../schemas/intro";
+import type { IntroInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** The free intro's fields as the visitor fills them, and what it sends. */

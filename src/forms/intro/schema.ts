@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CHOOSE_TIME } from "../intro";
+import { CHOOSE_TIME } from "./rules";
 import { LIMITS } from "../limits";
-import { combinedErrors, email, optionalPhone, optionalText, personName, sentAlongFields } from "./fields";
+import { combinedErrors, email, optionalPhone, optionalText, personName, sentAlongFields } from "../schemas/fields";
 
 /**
  * The free-intro booking. `start` is one of the open slots' start instants; whether it is still open

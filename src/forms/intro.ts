@@ -1,2 +1,0 @@
-/** What the free-intro booking renders with; its check is src/forms/schemas/intro.ts, loaded on first use. */
-export const CHOOSE_TIME = "Choose a time for your free intro";
