@@ -2,11 +2,11 @@ import { Link } from "gatsby";
 import { useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
-import { CHILD_AGES, CHILD_NAME_MAX } from "../../forms/kidsTrial";
+import { CHILD_AGES, CHILD_NAME_MAX } from "../../forms/kidsTrial/rules";
 import { LIMITS } from "../../forms/limits";
-import type { KidsTrialInput } from "../../forms/schemas/kidsTrial";
-import { kidsTrialSent } from "../../forms/sent/kidsTrial";
-import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload, type KidsTrialValues } from "../../forms/values/kidsTrial";
+import type { KidsTrialInput } from "../../forms/kidsTrial/schema";
+import { kidsTrialSent } from "../../forms/kidsTrial/sent";
+import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload, type KidsTrialValues } from "../../forms/kidsTrial/values";
 import { useForm } from "../../hooks/useForm";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useTrialClasses } from "../../hooks/useTrialClasses";
@@ -18,7 +18,7 @@ import * as styles from "../intro/IntroBooking.module.css";
 import { SlotPicker } from "../intro/SlotPicker";
 
 async function loadCheck() {
-  const { kidsTrialErrors } = await import("../../forms/schemas/kidsTrial");
+  const { kidsTrialErrors } = await import("../../forms/kidsTrial/schema");
   return (values: KidsTrialValues) => kidsTrialErrors(kidsTrialPayload(values));
 }
 

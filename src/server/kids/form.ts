@@ -1,6 +1,6 @@
-import { kidsTrialSchema } from "../../forms/schemas/kidsTrial";
-import { kidsTrialSent } from "../../forms/sent/kidsTrial";
-import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload } from "../../forms/values/kidsTrial";
+import { kidsTrialSchema } from "../../forms/kidsTrial/schema";
+import { kidsTrialSent } from "../../forms/kidsTrial/sent";
+import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload } from "../../forms/kidsTrial/values";
 import { pathTo } from "../../routes";
 import type { TrialClass } from "../../schedule/trialClasses";
 import type { Booking, BookingRequest, Checked, FieldProblems, FormDefinition, Insert, Refusal } from "../forms/form";

@@ -1,4 +1,4 @@
-import type { KidsTrialInput } from "../schemas/kidsTrial";
+import type { KidsTrialInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** The kids' trial class's fields as the parent fills them, and what it sends. */

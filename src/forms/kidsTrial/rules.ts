@@ -1,7 +1,7 @@
-import { KIDS_AGES } from "./signup/rules";
+import { KIDS_AGES } from "../signup/rules";
 
 /**
- * What the kids' trial class form renders with; its check is src/forms/schemas/kidsTrial.ts, loaded on
+ * What the kids' trial class form renders with; its check is src/forms/kidsTrial/schema.ts, loaded on
  * first use. A parent books their child a free seat in a kids class. Of the child it asks only what the
  * coach needs to welcome them and plan the class: their first name and age.
  */
