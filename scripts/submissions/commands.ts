@@ -3,7 +3,7 @@
  * (args.ts) and the help text (help.ts) are both made from this table, so they cannot disagree.
  */
 import { isIsoDate } from "../../src/content/dates";
-import { OWNER_CHECKS, type OwnerCheck } from "../../src/forms/privacyRequest";
+import { OWNER_CHECKS, type OwnerCheck } from "../../src/forms/privacyRequest/rules";
 import { FORMS, type FormName } from "../../src/forms/registry";
 import { PRIVACY_REFERENCE, type PrivacyReference } from "../../src/server/privacy/types";
 import { UsageError } from "./command";

@@ -1,5 +1,5 @@
 import { formatLongDate, zonedToday } from "../../src/content/dates";
-import type { OwnerCheck } from "../../src/forms/privacyRequest";
+import type { OwnerCheck } from "../../src/forms/privacyRequest/rules";
 import { privacy, requestDueDate, site } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/privacy/retention";

@@ -1,4 +1,4 @@
-import type { ConfirmedBy, PrivacyRequestKind } from "../forms/privacyRequest";
+import type { ConfirmedBy, PrivacyRequestKind } from "../forms/privacyRequest/rules";
 
 /**
  * The privacy requests as GET /api/staff/privacy answers them (src/server/privacy/requests.ts writes

@@ -20,7 +20,7 @@ import {
   waiverSchema,
 } from "../content/schemas";
 import { classDays } from "../forms/dropIn";
-import { answerDueDate } from "../forms/privacyRequest";
+import { answerDueDate } from "../forms/privacyRequest/rules";
 import { publishedWaiver } from "./waiver";
 
 /**

@@ -1,20 +1,20 @@
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
-import { PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest";
-import type { PrivacyRequestInput } from "../../forms/schemas/privacyRequest";
+import { PRIVACY_REQUEST_LABELS, PRIVACY_REQUESTS } from "../../forms/privacyRequest/rules";
+import type { PrivacyRequestInput } from "../../forms/privacyRequest/schema";
 import {
   PRIVACY_REQUEST_FIELDS,
   PRIVACY_REQUEST_START,
   privacyRequestPayload,
   type PrivacyRequestValues,
-} from "../../forms/values/privacyRequest";
+} from "../../forms/privacyRequest/values";
 import { useForm } from "../../hooks/useForm";
 import { FormShell, SentMessage } from "./FormShell";
-import { privacyRequestSent } from "../../forms/sent/privacyRequest";
+import { privacyRequestSent } from "../../forms/privacyRequest/sent";
 import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
 
 async function loadCheck() {
-  const { privacyRequestErrors } = await import("../../forms/schemas/privacyRequest");
+  const { privacyRequestErrors } = await import("../../forms/privacyRequest/schema");
   return (values: PrivacyRequestValues) => privacyRequestErrors(privacyRequestPayload(values));
 }
 

@@ -1,6 +1,6 @@
 import { formatLongDate, isIsoDate } from "../../content/dates";
 import { INTEREST_LABELS } from "../../forms/contact/rules";
-import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
+import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest/rules";
 import { whenLabel } from "../../intro/display";
 import { rates } from "../content";
 

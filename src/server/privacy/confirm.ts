@@ -1,6 +1,6 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { formatLongDate, zonedToday } from "../../content/dates";
-import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
+import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest/rules";
 import { requestDueDate, site } from "../content";
 import type { Rejection } from "../http/guards";
 import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";

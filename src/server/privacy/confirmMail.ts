@@ -1,5 +1,5 @@
 import { privacyConfirmPath } from "../../forms/privacyConfirmPath";
-import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
+import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest/rules";
 import { whenLabel } from "../../intro/display";
 import { formatLongDate, zonedToday } from "../../content/dates";
 import { privacy, site } from "../content";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest";
+import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest/rules";
 import { hashToken, newToken } from "../staff/auth";
 import type { Codec, Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";

@@ -1,6 +1,6 @@
 import type { DeletionRecord } from "./types";
 import { daysBetween, zonedToday } from "../../content/dates";
-import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest";
+import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest/rules";
 import { requestDueDate, site } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
 import type { StoredSubmission } from "../store/submission";

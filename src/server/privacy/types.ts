@@ -1,4 +1,4 @@
-import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest";
+import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StoredWaiver } from "../waiver";
 import type { SubmissionOperations } from "../forms/types";

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { ConfirmedBy } from "../../forms/privacyRequest";
+import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { Attendance, LeadStatus } from "../../desk/leads";

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../content/dates";
-import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest";
+import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest/rules";
 import { ApiError, downloadUrl, getJson, postJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../../desk/privacy";
 import { staffTime } from "../../desk/time";

@@ -1,11 +1,11 @@
 import { interestFromQuery } from "../../../src/forms/contact/rules";
-import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest";
+import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest/rules";
 import { contactErrors, contactSchema } from "../../../src/forms/contact/schema";
 import { dropInErrors } from "../../../src/forms/schemas/dropIn";
 import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
 import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/hold/schema";
 import { introErrors } from "../../../src/forms/intro/schema";
-import { privacyRequestErrors, privacyRequestSchema } from "../../../src/forms/schemas/privacyRequest";
+import { privacyRequestErrors, privacyRequestSchema } from "../../../src/forms/privacyRequest/schema";
 import { HEALTH_CONSENT_NEEDED, signupErrors, signupSchema, WAIVER_CHANGED } from "../../../src/forms/signup/schema";
 import { joinablePlans } from "../../../src/forms/signup/rules";
 

@@ -1,4 +1,4 @@
-import type { PrivacyRequestInput } from "../schemas/privacyRequest";
+import type { PrivacyRequestInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** The privacy request's fields as the visitor fills them, and what it sends. */

@@ -1,5 +1,5 @@
 import { formatLongDate } from "../../content/dates";
-import { answerDueDate, CONFIRM_LINK_DAYS } from "../privacyRequest";
+import { answerDueDate, CONFIRM_LINK_DAYS } from "./rules";
 import type { SentWords } from "../sentWords";
 
 /**

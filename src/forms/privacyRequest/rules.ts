@@ -1,9 +1,9 @@
-import { addDays } from "../content/dates";
+import { addDays } from "../../content/dates";
 
 /**
  * What a person may ask about their data (Washington's My Health My Data Act, RCW 19.373.040, and the
  * privacy page's promises): confirm and see it, correct it, delete it, withdraw consent, or appeal an answer.
- * The form's check is src/forms/schemas/privacyRequest.ts, loaded on first use.
+ * The form's check is src/forms/privacyRequest/schema.ts, loaded on first use.
  */
 export const PRIVACY_REQUESTS = ["access", "correction", "deletion", "withdraw-consent", "appeal"] as const;
 export type PrivacyRequestKind = (typeof PRIVACY_REQUESTS)[number];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../privacyRequest";
-import { combinedErrors, email, optionalText, personName, sentAlongFields } from "./fields";
+import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "./rules";
+import { combinedErrors, email, optionalText, personName, sentAlongFields } from "../schemas/fields";
 
 const NEEDS_DETAILS: Partial<Record<PrivacyRequestKind, string>> = {
   correction: "Tell us what is wrong and what it should say",
