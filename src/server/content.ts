@@ -19,7 +19,7 @@ import {
   visitSchema,
   waiverSchema,
 } from "../content/schemas";
-import { classDays } from "../forms/dropIn";
+import { classDays } from "../forms/dropIn/rules";
 import { answerDueDate } from "../forms/privacyRequest/rules";
 import { publishedWaiver } from "./waiver";
 

@@ -1,15 +1,15 @@
 import { addDays, type Day, formatLongDate, listText } from "../../content/dates";
-import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn";
+import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn/rules";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup/rules";
-import type { DropInInput } from "../../forms/schemas/dropIn";
-import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload, type DropInValues } from "../../forms/values/dropIn";
+import type { DropInInput } from "../../forms/dropIn/schema";
+import { DROP_IN_FIELDS, DROP_IN_START, dropInPayload, type DropInValues } from "../../forms/dropIn/values";
 import { useForm } from "../../hooks/useForm";
 import { useFormLive } from "../../hooks/heldHydration";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
-import { dropInSent } from "../../forms/sent/dropIn";
+import { dropInSent } from "../../forms/dropIn/sent";
 import { EmailInput, RadioGroup, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
@@ -25,7 +25,7 @@ export function DropInForm({
   waiver,
   fee,
 }: {
-  /** The weekdays with a class a visitor can join (src/forms/dropIn.ts). */
+  /** The weekdays with a class a visitor can join (src/forms/dropIn/rules.ts). */
   classDays: readonly Day[];
   today: string;
   waiver: ShownWaiver;
@@ -39,7 +39,7 @@ export function DropInForm({
     initialValues: DROP_IN_START,
     fieldOrder: DROP_IN_FIELDS,
     loadCheck: async () => {
-      const { dropInErrors } = await import("../../forms/schemas/dropIn");
+      const { dropInErrors } = await import("../../forms/dropIn/schema");
       return (values) => dropInErrors(payloadOf(values), classDays, today, waiver.version);
     },
     toPayload: payloadOf,

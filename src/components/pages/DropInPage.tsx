@@ -1,7 +1,7 @@
 import { formatPrice, dropInPlan, priceLabel } from "../../content/rates";
 import { programSchedulePath } from "../../content/programs";
 import { listText } from "../../content/dates";
-import { classDays } from "../../forms/dropIn";
+import { classDays } from "../../forms/dropIn/rules";
 import { usePageToday } from "../../hooks/useGymToday";
 import { routeFor, type RoutePageContext } from "../../routes";
 import { Actions } from "../Actions";

@@ -1,7 +1,7 @@
 import scheduleJson from "../../../content/schedule.json";
 import { weekdayOf } from "../../../src/content/dates";
-import { classDays, MAX_VISIT_DAYS } from "../../../src/forms/dropIn";
-import { dropInErrors, dropInSchema } from "../../../src/forms/schemas/dropIn";
+import { classDays, MAX_VISIT_DAYS } from "../../../src/forms/dropIn/rules";
+import { dropInErrors, dropInSchema } from "../../../src/forms/dropIn/schema";
 import { fieldErrors } from "../../../src/forms/schemas/fields";
 import { WAIVER_CHANGED } from "../../../src/forms/schemas/waiver";
 

@@ -1,7 +1,7 @@
 import { interestFromQuery } from "../../../src/forms/contact/rules";
 import { PRIVACY_REQUESTS, answerDueDate } from "../../../src/forms/privacyRequest/rules";
 import { contactErrors, contactSchema } from "../../../src/forms/contact/schema";
-import { dropInErrors } from "../../../src/forms/schemas/dropIn";
+import { dropInErrors } from "../../../src/forms/dropIn/schema";
 import { fieldErrors, normalizePhone, spamReason } from "../../../src/forms/schemas/fields";
 import { holdErrors, holdRuleErrors, holdSchema } from "../../../src/forms/hold/schema";
 import { introErrors } from "../../../src/forms/intro/schema";

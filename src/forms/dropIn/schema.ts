@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { addDays, type Day, formatLongDate, isIsoDate, listText, weekdayOf } from "../../content/dates";
-import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../dropIn";
+import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "./rules";
 import { ADULT_AGE } from "../signup/rules";
 import { LIMITS } from "../limits";
-import { calendarDate, combinedErrors, email, optionalText, personName, sentAlongFields } from "./fields";
-import { waiverFields, waiverIssue } from "./waiver";
+import { calendarDate, combinedErrors, email, optionalText, personName, sentAlongFields } from "../schemas/fields";
+import { waiverFields, waiverIssue } from "../schemas/waiver";
 
 /**
  * A visiting athlete's drop-in. `classDays` are the weekdays the drop-in's program has a class
- * (src/forms/dropIn.ts), `today` is the date at the gym, `waiverVersion` the hash of the waiver this
+ * (src/forms/dropIn/rules.ts), `today` is the date at the gym, `waiverVersion` the hash of the waiver this
  * build shows: a visitor signs the same waiver as a member. The same schema runs in the browser (for
  * instant messages) and on the server (whose answer wins).
  */

@@ -1,7 +1,7 @@
-import { DAYS, type Day } from "../content/dates";
+import { DAYS, type Day } from "../../content/dates";
 
 /**
- * What the drop-in form renders with; its check is src/forms/schemas/dropIn.ts, loaded on first use.
+ * What the drop-in form renders with; its check is src/forms/dropIn/schema.ts, loaded on first use.
  * The same rules run on the server with the same content, so the visitor is told what the server says.
  */
 

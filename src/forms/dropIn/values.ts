@@ -1,5 +1,5 @@
-import { guardianAccepts } from "../dropIn";
-import type { DropInInput } from "../schemas/dropIn";
+import { guardianAccepts } from "./rules";
+import type { DropInInput } from "./schema";
 import type { FormValues } from "../formValues";
 
 /** The waiver's version comes from the build (the page's, or the server's content), not from the visitor. */
