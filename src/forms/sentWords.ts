@@ -1,7 +1,7 @@
 /**
  * What a visitor reads once a form is stored: the heading and paragraphs of the message that replaces
  * the form (src/components/form/) and of the page a form sent without JavaScript is answered with
- * (src/server/forms/answerPage.ts), each form's in src/forms/sent/<form>.ts: written once, so both say
+ * (src/server/forms/answerPage.ts), each form's in src/forms/<form>/sent.ts: written once, so both say
  * the same, and a page's JavaScript holds only its own form's words. The reference follows.
  */
 export interface SentWords {

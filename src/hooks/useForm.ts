@@ -35,7 +35,7 @@ export interface UseFormOptions<V> {
   /** Field names in the order they appear, so focus goes to the first error on the page. */
   fieldOrder: ReadonlyArray<FieldName<V>>;
   /**
-   * The form's check, from `import()` of its module in src/forms/schemas/: zod is most of a form's
+   * The form's check, from `import()` of its schema (src/forms/<form>/schema.ts): zod is most of a form's
    * JavaScript and only sending needs it, so it is downloaded once the visitor starts on the form.
    */
   loadCheck(): Promise<FormCheck<V>>;

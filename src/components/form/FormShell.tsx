@@ -157,7 +157,7 @@ export function YourReference({ reference }: { reference: string }) {
 }
 
 /**
- * The message that replaces a stored form: its words (src/forms/sent/) and the reference. The page a
+ * The message that replaces a stored form: its words (src/forms/<form>/sent.ts) and the reference. The page a
  * form sent without JavaScript gets writes the same markup (src/server/forms/answerPage.ts).
  */
 export function SentMessage({ words, reference }: { words: SentWords; reference: string }) {

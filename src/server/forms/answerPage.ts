@@ -26,7 +26,7 @@ export interface Problems {
   values: Readonly<Record<string, FieldValue>>;
   /** Field -> message, as the API's 422 names them. */
   errors: Readonly<Record<string, string>>;
-  /** The fields in page order, for the summary's order (src/forms/values/). */
+  /** The fields in page order, for the summary's order (src/forms/<form>/values.ts). */
   fieldOrder: readonly string[];
   /** A problem with the send as a whole (too many sends, the store down): shown above Send. */
   failure?: string;

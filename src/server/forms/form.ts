@@ -43,7 +43,7 @@ export interface SentKey {
 
 /**
  * How a form sent without JavaScript is read and answered (formPost.ts, answerPage.ts): the same fields
- * and payload as the browser's form state (src/forms/values/), its page, and its confirmation's words.
+ * and payload as the browser's form state (src/forms/<form>/values.ts), its page, and its confirmation's words.
  */
 export interface PlainForm<Store> {
   /** The built page the form is on ("/contact/"): the answers are made from it. */
@@ -55,7 +55,7 @@ export interface PlainForm<Store> {
   /** For a form that books a time: the open times its page shows (it has none built in). */
   times?: PlainTimes<Store>;
   /**
-   * The confirmation's words (src/forms/sent/<form>.ts), from the fields as stored when the page's key
+   * The confirmation's words (src/forms/<form>/sent.ts), from the fields as stored when the page's key
    * opened the submission (`open`: its reference and that key); without them (a wrong or expired key)
    * words true of any send of the form.
    */
@@ -144,7 +144,7 @@ export interface Stored {
 }
 
 /**
- * A form's state type (src/forms/values/) seen as the plain post reads it: the handler fills every
+ * A form's state type (src/forms/<form>/values.ts) seen as the plain post reads it: the handler fills every
  * field of `start` with text or a tick, so the form's own payload function gets the shape it expects.
  */
 export function plainForm<Store, V extends Readonly<Record<string, FieldValue>>>(form: {

@@ -12,7 +12,7 @@ export function isFormPost(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * The form's values from a posted body, shaped as the browser's form state is (src/forms/values/):
+ * The form's values from a posted body, shaped as the browser's form state is (src/forms/<form>/values.ts):
  * each field of `start`, as text (the first, if a name came twice), or for a check box whether it was
  * sent at all (a box that is not ticked is not posted). Anything else in the body is left out.
  */
