@@ -1,39 +1,31 @@
-/**
- * Every form a visitor sends, once: the list the store, the server, the staff's mails, the console and
- * the endpoints all read. Plain data with no imports, so the pages, the console and the server can
- * each load it.
- *
- * Adding a form is an entry here, its schema (src/forms/schemas/), its component, its definition in
- * src/server/forms/definitions.ts (listed in src/server/app/forms.ts) and its retention in
- * src/server/privacy/retention.ts (a missing one fails the type check) and its function file
- * src/api/<name>.ts (tests/unit/forms/endpoints.test.ts fails without it). The form's name is its
- * endpoint's: `/api/<name>`.
- */
-export interface FormEntry {
-  /** Its references' first letter (src/server/forms/ids.ts): read out over the phone, so never I, L, O or U. */
-  readonly prefix: string;
-  /** The staff alert's subject and heading (src/server/forms/staffAlert.ts). */
-  readonly staffTitle: string;
-  /** The console's name for it: inbox, lead page, form filter. */
-  readonly label: string;
-  /**
-   * Only the owner sees it in the console (list, search, lead page, history, API): a privacy request is
-   * the owner's to answer, and says what a person asked about their own data.
-   */
-  readonly ownerOnly?: true;
-}
+import { CONTACT_ENTRY } from "./contact/entry";
+import { DROP_IN_ENTRY } from "./dropIn/entry";
+import type { FormEntry } from "./formEntry";
+import { HOLD_ENTRY } from "./hold/entry";
+import { INTRO_ENTRY } from "./intro/entry";
+import { KIDS_TRIAL_ENTRY } from "./kidsTrial/entry";
+import { PRIVACY_REQUEST_ENTRY } from "./privacyRequest/entry";
+import { SIGNUP_ENTRY } from "./signup/entry";
 
+/**
+ * Every form a visitor sends, once: the list the store, the server, the staff's mails, the console, the
+ * retention and the endpoints all read. Each entry is plain data in its form's folder (entry.ts: its
+ * reference letter, titles and how long it is kept), so the pages, the console and the server can each
+ * load it.
+ *
+ * Adding a form is its folder (src/forms/<form>/), an entry here, its component, its definition in
+ * src/server/forms/definitions.ts (listed in src/server/app/forms.ts; a missing one fails the type check)
+ * and its function file src/api/<name>.ts (tests/unit/forms/endpoints.test.ts fails without it). The
+ * form's name is its endpoint's: `/api/<name>`. docs/architecture.md, "How to add a form", lists them.
+ */
 export const FORM_REGISTRY = {
-  contact: { prefix: "C", staffTitle: "Contact message", label: "Contact" },
-  signup: { prefix: "S", staffTitle: "Membership sign-up", label: "Sign-up" },
-  "membership-hold": { prefix: "H", staffTitle: "Hold / cancellation request", label: "Hold or cancel" },
-  // B for a booking: "I" is left out of the references' alphabet for being read as 1.
-  intro: { prefix: "B", staffTitle: "Free intro booking", label: "Free intro" },
-  "privacy-request": { prefix: "P", staffTitle: "Privacy request", label: "Privacy request", ownerOnly: true },
-  // V for a visit.
-  "drop-in": { prefix: "V", staffTitle: "Drop-in visit", label: "Drop-in" },
-  // K for kids: a parent books a seat in a kids class for their child.
-  "kids-trial": { prefix: "K", staffTitle: "Kids' trial class", label: "Kids trial" },
+  contact: CONTACT_ENTRY,
+  signup: SIGNUP_ENTRY,
+  "membership-hold": HOLD_ENTRY,
+  intro: INTRO_ENTRY,
+  "privacy-request": PRIVACY_REQUEST_ENTRY,
+  "drop-in": DROP_IN_ENTRY,
+  "kids-trial": KIDS_TRIAL_ENTRY,
 } as const satisfies Record<string, FormEntry>;
 
 export type FormName = keyof typeof FORM_REGISTRY;

@@ -1,12 +1,13 @@
 import type { Privacy } from "../../content/schemas";
-import { FORMS, type FormName } from "../../forms/registry";
+import { FORM_REGISTRY, FORMS } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
 import type { PrivacyOperations, PurgeCutoffs, PurgeReport } from "./types";
 
 /**
- * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Sign-ups and
- * hold requests are never listed: they are membership records staff keep for as long as the membership.
- * A drop-in holds the visitor's signed waiver, so it is kept long enough to answer an injury claim.
+ * How long submissions are kept (content/privacy.json), as the cutoffs `purge` applies. Each form's
+ * entry in the registry says for how long (`kept`, in its folder's entry.ts: required, so a new form is
+ * never kept forever by having been forgotten). Sign-ups and hold requests are never listed: they are
+ * membership records staff keep for as long as the membership.
  */
 
 const DAY_MS = 86_400_000;
@@ -21,27 +22,12 @@ export function monthsBefore(now: Date, months: number): Date {
   return result;
 }
 
-/**
- * Each form's retention: how many months content/privacy.json keeps it, or "membership" for the
- * records kept as long as the membership. Every form of the registry must be here (the type check
- * fails otherwise), so a new form is never kept forever by having been forgotten.
- */
-const KEPT: Record<FormName, ((privacy: Privacy) => number) | "membership"> = {
-  contact: (privacy) => privacy.contactMonths,
-  signup: "membership",
-  "membership-hold": "membership",
-  intro: (privacy) => privacy.introMonths,
-  "kids-trial": (privacy) => privacy.kidsTrialMonths,
-  "privacy-request": (privacy) => privacy.requestMonths,
-  "drop-in": (privacy) => privacy.dropInMonths,
-};
-
 export function retentionCutoffs(now: Date, privacy: Privacy): PurgeCutoffs {
   return {
     spamBefore: new Date(now.getTime() - privacy.spamDays * DAY_MS),
     forms: FORMS.flatMap((form) => {
-      const kept = KEPT[form];
-      return kept === "membership" ? [] : [{ form, before: monthsBefore(now, kept(privacy)) }];
+      const { kept } = FORM_REGISTRY[form];
+      return kept === "membership" ? [] : [{ form, before: monthsBefore(now, privacy[kept]) }];
     }),
   };
 }

@@ -1,0 +1,24 @@
+import type { Privacy } from "../content/schemas";
+
+/**
+ * How long a form's submissions are kept: the months content/privacy.json gives it (its field's name),
+ * or "membership" for the records staff keep for as long as the membership (src/server/privacy/retention.ts).
+ */
+export type Retention = Extract<keyof Privacy, `${string}Months`> | "membership";
+
+/** What the registry (src/forms/registry.ts) knows of a form: each form's entry.ts in its folder. */
+export interface FormEntry {
+  /** Its references' first letter (src/server/forms/ids.ts): read out over the phone, so never I, L, O or U. */
+  readonly prefix: string;
+  /** The staff alert's subject and heading (src/server/forms/staffAlert.ts). */
+  readonly staffTitle: string;
+  /** The console's name for it: inbox, lead page, form filter. */
+  readonly label: string;
+  /**
+   * Only the owner sees it in the console (list, search, lead page, history, API): a privacy request is
+   * the owner's to answer, and says what a person asked about their own data.
+   */
+  readonly ownerOnly?: true;
+  /** How long it is kept: required, so a new form is never kept forever by having been forgotten. */
+  readonly kept: Retention;
+}
