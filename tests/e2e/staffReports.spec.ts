@@ -52,7 +52,7 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
 
   // Leads by form: the chart is one image named with its numbers, and the same numbers in a table.
   await expect(
-    page.getByRole("img", { name: "Leads by form: Contact 2; Sign-up 1; Hold or cancel 1; Free intro 4; Drop-in 1" }),
+    page.getByRole("img", { name: "Leads by form: Contact 2; Sign-up 1; Hold or cancel 1; Free intro 4; Drop-in 1; Kids trial 0" }),
   ).toBeVisible();
   expect(await rowsOf(table(page, "Leads by form"))).toEqual([
     "Contact | 2",
@@ -60,6 +60,7 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
     "Hold or cancel | 1",
     "Free intro | 4",
     "Drop-in | 1",
+    "Kids trial | 0",
   ]);
   // One week: no chart of weeks.
   await expect(page.getByRole("img", { name: /^Leads by week/ })).toHaveCount(0);
