@@ -269,7 +269,7 @@ async function measure(
 ): Promise<Measured[]> {
   const results: Measured[] = [];
   for (const period of PERIODS) {
-    const { weekStarts, to } = reportWeeks(period, now, site.timeZone);
+    const { weekStarts, to } = reportWeeks(period, now);
     const window = { from: weekStarts[0] as Date, to, weekStarts, exceptForms: NOT_LEADS };
     const rows = await timed(() => store.reportRows(window));
     const report = await timed(() => leadReport(store, period, now, site));
@@ -289,7 +289,7 @@ async function measure(
 
 /** Each query of the 12 weeks' report: its plan and its time (median of 5), as the database runs it. */
 async function explain(database: string, db: Kysely<Database>, codec: Codec, now: Date): Promise<void> {
-  const { weekStarts, to } = reportWeeks("12-weeks", now, site.timeZone);
+  const { weekStarts, to } = reportWeeks("12-weeks", now);
   const queries = reportSql(codec, { from: weekStarts[0] as Date, to, weekStarts, exceptForms: NOT_LEADS });
   for (const [name, query] of Object.entries(queries)) {
     const ms = await timed(() => query.execute(db));

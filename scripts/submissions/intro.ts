@@ -1,10 +1,9 @@
-import { dayLabel, timeLabel } from "../../src/intro/display";
-import { site } from "../../src/server/content";
 import { cancelIntro } from "../../src/server/intro/changes";
 import { escapeControls } from "../../src/server/printable";
 import type { Booking } from "../../src/server/intro/types";
 import { CommandError, type Print } from "./command";
 import type { SubmissionStore } from "../../src/server/app/store";
+import { dayLabel, timeLabel } from "../../src/time/labels";
 
 export interface IntroRequest {
   action?: "list" | "cancel";
@@ -17,7 +16,7 @@ export interface IntroRequest {
 function bookingLine(booking: Booking): string {
   const p = booking.submission.payload;
   const start = booking.start.toISOString();
-  const when = `${dayLabel(start, site.timeZone)} ${timeLabel(start, site.timeZone)}`;
+  const when = `${dayLabel(start)} ${timeLabel(start)}`;
   const line = [
     booking.submission.id,
     when,

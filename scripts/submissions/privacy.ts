@@ -1,6 +1,6 @@
-import { formatLongDate, zonedToday } from "../../src/content/dates";
+import { formatLongDate } from "../../src/content/dates";
 import type { OwnerCheck } from "../../src/forms/privacyRequest/rules";
-import { privacy, requestDueDate, site } from "../../src/server/content";
+import { privacy, requestDueDate } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/privacy/retention";
 import { accessReport } from "../../src/server/privacy/access";
@@ -16,6 +16,7 @@ import { CONFIRMED_BY_WORDS } from "../../src/desk/privacy";
 import type { PrivacyReference } from "../../src/server/privacy/types";
 import { CommandError, UsageError, type Ask, type Print } from "./command";
 import type { SubmissionStore } from "../../src/server/app/store";
+import { zonedToday } from "../../src/time/today";
 
 /** What delete and withdraw-consent act on: one submission (`id`) or every one of an address (`email`, delete only). */
 export interface PrivacyTarget extends DeletionTarget {
@@ -108,7 +109,7 @@ export async function verifyRequest(
   if (outcome.state === "spam") throw new CommandError(`${reference} is held as spam: restore it first (restore --id ${reference}).`);
   const answerBy = `Answer by ${formatLongDate(requestDueDate(outcome.confirmedAt))}.`;
   if (outcome.state === "already-confirmed") {
-    const on = formatLongDate(zonedToday(outcome.confirmedAt, site.timeZone).date);
+    const on = formatLongDate(zonedToday(outcome.confirmedAt).date);
     out(`${reference} was already confirmed on ${on} (${CONFIRMED_BY_WORDS[outcome.confirmedBy]}). ${answerBy}`);
     return;
   }

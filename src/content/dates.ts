@@ -82,25 +82,6 @@ export function formatClock(clock: string): string {
   return `${twelve}:${String(mins).padStart(2, "0")} ${suffix}`;
 }
 
-// One formatter per zone: building one loads the time-zone data, which costs far more than using it.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The calendar date (YYYY-MM-DD) and weekday at `instant` in an IANA time zone. For the build and the
- * server; a page asks its offset table first (src/content/gymClock.ts) and this only past its end.
- */
-export function zonedToday(instant: Date, timeZone: string): { date: string; day: Day } {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // eslint-disable-next-line no-restricted-globals -- the server's clock, and a page's only when its offset table has run out
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" });
-    formatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, day: get("weekday") as Day };
-}
-
 /**
  * Calendar arithmetic on YYYY-MM-DD dates. Dates are whole days at the gym, in its own time zone;
  * working on the calendar date itself (not on instants) means daylight-saving changes cannot move a

@@ -13,7 +13,7 @@ import {
   checkTimeZone,
 } from "./crossChecks";
 import { checkCoach, checkCoachesNamed, checkCoachNames, declaredCoachNames } from "./coachRules";
-import { zonedToday } from "./dates";
+import { zonedToday } from "../time/today";
 import { checkDropIn } from "./dropInRules";
 import { checkEvents } from "./eventRules";
 import { eventSlug } from "./eventTimes";
@@ -232,6 +232,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
   );
 
   const now = options.now ?? new Date();
+  // The zone of the site.json under check (a test's fixture, the editor's draft), which may not be the built one.
   const today = options.today ?? (site ? zonedToday(now, site.timeZone).date : now.toISOString().slice(0, 10));
   if (site) errors.push(...checkTimeZone(raw.site.file, site, today));
   if (testimonials) errors.push(...checkTestimonials(raw.testimonials.file, testimonials, programKeys, today));

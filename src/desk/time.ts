@@ -1,4 +1,4 @@
-import { shortDayLabel, timeLabel } from "../intro/display";
+import { shortDayLabel, timeLabel } from "../time/labels";
 
 /**
  * An instant as every console screen shows it: "Fri, Nov 27, 9:52 AM", in the gym's zone (each screen's

@@ -1,6 +1,7 @@
-import { TZDate } from "@date-fns/tz";
-import { DAYS, minutes, zonedToday, type Day } from "../content/dates";
+import { DAYS, minutes, type Day } from "../content/dates";
 import type { Intro } from "../content/schemas";
+import { zonedToday } from "../time/today";
+import { zonedInstant } from "../time/wallClock";
 
 /**
  * Free-intro availability: the weekly windows in content/intro.json turned into bookable slots (real
@@ -31,17 +32,14 @@ function weekday(date: string): Day {
   return DAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7] as Day;
 }
 
-/** The instant of a wall-clock time (minutes after midnight) on a date in a time zone. */
-export function zonedInstant(date: string, minuteOfDay: number, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timeZone).getTime());
-}
-
-/** Every slot the content offers between now + notice and now + horizon, booked or not. */
-export function expandSlots(intro: Availability, timeZone: string, now: Date): IntroSlot[] {
+/**
+ * Every slot the content offers between now + notice and now + horizon, booked or not, on the gym's
+ * clock (or in `zone`, for the tests).
+ */
+export function expandSlots(intro: Availability, now: Date, zone?: string): IntroSlot[] {
   const earliest = now.getTime() + intro.noticeHours * HOUR_MS;
   const latest = now.getTime() + intro.horizonDays * 24 * HOUR_MS;
-  const today = zonedToday(now, timeZone).date;
+  const today = zonedToday(now, zone).date;
   const slots: Array<IntroSlot & { order: number }> = [];
   for (let offset = 0; offset <= intro.horizonDays; offset++) {
     const date = addDays(today, offset);
@@ -52,9 +50,9 @@ export function expandSlots(intro: Availability, timeZone: string, now: Date): I
       if (blackouts.some((blackout) => blackout.coach === coach.name)) return;
       for (const window of coach.windows.filter((w) => w.day === day)) {
         for (let from = minutes(window.from); from + intro.slotMinutes <= minutes(window.to); from += intro.slotMinutes) {
-          const start = zonedInstant(date, from, timeZone);
+          const start = zonedInstant(date, from, zone);
           if (start.getTime() < earliest || start.getTime() > latest) continue;
-          const end = zonedInstant(date, from + intro.slotMinutes, timeZone);
+          const end = zonedInstant(date, from + intro.slotMinutes, zone);
           slots.push({ start: start.toISOString(), end: end.toISOString(), coach: coach.name, order });
         }
       }
@@ -69,11 +67,11 @@ export function expandSlots(intro: Availability, timeZone: string, now: Date): I
  */
 export function openSlots(
   intro: Availability,
-  timeZone: string,
   now: Date,
   taken: ReadonlyArray<{ coach: string; start: Date; end: Date }>,
+  zone?: string,
 ): IntroSlot[] {
-  return expandSlots(intro, timeZone, now).filter((slot) => {
+  return expandSlots(intro, now, zone).filter((slot) => {
     const [start, end] = [Date.parse(slot.start), Date.parse(slot.end)];
     return !taken.some((booking) => booking.coach === slot.coach && booking.start.getTime() < end && booking.end.getTime() > start);
   });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { placeLine } from "../content/contact";
-import { zonedToday } from "../content/dates";
 import type { ValidContent } from "../content/rules";
 import { eventCalendarPath, eventPath, pathTo } from "../routes";
 import { buildCalendar, buildEventCalendar } from "../schedule/ics";
 import { calendarPath } from "../schedule/week";
+import { zonedToday } from "../time/today";
 import { buildNow } from "./buildClock";
 import { siteUrl } from "./siteUrl";
 
@@ -19,9 +19,8 @@ export function writeCalendars(publicDir: string, content: ValidContent, now = b
     location: placeLine(site),
     url: `${origin}${pathTo("schedule")}`,
     uidDomain: new URL(origin).hostname,
-    timeZone: site.timeZone,
     now,
-    today: zonedToday(now, site.timeZone).date,
+    today: zonedToday(now).date,
     organizer: { name: site.name, email: site.email },
   };
   const calendars = [
@@ -57,7 +56,6 @@ export function writeEventCalendars(publicDir: string, content: ValidContent, no
         summary: data.summary,
         start: data.start,
         end: data.end,
-        timeZone: site.timeZone,
         location,
         url: `${origin}${eventPath(slug)}`,
         now,

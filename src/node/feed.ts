@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { Feed } from "feed";
 import { listedAnnouncements } from "../content/announcements";
-import { zonedToday } from "../content/dates";
 import { upcomingEvents } from "../content/eventTimes";
 import type { ValidContent } from "../content/rules";
 import { announcementPath, eventPath, FEED_PATH, feedTitle } from "../routes";
-import { startOfZonedDay, zonedIso } from "../schedule/timeZones";
+import { zonedToday } from "../time/today";
+import { startOfZonedDay, zonedIso } from "../time/wallClock";
 import { buildNow } from "./buildClock";
 import { siteUrl } from "./siteUrl";
 
@@ -19,7 +19,7 @@ import { siteUrl } from "./siteUrl";
  */
 export function buildFeed(content: ValidContent, origin: string, now: Date): string {
   const { site } = content;
-  const today = zonedToday(now, site.timeZone).date;
+  const today = zonedToday(now).date;
   const feed = new Feed({
     title: feedTitle(site.name),
     description: site.tagline,
@@ -34,11 +34,11 @@ export function buildFeed(content: ValidContent, origin: string, now: Date): str
   const events = upcomingEvents(
     content.events.map((event) => ({ slug: event.slug, start: event.data.start, end: event.data.end, data: event.data })),
     today,
-  ).map((event) => ({ path: eventPath(event.slug), ...event.data, date: new Date(zonedIso(event.data.start, site.timeZone)) }));
+  ).map((event) => ({ path: eventPath(event.slug), ...event.data, date: new Date(zonedIso(event.data.start)) }));
   const announcements = listedAnnouncements(
     content.announcements.map((entry) => ({ slug: entry.slug, date: entry.data.date, expires: entry.data.expires, data: entry.data })),
     today,
-  ).map((entry) => ({ path: announcementPath(entry.slug), ...entry.data, date: new Date(startOfZonedDay(entry.date, site.timeZone)) }));
+  ).map((entry) => ({ path: announcementPath(entry.slug), ...entry.data, date: new Date(startOfZonedDay(entry.date)) }));
   for (const item of [...events, ...announcements]) {
     const link = `${origin}${item.path}`;
     feed.addItem({ title: item.title, id: link, link, description: item.summary, date: item.date });

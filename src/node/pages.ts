@@ -1,10 +1,9 @@
 import path from "node:path";
 import type { Actions, CreatePagesArgs } from "gatsby";
 import { listedAnnouncements } from "../content/announcements";
-import { addDays, zonedToday } from "../content/dates";
+import { addDays } from "../content/dates";
 import { hasPassed, upcomingEvents } from "../content/eventTimes";
 import { wodDays } from "../content/wod";
-import { startOfZonedDay, utcOffsets, zonedIso } from "../schedule/timeZones";
 import {
   announcementPath,
   eventPath,
@@ -16,6 +15,8 @@ import {
   type TemplateName,
   type WodPageContext,
 } from "../routes";
+import { zonedToday } from "../time/today";
+import { startOfZonedDay, utcOffsets, zonedIso } from "../time/wallClock";
 import { PRIVACY_CONFIRM_PATH } from "../forms/privacyConfirmPath";
 import { INTRO_CANCEL_PATH } from "../intro/cancelPath";
 import { KIDS_TRIAL_CANCEL_PATH } from "../schedule/trialCancelPath";
@@ -58,9 +59,9 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
   }
   const { announcements } = result.data;
   const now = buildNow();
-  const { date: today, day: weekday } = zonedToday(now, content.site.timeZone);
+  const { date: today, day: weekday } = zonedToday(now);
   // From a day before the build (a visitor's clock may be a little behind) to over a year after it.
-  const offsets = utcOffsets(content.site.timeZone, new Date(now.getTime() - 86_400_000), OFFSET_TABLE_DAYS);
+  const offsets = utcOffsets(new Date(now.getTime() - 86_400_000), OFFSET_TABLE_DAYS);
   const entries = announcements.nodes.map((node) => ({ slug: node.slug, date: node.date, expires: node.expires ?? undefined }));
   const listed = listedAnnouncements(entries, today).map((entry) => entry.slug);
 
@@ -74,7 +75,7 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
 
   const shared = { today, weekday, utcOffsets: offsets, listed, upcoming };
   // /wod/ carries the next day's workout too and shows it once that day begins at the gym (src/content/wod.ts).
-  const days = wodDays(today, (date) => startOfZonedDay(date, content.site.timeZone));
+  const days = wodDays(today, startOfZonedDay);
   createRoutePages(actions.createPage, shared, { before: addDays(days.next, 1), day: null, wodDays: days });
   // A day's own page only once its day has come: a workout posted ahead is not published before it.
   for (const { data } of content.wods) {
@@ -131,11 +132,10 @@ export async function createAllPages({ graphql, actions, reporter }: CreatePages
       upcoming: [],
       slug: event.slug,
       passed: hasPassed(event, today),
-      startIso: zonedIso(event.start, content.site.timeZone),
-      endIso: event.end ? zonedIso(event.end, content.site.timeZone) : null,
+      startIso: zonedIso(event.start),
+      endIso: event.end ? zonedIso(event.end) : null,
       // Told only while it is still to come (after the build's day): then sign-up is simply open.
-      signUpOpensIso:
-        event.signUpOpens && event.signUpOpens.slice(0, 10) > today ? zonedIso(event.signUpOpens, content.site.timeZone) : null,
+      signUpOpensIso: event.signUpOpens && event.signUpOpens.slice(0, 10) > today ? zonedIso(event.signUpOpens) : null,
     };
     actions.createPage({ path: eventPath(event.slug), component: templatePath("events"), context });
   }

@@ -8,6 +8,7 @@ import ical, {
   type ICalCalendar,
 } from "ical-generator";
 import { addDays, type Day, DAYS, minutes } from "../content/dates";
+import { GYM_ZONE } from "../time/zone";
 import { vtimezoneFor } from "./timeZones";
 import type { Slot } from "./week";
 
@@ -26,8 +27,8 @@ export interface CalendarInput {
   url: string;
   /** Domain used in event UIDs, so re-importing updates events instead of duplicating them. */
   uidDomain: string;
-  /** The gym's IANA time zone (content/site.json); class times are wall-clock times there. */
-  timeZone: string;
+  /** Class times are wall-clock times in this zone: the gym's (src/time/zone.ts) unless a test gives another. */
+  timeZone?: string;
   /** The build time; the first occurrence of each class is on or after this date. */
   now: Date;
   /** The build date in the gym's zone (YYYY-MM-DD). */
@@ -110,14 +111,15 @@ export function buildCalendar(input: CalendarInput): string {
     // still adds that zone's VTIMEZONE.
     timezone: { name: null, generator: vtimezone },
   });
+  const zone = input.timeZone ?? GYM_ZONE;
   for (const slot of input.slots) {
     const day = slot.day as Day;
-    const { start, end } = firstOccurrence(slot, input.today, input.timeZone);
+    const { start, end } = firstOccurrence(slot, input.today, zone);
     const title = input.programTitles[slot.program] ?? slot.program;
     calendar.createEvent({
       id: `${slot.program}-${BYDAY[day].toLowerCase()}-${slot.start.replace(":", "")}@${input.uidDomain}`,
       stamp: input.now,
-      timezone: input.timeZone,
+      timezone: zone,
       start,
       end,
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [BYDAY[day]] },
@@ -140,7 +142,8 @@ export interface EventCalendarInput {
   /** Wall-clock times at the gym, "2026-11-26 09:00". */
   start: string;
   end?: string | null;
-  timeZone: string;
+  /** The gym's zone (src/time/zone.ts) unless a test gives another. */
+  timeZone?: string;
   location: string;
   /** The event's page. */
   url: string;
@@ -151,10 +154,11 @@ export interface EventCalendarInput {
 
 /** One event of content/events, at wall-clock times in the gym's zone, with that zone's VTIMEZONE. */
 export function buildEventCalendar(input: EventCalendarInput): string {
+  const zone = input.timeZone ?? GYM_ZONE;
   // TZDate moves a time the clocks skip (02:30 on the spring-forward night) on by the gap, as the wall clock does.
   const at = (localDateTime: string) => {
     const [year, month, day, hour, minute] = localDateTime.split(/[- :]/).map(Number) as [number, number, number, number, number];
-    return new TZDate(year, month - 1, day, hour, minute, input.timeZone);
+    return new TZDate(year, month - 1, day, hour, minute, zone);
   };
   const calendar = ical({
     prodId: { company: input.uidDomain, product: "Events" },
@@ -166,7 +170,7 @@ export function buildEventCalendar(input: EventCalendarInput): string {
   calendar.createEvent({
     id: `event-${input.slug}@${input.uidDomain}`,
     stamp: input.now,
-    timezone: input.timeZone,
+    timezone: zone,
     start: at(input.start),
     // Without an end the file has no DTEND: RFC 5545 then reads the event as starting at that time, no length invented.
     end: input.end ? at(input.end) : null,

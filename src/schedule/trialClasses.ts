@@ -1,5 +1,6 @@
-import { addDays, minutes, weekdayOf, zonedToday } from "../content/dates";
-import { zonedInstant } from "../intro/availability";
+import { addDays, minutes, weekdayOf } from "../content/dates";
+import { zonedToday } from "../time/today";
+import { zonedInstant } from "../time/wallClock";
 
 /**
  * The kids' trial classes: each weekly kids class with `trialSeats` (content/schedule.json) turned into
@@ -35,12 +36,13 @@ export interface TrialClass {
 
 /**
  * Every trial class between now + notice and now + horizon, soonest first; `closed` are the gym's dates
- * (YYYY-MM-DD) with no classes (a holiday), on which none is offered.
+ * (YYYY-MM-DD) with no classes (a holiday), on which none is offered. On the gym's clock (or in `zone`,
+ * for the tests).
  */
-export function trialClasses(slots: readonly TrialSlot[], closed: readonly string[], timeZone: string, now: Date): TrialClass[] {
+export function trialClasses(slots: readonly TrialSlot[], closed: readonly string[], now: Date, zone?: string): TrialClass[] {
   const earliest = now.getTime() + TRIAL_NOTICE_HOURS * HOUR_MS;
   const latest = now.getTime() + TRIAL_HORIZON_DAYS * 24 * HOUR_MS;
-  const today = zonedToday(now, timeZone).date;
+  const today = zonedToday(now, zone).date;
   const classes: TrialClass[] = [];
   for (let offset = 0; offset <= TRIAL_HORIZON_DAYS; offset++) {
     const date = addDays(today, offset);
@@ -48,11 +50,11 @@ export function trialClasses(slots: readonly TrialSlot[], closed: readonly strin
     const day = weekdayOf(date);
     for (const slot of slots) {
       if (slot.day !== day || !slot.trialSeats) continue;
-      const start = zonedInstant(date, minutes(slot.start), timeZone);
+      const start = zonedInstant(date, minutes(slot.start), zone);
       if (start.getTime() < earliest || start.getTime() > latest) continue;
       classes.push({
         start: start.toISOString(),
-        end: zonedInstant(date, minutes(slot.end), timeZone).toISOString(),
+        end: zonedInstant(date, minutes(slot.end), zone).toISOString(),
         ...(slot.coach ? { coach: slot.coach } : {}),
         seats: slot.trialSeats,
       });

@@ -6,7 +6,6 @@ import scheduleJson from "../../content/schedule.json";
 import siteJson from "../../content/site.json";
 import visitJson from "../../content/visit.json";
 import waiverJson from "../../content/waiver.json";
-import { zonedToday } from "../content/dates";
 import { arrivalFacts, firstVisitFacts } from "../content/firstVisit";
 import { dropInPlan } from "../content/rates";
 import {
@@ -22,6 +21,7 @@ import {
 import { classDays } from "../forms/dropIn/rules";
 import { answerDueDate } from "../forms/privacyRequest/rules";
 import { publishedWaiver } from "./waiver";
+import { zonedToday } from "../time/today";
 
 /**
  * The content the form rules depend on, from the same files the pages are built from (and checked by
@@ -56,5 +56,5 @@ export const arrival = arrivalFacts(firstVisitFacts({ site, visit, intro, plans:
  * person confirms it), a date at the gym: the rule the form, the confirm page, the staff alert and the console share.
  */
 export function requestDueDate(confirmedAt: Date): string {
-  return answerDueDate(zonedToday(confirmedAt, site.timeZone).date, privacy.requestResponseDays);
+  return answerDueDate(zonedToday(confirmedAt).date, privacy.requestResponseDays);
 }

@@ -4,7 +4,6 @@ import introJson from "../../content/intro.json";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
-import { dayLabel, timeLabel, zoneName } from "../../src/intro/display";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp } from "../support/smtp";
@@ -13,6 +12,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady, holdScripts } from "./support/page";
 import { gymHour, site } from "./support/site";
 import { runScript } from "../support/tsxNode";
+import { dayLabel, timeLabel, zoneName } from "../../src/time/labels";
 
 /**
  * The free-intro booking, end to end: the endpoints against the production server on SQLite and on

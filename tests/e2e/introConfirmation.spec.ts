@@ -5,13 +5,13 @@ import introJson from "../../content/intro.json";
 import visit from "../../content/visit.json";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
-import { dayLabel, timeLabel } from "../../src/intro/display";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { site } from "./support/site";
+import { dayLabel, timeLabel } from "../../src/time/labels";
 
 /**
  * The free intro's confirmation as a visitor on a phone reads it (390 px), with and without JavaScript,

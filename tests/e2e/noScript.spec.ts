@@ -2,7 +2,6 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDays } from "../../src/content/dates";
 import { FORM_REGISTRY, type FormName } from "../../src/forms/registry";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE, BUILD_INSTANT } from "../support/buildDay";
-import { dayLabel, timeLabel } from "../../src/intro/display";
 import { gymHour, site } from "./support/site";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer } from "../support/servers";
@@ -10,6 +9,7 @@ import { withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { markerBesideFirstLine } from "./support/markers";
 import { gotoReady, holdScripts } from "./support/page";
+import { dayLabel, timeLabel } from "../../src/time/labels";
 
 /**
  * Every form works with scripting off: sent the browser's way, stored, answered with a page (the

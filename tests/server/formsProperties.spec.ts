@@ -1,7 +1,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { expect, test } from "@playwright/test";
-import { addDays, zonedToday } from "../../src/content/dates";
+import { addDays } from "../../src/content/dates";
 import { contactSchema } from "../../src/forms/contact/schema";
 import { holdSchema } from "../../src/forms/hold/schema";
 import { signupSchema } from "../../src/forms/signup/schema";
@@ -11,6 +11,7 @@ import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { invalidFrom, notTextIn, validContact, validHold, validSignup, withHiddenText } from "../support/formArbitraries";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../src/server/app/store";
+import { zonedToday } from "../../src/time/today";
 
 /**
  * Property-based tests against the production server, over HTTP: a few hundred generated invalid

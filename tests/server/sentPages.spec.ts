@@ -4,13 +4,13 @@ import visit from "../../content/visit.json";
 import { addDays, formatLongDate } from "../../src/content/dates";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
-import { dayLabel, timeLabel } from "../../src/intro/display";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, nowOnBuildDay } from "../support/buildDay";
 import { startTestPostgres } from "../support/postgres";
 import { startProductionServer, type RunningServer } from "../support/servers";
 import { startTestSmtp } from "../support/smtp";
 import { withStore } from "../support/staff";
 import { site } from "../e2e/support/site";
+import { dayLabel, timeLabel } from "../../src/time/labels";
 
 /**
  * The page a form sent without JavaScript is redirected to (src/server/forms/handler.ts, sentPage):

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { zonedToday } from "../../src/content/dates";
+import { zonedToday } from "../../src/time/today";
 
 /**
  * The build's day, for the tests whose dates the server checks (a form's start date, a follow-up due

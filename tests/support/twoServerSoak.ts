@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { addDays, weekdayOf, zonedToday } from "../../src/content/dates";
+import { addDays, weekdayOf } from "../../src/content/dates";
 import { joinablePlans } from "../../src/forms/signup/rules";
 import type { IntroSlot } from "../../src/intro/availability";
 import { dropInDays, rates, site, waiver } from "../../src/server/content";
@@ -10,6 +10,7 @@ import { startTestPostgres, type TestPostgres } from "./postgres";
 import { groupRssMb, startProductionServer, type RunningServer } from "./servers";
 import { startTestSmtp, type TestSmtp } from "./smtp";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../src/server/app/store";
+import { zonedToday } from "../../src/time/today";
 
 /**
  * Two production servers on one PostgreSQL database, as a gym that outgrew one process runs them behind

@@ -1,8 +1,16 @@
 import type { CreatePagesArgs } from "gatsby";
 import * as contentChecks from "../../src/node/contentChecks";
-import { zonedToday } from "../../src/content/dates";
 import { dateFromOffsets, type UtcOffsets } from "../../src/content/gymClock";
 import { createAllPages } from "../../src/node/pages";
+import { zonedToday } from "../../src/time/today";
+
+/** The zone the build reads from site.json (src/time/zone.ts), as each test names it. */
+let mockGymZone = "America/Los_Angeles";
+jest.mock("../../src/time/zone", () => ({
+  get GYM_ZONE() {
+    return mockGymZone;
+  },
+}));
 
 /**
  * createAllPages with the real content, its site.json zone replaced by `timeZone` and its events and
@@ -10,6 +18,7 @@ import { createAllPages } from "../../src/node/pages";
  * tests expect.
  */
 async function createPages(timeZone: string) {
+  mockGymZone = timeZone;
   const real = contentChecks.loadCheckedContent();
   if (!real.content) throw new Error(`content/ has problems: ${real.lines.join("; ")}`);
   const [event, wod] = [real.content.events[0], real.content.wods[0]];

@@ -1,14 +1,4 @@
-import {
-  addDays,
-  ageOn,
-  daysBetween,
-  formatClock,
-  formatLongDate,
-  isIsoDate,
-  minutes,
-  toIsoDate,
-  zonedToday,
-} from "../../src/content/dates";
+import { addDays, ageOn, daysBetween, formatClock, formatLongDate, isIsoDate, minutes, toIsoDate } from "../../src/content/dates";
 
 describe("calendar dates", () => {
   test("real dates only, leap years included", () => {
@@ -34,17 +24,6 @@ describe("clock times", () => {
     expect(formatClock("00:30")).toBe("12:30 AM");
     expect(formatClock("17:30")).toBe("5:30 PM");
     expect(() => minutes("5pm")).toThrow(/Not a time of day/);
-  });
-});
-
-describe("today at the gym", () => {
-  test("uses the gym's time zone, not UTC", () => {
-    // 04:30 UTC on Sunday is still Saturday evening in Graham.
-    expect(zonedToday(new Date("2026-11-22T04:30:00Z"), "America/Los_Angeles")).toEqual({ date: "2026-11-21", day: "Saturday" });
-    expect(zonedToday(new Date("2026-11-22T09:00:00Z"), "America/Los_Angeles")).toEqual({ date: "2026-11-22", day: "Sunday" });
-    // The same instant for gyms elsewhere: still Saturday evening in New York, already Sunday in London.
-    expect(zonedToday(new Date("2026-11-22T04:30:00Z"), "America/New_York")).toEqual({ date: "2026-11-21", day: "Saturday" });
-    expect(zonedToday(new Date("2026-11-22T04:30:00Z"), "Europe/London")).toEqual({ date: "2026-11-22", day: "Sunday" });
   });
 });
 

@@ -1,6 +1,6 @@
 import { loadCheckedContent } from "../../src/node/contentChecks";
-import { zonedIso } from "../../src/schedule/timeZones";
 import { absoluteUrl, eventJsonLd, type EventFacts } from "../../src/seo/eventJsonLd";
+import { zonedIso } from "../../src/time/wallClock";
 
 /**
  * schema.org Event as Google reads it for event rich results

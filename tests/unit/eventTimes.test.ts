@@ -1,5 +1,4 @@
 import { eventSlug, eventWhen, hasPassed, priceText, upcomingEvents } from "../../src/content/eventTimes";
-import { zonedIso } from "../../src/schedule/timeZones";
 
 describe("which events are still to come", () => {
   const events = [
@@ -42,21 +41,5 @@ describe("how an event reads", () => {
 
   test("the file name is the address", () => {
     expect(eventSlug("CrossFit Open 2027")).toBe("crossfit-open-2027");
-  });
-});
-
-describe("zonedIso: the gym's wall-clock time with that day's UTC offset", () => {
-  test("standard and daylight time in Graham", () => {
-    expect(zonedIso("2026-11-26 09:00", "America/Los_Angeles")).toBe("2026-11-26T09:00:00-08:00");
-    expect(zonedIso("2026-07-04 18:30", "America/Los_Angeles")).toBe("2026-07-04T18:30:00-07:00");
-  });
-
-  test("the same wall clock in another zone, whatever zone the build machine runs in", () => {
-    expect(zonedIso("2026-11-26 09:00", "Asia/Kolkata")).toBe("2026-11-26T09:00:00+05:30");
-    expect(zonedIso("2026-11-26 09:00", "UTC")).toBe("2026-11-26T09:00:00+00:00");
-  });
-
-  test("a time the spring-forward skips moves on by the gap", () => {
-    expect(zonedIso("2027-03-14 02:30", "America/Los_Angeles")).toBe("2027-03-14T03:30:00-07:00");
   });
 });

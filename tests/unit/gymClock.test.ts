@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { zonedToday } from "../../src/content/dates";
 import { dateFromOffsets } from "../../src/content/gymClock";
-import { utcOffsets } from "../../src/schedule/timeZones";
+import { zonedToday } from "../../src/time/today";
+import { utcOffsets } from "../../src/time/wallClock";
 
 const START = new Date("2026-11-24T12:00:00Z");
 const DAYS = 400;
@@ -10,7 +10,7 @@ describe("the gym clock's offset table", () => {
   test.each(["America/Los_Angeles", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns", "Pacific/Chatham"])(
     "%s: the same date and weekday as Intl at any instant the table covers",
     (timeZone) => {
-      const offsets = utcOffsets(timeZone, START, DAYS);
+      const offsets = utcOffsets(START, DAYS, timeZone);
       fc.assert(
         fc.property(fc.integer({ min: START.getTime(), max: offsets.until - 1 }), (ms) => {
           expect(dateFromOffsets(offsets, new Date(ms))).toEqual(zonedToday(new Date(ms), timeZone));
@@ -21,7 +21,7 @@ describe("the gym clock's offset table", () => {
   );
 
   test("Graham: the minutes either side of the spring and autumn changes", () => {
-    const offsets = utcOffsets("America/Los_Angeles", START, DAYS);
+    const offsets = utcOffsets(START, DAYS, "America/Los_Angeles");
     expect(offsets.changes.map(([ms, minutes]) => [new Date(ms).toISOString(), minutes])).toEqual([
       [START.toISOString(), -480],
       ["2027-03-14T10:00:00.000Z", -420],
@@ -35,7 +35,7 @@ describe("the gym clock's offset table", () => {
   });
 
   test("outside the table it says nothing, so the caller asks Intl", () => {
-    const offsets = utcOffsets("America/Los_Angeles", START, DAYS);
+    const offsets = utcOffsets(START, DAYS, "America/Los_Angeles");
     expect(dateFromOffsets(offsets, new Date(START.getTime() - 1))).toBeUndefined();
     expect(dateFromOffsets(offsets, new Date(offsets.until))).toBeUndefined();
     expect(dateFromOffsets({ changes: [], until: 0 }, START)).toBeUndefined();

@@ -13,7 +13,7 @@ const ZONE = "America/Los_Angeles";
 
 test("the next two weeks of classes with trial seats, as instants in UTC, soonest first", () => {
   // Monday 2031-03-03, 9:00 AM in Graham.
-  const classes = trialClasses(slots, [], ZONE, new Date("2031-03-03T17:00:00Z"));
+  const classes = trialClasses(slots, [], new Date("2031-03-03T17:00:00Z"), ZONE);
   expect(classes).toEqual([
     { start: "2031-03-05T00:00:00.000Z", end: "2031-03-05T00:45:00.000Z", coach: "Jess", seats: 3 },
     { start: "2031-03-08T18:00:00.000Z", end: "2031-03-08T18:45:00.000Z", seats: 2 },
@@ -26,9 +26,9 @@ test("the next two weeks of classes with trial seats, as instants in UTC, soones
 
 test("a class starting within two hours is no longer offered; a closed day offers none", () => {
   // Tuesday 2:30 PM: the 4:00 PM class is an hour and a half away.
-  const tuesday = trialClasses(slots, [], ZONE, new Date("2031-03-04T22:30:00Z"));
+  const tuesday = trialClasses(slots, [], new Date("2031-03-04T22:30:00Z"), ZONE);
   expect(tuesday[0]?.start).toBe("2031-03-08T18:00:00.000Z");
-  const closed = trialClasses(slots, ["2031-03-08"], ZONE, new Date("2031-03-03T17:00:00Z"));
+  const closed = trialClasses(slots, ["2031-03-08"], new Date("2031-03-03T17:00:00Z"), ZONE);
   expect(closed.map((c) => c.start)).not.toContain("2031-03-08T18:00:00.000Z");
   expect(closed).toHaveLength(3);
 });

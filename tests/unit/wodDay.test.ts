@@ -1,6 +1,6 @@
 import vm from "node:vm";
 import { WOD_DAY_ATTRIBUTE, wodDays, wodDayScript, wodDayState, wodListing, type WodDays } from "../../src/content/wod";
-import { startOfZonedDay } from "../../src/schedule/timeZones";
+import { startOfZonedDay } from "../../src/time/wallClock";
 
 describe("which day's workout a visitor sees", () => {
   const graham = (date: string) => startOfZonedDay(date, "America/Los_Angeles");

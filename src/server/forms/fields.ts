@@ -1,8 +1,8 @@
 import { formatLongDate, isIsoDate } from "../../content/dates";
 import { INTEREST_LABELS } from "../../forms/contact/rules";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest/rules";
-import { whenLabel } from "../../intro/display";
 import { rates } from "../content";
+import { whenLabel } from "../../time/labels";
 
 /** The words for each coded value a form stores, by field name (each name holds one kind of code in every form). */
 const CODES: Readonly<Record<string, (code: string) => string | undefined>> = {
@@ -15,12 +15,13 @@ const CODES: Readonly<Record<string, (code: string) => string | undefined>> = {
 /**
  * A field of a submission as staff read it, in the e-mail, on the lead page and in the CSV: a booking's
  * start and end (stored as instants in UTC) in the gym's zone and words, a date as a date, a code as the
- * words the visitor chose, yes or no for a tick box; anything else as it was stored.
+ * words the visitor chose, yes or no for a tick box; anything else as it was stored. `zone` is another
+ * zone than the gym's, for the tests.
  */
-export function fieldText(name: string, value: unknown, timeZone: string): string {
+export function fieldText(name: string, value: unknown, zone?: string): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value !== "string") return String(value);
-  if (name === "start" || name === "end") return whenLabel(value, timeZone);
+  if (name === "start" || name === "end") return whenLabel(value, zone);
   if (isIsoDate(value)) return formatLongDate(value);
   return CODES[name]?.(value) ?? value;
 }

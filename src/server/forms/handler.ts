@@ -2,14 +2,12 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import bytes from "bytes";
 import { config as functionConfig } from "../../../server-options/formFunction";
 import { cleanSource } from "../../forms/visitSource";
-import { zonedToday } from "../../content/dates";
 import { fieldErrors, spamReason } from "../../forms/schemas/fields";
 import type { FieldValue } from "../../forms/formValues";
 import { apiPath } from "../../forms/endpoints";
 import { SENT_MESSAGE_ID } from "../../forms/sentWords";
 import type { FormName } from "../../forms/registry";
 import { clientAddress } from "../http/clientAddress";
-import { site } from "../content";
 import {
   apiHeaders,
   guardPublicPost,
@@ -32,6 +30,7 @@ import type { Booking, Checked, Ending, FieldProblems, FormDefinition, Insert, P
 import { fingerprintOf, isFormPost, valuesFromPost } from "./formPost";
 import { isReferenceOf, newReference } from "./ids";
 import { SENT_PAGE_MS, type SubmissionOperations } from "./types";
+import { zonedToday } from "../../time/today";
 
 /**
  * A form request passes one way, each step a function of its own that hands its result to the next or
@@ -142,7 +141,7 @@ function readBody<Store>(
 function check<Store>(form: Form<Store>, body: Record<string, unknown>, post: Post, now: Date): Checked | Refusal | FieldProblems {
   let parsed: ReturnType<ReturnType<FormDefinition<Store>["schema"]>["safeParse"]>;
   try {
-    parsed = form.definition.schema(zonedToday(now, site.timeZone).date).safeParse(body);
+    parsed = form.definition.schema(zonedToday(now).date).safeParse(body);
   } catch (error) {
     // A rule that throws is a bug in our code, not the visitor's; they still get a 4xx, never a 5xx.
     console.error(`Validating a ${form.definition.form} submission threw: ${errorSummary(error)}`);
@@ -360,7 +359,7 @@ async function sentPage<Store extends SubmissionOperations>(
       console.error(`Could not read a form's confirmation: ${errorSummary(error)}`);
     }
   }
-  const today = zonedToday(now, site.timeZone).date;
+  const today = zonedToday(now).date;
   try {
     const page = stored
       ? confirmationPage(

@@ -1,12 +1,12 @@
 import { formatLongDate, isIsoDate } from "../../content/dates";
 import { FORM_REGISTRY } from "../../forms/registry";
-import { dayLabel, timeLabel, whenLabel } from "../../intro/display";
 import { leadPath } from "../../desk/paths";
-import { privacy, requestDueDate, site } from "../content";
+import { privacy, requestDueDate } from "../content";
 import { fieldText, personName } from "./fields";
 import type { Mail } from "../outbox/delivery";
 import { escapeControls } from "../printable";
 import type { StoredSubmission } from "../store/submission";
+import { dayLabel, timeLabel, whenLabel } from "../../time/labels";
 
 function label(key: string): string {
   return key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
@@ -41,18 +41,16 @@ export function staffMail(
   const p = submission.payload;
   const who = personName(p) || undefined;
   const booked =
-    typeof p.start === "string" && typeof p.coach === "string"
-      ? `${dayLabel(p.start, site.timeZone)} at ${timeLabel(p.start, site.timeZone)} with ${p.coach}`
-      : "";
+    typeof p.start === "string" && typeof p.coach === "string" ? `${dayLabel(p.start)} at ${timeLabel(p.start)} with ${p.coach}` : "";
   const visit = typeof p.visitDate === "string" && isIsoDate(p.visitDate) ? formatLongDate(p.visitDate) : undefined;
   const code = (["interest", "type", "plan", "request"] as const).find((key) => typeof p[key] === "string");
-  const detail = (code && fieldText(code, p[code], site.timeZone)) ?? visit ?? booked;
+  const detail = (code && fieldText(code, p[code])) ?? visit ?? booked;
   const due = submission.form === "privacy-request" ? formatLongDate(requestDueDate(confirmedAt)) : undefined;
   const lines = Object.entries(p)
     .filter(([key]) => key !== "website" && key !== "elapsedMs")
     .map(
       ([key, value]) =>
-        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? indented(value) : escapeControls(fieldText(key, value, site.timeZone))}`,
+        `${label(key)}: ${typeof value === "string" && value.includes("\n") ? indented(value) : escapeControls(fieldText(key, value))}`,
     );
   const title = `${FORM_REGISTRY[submission.form].staffTitle}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {
@@ -62,12 +60,12 @@ export function staffMail(
     subject: escapeControls(`${title}${due ? `: answer by ${due}` : ""} [${submission.id}]`),
     text: [
       `Reference: ${submission.id}`,
-      `Received: ${whenLabel(submission.createdAt.toISOString(), site.timeZone)}`,
+      `Received: ${whenLabel(submission.createdAt.toISOString())}`,
       `Open in the staff console: ${siteUrl}${leadPath(submission.id)}`,
       ...(due
         ? [
             `Answer by: ${due} (${privacy.requestResponseDays} days from its confirmation, Washington's My Health My Data Act)`,
-            `Confirmed: ${whenLabel(confirmedAt.toISOString(), site.timeZone)}`,
+            `Confirmed: ${whenLabel(confirmedAt.toISOString())}`,
           ]
         : []),
       "",

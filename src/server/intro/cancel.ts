@@ -3,12 +3,11 @@ import type { Rejection } from "../http/guards";
 import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { hashToken, isToken } from "../staff/auth";
-import { zonedToday } from "../../content/dates";
-import { site } from "../content";
 import { VISITOR } from "../leads/types";
 import type { IntroOperations } from "./types";
 import { openTimesChanged } from "./timesPage";
 import { serverNow } from "../process/settings";
+import { zonedToday } from "../../time/today";
 
 /** The visitor's answers, one per outcome of their own cancel link. */
 export const CANCEL_ANSWERS = {
@@ -47,7 +46,7 @@ export async function introCancel(
   let result: keyof typeof CANCEL_ANSWERS;
   try {
     // The visitor cancelled: their lead comes up for a call today, to offer another time.
-    result = await (await runtime.store()).cancelByToken(hashToken(token), now, { on: zonedToday(now, site.timeZone).date, by: VISITOR });
+    result = await (await runtime.store()).cancelByToken(hashToken(token), now, { on: zonedToday(now).date, by: VISITOR });
   } catch (error) {
     console.error(`Could not cancel an intro by its link: ${errorSummary(error)}`);
     return reject(storeUnavailable(UNAVAILABLE));

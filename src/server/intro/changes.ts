@@ -1,10 +1,11 @@
-import { zonedToday } from "../../content/dates";
-import { openSlots, zonedInstant, type IntroSlot } from "../../intro/availability";
-import { whenLabel } from "../../intro/display";
-import { intro, site } from "../content";
+import { openSlots, type IntroSlot } from "../../intro/availability";
+import { intro } from "../content";
 import { personName } from "../forms/fields";
 import type { Attendance } from "../../desk/leads";
 import { type IntroStore, isSlotTaken } from "./types";
+import { whenLabel } from "../../time/labels";
+import { zonedToday } from "../../time/today";
+import { zonedInstant } from "../../time/wallClock";
 
 /**
  * What staff do to a free intro, one implementation for every front door (the console's
@@ -33,7 +34,7 @@ async function visitor(store: IntroStore, id: string): Promise<string> {
 
 /** Cancels a booking; its lead comes up for a call today (`by`: who cancelled it). */
 export async function cancelIntro(store: IntroStore, id: string, now: Date, by: string): Promise<string> {
-  const result = await store.cancelBooking(id, now, { on: zonedToday(now, site.timeZone).date, by });
+  const result = await store.cancelBooking(id, now, { on: zonedToday(now).date, by });
   if (result === "not-found") throw noBooking(id);
   const who = await visitor(store, id);
   return result === "cancelled"
@@ -43,14 +44,14 @@ export async function cancelIntro(store: IntroStore, id: string, now: Date, by: 
 
 /** Attended, or a no-show, which puts the lead up for a call today (at the gym). */
 export async function markIntro(store: IntroStore, id: string, attendance: Attendance, by: string, now: Date): Promise<string> {
-  const followUpOn = zonedToday(now, site.timeZone).date;
+  const followUpOn = zonedToday(now).date;
   const result = await store.markAttendance(id, attendance, { by, at: now, followUpOn });
   if (result === "not-found") throw noBooking(id);
   if (result === "cancelled") throw wasCancelled(id);
   const who = await visitor(store, id);
   if (result === "not-started") {
     const start = (await store.get(id))?.payload.start;
-    const when = typeof start === "string" ? ` (${whenLabel(start, site.timeZone)})` : "";
+    const when = typeof start === "string" ? ` (${whenLabel(start)})` : "";
     throw new IntroError(409, `The intro of ${who} has not started yet${when}: mark Came or No-show once it has.`);
   }
   return attendance === "attended" ? `${who} came to the intro.` : `${who} did not come: the lead is up for follow-up today.`;
@@ -58,7 +59,7 @@ export async function markIntro(store: IntroStore, id: string, attendance: Atten
 
 /** The times a booking may move to: those the booking page offers now (src/intro/availability.ts). */
 export async function openIntroSlots(store: IntroStore, now: Date): Promise<IntroSlot[]> {
-  return openSlots(intro, site.timeZone, now, await store.takenSlots(now));
+  return openSlots(intro, now, await store.takenSlots(now));
 }
 
 /** Moves a booking to an open time (`start`, an ISO instant; `coach` picks among coaches free then). */
@@ -71,7 +72,7 @@ export async function rescheduleIntro(store: IntroStore, id: string, start: stri
       if (result === "not-found") throw noBooking(id);
       if (result === "cancelled") throw wasCancelled(id);
       const who = await visitor(store, id);
-      return `The intro of ${who} moved to ${whenLabel(slot.start, site.timeZone)} with ${slot.coach}. An e-mail tells them the new time.`;
+      return `The intro of ${who} moved to ${whenLabel(slot.start)} with ${slot.coach}. An e-mail tells them the new time.`;
     } catch (error) {
       if (!isSlotTaken(error)) throw error;
     }
@@ -80,4 +81,4 @@ export async function rescheduleIntro(store: IntroStore, id: string, start: stri
 }
 
 /** The start of today at the gym: the console lists today's intros too, so staff can mark who came. */
-export const startOfGymDay = (now: Date): Date => zonedInstant(zonedToday(now, site.timeZone).date, 0, site.timeZone);
+export const startOfGymDay = (now: Date): Date => zonedInstant(zonedToday(now).date, 0);

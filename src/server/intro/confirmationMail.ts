@@ -1,5 +1,4 @@
 import { formatPhone, placeLine } from "../../content/contact";
-import { whenLabel } from "../../intro/display";
 import { buildAppointment } from "../../schedule/ics";
 import { arrival, intro, site } from "../content";
 import { introCancelPath } from "../../intro/cancelPath";
@@ -9,6 +8,7 @@ import { bookedOf } from "./outcome";
 import type { Mail, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { OutboxData } from "../outbox/types";
+import { whenLabel } from "../../time/labels";
 
 /** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */
 export function introFacts(submission: StoredSubmission) {
@@ -19,7 +19,7 @@ export function introFacts(submission: StoredSubmission) {
     coach: p.coach,
     start: new Date(p.start),
     end: new Date(p.end),
-    when: whenLabel(p.start, site.timeZone),
+    when: whenLabel(p.start),
     minutes: Math.round((Date.parse(p.end) - Date.parse(p.start)) / 60_000),
     where: placeLine(site),
     phone: formatPhone(site.phone)
@@ -95,7 +95,7 @@ export function confirmationMail(submission: StoredSubmission, data: OutboxData 
         `You already have a free intro booked: ${bookedLine(facts.booked)}.`,
         "",
         // Whoever asked may not be the address's owner: say what happened, and nothing they typed.
-        `Someone asked to book another${asked ? `, on ${whenLabel(asked, site.timeZone)},` : ""} with this e-mail address. Each person can book one free intro, so nothing new was booked, and your booking stands.`,
+        `Someone asked to book another${asked ? `, on ${whenLabel(asked)},` : ""} with this e-mail address. Each person can book one free intro, so nothing new was booked, and your booking stands.`,
       ]
     : [`${youAreBooked(facts.booked)}.`];
   return {

@@ -3,7 +3,7 @@ import { introSent } from "../../forms/intro/sent";
 import { INTRO_FIELDS, INTRO_START, introPayload } from "../../forms/intro/values";
 import { expandSlots, type IntroSlot } from "../../intro/availability";
 import { pathTo } from "../../routes";
-import { arrival, intro, site } from "../content";
+import { arrival, intro } from "../content";
 import type { Booking, BookingRequest, Checked, FieldProblems, FormDefinition, Insert, Refusal } from "../forms/form";
 import { plainForm } from "../forms/form";
 import type { InsertResult, SubmissionOperations } from "../forms/types";
@@ -68,7 +68,7 @@ export const introForm: FormDefinition<IntroFormStore> = {
  * name the first coach offered).
  */
 function bookIntro(checked: Checked, now: Date): FieldProblems | Refusal | Booking {
-  const offered = expandSlots(intro, site.timeZone, now).filter((slot) => slot.start === checked.data.start);
+  const offered = expandSlots(intro, now).filter((slot) => slot.start === checked.data.start);
   if (offered.length === 0) return { problems: { start: NOT_OFFERED } };
   if (checked.spam === "too-fast") return { refused: { status: 422, error: TOO_FAST } };
   return { store: (insert, request) => storeBooking(offered, checked, insert, request) };

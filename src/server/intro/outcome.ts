@@ -1,8 +1,8 @@
 import { formatPhone } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import type { IntroBooked, IntroOutcome } from "../../forms/intro/sent";
-import { dayLabel, timeLabel } from "../../intro/display";
 import { site } from "../content";
+import { dayLabel, timeLabel } from "../../time/labels";
 
 /**
  * What a free-intro request's answer and confirmation page say of it, read from its stored fields: a
@@ -14,7 +14,7 @@ import { site } from "../content";
 export function bookedOf(fields: Readonly<Record<string, unknown>>): IntroBooked | undefined {
   const { start, coach } = fields;
   if (typeof start !== "string" || Number.isNaN(Date.parse(start)) || typeof coach !== "string" || coach === "") return undefined;
-  return { day: dayLabel(start, site.timeZone), time: timeLabel(start, site.timeZone), coach };
+  return { day: dayLabel(start), time: timeLabel(start), coach };
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { openSlots, type IntroSlot } from "../../intro/availability";
-import { slotsByDay, zoneName, type DaySlots } from "../../intro/display";
-import { intro, site } from "../content";
+import { slotsByDay, type DaySlots } from "../../intro/display";
+import { intro } from "../content";
 import { apiHeaders, type Runtime } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { serverNow } from "../process/settings";
 import type { BookingOperations } from "./types";
+import { zoneName } from "../../time/labels";
+import { GYM_ZONE } from "../../time/zone";
 
 /**
  * A few seconds in the browser's own cache absorb reloads; a booked slot is gone from the list within
@@ -39,7 +41,7 @@ export async function introSlots(
     return;
   }
   res.setHeader("Cache-Control", INTRO_SLOTS_CACHE_CONTROL);
-  res.status(200).json({ timeZone: site.timeZone, ...offer });
+  res.status(200).json({ timeZone: GYM_ZONE, ...offer });
 }
 
 export const SLOTS_UNAVAILABLE = "We could not load the open times just now. Please try again in a minute, or call us.";
@@ -54,6 +56,6 @@ export interface OpenTimes {
 export async function openTimes(store: BookingOperations): Promise<OpenTimes> {
   const now = serverNow();
   const taken = await store.takenSlots(now);
-  const slots = openSlots(intro, site.timeZone, now, taken);
-  return { zone: zoneName(site.timeZone), slots, days: slotsByDay(slots, site.timeZone) };
+  const slots = openSlots(intro, now, taken);
+  return { zone: zoneName(), slots, days: slotsByDay(slots) };
 }

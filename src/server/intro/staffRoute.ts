@@ -1,9 +1,9 @@
-import { dayLabel, slotsByDay, timeLabel, zoneName } from "../../intro/display";
-import { site } from "../content";
+import { slotsByDay } from "../../intro/display";
 import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
 import { openTimesChanged } from "./timesPage";
 import type { IntroBooking, IntroStore } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
+import { dayLabel, timeLabel, zoneName } from "../../time/labels";
 
 const ACTIONS = ["attended", "no-show", "cancel", "reschedule"] as const;
 type Action = (typeof ACTIONS)[number];
@@ -13,13 +13,13 @@ function byDay(bookings: readonly IntroBooking[], now: Date) {
   const days = new Map<string, { label: string; intros: unknown[] }>();
   for (const booking of bookings) {
     const start = booking.start.toISOString();
-    const label = dayLabel(start, site.timeZone);
+    const label = dayLabel(start);
     const p = booking.submission.payload;
     const day = days.get(label) ?? { label, intros: [] };
     day.intros.push({
       id: booking.submission.id,
       start,
-      time: timeLabel(start, site.timeZone),
+      time: timeLabel(start),
       coach: booking.coach,
       name: typeof p.name === "string" ? p.name : "",
       email: typeof p.email === "string" ? p.email : "",
@@ -54,7 +54,7 @@ export const intros: StaffRoute<IntroStore> = {
     role: "coach",
     async run({ store, now }) {
       const [bookings, open] = await Promise.all([store.upcomingIntros(startOfGymDay(now)), openIntroSlots(store, now)]);
-      return { json: { zone: zoneName(site.timeZone), days: byDay(bookings, now), open: slotsByDay(open, site.timeZone), slots: open } };
+      return { json: { zone: zoneName(), days: byDay(bookings, now), open: slotsByDay(open), slots: open } };
     },
   },
   POST: {

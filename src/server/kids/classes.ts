@@ -1,11 +1,13 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { dayLabel, slotsByDay, timeLabel, zoneName, type DaySlots } from "../../intro/display";
+import { slotsByDay, type DaySlots } from "../../intro/display";
 import { seatsLeftText, trialClasses, type TrialClass } from "../../schedule/trialClasses";
-import { intro, schedule, site } from "../content";
+import { intro, schedule } from "../content";
 import { apiHeaders, type Runtime } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { serverNow } from "../process/settings";
 import type { TrialOperations } from "./types";
+import { dayLabel, timeLabel, zoneName } from "../../time/labels";
+import { GYM_ZONE } from "../../time/zone";
 
 /** As the free intro's open times: a few seconds in the browser's own cache absorb reloads (intro/slots.ts). */
 export const TRIAL_CLASSES_CACHE_CONTROL = "private, max-age=15";
@@ -31,7 +33,7 @@ export interface TrialOffer {
 
 /** "Tuesday, December 1 at 4:00 PM": a class in the gym's zone, as the page, the 409 and the mails say it. */
 export function classLabel(start: string): string {
-  return `${dayLabel(start, site.timeZone)} at ${timeLabel(start, site.timeZone)}`;
+  return `${dayLabel(start)} at ${timeLabel(start)}`;
 }
 
 /** The gym's closed days: a day the free intros' calendar closes for everyone (a holiday) has no classes. */
@@ -39,7 +41,7 @@ const closedDays = () => intro.blackouts.filter((blackout) => blackout.coach ===
 
 /** Every trial class the content offers now, booked or not. */
 export function offeredClasses(now: Date): TrialClass[] {
-  return trialClasses(schedule.slots, closedDays(), site.timeZone, now);
+  return trialClasses(schedule.slots, closedDays(), now);
 }
 
 /** The classes now, with the seats the store says are taken: for the page's script, and for the page without it. */
@@ -52,11 +54,11 @@ export async function openClasses(store: TrialOperations, now = serverNow()): Pr
   }));
   const open = classes.filter((offered) => offered.left > 0);
   const left = new Map(open.map((offered) => [offered.start, offered.left]));
-  const days = slotsByDay(open, site.timeZone).map((day) => ({
+  const days = slotsByDay(open).map((day) => ({
     ...day,
     times: day.times.map((time) => ({ ...time, label: `${time.label}, ${seatsLeftText(left.get(time.start) ?? 0).toLowerCase()}` })),
   }));
-  return { zone: zoneName(site.timeZone), classes, days };
+  return { zone: zoneName(), classes, days };
 }
 
 /**
@@ -83,5 +85,5 @@ export async function kidsTrialClasses(
     return;
   }
   res.setHeader("Cache-Control", TRIAL_CLASSES_CACHE_CONTROL);
-  res.status(200).json({ timeZone: site.timeZone, ...offer });
+  res.status(200).json({ timeZone: GYM_ZONE, ...offer });
 }

@@ -1,10 +1,9 @@
-import { zonedToday } from "../../content/dates";
-import { zonedInstant } from "../../intro/availability";
-import { dayLabel, timeLabel, zoneName } from "../../intro/display";
-import { site } from "../content";
 import type { StaffRoute } from "../staff/guard";
 import { offeredClasses } from "./classes";
 import type { KidsTrialStore, TrialSeat } from "./types";
+import { dayLabel, timeLabel, zoneName } from "../../time/labels";
+import { zonedToday } from "../../time/today";
+import { zonedInstant } from "../../time/wallClock";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -40,8 +39,8 @@ function byClass(seats: readonly TrialSeat[], now: Date) {
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
     .map((entry) => ({
       ...entry,
-      day: dayLabel(entry.start, site.timeZone),
-      time: timeLabel(entry.start, site.timeZone),
+      day: dayLabel(entry.start),
+      time: timeLabel(entry.start),
       taken: entry.children.filter((child) => !child.cancelled).length,
     }));
 }
@@ -56,8 +55,8 @@ export const kidsTrials: StaffRoute<KidsTrialStore> = {
   GET: {
     role: "coach",
     async run({ store, now }) {
-      const today = zonedInstant(zonedToday(now, site.timeZone).date, 0, site.timeZone);
-      return { json: { zone: zoneName(site.timeZone), classes: byClass(await store.trialSeats(today), now) } };
+      const today = zonedInstant(zonedToday(now).date, 0);
+      return { json: { zone: zoneName(), classes: byClass(await store.trialSeats(today), now) } };
     },
   },
 };

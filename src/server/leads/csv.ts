@@ -1,8 +1,8 @@
 import { escapeControls } from "../printable";
 import type { StoredSubmission } from "../store/submission";
 import { FORM_REGISTRY } from "../../forms/registry";
-import { whenLabel } from "../../intro/display";
 import { fieldText } from "../forms/fields";
+import { whenLabel } from "../../time/labels";
 
 /** One submission as a row: reference, form, received, then `extra` (e.g. the lead's status), then every field sent. */
 export function flattenSubmission(submission: StoredSubmission, extra: Record<string, string> = {}): Record<string, string> {
@@ -20,18 +20,18 @@ export function flattenSubmission(submission: StoredSubmission, extra: Record<st
 /**
  * A lead as the staff's download shows it: the form's name, when it came in the gym's time and words
  * (and the exact instant in a column of its own, for a machine), then `extra`, then every field as the
- * lead page words it (fieldText).
+ * lead page words it (fieldText). `zone` is another zone than the gym's, for the tests.
  */
-export function leadRow(submission: StoredSubmission, timeZone: string, extra: Record<string, string> = {}): Record<string, string> {
+export function leadRow(submission: StoredSubmission, extra: Record<string, string> = {}, zone?: string): Record<string, string> {
   const iso = submission.createdAt.toISOString();
   const row: Record<string, string> = {
     reference: submission.id,
     form: FORM_REGISTRY[submission.form].label,
-    received: whenLabel(iso, timeZone),
+    received: whenLabel(iso, zone),
     "received (ISO 8601, UTC)": iso,
     ...extra,
   };
-  for (const [key, value] of Object.entries(submission.payload)) row[key] = fieldText(key, value, timeZone);
+  for (const [key, value] of Object.entries(submission.payload)) row[key] = fieldText(key, value, zone);
   if (submission.spam) row.spam = submission.spam;
   return row;
 }

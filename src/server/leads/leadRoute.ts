@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
-import { site } from "../content";
 import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
@@ -13,6 +12,7 @@ import { fieldText, personOf } from "../forms/fields";
 import { leadSummary } from "./view";
 import type { LeadIntro, LeadStore } from "./types";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
+import { GYM_ZONE } from "../../time/zone";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
@@ -103,10 +103,10 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
   const states = await store.leadStates(related.map((s) => s.id));
   const state = states.get(id);
   return {
-    timeZone: site.timeZone,
+    timeZone: GYM_ZONE,
     lead: {
       ...leadSummary(submission, state, now),
-      fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: fieldText(name, value, site.timeZone) })),
+      fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: fieldText(name, value) })),
       updatedAt: state?.updatedAt.toISOString() ?? null,
       updatedBy: state?.updatedBy ?? null,
     },

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { zonedToday } from "../../content/dates";
-import { site } from "../content";
 import { leadRow, rowsToCsv } from "./csv";
 import { sourceName } from "../../forms/visitSource";
 import { formatLongDate } from "../../content/dates";
@@ -15,6 +13,8 @@ import { OWNER_ONLY_FORMS, mayOpenForm } from "../../desk/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { OWNER_ONLY } from "./leadRoute";
 import { leadSummary } from "./view";
+import { zonedToday } from "../../time/today";
+import { GYM_ZONE } from "../../time/zone";
 
 /**
  * The most leads one view reads. View, form and status are filtered in SQL (plain columns, both
@@ -53,7 +53,7 @@ export const leads: StaffRoute<InboxOperations> = {
       const { view, q = "", form, status, format } = parsed.data;
       if (format === "csv" && !allows(staff.role, "owner")) throw new StaffError(403, "Only the gym's owner can download leads.");
       if (form && !mayOpenForm(staff.role, form)) throw new StaffError(403, OWNER_ONLY);
-      const today = zonedToday(now, site.timeZone).date;
+      const today = zonedToday(now).date;
       // The owner's download is the whole view, not the screen's page of it.
       const limit = format === "csv" ? EXPORT_LIMIT : VIEW_LIMIT;
       const exceptForms = OWNER_ONLY_FORMS.filter((hidden) => !mayOpenForm(staff.role, hidden));
@@ -67,7 +67,7 @@ export const leads: StaffRoute<InboxOperations> = {
         const body = rowsToCsv(
           found.map(({ submission, state, source }) => {
             const summary = leadSummary(submission, state, now);
-            return leadRow(submission, site.timeZone, {
+            return leadRow(submission, {
               source: sourceName(source),
               medium: source?.utmMedium ?? "",
               campaign: source?.utmCampaign ?? "",
@@ -85,7 +85,7 @@ export const leads: StaffRoute<InboxOperations> = {
       return {
         json: {
           today,
-          timeZone: site.timeZone,
+          timeZone: GYM_ZONE,
           more: page.more,
           limit: VIEW_LIMIT,
           leads: found.map((lead) => leadSummary(lead.submission, lead.state, now)),

@@ -1,11 +1,11 @@
 import { FORM_REGISTRY } from "../../forms/registry";
-import { whenLabel } from "../../intro/display";
 import { leadPath } from "../../desk/paths";
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 import { personOf } from "../forms/fields";
+import { whenLabel } from "../../time/labels";
 
 /**
  * A staff member's reply to a lead, as they wrote it on the lead page: to the address the visitor gave,
@@ -45,7 +45,7 @@ export function leadReminderMail(submission: StoredSubmission, message: ClaimedM
       from: s.mailFrom,
       subject: `Still new: ${form}${name ? ` from ${name}` : ""} [${submission.id}]`,
       text: [
-        `This ${form.toLowerCase()} came in ${whenLabel(submission.createdAt.toISOString(), site.timeZone)} and nobody has answered it yet.`,
+        `This ${form.toLowerCase()} came in ${whenLabel(submission.createdAt.toISOString())} and nobody has answered it yet.`,
         "A lead answered within the hour is far likelier to become a member.",
         "",
         ...(phone ? [`Phone: ${phone}`, ""] : []),

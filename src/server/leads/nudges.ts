@@ -1,6 +1,5 @@
-import { zonedToday, formatLongDate } from "../../content/dates";
+import { formatLongDate } from "../../content/dates";
 import { FORM_REGISTRY } from "../../forms/registry";
-import { timeLabel } from "../../intro/display";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { site } from "../content";
 import type { StoredSubmission } from "../store/submission";
@@ -11,6 +10,8 @@ import { personName } from "../forms/fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
 import { leadSummary } from "./view";
 import type { NudgeStore } from "./types";
+import { timeLabel } from "../../time/labels";
+import { zonedToday } from "../../time/today";
 
 /**
  * Leads older than this are not reminded of: a reminder is for a lead that can still be won. A week
@@ -86,7 +87,7 @@ export async function prepareLeadReminder(
 }
 
 async function queueDigestOnce(store: NudgeStore, now: Date, siteUrl: string): Promise<boolean> {
-  const today = zonedToday(now, site.timeZone).date;
+  const today = zonedToday(now).date;
   const opening = openingOn(today, site);
   if (!opening || now < opening || (await store.digestDone(today))) return false;
   if (now.getTime() - opening.getTime() > DIGEST_LATEST_MS) return store.queueDigest(today, false, now);
@@ -109,7 +110,7 @@ export async function prepareDigest(
 ): Promise<ClaimedMessage | { dropped: string }> {
   const { text } = message.data ?? {};
   // One queued by an older version has its text written and no day: the day it was queued.
-  const day = message.data?.day ?? zonedToday(message.createdAt, site.timeZone).date;
+  const day = message.data?.day ?? zonedToday(message.createdAt).date;
   const opening = openingOn(day, site);
   if (!opening || settings.now.getTime() - opening.getTime() > DIGEST_LATEST_MS)
     return { dropped: "it would be more than three hours late" };
@@ -130,9 +131,7 @@ export async function digestOf(
   // A privacy request nobody has confirmed may name anyone's address: it waits, as its staff alert does.
   const fresh = (await store.inbox({ view: "new", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
   const due = (await store.inbox({ view: "follow-up", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
-  const intros = (await store.upcomingIntros(openingOn(today, site) ?? now)).filter(
-    (intro) => zonedToday(intro.start, site.timeZone).date === today,
-  );
+  const intros = (await store.upcomingIntros(openingOn(today, site) ?? now)).filter((intro) => zonedToday(intro.start).date === today);
   if (fresh.length + due.length + intros.length === 0) return null;
   const link = (submission: StoredSubmission) => `${siteUrl}${leadPath(submission.id)}`;
   const who = (submission: StoredSubmission) =>
@@ -162,8 +161,7 @@ export async function digestOf(
       ...section(
         "Free intros today",
         intros.map(
-          (intro) =>
-            `- ${timeLabel(intro.start.toISOString(), site.timeZone)} with ${intro.coach}: ${who(intro.submission)}, ${link(intro.submission)}`,
+          (intro) => `- ${timeLabel(intro.start.toISOString())} with ${intro.coach}: ${who(intro.submission)}, ${link(intro.submission)}`,
         ),
       ),
       `The console: ${siteUrl}${staffPaths.leads}`,

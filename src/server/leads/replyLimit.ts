@@ -1,12 +1,11 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { timeLabel } from "../../intro/display";
 import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../desk/limits";
-import { site } from "../content";
 import { errorSummary } from "../log";
 import { processState } from "../process/state";
 import { hashToken } from "../staff/auth";
 import { StaffError } from "../staff/guard";
 import type { StoreBase } from "../store/dialect";
+import { timeLabel } from "../../time/labels";
 
 /**
  * The count of each staff account's replies, and of the gym's together, in the store's rate_limits table
@@ -34,7 +33,7 @@ const accountKey = (email: string) => hashToken(email.toLowerCase()).slice(0, 32
 /** The 429 for a limit spent: when a reply may go again, in the gym's time (rounded up to the minute, so never too early). */
 function spent(rejection: RateLimiterRes, now: Date, what: string): StaffError {
   const again = new Date(Math.ceil((now.getTime() + rejection.msBeforeNext) / 60_000) * 60_000);
-  return new StaffError(429, `${what} You can send again at ${timeLabel(again.toISOString(), site.timeZone)}.`, {
+  return new StaffError(429, `${what} You can send again at ${timeLabel(again.toISOString())}.`, {
     "Retry-After": String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))),
   });
 }

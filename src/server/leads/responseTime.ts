@@ -1,7 +1,7 @@
 import { minutes, weekdayOf } from "../../content/dates";
 import { openHoursCounter, type GymHours } from "../reports/openHours";
 import { hoursOn } from "../../content/hours";
-import { zonedInstant } from "../../intro/availability";
+import { zonedInstant } from "../../time/wallClock";
 
 type Hours = GymHours;
 
@@ -34,5 +34,5 @@ export function isOpenAt(at: Date, site: Hours): boolean {
 /** When the gym opens on its day `date` (YYYY-MM-DD), or undefined when it is closed all day. */
 export function openingOn(date: string, site: Hours): Date | undefined {
   const opens = hoursOn(site, weekdayOf(date)).map((hours) => minutes(hours.opens));
-  return opens.length === 0 ? undefined : zonedInstant(date, Math.min(...opens), site.timeZone);
+  return opens.length === 0 ? undefined : zonedInstant(date, Math.min(...opens));
 }

@@ -1,13 +1,14 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { formatLongDate, zonedToday } from "../../content/dates";
+import { formatLongDate } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest/rules";
-import { requestDueDate, site } from "../content";
+import { requestDueDate } from "../content";
 import type { Rejection } from "../http/guards";
 import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
 import { errorSummary } from "../log";
 import { hashToken, isToken } from "../staff/auth";
 import type { ConfirmOutcome, RequestOperations } from "./types";
 import { mailEnabled, serverNow } from "../process/settings";
+import { zonedToday } from "../../time/today";
 
 const answerBy = (confirmedAt: Date) => formatLongDate(requestDueDate(confirmedAt));
 
@@ -18,7 +19,7 @@ export function confirmAnswer(outcome: ConfirmOutcome): string {
       return `Your request ${outcome.reference} is confirmed. We will answer by e-mail by ${answerBy(outcome.confirmedAt)} at the latest.`;
     case "already-confirmed":
       return (
-        `This request (${outcome.reference}) was already confirmed on ${formatLongDate(zonedToday(outcome.confirmedAt, site.timeZone).date)}. ` +
+        `This request (${outcome.reference}) was already confirmed on ${formatLongDate(zonedToday(outcome.confirmedAt).date)}. ` +
         `We will answer by e-mail by ${answerBy(outcome.confirmedAt)} at the latest; there is nothing more to do.`
       );
     case "expired":

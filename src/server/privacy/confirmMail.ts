@@ -1,11 +1,12 @@
 import { privacyConfirmPath } from "../../forms/privacyConfirmPath";
 import { CONFIRM_LINK_DAYS, PRIVACY_REQUEST_ASKED, PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest/rules";
-import { whenLabel } from "../../intro/display";
-import { formatLongDate, zonedToday } from "../../content/dates";
+import { formatLongDate } from "../../content/dates";
 import { privacy, site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
+import { whenLabel } from "../../time/labels";
+import { zonedToday } from "../../time/today";
 
 const isKind = (value: unknown): value is PrivacyRequestKind => (PRIVACY_REQUESTS as readonly unknown[]).includes(value);
 
@@ -22,7 +23,7 @@ export function privacyConfirmMail(submission: StoredSubmission, message: Claime
   const { email, request } = submission.payload;
   if (typeof email !== "string") return { drop: "it has no address" };
   const asked = isKind(request) ? PRIVACY_REQUEST_ASKED[request] : "to act on the data we hold about this e-mail address";
-  const day = formatLongDate(zonedToday(message.createdAt, site.timeZone).date);
+  const day = formatLongDate(zonedToday(message.createdAt).date);
   return {
     mail: {
       to: email,
@@ -38,7 +39,7 @@ export function privacyConfirmMail(submission: StoredSubmission, message: Claime
         "",
         `${s.siteUrl}${privacyConfirmPath(token)}`,
         "",
-        `The link works once, for ${CONFIRM_LINK_DAYS} days: until ${whenLabel(expiresAt, site.timeZone)}.`,
+        `The link works once, for ${CONFIRM_LINK_DAYS} days: until ${whenLabel(expiresAt)}.`,
         `Once you confirm, we answer within ${privacy.requestResponseDays} days.`,
         "",
         "If you did not ask, ignore this e-mail: nothing happens.",

@@ -1,10 +1,11 @@
 import type { DeletionRecord } from "./types";
-import { daysBetween, zonedToday } from "../../content/dates";
+import { daysBetween } from "../../content/dates";
 import { PRIVACY_REQUESTS, type PrivacyRequestKind } from "../../forms/privacyRequest/rules";
-import { requestDueDate, site } from "../content";
+import { requestDueDate } from "../content";
 import type { ConfirmationState, OpenRequest, RequestConfirmationView } from "../../desk/privacy";
 import type { StoredSubmission } from "../store/submission";
 import type { PrivacyStore, RequestConfirmation } from "./types";
+import { zonedToday } from "../../time/today";
 
 export type { OpenRequest };
 
@@ -41,7 +42,7 @@ export async function openRequests(store: PrivacyStore, now: Date, deletions: re
   const states = await store.leadStates(requests.map((r) => r.id));
   const open = requests.filter((r) => !states.get(r.id)?.answeredAt);
   const confirmations = await store.requestConfirmations(open.map((r) => r.id));
-  const today = zonedToday(now, site.timeZone).date;
+  const today = zonedToday(now).date;
   const rows = await Promise.all(
     open.map(async (r): Promise<OpenRequest> => {
       const email = text(r.payload.email);

@@ -1,4 +1,4 @@
-import { privacy, site } from "../content";
+import { privacy } from "../content";
 import { accessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
@@ -6,6 +6,7 @@ import { openRequests } from "./requests";
 import type { StoredSubmission } from "../store/submission";
 import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
+import { GYM_ZONE } from "../../time/zone";
 
 /** How many of the newest deletion log lines the screen shows (the CLI's `deletions` prints them all). */
 export const DELETIONS_SHOWN = 200;
@@ -88,7 +89,7 @@ export const privacyRoute: StaffRoute<PrivacyStore> = {
       const requests = await openRequests(store, now, deletions);
       return {
         json: {
-          timeZone: site.timeZone,
+          timeZone: GYM_ZONE,
           responseDays: privacy.requestResponseDays,
           requests,
           deletions: deletions

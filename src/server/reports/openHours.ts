@@ -1,11 +1,11 @@
-import { addDays, minutes, weekdayOf, zonedToday } from "../../content/dates";
+import { addDays, minutes, weekdayOf } from "../../content/dates";
 import { hoursOn } from "../../content/hours";
-import { zonedInstant } from "../../intro/availability";
+import { zonedToday } from "../../time/today";
+import { zonedInstant } from "../../time/wallClock";
 
-/** The gym's hours and zone, as content/site.json gives them. */
+/** The gym's hours, as content/site.json gives them; they are hours on its clock (src/time/zone.ts). */
 export interface GymHours {
   hours: ReadonlyArray<{ days: readonly string[]; opens: string; closes: string }>;
-  timeZone: string;
 }
 
 /**
@@ -22,16 +22,10 @@ export function openHoursCounter(site: GymHours, first: Date, last: Date): (from
   const closes: number[] = [];
   const before: number[] = [];
   let total = 0;
-  const lastDate = zonedToday(last, site.timeZone).date;
-  for (let date = zonedToday(first, site.timeZone).date; date <= lastDate; date = addDays(date, 1)) {
+  const lastDate = zonedToday(last).date;
+  for (let date = zonedToday(first).date; date <= lastDate; date = addDays(date, 1)) {
     const day = hoursOn(site, weekdayOf(date))
-      .map(
-        (hours) =>
-          [
-            zonedInstant(date, minutes(hours.opens), site.timeZone).getTime(),
-            zonedInstant(date, minutes(hours.closes), site.timeZone).getTime(),
-          ] as const,
-      )
+      .map((hours) => [zonedInstant(date, minutes(hours.opens)).getTime(), zonedInstant(date, minutes(hours.closes)).getTime()] as const)
       .sort((a, b) => a[0] - b[0]);
     for (const [open, close] of day) {
       const previous = closes.length - 1;

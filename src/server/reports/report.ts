@@ -4,6 +4,7 @@ import { FUNNEL_STEPS, type FunnelStep, type LeadReport, type ReportPeriod, RESP
 import { type GymHours, openHoursCounter } from "./openHours";
 import { reportWeeks, weekDates } from "./periods";
 import type { ReportGroup, ReportOperations } from "./types";
+import { GYM_ZONE } from "../../time/zone";
 
 /**
  * Forms that are not leads. A privacy request is a person asking about their own data, not someone
@@ -43,7 +44,7 @@ const FUNNEL_FIELDS: Record<FunnelStep, keyof Omit<ReportGroup, "week" | "form" 
  * differ between the two.
  */
 export async function leadReport(store: ReportOperations, period: ReportPeriod, now: Date, site: GymHours): Promise<LeadReport> {
-  const { weekStarts, to, firstDay, lastDay } = reportWeeks(period, now, site.timeZone);
+  const { weekStarts, to, firstDay, lastDay } = reportWeeks(period, now);
   const rows = await store.reportRows({ from: weekStarts[0] as Date, to, weekStarts, exceptForms: NOT_LEADS });
   const { groups } = rows;
 
@@ -88,7 +89,7 @@ export async function leadReport(store: ReportOperations, period: ReportPeriod, 
   const leads = sum(groups, "leads");
   return {
     period,
-    timeZone: site.timeZone,
+    timeZone: GYM_ZONE,
     firstDay,
     lastDay,
     leads,
@@ -99,7 +100,7 @@ export async function leadReport(store: ReportOperations, period: ReportPeriod, 
         "leads",
       ),
     })),
-    byWeek: weekDates(weekStarts, site.timeZone).map((week, index) => ({
+    byWeek: weekDates(weekStarts).map((week, index) => ({
       week,
       leads: sum(
         groups.filter((group) => group.week === index),

@@ -6,7 +6,6 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import contactFunction from "../../../src/api/contact";
 import holdFunction from "../../../src/api/membership-hold";
 import signupFunction from "../../../src/api/signup";
-import { zonedToday } from "../../../src/content/dates";
 import { contactSchema } from "../../../src/forms/contact/schema";
 import { holdSchema } from "../../../src/forms/hold/schema";
 import { signupSchema } from "../../../src/forms/signup/schema";
@@ -15,6 +14,7 @@ import { policies, rates, site, waiver } from "../../../src/server/content";
 import { processState } from "../../../src/server/process/state";
 import { getStore, stopBackgroundWork } from "../../../src/server/app/runtime";
 import { invalidFrom, validContact, validHold, validSignup } from "../../support/formArbitraries";
+import { zonedToday } from "../../../src/time/today";
 
 /**
  * Property-based tests of the form functions as the server runs them (src/api/*.ts, each a real

@@ -5,13 +5,13 @@ import ICAL from "ical.js";
 import introJson from "../../../content/intro.json";
 import siteJson from "../../../content/site.json";
 import visitJson from "../../../content/visit.json";
-import { dayLabel, timeLabel } from "../../../src/intro/display";
 import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../src/server/intro/changes";
 import { smtpMailer } from "../../../src/server/outbox/mailer";
 import { hashToken } from "../../../src/server/staff/auth";
 import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../support/smtp";
 import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
 import { deliverDue } from "../../../src/server/app/outbox";
+import { dayLabel, timeLabel } from "../../../src/time/labels";
 
 const settings = {
   staffEmail: "coaches@gym.example",

@@ -34,8 +34,8 @@ test("the staff's CSV row: the form's name, the time in the gym's words beside t
       payload: { name: "Ana", interest: "membership" },
       spam: null,
     },
-    ZONE,
     { status: "New" },
+    ZONE,
   );
   expect(row).toEqual({
     reference: "C-1",

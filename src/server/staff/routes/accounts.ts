@@ -1,7 +1,7 @@
-import { site } from "../../content";
 import { AccountError, addAccount, removeAccount, staffAddress } from "../accounts";
 import { StaffError, type StaffRoute } from "../guard";
 import type { StaffOperations } from "../types";
+import { GYM_ZONE } from "../../../time/zone";
 
 /** A mistake in what the owner asked for is a 422 with the sentence the CLI would print. */
 async function asked<T>(work: () => Promise<T>): Promise<T> {
@@ -51,7 +51,7 @@ export const auditTrail: StaffRoute<StaffOperations> = {
     role: "owner",
     async run({ store }) {
       const entries = await store.auditLog(AUDIT_SHOWN);
-      return { json: { timeZone: site.timeZone, entries: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) } };
+      return { json: { timeZone: GYM_ZONE, entries: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) } };
     },
   },
 };

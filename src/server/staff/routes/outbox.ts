@@ -1,6 +1,6 @@
-import { site } from "../../content";
 import { StaffError, type StaffRoute } from "../guard";
 import type { OutboxMessage, OutboxOperations } from "../../outbox/types";
+import { GYM_ZONE } from "../../../time/zone";
 
 /**
  * A message never tried that is due later (an intro's reminder): nothing is wrong with it, and sending
@@ -22,7 +22,7 @@ export const outbox: StaffRoute<OutboxOperations> = {
       const messages = await store.outbox(["pending", "failed"]);
       return {
         json: {
-          timeZone: site.timeZone,
+          timeZone: GYM_ZONE,
           messages: messages.map((m) => ({
             id: m.id,
             kind: m.kind,
