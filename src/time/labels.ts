@@ -44,3 +44,19 @@ export function whenLabel(iso: string, zone: string = GYM_ZONE): string {
     .find((part) => part.type === "timeZoneName")?.value;
   return `${date} at ${timeLabel(iso, zone)}${name ? ` ${name}` : ""}`;
 }
+
+/** "Fri, Nov 27, 9:52 AM": an instant as every console screen shows it. */
+export function staffTime(iso: string, zone: string = GYM_ZONE): string {
+  return `${shortDayLabel(iso, zone)}, ${timeLabel(iso, zone)}`;
+}
+
+/**
+ * "11/27/2026, 9:52:03 AM", to the second: the console's audit log, where the order of two entries a
+ * few seconds apart matters. Intl's own spelling, narrow space before AM/PM included.
+ */
+export function auditTime(iso: string, zone: string = GYM_ZONE): string {
+  return dateTimeFormat(
+    { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" },
+    zone,
+  ).format(new Date(iso));
+}

@@ -4,12 +4,12 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { privacy, site } from "../../src/server/content";
-import { staffTime } from "../../src/desk/time";
 import { newReference } from "../../src/server/forms/ids";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
 import { gotoReady } from "./support/page";
+import { staffTime } from "../../src/time/labels";
 
 /** The owner's privacy requests and outbox screens, against the served site and its SQLite file. */
 

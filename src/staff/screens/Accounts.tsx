@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
 import { auditWords } from "../../desk/audit";
+import { auditTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
 import type { ScreenProps } from "./types";
 
@@ -24,12 +25,12 @@ export default function Accounts({ session }: ScreenProps) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Account["role"]>("coach");
   const [busy, setBusy] = useState(false);
-  const [audit, setAudit] = useState<{ entries: AuditEntry[]; timeZone: string } | null>(null);
+  const [audit, setAudit] = useState<{ entries: AuditEntry[] } | null>(null);
 
   const load = useCallback(async () => {
     try {
       setAccounts((await getJson<{ accounts: Account[] }>("accounts")).accounts);
-      setAudit(await getJson<{ entries: AuditEntry[]; timeZone: string }>("audit"));
+      setAudit(await getJson<{ entries: AuditEntry[] }>("audit"));
     } catch (error) {
       setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
     }
@@ -113,8 +114,8 @@ export default function Accounts({ session }: ScreenProps) {
           {audit.entries.map((entry, index) => (
             <li key={`${entry.at}-${index}`} className={styles.card}>
               <span className={styles.cardMain}>
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("en-US", { timeZone: audit.timeZone })}</time>{" "}
-                <strong className={styles.wrap}>{entry.actor}</strong> {auditWords(entry.action)}
+                <time dateTime={entry.at}>{auditTime(entry.at)}</time> <strong className={styles.wrap}>{entry.actor}</strong>{" "}
+                {auditWords(entry.action)}
                 {entry.target && <span className={styles.wrap}> {entry.target}</span>}
               </span>
             </li>

@@ -5,10 +5,11 @@ import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, 
 import { NOTE_MAX } from "../../desk/limits";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { Choice } from "../Choice";
-import { responseWords, staffTime } from "../../desk/time";
+import { responseWords } from "../../desk/time";
 import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
 import { sourceName } from "../../forms/visitSource";
+import { staffTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
@@ -89,7 +90,6 @@ export default function Lead({ search }: ScreenProps) {
       </p>
     );
   const lead = detail?.lead;
-  const timeZone = detail?.timeZone ?? "UTC";
   return (
     <>
       <p>
@@ -105,7 +105,7 @@ export default function Lead({ search }: ScreenProps) {
         <div className={own.columns}>
           <section aria-labelledby="lead-sent">
             <h2 id="lead-sent" className={styles.subheading}>
-              {FORM_LABELS[lead.form]} form, {when(lead.receivedAt, timeZone)}
+              {FORM_LABELS[lead.form]} form, {when(lead.receivedAt)}
             </h2>
             <p className={own.state}>
               <span className={styles.badge}>{STATUS_LABELS[lead.status]}</span>
@@ -114,7 +114,7 @@ export default function Lead({ search }: ScreenProps) {
               <span className={styles.muted}>Reference {lead.id}</span>
             </p>
             <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} />
-            {detail.intro && <IntroLine intro={detail.intro} timeZone={timeZone} />}
+            {detail.intro && <IntroLine intro={detail.intro} />}
             {lead.spam && (
               <div className={own.spam}>
                 <p>Held as spam ({lead.spam}): staff were not told of it.</p>
@@ -161,7 +161,7 @@ export default function Lead({ search }: ScreenProps) {
               </p>
             </form>
             <h3 className={styles.subheading}>Notes and changes</h3>
-            <History detail={detail} timeZone={timeZone} />
+            <History detail={detail} />
           </section>
           <section aria-labelledby="lead-history" className={own.wide}>
             <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
@@ -177,7 +177,7 @@ export default function Lead({ search }: ScreenProps) {
                       <Link to={leadPath(other.id)}>{FORM_LABELS[other.form]}</Link>
                     )}{" "}
                     <span className={styles.muted}>
-                      {when(other.receivedAt, timeZone)}, {other.id}
+                      {when(other.receivedAt)}, {other.id}
                     </span>
                   </span>
                   <span className={styles.badge}>{other.spam ? "Spam" : STATUS_LABELS[other.status]}</span>
@@ -221,18 +221,18 @@ function ContactLinks({ name, email, phone }: { name: string; email: string; pho
 const ATTENDANCE = { attended: "came", "no-show": "did not come" } as const;
 
 /** The free intro this lead booked, in the gym's time, and whether they came; the Intros screen is where it is worked. */
-function IntroLine({ intro, timeZone }: { intro: NonNullable<LeadDetail["intro"]>; timeZone: string }) {
+function IntroLine({ intro }: { intro: NonNullable<LeadDetail["intro"]> }) {
   const state = intro.cancelled ? "cancelled" : intro.attendance ? ATTENDANCE[intro.attendance] : null;
   return (
     <p>
-      Free intro {when(intro.start, timeZone)} with {intro.coach}
+      Free intro {when(intro.start)} with {intro.coach}
       {state && <strong>: {state}</strong>}. <Link to={staffPaths.intros}>Free intros</Link>
     </p>
   );
 }
 
 /** The notes and the changes of status, oldest first: who did what when. */
-function History({ detail, timeZone }: { detail: LeadDetail; timeZone: string }) {
+function History({ detail }: { detail: LeadDetail }) {
   const entries = [
     ...detail.notes.map((note) => ({ at: note.createdAt, who: note.author, note: note.body, status: null })),
     ...detail.events.map((event) => ({
@@ -249,7 +249,7 @@ function History({ detail, timeZone }: { detail: LeadDetail; timeZone: string })
         <li key={index}>
           {entry.note !== null ? <p className={own.note}>{entry.note}</p> : <p>Status: {STATUS_LABELS[entry.status]}</p>}
           <p className={styles.muted}>
-            <span className={styles.wrap}>{entry.who}</span>, {when(entry.at, timeZone)}
+            <span className={styles.wrap}>{entry.who}</span>, {when(entry.at)}
           </p>
         </li>
       ))}

@@ -14,7 +14,8 @@ import {
 } from "../../desk/leads";
 import { SEARCH_MAX } from "../../desk/limits";
 import { leadPath } from "../../desk/paths";
-import { responseWords, staffTime } from "../../desk/time";
+import { responseWords } from "../../desk/time";
+import { staffTime } from "../../time/labels";
 import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
 import * as own from "./Leads.module.css";
@@ -141,7 +142,7 @@ export default function Leads({ session, search }: ScreenProps) {
       {list && (
         <ul className={styles.list}>
           {list.leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} timeZone={list.timeZone} />
+            <LeadCard key={lead.id} lead={lead} />
           ))}
         </ul>
       )}
@@ -149,7 +150,7 @@ export default function Leads({ session, search }: ScreenProps) {
   );
 }
 
-function LeadCard({ lead, timeZone }: { lead: LeadSummary; timeZone: string }) {
+function LeadCard({ lead }: { lead: LeadSummary }) {
   return (
     <li className={styles.card}>
       <span className={styles.cardMain}>
@@ -158,7 +159,7 @@ function LeadCard({ lead, timeZone }: { lead: LeadSummary; timeZone: string }) {
         </Link>
         <span className={own.meta}>
           <span>{FORM_LABELS[lead.form]}</span>
-          <span>{received(lead.receivedAt, timeZone)}</span>
+          <span>{received(lead.receivedAt)}</span>
           {lead.email && <span className={styles.wrap}>{lead.email}</span>}
           {lead.phone && <span>{phoneLabel(lead.phone)}</span>}
         </span>

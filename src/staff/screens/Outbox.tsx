@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, getJson, postJson } from "../client";
-import { staffTime } from "../../desk/time";
+import { staffTime } from "../../time/labels";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";
@@ -52,15 +52,12 @@ const KIND_LABELS: Record<Message["kind"], string> = {
  */
 export default function Outbox(_props: ScreenProps) {
   const [messages, setMessages] = useState<Message[] | null>(null);
-  const [timeZone, setTimeZone] = useState("UTC");
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      const answer = await getJson<{ messages: Message[]; timeZone: string }>("outbox");
-      setTimeZone(answer.timeZone);
-      setMessages(answer.messages);
+      setMessages((await getJson<{ messages: Message[] }>("outbox")).messages);
     } catch (error) {
       setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
     }
@@ -116,7 +113,7 @@ export default function Outbox(_props: ScreenProps) {
                   <dt>Attempts</dt>
                   <dd>{m.attempts}</dd>
                   <dt>{m.scheduled ? "Goes" : "Next attempt"}</dt>
-                  <dd>{m.status === "failed" ? "none: retry it" : m.nextAttemptAt ? staffTime(m.nextAttemptAt, timeZone) : "now"}</dd>
+                  <dd>{m.status === "failed" ? "none: retry it" : m.nextAttemptAt ? staffTime(m.nextAttemptAt) : "now"}</dd>
                   {m.lastError && (
                     <>
                       <dt>Last error</dt>

@@ -3,7 +3,7 @@ import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest/rules";
 import { ApiError, downloadUrl, getJson, postJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../../desk/privacy";
-import { staffTime } from "../../desk/time";
+import { staffTime } from "../../time/labels";
 import { FORM_LABELS } from "../../desk/leads";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
@@ -22,8 +22,6 @@ interface PrivacyData {
   requests: OpenRequest[];
   deletions: DeletionLine[];
   deletionsTotal: number;
-  /** The gym's zone: every time on the screen is read in it. */
-  timeZone: string;
 }
 
 function daysLeftText(days: number): string {
@@ -32,6 +30,9 @@ function daysLeftText(days: number): string {
   if (days === 0) return "due today";
   return `${-days} day${days === -1 ? "" : "s"} late`;
 }
+
+/** Every time on the screen, on the gym's clock. */
+const when = staffTime;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -56,7 +57,6 @@ export default function Privacy(_props: ScreenProps) {
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<OpenRequest | null>(null);
-  const when = (iso: string) => staffTime(iso, data?.timeZone ?? "UTC");
 
   const load = useCallback(async () => {
     try {

@@ -1,4 +1,4 @@
-import { dayLabel, shortDayLabel, timeLabel, whenLabel, zoneName } from "../../../src/time/labels";
+import { auditTime, dayLabel, shortDayLabel, staffTime, timeLabel, whenLabel, zoneName } from "../../../src/time/labels";
 import { GYM_ZONE } from "../../../src/time/zone";
 
 const ZONE = "America/Los_Angeles";
@@ -18,6 +18,14 @@ describe("how instants read", () => {
     expect(dayLabel("2026-11-24T07:30:00.000Z", "America/New_York")).toBe("Tuesday, November 24");
   });
 
+  test("the console's time, and the audit log's to the second as Intl spells it", () => {
+    expect(staffTime("2026-11-27T17:52:34.572Z", ZONE)).toBe("Fri, Nov 27, 9:52 AM");
+    // What the audit log showed with toLocaleString before it was worded here.
+    const instant = "2026-11-27T17:52:34.572Z";
+    expect(auditTime(instant, ZONE)).toBe(new Date(instant).toLocaleString("en-US", { timeZone: ZONE }));
+    expect(auditTime(instant, ZONE).replace(/\u202f/g, " ")).toBe("11/27/2026, 9:52:34 AM");
+  });
+
   test("without a zone, the gym's", () => {
     const instant = "2027-03-14T10:30:00.000Z";
     expect(dayLabel(instant)).toBe(dayLabel(instant, GYM_ZONE));
@@ -25,5 +33,7 @@ describe("how instants read", () => {
     expect(timeLabel(instant)).toBe(timeLabel(instant, GYM_ZONE));
     expect(whenLabel(instant)).toBe(whenLabel(instant, GYM_ZONE));
     expect(zoneName()).toBe(zoneName(GYM_ZONE));
+    expect(staffTime(instant)).toBe(staffTime(instant, GYM_ZONE));
+    expect(auditTime(instant)).toBe(auditTime(instant, GYM_ZONE));
   });
 });
