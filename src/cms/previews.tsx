@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AnnouncementArticle } from "../components/AnnouncementArticle";
 import * as articleImage from "../components/ArticleImage.module.css";
 import { ProgramArticle } from "../components/ProgramArticle";
+import { calendarDateLabel } from "../time/labels";
 
 /**
  * The editor's previews: the site's own page components, given the entry being edited instead of the
@@ -25,12 +26,6 @@ const list = <T,>(entry: PreviewProps["entry"], name: string): T[] => {
   return value?.toJS?.() ?? [];
 };
 
-/** "2026-11-02" as the site prints it: "November 2, 2026". */
-export function displayDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
-}
-
 function Photo({ props, name, altName }: { props: PreviewProps; name: string; altName: string }) {
   const path = field(props.entry, name);
   const src = path ? props.getAsset(path)?.toString() : undefined;
@@ -43,7 +38,7 @@ export function AnnouncementPreview(props: PreviewProps) {
     <AnnouncementArticle
       title={field(props.entry, "title")}
       summary={field(props.entry, "summary")}
-      date={displayDate(date)}
+      date={calendarDateLabel(date)}
       isoDate={date}
       image={<Photo props={props} name="image" altName="imageAlt" />}
     >

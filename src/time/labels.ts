@@ -60,3 +60,12 @@ export function auditTime(iso: string, zone: string = GYM_ZONE): string {
     zone,
   ).format(new Date(iso));
 }
+
+/**
+ * "2026-11-02" -> "November 2, 2026": a calendar date (no instant, so no zone), as the built
+ * announcements print it; anything else comes back as it is. The web editor's previews.
+ */
+export function calendarDateLabel(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : dateTimeFormat({ dateStyle: "long" }, "UTC").format(date);
+}

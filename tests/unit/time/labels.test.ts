@@ -1,4 +1,4 @@
-import { auditTime, dayLabel, shortDayLabel, staffTime, timeLabel, whenLabel, zoneName } from "../../../src/time/labels";
+import { auditTime, calendarDateLabel, dayLabel, shortDayLabel, staffTime, timeLabel, whenLabel, zoneName } from "../../../src/time/labels";
 import { GYM_ZONE } from "../../../src/time/zone";
 
 const ZONE = "America/Los_Angeles";
@@ -35,5 +35,17 @@ describe("how instants read", () => {
     expect(zoneName()).toBe(zoneName(GYM_ZONE));
     expect(staffTime(instant)).toBe(staffTime(instant, GYM_ZONE));
     expect(auditTime(instant)).toBe(auditTime(instant, GYM_ZONE));
+  });
+});
+
+describe("a calendar date in the editor's previews", () => {
+  test("as the built announcements print it, the same day in every zone", () => {
+    expect(calendarDateLabel("2026-11-02")).toBe("November 2, 2026");
+    expect(calendarDateLabel("2028-02-29")).toBe("February 29, 2028");
+  });
+
+  test("anything that is not a date comes back as it is", () => {
+    expect(calendarDateLabel("")).toBe("");
+    expect(calendarDateLabel("next week")).toBe("next week");
   });
 });
