@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DAYS, isClock, isLocalDateTime, toIsoDate } from "./dates";
 import { MAP_POSITION_MESSAGE, parseMapPosition } from "./mapPosition";
 import { TITLE_MAX } from "../seo/meta";
+import { isTimeZone } from "../time/intl";
 
 /**
  * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
@@ -48,15 +49,6 @@ const altText = z.string().trim().min(ALT_MIN, `needs real alt text describing t
 const url = z.string().url("must be a full URL starting with https://");
 export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
 export const day = z.enum(DAYS, { message: `must be one of ${DAYS.join(", ")}` });
-function isIntlTimeZone(zone: string): boolean {
-  try {
-    // eslint-disable-next-line no-restricted-globals -- content checks run at build time and in the editor, never on a public page
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const siteSchema = z
   .object({
@@ -81,7 +73,7 @@ export const siteSchema = z
       .optional(),
     // Any zone Intl knows, for "today at the gym" on pages and forms. The build also checks that the
     // calendar files carry current rules for it (checkTimeZone in crossChecks.ts, kept out of the web editor's bundle).
-    timeZone: z.string().refine(isIntlTimeZone, (zone) => ({
+    timeZone: z.string().refine(isTimeZone, (zone) => ({
       message: `${JSON.stringify(zone)} is not a time zone: use an IANA name such as "America/Denver"`,
     })),
     hours: z

@@ -15,3 +15,13 @@ export function dateTimeFormat(options: Intl.DateTimeFormatOptions, zone: string
   }
   return found;
 }
+
+/** True for a zone Intl knows ("America/Denver"); a name it does not know throws when a formatter is built. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    dateTimeFormat({}, zone);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "../../../src/time/intl";
+import { dateTimeFormat, isTimeZone } from "../../../src/time/intl";
 
 describe("the one cache of formatters", () => {
   test("the same options in the same zone give the same formatter, built once", () => {
@@ -12,4 +12,11 @@ describe("the one cache of formatters", () => {
     const options = dateTimeFormat({ hour: "numeric", minute: "2-digit" }, "America/New_York").resolvedOptions();
     expect(options).toMatchObject({ locale: "en-US", timeZone: "America/New_York" });
   });
+});
+
+test("a time zone is a name Intl knows", () => {
+  expect(isTimeZone("America/Denver")).toBe(true);
+  expect(isTimeZone("UTC")).toBe(true);
+  expect(isTimeZone("America/Graham")).toBe(false);
+  expect(isTimeZone("")).toBe(false);
 });
