@@ -44,6 +44,9 @@ const MAX_LIVE_HEAP_MB = 50;
 
 const MB = 1024 * 1024;
 
+/** A whole count with its thousands marked, "2,000", as en-US writes it (toLocaleString is src/time/'s alone). */
+const grouped = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 /** The server's heap in MB as scripts/soakMemoryProbe.cjs reads it: as it is, and after a full collection. */
 interface Heap {
   used: number;
@@ -292,7 +295,7 @@ async function main() {
   }
   console.log("");
   console.log(
-    `Memory in MB. RSS: every process of the server, read every ${SAMPLE_EVERY.toLocaleString("en-US")} requests; its growth is the least-squares slope per 1,000 from request ${WARM_UP.toLocaleString("en-US")} on. Live heap: the heap after a full collection, at request ${WARM_UP.toLocaleString("en-US")} and at the end; its growth is the difference per 1,000 requests. Settled: after ${SETTLE_MS / 1000} s idle.`,
+    `Memory in MB. RSS: every process of the server, read every ${grouped(SAMPLE_EVERY)} requests; its growth is the least-squares slope per 1,000 from request ${grouped(WARM_UP)} on. Live heap: the heap after a full collection, at request ${grouped(WARM_UP)} and at the end; its growth is the difference per 1,000 requests. Settled: after ${SETTLE_MS / 1000} s idle.`,
   );
   console.log(
     "| server | RSS start | RSS after 1,000 | RSS after all | RSS after all, settled | RSS peak | RSS growth per 1,000 | heap used, settled | live heap once warm | live heap, settled | live heap growth per 1,000 |",
@@ -314,7 +317,7 @@ async function main() {
   const rss = rssGrowth(production);
   const heap = heapGrowth(production);
   if (Number.isNaN(rss) || Number.isNaN(heap))
-    problems.push(`no memory growth: it needs over ${(WARM_UP + SAMPLE_EVERY).toLocaleString("en-US")} requests, and the probe's answers`);
+    problems.push(`no memory growth: it needs over ${grouped(WARM_UP + SAMPLE_EVERY)} requests, and the probe's answers`);
   if (rss > MAX_RSS_GROWTH_MB) problems.push(`RSS growing ${rss.toFixed(1)} MB per 1,000 requests (at most ${MAX_RSS_GROWTH_MB})`);
   if (heap > MAX_HEAP_GROWTH_MB)
     problems.push(`the live heap growing ${heap.toFixed(2)} MB per 1,000 requests (at most ${MAX_HEAP_GROWTH_MB})`);
