@@ -62,11 +62,28 @@ const noLazyServerCode = {
 // (src/content/dates.ts, src/content/gymClock.ts), and the server words what needs a time zone.
 const INTL_MESSAGE =
   "Code that renders pages does not use Intl or locale comparisons (each first use costs a phone 50-100 ms while the page hydrates): use src/content/dates.ts or src/content/gymClock.ts.";
+// Dates and times are worded in one module, src/time/: the gym's zone read once, one cache of
+// formatters, named formatters for what callers show. A formatter built anywhere else is a second cache
+// and a zone passed by hand. Tests may use Intl: it is their independent check of src/time/.
+const TIME_MESSAGE =
+  "Dates and times are worded by src/time/ (labels.ts, today.ts: the gym's zone, one cache of formatters), not with Intl's date formatters or toLocale*String elsewhere (docs/architecture.md, The time module).";
+const TIME_FILES = ["src/time/**"];
+const DATE_FORMATTERS = ["DateTimeFormat", "RelativeTimeFormat", "DurationFormat"].map((property) => ({
+  object: "Intl",
+  property,
+  message: TIME_MESSAGE,
+}));
+const TO_LOCALE = ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"];
+const timeInOneModule = {
+  "no-restricted-properties": ["error", ...DATE_FORMATTERS, ...TO_LOCALE.map((property) => ({ property, message: TIME_MESSAGE }))],
+};
+// Rendered files get both: a later no-restricted-properties replaces an earlier one for the same file.
 const noIntl = {
   "no-restricted-globals": ["error", { name: "Intl", message: INTL_MESSAGE }],
   "no-restricted-properties": [
     "error",
-    ...["localeCompare", "toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({
+    ...DATE_FORMATTERS,
+    ...["localeCompare", ...TO_LOCALE].map((property) => ({
       property,
       message: INTL_MESSAGE,
     })),
@@ -120,6 +137,7 @@ const PURE_FILES = [
   "src/filterOptions.ts",
   "src/sectionPages.ts",
   "src/headers.ts",
+  "src/time/**",
 ];
 
 /** Every file that imports the project's modules, where an import cycle could start. */
@@ -248,6 +266,7 @@ export default tseslint.config(
   { files: ["src/api/**"], rules: restrict(PAGE_CODE) },
   { files: ["src/node/**"], rules: restrict(BROWSER_CODE) },
   { files: PURE_FILES, rules: restrict(SERVER_CODE, FRAMEWORKS) },
+  { files: PROJECT_FILES, ignores: ["tests/**", ...TIME_FILES], rules: timeInOneModule },
   { files: RENDERED_FILES, rules: noIntl },
   noCycle,
   serverLayers,

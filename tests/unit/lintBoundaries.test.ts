@@ -74,10 +74,26 @@ const INTL: Probe[] = [
   ["src/components/Probe.tsx", 'export const list = new Intl.ListFormat("en-US").format(["a", "b"]);\n'],
   ["src/navigation.ts", 'export const order = (a: string, b: string) => a.localeCompare(b, "en");\n'],
   ["src/hooks/probe.ts", "export const when = new Date().toLocaleDateString();\n"],
+  ["src/content/probe.ts", 'export const day = new Intl.DateTimeFormat("en-US", { weekday: "long" }).format(new Date());\n'],
 ];
-const SERVER_INTL: Probe = [
-  "src/server/probe.ts",
-  'export const f = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles" });\n',
+/**
+ * Dates and times are worded by src/time/ alone (docs/architecture.md, "The time module"): a date
+ * formatter or toLocale*String planted anywhere else is refused, on the server, in the console, the
+ * editor, the build and the scripts alike; src/time/ itself builds them.
+ */
+const TIME_ELSEWHERE: Probe[] = [
+  ["src/server/probe.ts", 'export const f = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles" });\n'],
+  [
+    "src/staff/screens/Probe.tsx",
+    'export const at = (iso: string) => new Date(iso).toLocaleString("en-US", { timeZone: "America/Los_Angeles" });\n',
+  ],
+  ["src/cms/probe.ts", 'export const ago = new Intl.RelativeTimeFormat("en-US").format(-1, "day");\n'],
+  ["src/node/probe.ts", 'const { DateTimeFormat } = Intl;\nexport const f = new DateTimeFormat("en-US");\n'],
+  ["scripts/probe.ts", "export const when = new Date().toLocaleTimeString();\n"],
+];
+const TIME_MODULE: Probe = [
+  "src/time/probe.ts",
+  'export const f = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles" });\nexport const s = new Date().toLocaleString("en-US");\n',
 ];
 
 /**
@@ -112,7 +128,7 @@ let intl: string[][];
 let layers: string[][];
 beforeAll(() => {
   results = lint([...FORBIDDEN, LAZY, ALLOWED, ...STATIC_VALIDATOR, LAZY_VALIDATOR]);
-  intl = lint([...INTL, SERVER_INTL]);
+  intl = lint([...INTL, ...TIME_ELSEWHERE, TIME_MODULE]);
   layers = lint([...SERVER_LAYERS, ...SERVER_ALLOWED]);
 });
 
@@ -147,8 +163,15 @@ describe("import boundaries", () => {
     },
   );
 
-  test("the server formats with Intl as it likes", () => {
-    expect(intl[INTL.length]).toEqual([]);
+  test.each(TIME_ELSEWHERE.map(([filePath], index) => [filePath, INTL.length + index] as const))(
+    "%s may not format a date outside src/time/",
+    (_filePath, index) => {
+      expect(intl[index]).toEqual(["no-restricted-properties"]);
+    },
+  );
+
+  test("src/time/ builds the formatters", () => {
+    expect(intl[INTL.length + TIME_ELSEWHERE.length]).toEqual([]);
   });
 
   test.each(SERVER_LAYERS.map(([filePath, code], index) => [filePath, code.split("\n")[0], index] as const))(
