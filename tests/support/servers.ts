@@ -60,7 +60,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 /**
  * Reminders and the morning digest go by the machine's clock, so a server with mail would otherwise send
  * one when the run happens to fall in the gym's morning, into tests that count mails. A test of them
- * turns them on (the unit tests drive them with an injected clock: tests/unit/server/leadNudges.test.ts).
+ * turns them on (the unit tests drive them with an injected clock: tests/unit/server/leads/nudges.test.ts).
  */
 const QUIET_BY_DEFAULT = { LEAD_REMINDER_MINUTES: "0", MORNING_DIGEST: "off" };
 

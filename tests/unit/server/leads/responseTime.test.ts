@@ -1,6 +1,6 @@
-import { isOpenAt, openingOn, openMsBetween, responseTime } from "../../../src/server/leads/responseTime";
-import { site } from "../../../src/server/content";
-import { durationWords, responseWords } from "../../../src/desk/time";
+import { isOpenAt, openingOn, openMsBetween, responseTime } from "../../../../src/server/leads/responseTime";
+import { site } from "../../../../src/server/content";
+import { durationWords, responseWords } from "../../../../src/desk/time";
 
 /** How long the gym took to answer, counted in its opening hours (content/site.json: Mon-Fri 05-19, Sat 09-11, Pacific). */
 

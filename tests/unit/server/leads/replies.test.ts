@@ -1,5 +1,5 @@
-import { fillTemplate, repliesFor } from "../../../src/server/leads/replies";
-import type { StoredSubmission } from "../../../src/server/store/submission";
+import { fillTemplate, repliesFor } from "../../../../src/server/leads/replies";
+import type { StoredSubmission } from "../../../../src/server/store/submission";
 
 /**
  * A template filled in for one lead: the visitor's name goes in as they typed it. Anyone can send the

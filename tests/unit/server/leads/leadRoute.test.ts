@@ -1,22 +1,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readConfig } from "../../../src/server/config";
-import { site } from "../../../src/server/content";
-import { smtpMailer } from "../../../src/server/outbox/mailer";
-import { processState } from "../../../src/server/process/state";
-import { hashToken, newToken } from "../../../src/server/staff/auth";
-import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../src/desk/limits";
-import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
-import { startTestSmtp, type TestSmtp } from "../../support/smtp";
-import { describeWithPostgres } from "../support/postgres";
-import { lead } from "../../../src/server/leads/leadRoute";
-import type { LeadStore } from "../../../src/server/leads/types";
-import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
-import type { ServerConfig } from "../../../src/server/config";
-import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
-import { deliverDue } from "../../../src/server/app/outbox";
-import { askStaffRoute } from "../support/staffRequest";
+import { readConfig } from "../../../../src/server/config";
+import { site } from "../../../../src/server/content";
+import { smtpMailer } from "../../../../src/server/outbox/mailer";
+import { processState } from "../../../../src/server/process/state";
+import { hashToken, newToken } from "../../../../src/server/staff/auth";
+import { GYM_REPLIES_PER_HOUR, REPLIES_PER_HOUR } from "../../../../src/desk/limits";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { startTestSmtp, type TestSmtp } from "../../../support/smtp";
+import { describeWithPostgres } from "../../support/postgres";
+import { lead } from "../../../../src/server/leads/leadRoute";
+import type { LeadStore } from "../../../../src/server/leads/types";
+import { StaffError, type StaffContext } from "../../../../src/server/staff/guard";
+import type { ServerConfig } from "../../../../src/server/config";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
+import { deliverDue } from "../../../../src/server/app/outbox";
+import { askStaffRoute } from "../../support/staffRequest";
 
 /** The lead page's answer and its reply, from a real store: what staff read of a lead and what they can send. */
 

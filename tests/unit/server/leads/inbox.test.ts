@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FormName } from "../../../src/forms/registry";
-import type { NewSubmission } from "../../../src/server/forms/types";
-import type { InboxFilter } from "../../../src/server/leads/types";
-import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
-import { describeWithPostgres } from "../support/postgres";
-import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
+import type { FormName } from "../../../../src/forms/registry";
+import type { NewSubmission } from "../../../../src/server/forms/types";
+import type { InboxFilter } from "../../../../src/server/leads/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { describeWithPostgres } from "../../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
 /** The staff's lead list (store.inbox), on each database: the same rows, in the same order. */
 

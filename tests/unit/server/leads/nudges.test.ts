@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { smtpMailer } from "../../../src/server/outbox/mailer";
-import type { NewSubmission } from "../../../src/server/forms/types";
-import { prepareDigest, prepareLeadReminder, queueNudges } from "../../../src/server/leads/nudges";
-import { site } from "../../../src/server/content";
-import { mimePart, startTestSmtp, type TestSmtp } from "../../support/smtp";
-import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
-import { freePort } from "../../support/servers";
-import { describeWithPostgres } from "../support/postgres";
-import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../src/server/app/store";
-import { deliverDue } from "../../../src/server/app/outbox";
+import { smtpMailer } from "../../../../src/server/outbox/mailer";
+import type { NewSubmission } from "../../../../src/server/forms/types";
+import { prepareDigest, prepareLeadReminder, queueNudges } from "../../../../src/server/leads/nudges";
+import { site } from "../../../../src/server/content";
+import { mimePart, startTestSmtp, type TestSmtp } from "../../../support/smtp";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { freePort } from "../../../support/servers";
+import { describeWithPostgres } from "../../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
+import { deliverDue } from "../../../../src/server/app/outbox";
 
 /**
  * Nobody forgets a lead: the reminder of a lead still New 15 minutes into opening hours, the owners'

@@ -1,8 +1,8 @@
-import { matchesPerson, personOf } from "../../../src/server/forms/fields";
-import { leadSummary } from "../../../src/server/leads/view";
-import type { StoredSubmission } from "../../../src/server/store/submission";
-import { INBOX_VIEWS } from "../../../src/server/leads/types";
-import { LEAD_STATUSES, STATUS_LABELS, VIEW_LABELS } from "../../../src/desk/leads";
+import { matchesPerson, personOf } from "../../../../src/server/forms/fields";
+import { leadSummary } from "../../../../src/server/leads/view";
+import type { StoredSubmission } from "../../../../src/server/store/submission";
+import { INBOX_VIEWS } from "../../../../src/server/leads/types";
+import { LEAD_STATUSES, STATUS_LABELS, VIEW_LABELS } from "../../../../src/desk/leads";
 
 // The forms' words come from the registry with the forms themselves (tests/unit/forms/registry.test.ts).
 test("the console has words for every status and view the server knows, and no others", () => {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { replyTemplates } from "../../../src/server/leads/templatesRoute";
-import type { ReplyOperations } from "../../../src/server/leads/types";
-import { StaffError, type StaffContext } from "../../../src/server/staff/guard";
-import { type SubmissionStore, openSqliteStore } from "../../../src/server/app/store";
+import { replyTemplates } from "../../../../src/server/leads/templatesRoute";
+import type { ReplyOperations } from "../../../../src/server/leads/types";
+import { StaffError, type StaffContext } from "../../../../src/server/staff/guard";
+import { type SubmissionStore, openSqliteStore } from "../../../../src/server/app/store";
 
 /** The owner's reply templates through their route: written by the owner (the guard holds coaches to GET), each change audited. */
 let dir: string;
