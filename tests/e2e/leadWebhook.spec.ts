@@ -6,7 +6,8 @@ import { RECEIVER_KEY, signatureValid, startWebhookReceiver, type TestReceiver }
 
 /**
  * A status a staff member sets in the console reaches the gym's webhook receiver, on a production
- * server of its own with LEAD_WEBHOOK_URL set (the outbox's retries and refusals: webhook.test.ts).
+ * server of its own with LEAD_WEBHOOK_URL set (the outbox's retries and refusals:
+ * tests/unit/server/outbox/webhook.test.ts).
  */
 const SECRET = "whsec_console_spec_0123456789abcdef01";
 let receiver: TestReceiver;

@@ -189,7 +189,7 @@ test.describe("form endpoints with their own server", () => {
       expect(later.status).toBe(201);
       const { id: laterId } = (await later.json()) as { id: string };
       // Each submission starts a delivery run, or another one after the run under way: never left for the
-      // outbox's 30 s timer (kickOutbox.test.ts times it exactly).
+      // outbox's 30 s timer (tests/unit/server/app/runtime.test.ts times it exactly).
       await expect.poll(() => smtp.received.some((mail) => mail.header("Subject")?.includes(laterId)), { timeout: 10_000 }).toBe(true);
       expect(smtp.received.map((mail) => mail.header("Subject"))).toEqual([expect.stringContaining(id), expect.stringContaining(laterId)]);
       expect(smtp.received.some((mail) => mail.raw.includes(spamId))).toBe(false);

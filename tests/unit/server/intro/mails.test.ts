@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ICAL from "ical.js";
+import introJson from "../../../../content/intro.json";
+import siteJson from "../../../../content/site.json";
+import visitJson from "../../../../content/visit.json";
+import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../../src/server/intro/changes";
+import { smtpMailer } from "../../../../src/server/outbox/mailer";
+import { hashToken } from "../../../../src/server/staff/auth";
+import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../../support/smtp";
+import { type SubmissionStore, openSqliteStore } from "../../../../src/server/app/store";
+import { deliverDue } from "../../../../src/server/app/outbox";
+import { dayLabel, timeLabel } from "../../../../src/time/labels";
+
+const settings = {
+  staffEmail: "coaches@gym.example",
+  mailFrom: "Website <forms@gym.example>",
+  domain: "gym.example",
+  siteUrl: "https://gym.example",
+};
+// Later than the machine's clock: the outbox claims each message after the first at the later of the two.
+const NOW = new Date("2031-03-03T17:00:00Z");
+const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+
+function event(mail: ReceivedMail) {
+  const text = mimePart(mail.raw, "text/calendar");
+  if (!text) throw new Error("no calendar part");
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const vevent = calendar.getFirstSubcomponent("vevent") as ICAL.Component;
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: vevent.getFirstPropertyValue("uid"),
+    sequence: vevent.getFirstPropertyValue("sequence"),
+    start: (vevent.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+  };
+}
+
+/** The cancel link's token in a mail's text. */
+const linkToken = (mail: ReceivedMail) =>
+  /https:\/\/gym\.example\/intro\/cancel\/#token=([A-Za-z0-9_-]{43})/.exec(mimePart(mail.raw, "text/plain") ?? "")?.[1];
+
+describe("free-intro mails through the outbox, with a real SMTP server on loopback", () => {
+  let dir: string;
+  let file: string;
+  let store: SubmissionStore;
+  let smtp: TestSmtp;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-intro-mail-"));
+    file = path.join(dir, "s.sqlite");
+    store = openSqliteStore(file);
+    smtp = await startTestSmtp();
+  });
+  afterEach(async () => {
+    await store.close();
+    await smtp.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Books an open slot as the intro endpoint does. */
+  async function book(id: string, slot: { start: string; end: string; coach: string }) {
+    const email = "ana@example.com";
+    await store.insert({
+      id,
+      form: "intro",
+      createdAt: NOW,
+      payload: { name: "Ana", email, phone: "253-555-0100", start: slot.start, end: slot.end, coach: slot.coach },
+      spam: null,
+      notify: true,
+      booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email },
+      confirm: true,
+    });
+  }
+  const toVisitor = () => smtp.received.filter((mail) => mail.to.includes("ana@example.com"));
+
+  test("a new time updates the same calendar event; a cancel removes it and opens the time again", async () => {
+    const open = await openIntroSlots(store, NOW);
+    const [first, second] = [open[0]!, open.find((slot) => slot.start !== open[0]!.start)!];
+    await book("B-1", first);
+    expect((await openIntroSlots(store, NOW)).filter((s) => s.start === first.start && s.coach === first.coach)).toEqual([]);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    const [confirmation] = toVisitor();
+    expect(event(confirmation!)).toMatchObject({ method: "PUBLISH", uid: "b-1@gym.example", sequence: 0, start: first.start });
+    const firstToken = linkToken(confirmation!);
+    expect(firstToken).toBeDefined();
+
+    // Staff read who it is: the visitor's name, with the reference.
+    expect(await rescheduleIntro(store, "B-1", second.start, second.coach, later(1))).toMatch(/^The intro of Ana \(B-1\) moved to /);
+    await deliverDue(store, smtpMailer(smtp.url), settings, later(2));
+    const moved = toVisitor()[1]!;
+    expect(moved.header("Subject")).toMatch(/^New time for your free intro/i);
+    expect(event(moved)).toMatchObject({ method: "PUBLISH", uid: "b-1@gym.example", sequence: 1, start: second.start });
+    const secondToken = linkToken(moved);
+    expect(secondToken).toBeDefined();
+    expect(secondToken).not.toBe(firstToken);
+    // The first mail's link no longer cancels: the new time came with a new one.
+    expect(await store.cancelByToken(hashToken(firstToken!), later(3))).toBe("not-found");
+
+    expect(await cancelIntro(store, "B-1", later(4), "coach@gym.example")).toBe(
+      "Cancelled the intro of Ana (B-1): its time is open for booking again.",
+    );
+    // Its lead, moved past New by the booking, comes up for a call that day: it must not drop out of every to-do list.
+    expect((await store.leadStates(["B-1"])).get("B-1")).toMatchObject({ status: "intro-booked", updatedBy: "coach@gym.example" });
+    expect((await store.leadStates(["B-1"])).get("B-1")?.followUpOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await deliverDue(store, smtpMailer(smtp.url), settings, later(5));
+    const cancelled = toVisitor()[2]!;
+    expect(event(cancelled)).toMatchObject({ method: "CANCEL", uid: "b-1@gym.example", sequence: 2, start: second.start });
+    expect(toVisitor()).toHaveLength(3);
+    // Both times are offered again.
+    const reopened = await openIntroSlots(store, later(5));
+    expect(reopened).toEqual(expect.arrayContaining([first, second]));
+  });
+
+  /** A mail's text with plain line ends. */
+  const textOf = (mail: ReceivedMail) => (mimePart(mail.raw, "text/plain") ?? "").replace(/\r\n/g, "\n");
+
+  test("the confirmation opens with the page's words, then the address, the door, parking, what to bring and what happens", async () => {
+    const slot = (await openIntroSlots(store, NOW))[3]!;
+    await book("B-1", slot);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    const text = textOf(toVisitor()[0]!);
+    const booked = `${dayLabel(slot.start, siteJson.timeZone)} at ${timeLabel(slot.start, siteJson.timeZone)} with Coach ${slot.coach}`;
+    // The words the page shows come first, after the greeting.
+    expect(text).toMatch(new RegExp(`^Hello,\n\nYou're booked: ${booked}\\.\n`));
+    expect(text).toContain(`Where: ${siteJson.address.street}, ${siteJson.address.locality}`);
+    expect(text).toContain("Get directions: https://www.google.com/maps/dir/?api=1&destination=");
+    expect(text).toContain(`Which door: ${visitJson.door}`);
+    expect(text).toContain(`Parking: ${visitJson.parking}`);
+    expect(text).toContain(`What to wear and bring: ${introJson.whatToBring}`);
+    expect(text).toContain(`At your free intro: ${introJson.slotMinutes} minutes, one-on-one with a coach.`);
+    expect(linkToken(toVisitor()[0]!)).toBeDefined();
+    expect(mimePart(toVisitor()[0]!.raw, "text/calendar")).toContain("BEGIN:VEVENT");
+  });
+
+  test("an address that holds an intro and asks for another is told first, plainly, the time it holds", async () => {
+    const [held, asked] = [(await openIntroSlots(store, NOW))[2]!, (await openIntroSlots(store, NOW))[9]!];
+    await book("B-1", held);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    // Two hours on (one mail an hour to an address), someone asks for another time with the same address.
+    const asking = later(120);
+    await store.insert({
+      id: "B-2",
+      form: "intro",
+      createdAt: asking,
+      payload: { name: "Stranger Sam", email: "ana@example.com", start: asked.start, note: "already booked" },
+      spam: null,
+      notify: true,
+      alreadyBooked: { email: "ana@example.com" },
+      confirm: true,
+    });
+    await deliverDue(store, smtpMailer(smtp.url), settings, later(121));
+    const mail = toVisitor()[1]!;
+    const holds = `${dayLabel(held.start, siteJson.timeZone)} at ${timeLabel(held.start, siteJson.timeZone)} with Coach ${held.coach}`;
+    expect(mail.header("Subject")).toMatch(/^You already have a free intro/i);
+    expect(textOf(mail)).toMatch(new RegExp(`^Hello,\n\nYou already have a free intro booked: ${holds}\\.\n`));
+    expect(textOf(mail)).toContain("nothing new was booked, and your booking stands");
+    expect(textOf(mail)).not.toContain("Stranger Sam");
+    expect(textOf(mail)).toContain(`Which door: ${visitJson.door}`);
+    expect(event(mail)).toMatchObject({ uid: "b-1@gym.example", start: held.start });
+  });
+
+  test("the reminder goes once at its time, whatever the runs and restarts, and carries the cancel link", async () => {
+    const slot = (await openIntroSlots(store, NOW)).find((s) => Date.parse(s.start) - NOW.getTime() > 36 * 3_600_000)!;
+    await book("B-1", slot);
+    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
+    expect(toVisitor().map((mail) => mail.header("Subject"))).toEqual([expect.stringMatching(/^Your free intro/i)]);
+    const due = new Date(Date.parse(slot.start) - 24 * 3_600_000);
+    await deliverDue(store, smtpMailer(smtp.url), settings, new Date(due.getTime() - 1_000));
+    expect(toVisitor()).toHaveLength(1);
+    await deliverDue(store, smtpMailer(smtp.url), settings, due);
+    await deliverDue(store, smtpMailer(smtp.url), settings, due);
+    await store.close();
+    store = openSqliteStore(file);
+    await deliverDue(store, smtpMailer(smtp.url), settings, new Date(due.getTime() + 60_000));
+    const reminders = toVisitor().filter((mail) => /^Reminder:/.test(mail.header("Subject") ?? ""));
+    expect(reminders).toHaveLength(1);
+    expect(linkToken(reminders[0]!)).toBe(linkToken(toVisitor()[0]!));
+  });
+});

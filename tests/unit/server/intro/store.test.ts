@@ -1,0 +1,350 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { hashToken } from "../../../../src/server/staff/auth";
+import { SlotTakenError } from "../../../../src/server/intro/types";
+import type { NewSubmission } from "../../../../src/server/forms/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { describeWithPostgres } from "../../support/postgres";
+import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
+
+const at = (iso: string) => new Date(iso);
+const BOOKED_AT = at("2027-03-01T17:00:00Z");
+
+/** A free-intro booking of `coach` at `start` by `email`, as the intro endpoint stores it. */
+function booking(id: string, coach: string, start: string, email: string, createdAt = BOOKED_AT): NewSubmission {
+  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+  return {
+    id,
+    form: "intro",
+    createdAt,
+    payload: { start, end, coach, name: "Ana", email },
+    spam: null,
+    notify: true,
+    booking: { coach, start: at(start), end: at(end), email },
+    confirm: true,
+  };
+}
+
+const row = async (store: SubmissionStore, id: string, kind: string) =>
+  (await store.outbox()).find((m) => m.submissionId === id && m.kind === kind);
+
+/** The raw token the booking's mails carry (only the outbox holds it, until they are sent). */
+async function tokenOf(store: SubmissionStore, id: string, kind = "confirmation"): Promise<string> {
+  const token = (await row(store, id, kind))?.data?.cancelToken;
+  if (!token) throw new Error(`no cancel token in ${id}'s ${kind}`);
+  return token;
+}
+
+async function sendAll(store: SubmissionStore, now: Date): Promise<void> {
+  for (const message of await store.claimDue(now, 50, 60_000)) await store.markSent(message.id, now);
+}
+
+function introContract(name: string, open: () => Promise<SubmissionStore>) {
+  describe(name, () => {
+    let store: SubmissionStore | null = null;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store?.close();
+    });
+    const s = () => {
+      if (!store) throw new Error("no store");
+      return store;
+    };
+
+    test("a booking queues its reminder 24 hours before, with the confirmation's cancel token", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const reminder = await row(s(), "B-1", "reminder");
+      expect(reminder?.nextAttemptAt).toEqual(at("2027-03-04T18:00:00.000Z"));
+      expect(reminder?.data?.cancelToken).toBe(await tokenOf(s(), "B-1"));
+      // Not due before its time, due at it.
+      expect((await s().claimDue(at("2027-03-04T17:59:59Z"), 10, 60_000)).map((m) => m.kind)).not.toContain("reminder");
+      expect((await s().claimDue(at("2027-03-04T18:00:00Z"), 10, 60_000)).map((m) => m.kind)).toContain("reminder");
+    });
+
+    test("no reminder for an intro booked less than a day and a margin ahead: the confirmation is fresh", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-02T20:00:00.000Z", "ana@example.com"));
+      expect(await row(s(), "B-1", "confirmation")).toBeDefined();
+      expect(await row(s(), "B-1", "reminder")).toBeUndefined();
+    });
+
+    test("cancelling drops the reminder and tells a visitor who was mailed, with SEQUENCE raised", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect(await row(s(), "B-1", "reminder")).toBeUndefined();
+      expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 1 });
+      expect(await s().takenSlots(at("2027-03-01T00:00:00Z"))).toEqual([]);
+      expect(await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).toEqual([]);
+    });
+
+    test("a booking cancelled before its confirmation went is never mailed at all", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().cancelBooking("B-1", at("2027-03-01T17:01:00Z"));
+      expect((await s().outbox()).map((m) => m.kind)).toEqual(["staff"]);
+    });
+
+    test("a new time moves the booking and its reminder, raises SEQUENCE and replaces the cancel token", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const oldToken = await tokenOf(s(), "B-1");
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:00:00.000Z"), end: at("2027-03-08T16:30:00.000Z") };
+      expect(await s().rescheduleBooking("B-1", slot, at("2027-03-02T09:00:00Z"))).toBe("rescheduled");
+
+      const [intro] = await s().upcomingIntros(at("2027-03-01T00:00:00Z"));
+      expect(intro).toMatchObject({ coach: "Marcus", start: slot.start, end: slot.end, sequence: 1, attendance: null });
+      // Every reader of the payload (mails, the lead's page) sees the new time.
+      expect(intro?.submission.payload).toMatchObject({
+        coach: "Marcus",
+        start: "2027-03-08T16:00:00.000Z",
+        end: "2027-03-08T16:30:00.000Z",
+      });
+      const reschedule = await row(s(), "B-1", "reschedule");
+      expect(reschedule?.data?.sequence).toBe(1);
+      const newToken = await tokenOf(s(), "B-1", "reschedule");
+      expect(newToken).not.toBe(oldToken);
+      const reminder = (await s().outbox(["pending"])).filter((m) => m.kind === "reminder");
+      expect(reminder.map((m) => [m.nextAttemptAt, m.data?.cancelToken])).toEqual([[at("2027-03-07T16:00:00.000Z"), newToken]]);
+      // The old time is free, the new one taken.
+      expect((await s().takenSlots(at("2027-03-01T00:00:00Z"))).map((t) => [t.coach, t.start])).toEqual([["Marcus", slot.start]]);
+      // The old mail's link no longer cancels anything; the new one does.
+      expect(await s().cancelByToken(hashToken(oldToken), at("2027-03-03T09:00:00Z"))).toBe("not-found");
+      expect(await s().cancelByToken(hashToken(newToken), at("2027-03-03T09:00:00Z"))).toBe("cancelled");
+      expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 2 });
+    });
+
+    test("a move before the confirmation went still tells the visitor of a later cancel", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:00:00.000Z"), end: at("2027-03-08T16:30:00.000Z") };
+      // The unsent confirmation is replaced by the new-time mail, which is now what the visitor knows.
+      expect(await s().rescheduleBooking("B-1", slot, at("2027-03-01T17:00:30Z"))).toBe("rescheduled");
+      expect(await row(s(), "B-1", "confirmation")).toBeUndefined();
+      await sendAll(s(), at("2027-03-01T17:01:00Z"));
+      expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 2 });
+    });
+
+    test("a failed mail about the old booking goes with a cancel: no retry can send it later", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const [staff, confirmation] = await s().claimDue(at("2027-03-01T17:00:01Z"), 2, 60_000);
+      await s().markSent(staff?.id ?? 0, at("2027-03-01T17:00:02Z"));
+      await s().markFailed(confirmation?.id ?? 0, "451 mailbox busy", null);
+      expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect(await row(s(), "B-1", "confirmation")).toBeUndefined();
+      expect(await s().retryFailed(at("2027-03-02T09:01:00Z"))).toBe(0);
+    });
+
+    test("a move finding the booking cancelled moves nothing", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().cancelBooking("B-1", at("2027-03-01T18:00:00Z"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:00:00.000Z"), end: at("2027-03-08T16:30:00.000Z") };
+      expect(await s().rescheduleBooking("B-1", slot, at("2027-03-01T18:01:00Z"))).toBe("cancelled");
+      expect(await s().takenSlots(at("2027-03-01T00:00:00Z"))).toEqual([]);
+      expect((await s().outbox(["pending"])).map((m) => m.kind)).not.toContain("reschedule");
+    });
+
+    test("retrying a reminder that is not due yet leaves it at its time", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const reminder = await row(s(), "B-1", "reminder");
+      expect(await s().retryMessage(reminder?.id ?? 0, at("2027-03-01T18:00:00Z"))).toBe(false);
+      expect((await row(s(), "B-1", "reminder"))?.nextAttemptAt).toEqual(at("2027-03-04T18:00:00.000Z"));
+    });
+
+    test("a new time onto another booking of that coach is refused and changes nothing", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Marcus", "2027-03-08T16:00:00.000Z", "ben@example.com"));
+      const slot = { coach: "Marcus", start: at("2027-03-08T16:15:00.000Z"), end: at("2027-03-08T16:45:00.000Z") };
+      await expect(s().rescheduleBooking("B-1", slot, at("2027-03-02T09:00:00Z"))).rejects.toBeInstanceOf(SlotTakenError);
+      const [first] = await s().upcomingIntros(at("2027-03-01T00:00:00Z"));
+      expect(first).toMatchObject({ coach: "Dana", start: at("2027-03-05T18:00:00.000Z"), sequence: 0 });
+      expect(await row(s(), "B-1", "reschedule")).toBeUndefined();
+      // A later time with its own coach is fine; cancelled and unknown bookings are not moved.
+      const free = { coach: "Dana", start: at("2027-03-05T18:30:00.000Z"), end: at("2027-03-05T19:00:00.000Z") };
+      expect(await s().rescheduleBooking("B-1", free, at("2027-03-02T09:00:00Z"))).toBe("rescheduled");
+      await s().cancelBooking("B-2", at("2027-03-02T09:00:00Z"));
+      expect(await s().rescheduleBooking("B-2", slot, at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect(await s().rescheduleBooking("B-NOPE", slot, at("2027-03-02T09:00:00Z"))).toBe("not-found");
+    });
+
+    test("a visitor's token cancels only its own booking, once, and not after the intro began", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Dana", "2027-03-05T18:30:00.000Z", "ben@example.com"));
+      await s().insert(booking("B-3", "Dana", "2027-03-02T16:00:00.000Z", "cy@example.com"));
+      const [one, two, three] = [await tokenOf(s(), "B-1"), await tokenOf(s(), "B-2"), await tokenOf(s(), "B-3")];
+      expect(await s().cancelByToken(hashToken(one), at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-3", "B-2"]);
+      expect(await s().cancelByToken(hashToken(one), at("2027-03-02T09:01:00Z"))).toBe("already-cancelled");
+      expect(await s().cancelByToken(hashToken("x".repeat(43)), at("2027-03-02T09:01:00Z"))).toBe("not-found");
+      expect(await s().cancelByToken(hashToken(three), at("2027-03-02T16:00:00Z"))).toBe("past");
+      expect(await s().cancelByToken(hashToken(two), at("2027-03-02T16:00:00Z"))).toBe("cancelled");
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-3"]);
+    });
+
+    test("an address that holds an intro and asks again is mailed the booking it holds, with a new link, at most once an hour", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const firstToken = await tokenOf(s(), "B-1");
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      // Asked again (by Ana, or by anyone typing her address): nothing booked, the request kept for staff.
+      const again = (id: string, createdAt: Date): NewSubmission => ({
+        id,
+        form: "intro",
+        createdAt,
+        payload: { start: "2027-03-06T18:00:00.000Z", name: "Someone", email: "ana@example.com", note: "already had one" },
+        spam: null,
+        notify: true,
+        confirm: true,
+        alreadyBooked: { email: "ana@example.com" },
+      });
+      // Within the hour of her confirmation: she has just been told; nothing more goes to her.
+      expect(await s().insert(again("B-2", at("2027-03-01T17:30:00Z")))).toEqual({ confirmationQueued: false });
+      expect((await s().outbox(["pending"])).filter((m) => m.kind === "confirmation")).toEqual([]);
+      expect(await s().insert(again("B-3", at("2027-03-01T19:00:00Z")))).toEqual({ confirmationQueued: true });
+      const notice = (await s().outbox(["pending"])).find((m) => m.kind === "confirmation");
+      // The mail is about B-1, the booking she holds, and carries a working link for it.
+      expect(notice).toMatchObject({
+        submissionId: "B-1",
+        data: { sequence: 0, alreadyBooked: { askedStart: "2027-03-06T18:00:00.000Z" } },
+      });
+      const newToken = notice?.data?.cancelToken ?? "";
+      expect(newToken).not.toBe(firstToken);
+      // Her unsent reminder carries the new link too.
+      expect((await row(s(), "B-1", "reminder"))?.data?.cancelToken).toBe(newToken);
+      expect(await s().insert(again("B-4", at("2027-03-01T19:10:00Z")))).toEqual({ confirmationQueued: false });
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-1"]);
+      expect(await s().cancelByToken(hashToken(firstToken), at("2027-03-02T09:00:00Z"))).toBe("not-found");
+      expect(await s().cancelByToken(hashToken(newToken), at("2027-03-02T09:00:00Z"))).toBe("cancelled");
+    });
+
+    test("a no-show puts the lead up for follow-up; attendance of a cancelled booking is refused", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Dana", "2027-03-05T18:30:00.000Z", "ben@example.com"));
+      const context = { by: "coach@gym.example", at: at("2027-03-05T19:10:00Z"), followUpOn: "2027-03-05" };
+      expect(await s().markAttendance("B-1", "no-show", context)).toBe("marked");
+      expect(await s().markAttendance("B-2", "attended", context)).toBe("marked");
+      const states = await s().leadStates(["B-1", "B-2"]);
+      expect(states.get("B-1")).toMatchObject({ status: "intro-booked", followUpOn: "2027-03-05", updatedBy: "coach@gym.example" });
+      expect(states.get("B-2")).toMatchObject({ status: "intro-booked", followUpOn: null, updatedBy: "visitor" });
+      expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => [b.submission.id, b.attendance])).toEqual([
+        ["B-1", "no-show"],
+        ["B-2", "attended"],
+      ]);
+      await s().cancelBooking("B-2", at("2027-03-05T19:11:00Z"));
+      expect(await s().markAttendance("B-2", "attended", context)).toBe("cancelled");
+      expect(await s().markAttendance("B-NOPE", "attended", context)).toBe("not-found");
+    });
+
+    test("a cancelled intro's lead comes up for a call that day, by whoever cancelled it", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const token = await tokenOf(s(), "B-1");
+      expect(await s().cancelByToken(hashToken(token), at("2027-03-02T09:00:00Z"), { on: "2027-03-02", by: "visitor" })).toBe("cancelled");
+      expect((await s().leadStates(["B-1"])).get("B-1")).toMatchObject({
+        status: "intro-booked",
+        followUpOn: "2027-03-02",
+        updatedBy: "visitor",
+      });
+      // It is then in the list of what needs action (due today), not lost behind its Intro booked status.
+      const action = await s().inbox({ view: "action", today: "2027-03-02", limit: 10 });
+      expect(action.leads.map((lead) => lead.submission.id)).toEqual(["B-1"]);
+    });
+
+    test("Came and No-show are refused before the intro starts, and taken from its start", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const before = { by: "coach@gym.example", at: at("2027-03-05T17:59:59Z"), followUpOn: "2027-03-05" };
+      expect(await s().markAttendance("B-1", "no-show", before)).toBe("not-started");
+      expect(await s().markAttendance("B-1", "attended", before)).toBe("not-started");
+      expect((await s().introOf("B-1"))?.attendance).toBeNull();
+      // Nothing of the refused no-show reached the lead: no follow-up date.
+      expect((await s().leadStates(["B-1"])).get("B-1")?.followUpOn).toBeNull();
+      expect(await s().markAttendance("B-1", "attended", { ...before, at: at("2027-03-05T18:00:00Z") })).toBe("marked");
+      expect((await s().introOf("B-1"))?.attendance).toBe("attended");
+    });
+
+    test("a booking moves its lead to Intro booked, by the visitor: never late, not yet answered by the gym", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      expect((await s().leadStates(["B-1"])).get("B-1")).toMatchObject({
+        status: "intro-booked",
+        updatedBy: "visitor",
+        updatedAt: BOOKED_AT,
+        firstResponseAt: null,
+      });
+      expect(await s().events("B-1")).toEqual([{ status: "intro-booked", actor: "visitor", at: BOOKED_AT }]);
+      const intro = await s().introOf("B-1");
+      expect(intro && { coach: intro.coach, start: intro.start, cancelledAt: intro.cancelledAt }).toEqual({
+        coach: "Dana",
+        start: at("2027-03-05T18:00:00.000Z"),
+        cancelledAt: null,
+      });
+      expect(await s().introOf("C-NONE")).toBeUndefined();
+    });
+  });
+}
+
+describe("SQLite intro store (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  introContract("intros", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-intros-"));
+    dirs.push(dir);
+    return openSqliteStore(path.join(dir, "s.sqlite"));
+  });
+});
+
+describeWithPostgres("PostgreSQL intro store (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  introContract("intros", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
+  });
+
+  // PostgreSQL runs the two side by side: a cancel that found its booking by the old link, and then
+  // cancelled it by reference, would cancel the booking at its new time with a link the move replaced.
+  test("a visitor's old link cannot cancel a booking that staff move while the cancel waits for it", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    const store = await openPostgresStore(url);
+    const staff = new Client({ connectionString: url });
+    await staff.connect();
+    try {
+      await store.insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      const oldToken = await tokenOf(store, "B-1");
+      // The move has written the booking's new time and link, and not yet committed.
+      await staff.query("BEGIN");
+      await staff.query(
+        `UPDATE intro_bookings SET starts_at = starts_at + interval '1 day', ends_at = ends_at + interval '1 day',
+           sequence = sequence + 1, cancel_token_hash = $1 WHERE submission_id = 'B-1'`,
+        [hashToken("moved".padEnd(43, "x"))],
+      );
+      const cancelling = store.cancelByToken(hashToken(oldToken), at("2027-03-02T09:00:00Z"));
+      // The cancel is waiting for the moved row's lock (seen in PostgreSQL's own view, not waited for).
+      await waitForLockWait(staff);
+      await staff.query("COMMIT");
+      expect(await cancelling).toBe("not-found");
+      expect((await store.upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => [b.submission.id, b.start])).toEqual([
+        ["B-1", at("2027-03-06T18:00:00.000Z")],
+      ]);
+    } finally {
+      await staff.end();
+      await store.close();
+    }
+  });
+});
+
+/** Resolves once another session of the server waits for a lock; fails after 10 s. */
+async function waitForLockWait(client: Client): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await client.query<{ waiting: string }>(
+      "SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+    );
+    if (Number(rows[0]?.waiting) > 0) return;
+    if (Date.now() > end) throw new Error("no session came to wait for the lock");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
