@@ -24,7 +24,7 @@ import {
  * The web editor's model of content/: one collection per kind of file, with the rules of
  * src/content/schemas.ts (required fields, lengths, patterns, select lists) so staff see a mistake
  * before it reaches the build. Labels, hints and widgets are the editor's own; each field's name,
- * required flag, widget kind and limits are checked against the schema by tests/unit/cmsConfig.test.ts.
+ * required flag, widget kind and limits are checked against the schema by tests/unit/cms/config.test.ts.
  * The build's checks still run on every commit the editor makes; rules that span fields (an end after
  * its start, a window inside gym hours) are caught there.
  */

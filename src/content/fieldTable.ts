@@ -5,7 +5,7 @@ import { imagePath, isoDate, localDateTime } from "./schemas";
  * A content schema read as a table of fields: what each field holds and whether it is required. The
  * zod schemas in schemas.ts are the one declaration of every content kind; the GraphQL types are
  * derived from this table (src/node/graphqlTypes.ts) and the web editor's fields are checked against
- * it (tests/unit/cmsConfig.test.ts). Pure (zod only).
+ * it (tests/unit/cms/config.test.ts). Pure (zod only).
  */
 
 export type FieldKind =

@@ -8,7 +8,7 @@ import { isTimeZone } from "../time/intl";
  * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
  * (zod only), so the build's content checks, the unit tests and the forms all use the same
  * definitions; the GraphQL types are derived from them (src/node/schema.ts) and the web editor's
- * fields are checked against them (tests/unit/cmsConfig.test.ts).
+ * fields are checked against them (tests/unit/cms/config.test.ts).
  */
 
 const text = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);

@@ -38,7 +38,7 @@ export function wodDayState(now: number, days: Pick<WodDays, "nextFrom" | "later
 
 /**
  * The inline script that sets the attribute before the page paints: `wodDayState` written out for
- * the browser (tests/unit/wod.test.ts runs it against the function). Its hash is in the page's CSP.
+ * the browser (tests/unit/content/wod.test.ts runs it against the function). Its hash is in the page's CSP.
  */
 export function wodDayScript(days: Pick<WodDays, "nextFrom" | "laterFrom">): string {
   return (

@@ -29,7 +29,7 @@ const galleries = fs
   .map((folder) => gallerySchema.parse(read(`content/galleries/${folder}/gallery.json`)))
   .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name));
 
-// Which announcements are listed depends on the day the site was built; createPages.test.ts checks
+// Which announcements are listed depends on the day the site was built; tests/unit/node/pages.test.ts checks
 // that choice, expired ones included, on a fixed day. Here: the pages show what the build chose.
 test.describe("announcements", () => {
   test("newest first, with dates, and those expired on the build's day left off the list", async ({ page }) => {

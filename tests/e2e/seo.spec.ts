@@ -58,7 +58,7 @@ test.describe("structured data", () => {
         postalCode: site.address.postalCode,
         addressCountry: site.address.country,
       });
-      // The map position only where staff gave one, with its numbers as written (tests/unit/jsonLd.test.ts).
+      // The map position only where staff gave one, with its numbers as written (tests/unit/seo/jsonLd.test.ts).
       const position = site.mapPosition ? parseMapPosition(site.mapPosition) : null;
       expect(data.geo).toEqual(position ? { "@type": "GeoCoordinates", ...position } : undefined);
       // Each day of the week in exactly one entry: its hours from site.json, or closed all day (00:00 to 00:00).
