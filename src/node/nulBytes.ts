@@ -7,7 +7,7 @@ const TEXT_FILES = /\.(html|json|ics|xml|txt|webmanifest)$/;
 /**
  * The built text files that hold a NUL byte (U+0000), relative to `publicDir`. No page, data or calendar
  * file of the site should ever hold one; React 18's page stream once wrote them into built pages
- * (tests/unit/streamRender.test.tsx), and HTML checkers and calendar parsers reject them.
+ * (tests/unit/patches/react-dom.test.tsx), and HTML checkers and calendar parsers reject them.
  */
 export function filesWithNulBytes(publicDir: string): string[] {
   return fs

@@ -6,7 +6,7 @@ import { Fragment, isValidElement, type ReactElement, type ReactNode } from "rea
  * were not server-rendered, which would otherwise ship all of React's server renderer (21 KB gzip) to
  * every visitor. This renders what it needs: host elements, function components, fragments, text,
  * style objects and the attributes images use, with React's own output format. The server build keeps
- * the real renderer; tests/unit/staticMarkup.test.tsx compares the two.
+ * the real renderer; tests/unit/runtime/staticMarkup.test.tsx compares the two.
  */
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);

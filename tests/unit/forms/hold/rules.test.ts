@@ -1,4 +1,4 @@
-import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, resumeDate } from "../../../src/forms/hold/rules";
+import { earliestCancelDate, earliestHoldStart, holdEndRange, holdLength, resumeDate } from "../../../../src/forms/hold/rules";
 
 const policy = { holdNoticeDays: 7, minHoldDays: 14, maxHoldDays: 90, cancellationNoticeDays: 30 };
 

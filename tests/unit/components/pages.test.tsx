@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
-import { DocumentPage } from "../../src/components/pages/DocumentPage";
-import { MembershipPage } from "../../src/components/pages/MembershipPage";
-import { PoliciesPage } from "../../src/components/pages/PoliciesPage";
-import { ratingText, Testimonials } from "../../src/components/Testimonials";
-import { TitleLink } from "../../src/components/TitleLink";
-import { pathTo, routes } from "../../src/routes";
-import { sectionPages } from "../../src/sectionPages";
+import { DocumentPage } from "../../../src/components/pages/DocumentPage";
+import { MembershipPage } from "../../../src/components/pages/MembershipPage";
+import { PoliciesPage } from "../../../src/components/pages/PoliciesPage";
+import { TitleLink } from "../../../src/components/TitleLink";
+import { pathTo, routes } from "../../../src/routes";
+import { sectionPages } from "../../../src/sectionPages";
 
 const policies = JSON.parse(fs.readFileSync("content/policies.json", "utf8"));
 const privacy = JSON.parse(fs.readFileSync("content/privacy.json", "utf8"));
@@ -65,28 +64,5 @@ describe("staff's text with the numbers from policies.json and privacy.json", ()
         <DocumentPage data={{ page: null, policies, privacy }} pageContext={{ routePath: pathTo("privacy"), pageKey: "privacy" }} />,
       ),
     ).toThrow(/content\/pages\/privacy\.md/);
-  });
-});
-
-describe("proof a visitor trusts", () => {
-  const reviews = [{ quote: "Best gym.", name: "Linda", memberSince: 2023, postedOn: "Google" }];
-
-  test("each review says where it was posted, and the Google rating staff entered links to the reviews", () => {
-    const html = renderToStaticMarkup(
-      <Testimonials items={reviews} googleRating={{ rating: 5, count: 87, url: "https://g.page/r/example/review" }} />,
-    );
-    expect(html).toContain("<strong>Linda</strong>");
-    expect(html).toContain("Member since 2023, posted on Google");
-    expect(html).toContain("<strong>5.0 out of 5</strong> from 87 reviews on Google.");
-    expect(html).toContain('<a href="https://g.page/r/example/review">Read them on Google</a>');
-  });
-
-  test("without a rating, only the reviews", () => {
-    const html = renderToStaticMarkup(<Testimonials items={reviews} googleRating={null} />);
-    expect(html).not.toContain("out of 5");
-  });
-
-  test("a rating reads as Google writes it", () => {
-    expect([4.8, 5, 4.25, 3].map(ratingText)).toEqual(["4.8", "5.0", "4.3", "3.0"]);
   });
 });

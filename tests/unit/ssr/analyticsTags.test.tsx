@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { analyticsAllowed } from "../../src/analyticsScope";
-import { analyticsHead, CONSENT_SCRIPT } from "../../src/ssr/analyticsTags";
+import { analyticsAllowed } from "../../../src/analyticsScope";
+import { analyticsHead, CONSENT_SCRIPT } from "../../../src/ssr/analyticsTags";
 
 const BOTH = { gaMeasurementId: "G-TEST1234", gtmId: "GTM-TEST123" };
 

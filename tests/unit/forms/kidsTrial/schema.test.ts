@@ -1,6 +1,6 @@
-import { kidsTrialErrors, kidsTrialSchema } from "../../../src/forms/kidsTrial/schema";
-import { kidsTrialSent } from "../../../src/forms/kidsTrial/sent";
-import { KIDS_TRIAL_START, kidsTrialPayload } from "../../../src/forms/kidsTrial/values";
+import { kidsTrialErrors, kidsTrialSchema } from "../../../../src/forms/kidsTrial/schema";
+import { kidsTrialSent } from "../../../../src/forms/kidsTrial/sent";
+import { KIDS_TRIAL_START, kidsTrialPayload } from "../../../../src/forms/kidsTrial/values";
 
 /** The kids' trial class's schema (browser and server) and its sent words (page with and without JavaScript). */
 

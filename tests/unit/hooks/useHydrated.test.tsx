@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type * as ReactDomClient from "react-dom/client";
-import type * as HookModule from "../../src/hooks/useHydrated";
+import type * as HookModule from "../../../src/hooks/useHydrated";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -16,8 +16,8 @@ function newTab() {
     act: (jest.requireActual("react") as typeof import("react")).act,
     hydrateRoot: (jest.requireActual("react-dom/client") as typeof ReactDomClient).hydrateRoot,
     createRoot: (jest.requireActual("react-dom/client") as typeof ReactDomClient).createRoot,
-    markPageHydrated: (jest.requireActual("../../src/hooks/useHydrated") as typeof HookModule).markPageHydrated,
-    useLiveValue: (jest.requireActual("../../src/hooks/useHydrated") as typeof HookModule).useLiveValue,
+    markPageHydrated: (jest.requireActual("../../../src/hooks/useHydrated") as typeof HookModule).markPageHydrated,
+    useLiveValue: (jest.requireActual("../../../src/hooks/useHydrated") as typeof HookModule).useLiveValue,
   };
 }
 

@@ -1,9 +1,9 @@
-import scheduleJson from "../../../content/schedule.json";
-import { weekdayOf } from "../../../src/content/dates";
-import { classDays, MAX_VISIT_DAYS } from "../../../src/forms/dropIn/rules";
-import { dropInErrors, dropInSchema } from "../../../src/forms/dropIn/schema";
-import { fieldErrors } from "../../../src/forms/schemas/fields";
-import { WAIVER_CHANGED } from "../../../src/forms/schemas/waiver";
+import scheduleJson from "../../../../content/schedule.json";
+import { weekdayOf } from "../../../../src/content/dates";
+import { classDays, MAX_VISIT_DAYS } from "../../../../src/forms/dropIn/rules";
+import { dropInErrors, dropInSchema } from "../../../../src/forms/dropIn/schema";
+import { fieldErrors } from "../../../../src/forms/schemas/fields";
+import { WAIVER_CHANGED } from "../../../../src/forms/schemas/waiver";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);

@@ -1,6 +1,6 @@
 import { Component, Fragment, type ReactNode } from "react";
 import * as ReactDOMServer from "react-dom/server";
-import { renderToStaticMarkup } from "../../src/runtime/staticMarkup";
+import { renderToStaticMarkup } from "../../../src/runtime/staticMarkup";
 
 /** The shapes gatsby-plugin-image draws in the browser: its sizer, placeholder and picture. */
 function Sizer({ width, height }: { width: number; height: number }) {

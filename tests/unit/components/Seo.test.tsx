@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Seo } from "../../src/components/Seo";
-import { setStaticQueryData } from "./support/gatsby";
+import { Seo } from "../../../src/components/Seo";
+import { setStaticQueryData } from "../support/gatsby";
 
 const siteJson = JSON.parse(fs.readFileSync("content/site.json", "utf8"));
 

@@ -4,10 +4,10 @@
 import type * as ReactModule from "react";
 import type * as ReactDomClient from "react-dom/client";
 import type * as ReactDomServer from "react-dom/server";
-import type * as ContactFormModule from "../../../src/components/form/ContactForm";
-import type * as HoldFormModule from "../../../src/components/form/HoldForm";
-import type * as HydrateOnUseModule from "../../../src/components/form/HydrateOnUse";
-import type * as HydratedModule from "../../../src/hooks/useHydrated";
+import type * as ContactFormModule from "../../../../src/components/form/ContactForm";
+import type * as HoldFormModule from "../../../../src/components/form/HoldForm";
+import type * as HydrateOnUseModule from "../../../../src/components/form/HydrateOnUse";
+import type * as HydratedModule from "../../../../src/hooks/useHydrated";
 
 /**
  * A form held until used: the page hydrates around it, the form keeps the server's HTML (and what is
@@ -23,10 +23,10 @@ function freshPage() {
     client: jest.requireActual<typeof ReactDomClient>("react-dom/client"),
     // The Node build: jsdom lacks the TextEncoder the browser build needs.
     server: jest.requireActual<typeof ReactDomServer>("react-dom/server.node"),
-    ...jest.requireActual<typeof ContactFormModule>("../../../src/components/form/ContactForm"),
-    ...jest.requireActual<typeof HoldFormModule>("../../../src/components/form/HoldForm"),
-    ...jest.requireActual<typeof HydrateOnUseModule>("../../../src/components/form/HydrateOnUse"),
-    ...jest.requireActual<typeof HydratedModule>("../../../src/hooks/useHydrated"),
+    ...jest.requireActual<typeof ContactFormModule>("../../../../src/components/form/ContactForm"),
+    ...jest.requireActual<typeof HoldFormModule>("../../../../src/components/form/HoldForm"),
+    ...jest.requireActual<typeof HydrateOnUseModule>("../../../../src/components/form/HydrateOnUse"),
+    ...jest.requireActual<typeof HydratedModule>("../../../../src/hooks/useHydrated"),
   };
 }
 
