@@ -1,6 +1,6 @@
-import { parseArgsProblem } from "../../scripts/parseArgsProblem";
-import { nginxConfig, readArguments } from "../../scripts/self-host-config";
-import { siteUrl } from "../../src/node/siteUrl";
+import { parseArgsProblem } from "../../../scripts/parseArgsProblem";
+import { nginxConfig, readArguments } from "../../../scripts/self-host-config";
+import { siteUrl } from "../../../src/node/siteUrl";
 
 describe("npm run self-host-config: its command line", () => {
   const problem = (argv: string[]) => {

@@ -1,4 +1,4 @@
-import { BUDGETS, KB, kb } from "../../scripts/budgets";
+import { BUDGETS, KB, kb } from "../../../scripts/budgets";
 
 describe("kb: sizes in the budgets' messages", () => {
   test("a whole number of KB prints as written", () => {
