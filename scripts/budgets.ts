@@ -24,9 +24,12 @@ export const BUDGETS = {
    * validator and the lightbox load on first use. The home page carries the most: 90.0 KB on 27 Nov
    * 2026, then 90.1 KB (28 Nov) once every page's first script keeps where the visit came from (the
    * gym's lead sources: 157 bytes of it, already pared to a list of five strings), so the budget went
-   * from 90 to 91 KB, on purpose (the reference starter's home: 94.8 KB).
+   * from 90 to 91 KB, on purpose (the reference starter's home: 94.8 KB). On 29 Nov 91.04 KB, once the
+   * gym's date past the end of the page's offset table (a build over a year old) came from the one time
+   * module with its formatter cache: 92 KB, on purpose; the next saving to look for is that fallback,
+   * which no visitor of a fresh build ever runs but every home page carries.
    */
-  javascriptPerPage: 91 * KB,
+  javascriptPerPage: 92 * KB,
   /**
    * The home page's HTML: with the answer's headers (~1 KB) it must fit the 14.6 KB a new connection
    * delivers in its first round trip (13.2 KB, Nov 2026).
