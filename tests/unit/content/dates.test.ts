@@ -1,4 +1,4 @@
-import { addDays, ageOn, daysBetween, formatClock, formatLongDate, isIsoDate, minutes, toIsoDate } from "../../src/content/dates";
+import { addDays, ageOn, daysBetween, formatClock, formatLongDate, isIsoDate, minutes, toIsoDate } from "../../../src/content/dates";
 
 describe("calendar dates", () => {
   test("real dates only, leap years included", () => {

@@ -1,4 +1,4 @@
-import { eventSlug, eventWhen, hasPassed, priceText, upcomingEvents } from "../../src/content/eventTimes";
+import { eventSlug, eventWhen, hasPassed, priceText, upcomingEvents } from "../../../src/content/eventTimes";
 
 describe("which events are still to come", () => {
   const events = [

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { dateFromOffsets } from "../../src/content/gymClock";
-import { zonedToday } from "../../src/time/today";
-import { utcOffsets } from "../../src/time/wallClock";
+import { dateFromOffsets } from "../../../src/content/gymClock";
+import { zonedToday } from "../../../src/time/today";
+import { utcOffsets } from "../../../src/time/wallClock";
 
 const START = new Date("2026-11-24T12:00:00Z");
 const DAYS = 400;

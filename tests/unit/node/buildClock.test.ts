@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { buildNow, buildTimeNotice } from "../../src/node/buildClock";
-import { loadCheckedContent } from "../../src/node/contentChecks";
+import { buildNow, buildTimeNotice } from "../../../src/node/buildClock";
+import { loadCheckedContent } from "../../../src/node/contentChecks";
 
 describe("buildNow", () => {
   test("the machine's clock when BUILD_TIME is unset or blank", () => {
