@@ -9,6 +9,7 @@ import type { Mail, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { OutboxData } from "../outbox/types";
 import { whenLabel } from "../../time/labels";
+import { visitorMail } from "../outbox/visitorMail";
 
 /** What every mail about a booking says of it, read from the booking's payload (a new time rewrites it). */
 export function introFacts(submission: StoredSubmission) {
@@ -98,17 +99,12 @@ export function confirmationMail(submission: StoredSubmission, data: OutboxData 
         `Someone asked to book another${asked ? `, on ${whenLabel(asked)},` : ""} with this e-mail address. Each person can book one free intro, so nothing new was booked, and your booking stands.`,
       ]
     : [`${youAreBooked(facts.booked)}.`];
-  return {
+  return visitorMail(s, {
     to: facts.email,
-    from: s.mailFrom,
-    replyTo: site.email,
     subject: data?.alreadyBooked
       ? `You already have a ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`
       : `Your ${intro.name.toLowerCase()} at ${site.name}: ${facts.when}`,
-    text: [
-      // No greeting by name: the address is unverified, and a stranger's inbox must get nothing the booker wrote.
-      "Hello,",
-      "",
+    lines: [
       ...opening,
       "",
       ...factLines(arrival, s.siteUrl),
@@ -119,11 +115,11 @@ export function confirmationMail(submission: StoredSubmission, data: OutboxData 
       "",
       "The appointment is attached as a calendar file (free-intro.ics): open it to add it to your calendar.",
       "",
-    ].join("\n"),
+    ],
     // A second mail about the same booking needs its own Message-ID, or mail apps show only the first.
     messageId: data?.alreadyBooked
       ? `<${submission.id}.confirmation.${messageId ?? 0}@${s.domain}>`
       : `<${submission.id}.confirmation@${s.domain}>`,
     attachments: [introCalendar(submission, s, { sequence: data?.sequence ?? 0 })],
-  };
+  });
 }

@@ -2,6 +2,7 @@ import { bookedLine } from "../../forms/intro/sent";
 import { arrival, intro, site } from "../content";
 import { changeLines, factLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
+import { visitorMail } from "../outbox/visitorMail";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 
@@ -16,14 +17,10 @@ const introName = () => intro.name.toLowerCase();
 export function rescheduleMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = introFacts(submission);
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: facts.email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `New time for your ${introName()} at ${site.name}: ${facts.when}`,
-      text: [
-        "Hello,",
-        "",
+      lines: [
         `Your ${introName()} at ${site.name} has a new time.`,
         "",
         `When: ${facts.when} (${facts.minutes} minutes)`,
@@ -35,25 +32,21 @@ export function rescheduleMail(submission: StoredSubmission, message: ClaimedMes
         "",
         "The attached calendar file (free-intro.ics) moves the appointment in your calendar.",
         "",
-      ].join("\n"),
+      ],
       // One per change: the outbox row's id, since a booking may be moved more than once.
       messageId: `<${submission.id}.reschedule.${message.id}@${s.domain}>`,
       attachments: [introCalendar(submission, s, { sequence: message.data?.sequence ?? 1 })],
-    },
+    }),
   };
 }
 
 export function cancellationMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = introFacts(submission);
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: facts.email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `Cancelled: your ${introName()} at ${site.name} on ${facts.when}`,
-      text: [
-        "Hello,",
-        "",
+      lines: [
         `Your ${introName()} at ${site.name} on ${facts.when} is cancelled.`,
         "",
         `To book another time, visit ${s.siteUrl}/intro/ or call ${facts.phone}.`,
@@ -61,10 +54,10 @@ export function cancellationMail(submission: StoredSubmission, message: ClaimedM
         "",
         "The attached calendar file (free-intro-cancelled.ics) removes the appointment from your calendar.",
         "",
-      ].join("\n"),
+      ],
       messageId: `<${submission.id}.cancellation@${s.domain}>`,
       attachments: [introCalendar(submission, s, { sequence: message.data?.sequence ?? 1, method: "cancel" })],
-    },
+    }),
   };
 }
 
@@ -73,14 +66,10 @@ export function reminderMail(submission: StoredSubmission, message: ClaimedMessa
   // A reminder held back (mail was down) past the intro's start could only confuse.
   if (s.now.getTime() >= facts.start.getTime()) return { drop: "the intro has begun" };
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: facts.email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `Reminder: your ${introName()} at ${site.name}, ${facts.when}`,
-      text: [
-        "Hello,",
-        "",
+      lines: [
         `A reminder of your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}.`,
         "",
         ...factLines(arrival, s.siteUrl),
@@ -88,8 +77,8 @@ export function reminderMail(submission: StoredSubmission, message: ClaimedMessa
         ...changeLines(s, message.data, facts.phone),
         `Your reference: ${submission.id}`,
         "",
-      ].join("\n"),
+      ],
       messageId: `<${submission.id}.reminder.${message.id}@${s.domain}>`,
-    },
+    }),
   };
 }

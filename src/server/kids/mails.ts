@@ -5,6 +5,7 @@ import { pathTo } from "../../routes";
 import { site, visit } from "../content";
 import type { Delivery, Mail, MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
+import { visitorMail } from "../outbox/visitorMail";
 import type { StoredSubmission } from "../store/submission";
 import { classLabel } from "./classes";
 
@@ -84,15 +85,11 @@ function cancelLines(s: Pick<MessageSettings, "siteUrl">, cancelToken: string | 
 export function trialConfirmationMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = trialFacts(submission);
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: facts.email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `Booked: ${facts.childName}'s ${CLASS_NAME}, ${facts.when}`,
-      text: [
-        // No greeting by name: the address is unverified. The child's name and age are the booking itself.
-        "Hello,",
-        "",
+      lines: [
+        // The child's first name and age are the booking itself: the mails say them, and greet nobody by name.
         `You're booked: ${facts.childName}'s ${CLASS_NAME} at ${site.name}, ${facts.when}.`,
         "",
         ...classLines(facts),
@@ -102,10 +99,10 @@ export function trialConfirmationMail(submission: StoredSubmission, message: Cla
         "",
         "The class is attached as a calendar file (kids-trial.ics). We will remind you the day before.",
         "",
-      ].join("\n"),
+      ],
       messageId: `<${submission.id}.trial-confirmation@${s.domain}>`,
       attachments: [trialCalendar(submission, s, "publish")],
-    },
+    }),
   };
 }
 
@@ -114,14 +111,10 @@ export function trialReminderMail(submission: StoredSubmission, message: Claimed
   // A reminder held back (mail was down) past the class's start could only confuse.
   if (s.now.getTime() >= facts.start.getTime()) return { drop: "the class has begun" };
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: facts.email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `Tomorrow: ${facts.childName}'s ${CLASS_NAME}, ${facts.when}`,
-      text: [
-        "Hello,",
-        "",
+      lines: [
         `A reminder of ${facts.childName}'s ${CLASS_NAME} at ${site.name}: ${facts.when}.`,
         "",
         ...classLines(facts),
@@ -129,23 +122,19 @@ export function trialReminderMail(submission: StoredSubmission, message: Claimed
         ...cancelLines(s, message.data?.cancelToken, facts.phone),
         `Your reference: ${submission.id}`,
         "",
-      ].join("\n"),
+      ],
       messageId: `<${submission.id}.trial-reminder.${message.id}@${s.domain}>`,
-    },
+    }),
   };
 }
 
 export function trialCancellationMail(submission: StoredSubmission, _message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = trialFacts(submission);
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: facts.email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `Cancelled: ${facts.childName}'s ${CLASS_NAME}, ${facts.when}`,
-      text: [
-        "Hello,",
-        "",
+      lines: [
         `${facts.childName}'s ${CLASS_NAME} at ${site.name} on ${facts.when} is cancelled, and the seat is open for another child.`,
         "",
         `To book another class, visit ${s.siteUrl}${pathTo("kidsTrial")} or call ${facts.phone}.`,
@@ -153,9 +142,9 @@ export function trialCancellationMail(submission: StoredSubmission, _message: Cl
         "",
         "The attached calendar file (kids-trial-cancelled.ics) removes the class from your calendar.",
         "",
-      ].join("\n"),
+      ],
       messageId: `<${submission.id}.trial-cancellation@${s.domain}>`,
       attachments: [trialCalendar(submission, s, "cancel")],
-    },
+    }),
   };
 }

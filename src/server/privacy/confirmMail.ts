@@ -7,6 +7,7 @@ import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 import { whenLabel } from "../../time/labels";
 import { zonedToday } from "../../time/today";
+import { visitorMail } from "../outbox/visitorMail";
 
 const isKind = (value: unknown): value is PrivacyRequestKind => (PRIVACY_REQUESTS as readonly unknown[]).includes(value);
 
@@ -25,15 +26,10 @@ export function privacyConfirmMail(submission: StoredSubmission, message: Claime
   const asked = isKind(request) ? PRIVACY_REQUEST_ASKED[request] : "to act on the data we hold about this e-mail address";
   const day = formatLongDate(zonedToday(message.createdAt).date);
   return {
-    mail: {
+    mail: visitorMail(s, {
       to: email,
-      from: s.mailFrom,
-      replyTo: site.email,
       subject: `Confirm your privacy request to ${site.name} (${submission.id})`,
-      text: [
-        // No greeting by name: whoever sent the request typed it, and the address may not be theirs.
-        "Hello,",
-        "",
+      lines: [
         `On ${day}, someone asked ${site.name}, on our website's privacy request form, ${asked}.`,
         "We act on a request only for the person it concerns. If it was you, confirm it here:",
         "",
@@ -46,8 +42,8 @@ export function privacyConfirmMail(submission: StoredSubmission, message: Claime
         "",
         `Your reference: ${submission.id}`,
         "",
-      ].join("\n"),
+      ],
       messageId: `<${submission.id}.privacy-confirm@${s.domain}>`,
-    },
+    }),
   };
 }
