@@ -63,8 +63,12 @@ function trialCalendar(
   };
 }
 
-/** The class, the child, where and what to bring: the body of the confirmation and the reminder. */
-function classLines(facts: ReturnType<typeof trialFacts>): string[] {
+/**
+ * The body of the confirmation and the reminder after their first sentence: the class, the child, where
+ * and what to bring, the parent's own cancel link (or how to reach the gym without one), the reference.
+ */
+function seatLines(submission: StoredSubmission, s: Pick<MessageSettings, "siteUrl">, cancelToken: string | undefined): string[] {
+  const facts = trialFacts(submission);
   return [
     `When: ${facts.when} (${facts.minutes} minutes)`,
     ...(facts.coach ? [`Coach: ${facts.coach}`] : []),
@@ -73,13 +77,13 @@ function classLines(facts: ReturnType<typeof trialFacts>): string[] {
     `Which door: ${visit.door}`,
     `Parking: ${visit.parking}`,
     `What to bring: ${visit.kidsBring}`,
+    "",
+    ...(cancelToken
+      ? ["If your child cannot come, cancel here, so another child can have the seat:", `${s.siteUrl}${kidsTrialCancelPath(cancelToken)}`]
+      : [`To cancel, reply to this e-mail or call ${facts.phone}.`]),
+    `Your reference: ${submission.id}`,
+    "",
   ];
-}
-
-/** The parent's own cancel link, when the message carries its token; otherwise how to reach the gym. */
-function cancelLines(s: Pick<MessageSettings, "siteUrl">, cancelToken: string | undefined, phone: string): string[] {
-  if (!cancelToken) return [`To cancel, reply to this e-mail or call ${phone}.`];
-  return ["If your child cannot come, cancel here, so another child can have the seat:", `${s.siteUrl}${kidsTrialCancelPath(cancelToken)}`];
 }
 
 export function trialConfirmationMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
@@ -92,11 +96,7 @@ export function trialConfirmationMail(submission: StoredSubmission, message: Cla
         // The child's first name and age are the booking itself: the mails say them, and greet nobody by name.
         `You're booked: ${facts.childName}'s ${CLASS_NAME} at ${site.name}, ${facts.when}.`,
         "",
-        ...classLines(facts),
-        "",
-        ...cancelLines(s, message.data?.cancelToken, facts.phone),
-        `Your reference: ${submission.id}`,
-        "",
+        ...seatLines(submission, s, message.data?.cancelToken),
         "The class is attached as a calendar file (kids-trial.ics). We will remind you the day before.",
         "",
       ],
@@ -117,11 +117,7 @@ export function trialReminderMail(submission: StoredSubmission, message: Claimed
       lines: [
         `A reminder of ${facts.childName}'s ${CLASS_NAME} at ${site.name}: ${facts.when}.`,
         "",
-        ...classLines(facts),
-        "",
-        ...cancelLines(s, message.data?.cancelToken, facts.phone),
-        `Your reference: ${submission.id}`,
-        "",
+        ...seatLines(submission, s, message.data?.cancelToken),
       ],
       messageId: `<${submission.id}.trial-reminder.${message.id}@${s.domain}>`,
     }),
