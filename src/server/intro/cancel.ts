@@ -1,8 +1,6 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import type { Rejection } from "../http/guards";
-import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
-import { errorSummary } from "../log";
-import { hashToken, isToken } from "../staff/auth";
+import { CANCEL_STATUS, type CancelOutcome, tokenLinkPost } from "../forms/tokenLink";
+import type { Runtime } from "../http/pipeline";
 import { VISITOR } from "../leads/types";
 import type { IntroOperations } from "./types";
 import { openTimesChanged } from "./timesPage";
@@ -22,9 +20,8 @@ const TOO_MANY = "Too many tries from your connection. Please wait a minute and 
 const UNAVAILABLE = "We could not cancel just now. Please try again in a minute, or call us.";
 
 /**
- * POST /api/intro-cancel {token}: the visitor's own cancel link (src/components/IntroCancel.tsx). Guarded as
- * the forms are (method, Origin, per-connection rate limit, JSON); the token is looked up by its hash
- * and cancels only the booking it was minted for. The answer's `error` or `message` is the sentence to show.
+ * POST /api/intro-cancel {token}: the visitor's own cancel link (src/components/IntroCancel.tsx), a
+ * mailed link's POST (forms/tokenLink.ts): the token cancels only the booking it was minted for.
  */
 export async function introCancel(
   runtime: Runtime<IntroOperations>,
@@ -32,29 +29,18 @@ export async function introCancel(
   res: GatsbyFunctionResponse,
   now = serverNow(),
 ): Promise<void> {
-  const post = await publicPost(runtime, req, res, {
+  const result = await tokenLinkPost(runtime, req, res, {
     limit: "intro-cancel",
     what: "an intro-cancel request",
     tooMany: TOO_MANY,
-    noindex: true,
-  });
-  if (!post) return;
-  const reject = (rejection: Rejection) => refuse(res, rejection);
-  const { body } = post;
-  const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (!isToken(token)) return reject({ status: 400, error: CANCEL_ANSWERS["not-found"] });
-  let result: keyof typeof CANCEL_ANSWERS;
-  try {
+    work: "cancel an intro",
+    unavailable: UNAVAILABLE,
+    unknown: "not-found",
     // The visitor cancelled: their lead comes up for a call today, to offer another time.
-    result = await (await runtime.store()).cancelByToken(hashToken(token), now, { on: zonedToday(now).date, by: VISITOR });
-  } catch (error) {
-    console.error(`Could not cancel an intro by its link: ${errorSummary(error)}`);
-    return reject(storeUnavailable(UNAVAILABLE));
-  }
-  if (result !== "cancelled") {
-    return reject({ status: result === "not-found" ? 404 : result === "past" ? 410 : 409, error: CANCEL_ANSWERS[result] });
-  }
+    use: (store, tokenHash) => store.cancelByToken(tokenHash, now, { on: zonedToday(now).date, by: VISITOR }),
+    answer: (outcome: CancelOutcome) => ({ status: CANCEL_STATUS[outcome], sentence: CANCEL_ANSWERS[outcome] }),
+  });
+  if (result !== "cancelled") return;
   openTimesChanged();
-  res.status(200).json({ message: CANCEL_ANSWERS.cancelled });
   runtime.kick();
 }

@@ -1,8 +1,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
-import { errorSummary } from "../log";
+import { CANCEL_STATUS, type CancelOutcome, tokenLinkPost } from "../forms/tokenLink";
+import type { Runtime } from "../http/pipeline";
 import { serverNow } from "../process/settings";
-import { hashToken, isToken } from "../staff/auth";
 import { seatsChanged } from "./form";
 import type { TrialOperations } from "./types";
 
@@ -19,8 +18,7 @@ const UNAVAILABLE = "We could not cancel just now. Please try again in a minute,
 
 /**
  * POST /api/kids-trial-cancel {token}: the parent's own cancel link (src/components/BookingCancel.tsx),
- * guarded as the forms are; the token is looked up by its hash and cancels only its own seat. The
- * answer's `error` or `message` is the sentence to show.
+ * a mailed link's POST (forms/tokenLink.ts): the token cancels only its own seat.
  */
 export async function kidsTrialCancel(
   runtime: Runtime<TrialOperations>,
@@ -28,27 +26,17 @@ export async function kidsTrialCancel(
   res: GatsbyFunctionResponse,
   now = serverNow(),
 ): Promise<void> {
-  const post = await publicPost(runtime, req, res, {
+  const result = await tokenLinkPost(runtime, req, res, {
     limit: "kids-trial-cancel",
     what: "a kids-trial-cancel request",
     tooMany: TOO_MANY,
-    noindex: true,
+    work: "cancel a kids' trial seat",
+    unavailable: UNAVAILABLE,
+    unknown: "not-found",
+    use: (store, tokenHash) => store.cancelTrialByToken(tokenHash, now),
+    answer: (outcome: CancelOutcome) => ({ status: CANCEL_STATUS[outcome], sentence: TRIAL_CANCEL_ANSWERS[outcome] }),
   });
-  if (!post) return;
-  const { body } = post;
-  const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (!isToken(token)) return refuse(res, { status: 400, error: TRIAL_CANCEL_ANSWERS["not-found"] });
-  let result: keyof typeof TRIAL_CANCEL_ANSWERS;
-  try {
-    result = await (await runtime.store()).cancelTrialByToken(hashToken(token), now);
-  } catch (error) {
-    console.error(`Could not cancel a kids' trial seat by its link: ${errorSummary(error)}`);
-    return refuse(res, storeUnavailable(UNAVAILABLE));
-  }
-  if (result !== "cancelled") {
-    return refuse(res, { status: result === "not-found" ? 404 : result === "past" ? 410 : 409, error: TRIAL_CANCEL_ANSWERS[result] });
-  }
+  if (result !== "cancelled") return;
   seatsChanged();
-  res.status(200).json({ message: TRIAL_CANCEL_ANSWERS.cancelled });
   runtime.kick();
 }

@@ -2,10 +2,8 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { formatLongDate } from "../../content/dates";
 import { CONFIRM_LINK_DAYS } from "../../forms/privacyRequest/rules";
 import { requestDueDate } from "../content";
-import type { Rejection } from "../http/guards";
-import { publicPost, refuse, type Runtime, storeUnavailable } from "../http/pipeline";
-import { errorSummary } from "../log";
-import { hashToken, isToken } from "../staff/auth";
+import { tokenLinkPost } from "../forms/tokenLink";
+import type { Runtime } from "../http/pipeline";
 import type { ConfirmOutcome, RequestOperations } from "./types";
 import { mailEnabled, serverNow } from "../process/settings";
 import { zonedToday } from "../../time/today";
@@ -35,9 +33,9 @@ const UNAVAILABLE = "We could not confirm your request just now. Please try agai
 
 /**
  * POST /api/privacy-confirm {token}: the link mailed to the address a privacy request names
- * (src/components/PrivacyConfirm.tsx). Guarded as the forms are (method, Origin, per-connection rate
- * limit, JSON, 16 KB); the token is looked up by its hash and confirms only its own request, once, before
- * it expires. The answer's `state` is the outcome; its `message` (200) or `error` is the sentence to show.
+ * (src/components/PrivacyConfirm.tsx), a mailed link's POST (forms/tokenLink.ts): the token confirms
+ * only its own request, once, before it expires. The answer's `state` is the outcome; its `message`
+ * (200) or `error` is the sentence to show.
  */
 export async function privacyConfirm(
   runtime: Runtime<RequestOperations>,
@@ -45,26 +43,19 @@ export async function privacyConfirm(
   res: GatsbyFunctionResponse,
   now = serverNow(),
 ): Promise<void> {
-  const post = await publicPost(runtime, req, res, {
+  const outcome = await tokenLinkPost(runtime, req, res, {
     limit: "privacy-confirm",
     what: "a privacy-confirm request",
     tooMany: TOO_MANY,
-    noindex: true,
+    work: "confirm a privacy request",
+    unavailable: UNAVAILABLE,
+    unknown: { state: "unknown" },
+    use: (store, tokenHash, { config }) => store.confirmRequest(tokenHash, now, { notify: mailEnabled(config) }),
+    answer: (outcome: ConfirmOutcome) => ({
+      status: STATUS[outcome.state],
+      sentence: confirmAnswer(outcome),
+      extra: { state: outcome.state },
+    }),
   });
-  if (!post) return;
-  const { config, body } = post;
-  const reject = (rejection: Rejection, state?: ConfirmOutcome["state"]) => refuse(res, rejection, state ? { state } : {});
-  const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (!isToken(token)) return reject({ status: 400, error: confirmAnswer({ state: "unknown" }) }, "unknown");
-  let outcome: ConfirmOutcome;
-  try {
-    outcome = await (await runtime.store()).confirmRequest(hashToken(token), now, { notify: mailEnabled(config) });
-  } catch (error) {
-    console.error(`Could not confirm a privacy request by its link: ${errorSummary(error)}`);
-    return reject(storeUnavailable(UNAVAILABLE));
-  }
-  const sentence = confirmAnswer(outcome);
-  if (STATUS[outcome.state] !== 200) return reject({ status: STATUS[outcome.state], error: sentence }, outcome.state);
-  res.status(200).json({ state: outcome.state, message: sentence });
-  if (outcome.state === "confirmed") runtime.kick();
+  if (outcome?.state === "confirmed") runtime.kick();
 }
