@@ -145,6 +145,54 @@ export async function publicPost(
 }
 
 /**
+ * What a visitor may book now is kept a few seconds in the browser's own cache, which absorbs reloads;
+ * a booked time or seat is gone from the list within that time, and a visitor who picks it anyway gets
+ * a 409 and a fresh list. Private, so no CDN keeps a list that the refresh after a 409 could not get
+ * past.
+ */
+export const OPEN_NOW_CACHE_CONTROL = "private, max-age=15";
+
+/** A GET of what a visitor may book now: what the 405 calls it, the store's failure, and how it is read. */
+export interface OpenNow<Store> {
+  /** "the open times": the 405 says to ask for it with GET. */
+  what: string;
+  /** What the log says could not be read: "the intro bookings". */
+  stored: string;
+  /** The 503's sentence for the visitor. */
+  unavailable: string;
+  read(store: Store): Promise<object>;
+}
+
+/**
+ * GET (or HEAD) of what a visitor may book now, read from the store (the free intros' open times, the
+ * kids' trial classes): any other method is a 405, the store's failure a 503 with the visitor's
+ * sentence, and the answer is kept OPEN_NOW_CACHE_CONTROL.
+ */
+export async function answerOpenNow<Store>(
+  runtime: Runtime<Store>,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  open: OpenNow<Store>,
+): Promise<void> {
+  apiHeaders(res);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).json({ error: `Ask for ${open.what} with GET.` });
+    return;
+  }
+  let body: object;
+  try {
+    body = await open.read(await runtime.store());
+  } catch (error) {
+    console.error(`Could not read ${open.stored}: ${errorSummary(error)}`);
+    res.status(503).json({ error: open.unavailable });
+    return;
+  }
+  res.setHeader("Cache-Control", OPEN_NOW_CACHE_CONTROL);
+  res.status(200).json(body);
+}
+
+/**
  * Answers with a page (a form posted without script): the page policy instead of the API's. `referrer`
  * for a page whose address holds a key (a form's confirmation): "strict-origin", so the next page is
  * told the site's origin only, never the address.

@@ -2,15 +2,11 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { slotsByDay, type DaySlots } from "../../intro/display";
 import { seatsLeftText, trialClasses, type TrialClass } from "../../schedule/trialClasses";
 import { intro, schedule } from "../content";
-import { apiHeaders, type Runtime } from "../http/pipeline";
-import { errorSummary } from "../log";
+import { answerOpenNow, type Runtime } from "../http/pipeline";
 import { serverNow } from "../process/settings";
 import type { TrialOperations } from "./types";
 import { dayLabel, timeLabel, zoneName } from "../../time/labels";
 import { GYM_ZONE } from "../../time/zone";
-
-/** As the free intro's open times: a few seconds in the browser's own cache absorb reloads (intro/slots.ts). */
-export const TRIAL_CLASSES_CACHE_CONTROL = "private, max-age=15";
 
 export const CLASSES_UNAVAILABLE = "We could not load the kids classes just now. Please try again in a minute, or call us.";
 
@@ -65,25 +61,15 @@ export async function openClasses(store: TrialOperations, now = serverNow()): Pr
  * GET /api/kids-trial-classes: the kids' trial classes of the next two weeks and their seats left,
  * { timeZone, zone, classes: [{ start, end, coach, seats, left, label }], days }, instants in UTC.
  */
-export async function kidsTrialClasses(
+export function kidsTrialClasses(
   runtime: Runtime<TrialOperations>,
   req: GatsbyFunctionRequest,
   res: GatsbyFunctionResponse,
 ): Promise<void> {
-  apiHeaders(res);
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    res.setHeader("Allow", "GET, HEAD");
-    res.status(405).json({ error: "Ask for the classes with GET." });
-    return;
-  }
-  let offer: TrialOffer;
-  try {
-    offer = await openClasses(await runtime.store());
-  } catch (error) {
-    console.error(`Could not read the kids' trial seats: ${errorSummary(error)}`);
-    res.status(503).json({ error: CLASSES_UNAVAILABLE });
-    return;
-  }
-  res.setHeader("Cache-Control", TRIAL_CLASSES_CACHE_CONTROL);
-  res.status(200).json({ timeZone: GYM_ZONE, ...offer });
+  return answerOpenNow(runtime, req, res, {
+    what: "the classes",
+    stored: "the kids' trial seats",
+    unavailable: CLASSES_UNAVAILABLE,
+    read: async (store) => ({ timeZone: GYM_ZONE, ...(await openClasses(store)) }),
+  });
 }
