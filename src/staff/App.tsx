@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link, navigate } from "gatsby";
-import { ApiError, getJson, onSignedOut, postJson, type Session } from "./client";
+import { ApiError, getJson, onSignedOut, postJson, problemText, type Session } from "./client";
 import { staffPaths, type StaffScreen } from "../desk/paths";
 import { SCREENS } from "./screens";
 import { LinkLanding, rememberNext, SignInForm } from "./SignIn";
@@ -21,7 +21,7 @@ export function StaffApp({ screen, search }: { screen: StaffScreen; search: stri
       setState({ kind: "signed-in", session: await getJson<Session>("session") });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setState({ kind: "signed-out" });
-      else setState({ kind: "failed", text: error instanceof ApiError ? error.message : String(error) });
+      else setState({ kind: "failed", text: problemText(error) });
     }
   }, []);
 
@@ -113,7 +113,7 @@ function Frame({
       await postJson("sign-out", { everywhere });
       signedOut?.();
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
+      setProblem(problemText(error));
     }
   };
   const menu = Object.entries(SCREENS).filter(

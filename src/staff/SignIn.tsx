@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { ApiError, postJson } from "./client";
+import { postJson, problemText } from "./client";
 import * as styles from "./Staff.module.css";
 
 /** Where to go after signing in: the page that asked for it (a lead linked from an alert e-mail). */
@@ -36,7 +36,7 @@ export function SignInForm({ intro }: { intro?: string }) {
       const { message } = await postJson<{ message: string }>("sign-in", { email });
       setState({ kind: "sent", text: message });
     } catch (error) {
-      setState({ kind: "failed", text: error instanceof ApiError ? error.message : String(error) });
+      setState({ kind: "failed", text: problemText(error) });
     }
   };
 
@@ -84,7 +84,7 @@ export function LinkLanding({ onSignedIn }: { onSignedIn: (next: string) => void
       window.history.replaceState(null, "", window.location.pathname);
       onSignedIn(takeNext());
     } catch (error) {
-      setState({ kind: "refused", text: error instanceof ApiError ? error.message : String(error) });
+      setState({ kind: "refused", text: problemText(error) });
     }
   };
 

@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentence for the person at the screen: the server's own, or what went wrong on the way. */
+export function problemText(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
+
 const signedOutListeners = new Set<() => void>();
 
 /** Called whenever a request finds the session gone (App shows the sign-in screen). */

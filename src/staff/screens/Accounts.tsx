@@ -1,8 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, getJson, postJson } from "../client";
+import { type FormEvent, useCallback, useState } from "react";
+import { getJson } from "../client";
 import { auditWords } from "../../desk/audit";
 import { auditTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
+import { StatusLine } from "../StatusLine";
+import { useChanges } from "../useChanges";
 import type { ScreenProps } from "./types";
 
 interface AuditEntry {
@@ -21,40 +23,18 @@ interface Account {
 /** The owner adds and removes staff; removing someone ends their sessions at once. */
 export default function Accounts({ session }: ScreenProps) {
   const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Account["role"]>("coach");
-  const [busy, setBusy] = useState(false);
   const [audit, setAudit] = useState<{ entries: AuditEntry[] } | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setAccounts((await getJson<{ accounts: Account[] }>("accounts")).accounts);
-      setAudit(await getJson<{ entries: AuditEntry[] }>("audit"));
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-    }
+  const read = useCallback(async () => {
+    setAccounts((await getJson<{ accounts: Account[] }>("accounts")).accounts);
+    setAudit(await getJson<{ entries: AuditEntry[] }>("audit"));
   }, []);
-  useEffect(() => void load(), [load]);
-
-  const act = async (body: Record<string, string>) => {
-    setBusy(true);
-    try {
-      const { message } = await postJson<{ message: string }>("accounts", body);
-      setStatus({ text: message, error: false });
-      await load();
-      return true;
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { status, busy, change } = useChanges("accounts", read);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act({ action: "add", email, role })) setEmail("");
+    if (await change({ action: "add", email, role })) setEmail("");
   };
 
   return (
@@ -63,9 +43,7 @@ export default function Accounts({ session }: ScreenProps) {
       <p className={styles.lead}>
         Staff sign in with a link e-mailed to their address. A coach works leads and intros; an owner does everything.
       </p>
-      <p role="status" className={status?.error ? styles.error : styles.ok}>
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       {accounts === null ? (
         <p>Loading…</p>
       ) : (
@@ -80,7 +58,7 @@ export default function Accounts({ session }: ScreenProps) {
                 type="button"
                 className={styles.secondary}
                 disabled={busy}
-                onClick={() => void act({ action: "remove", email: account.email })}
+                onClick={() => void change({ action: "remove", email: account.email })}
                 aria-label={`Remove ${account.email}`}
               >
                 Remove

@@ -1,8 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
-import { ApiError, getJson, postJson } from "../client";
+import { getJson } from "../client";
 import { leadPath } from "../../desk/paths";
 import * as styles from "../Staff.module.css";
+import { StatusLine } from "../StatusLine";
+import { useChanges } from "../useChanges";
 import * as own from "./Intros.module.css";
 import type { ScreenProps } from "./types";
 
@@ -34,21 +36,12 @@ const ATTENDANCE: Record<NonNullable<Intro["attendance"]>, string> = { attended:
 /** Today's and later free intros by day (the gym's time zone): who came, cancel, or move to an open time. */
 export default function Intros(_props: ScreenProps) {
   const [listing, setListing] = useState<Listing | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Asking>(null);
   const [day, setDay] = useState("");
   const [choice, setChoice] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setListing(await getJson<Listing>("intros"));
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const read = useCallback(async () => setListing(await getJson<Listing>("intros")), []);
+  const { status, busy, change } = useChanges("intros", read);
 
   useEffect(() => {
     if (asking && !dialog.current?.open) dialog.current?.showModal();
@@ -56,18 +49,8 @@ export default function Intros(_props: ScreenProps) {
   }, [asking]);
 
   const act = async (body: Record<string, string>) => {
-    setBusy(true);
-    try {
-      const { message } = await postJson<{ message: string }>("intros", body);
-      setStatus({ text: message, error: false });
-      setAsking(null);
-      await load();
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-      setAsking(null);
-    } finally {
-      setBusy(false);
-    }
+    await change(body);
+    setAsking(null);
   };
 
   const ask = (kind: "cancel" | "reschedule", intro: Intro) => {
@@ -99,9 +82,7 @@ export default function Intros(_props: ScreenProps) {
       <p className={styles.lead}>
         Today&apos;s and upcoming intros{listing ? `, in ${listing.zone}` : ""}. Cancelling or moving one e-mails the visitor.
       </p>
-      <p role="status" className={status?.error ? styles.error : styles.ok}>
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       {listing === null ? (
         <p>Loading…</p>
       ) : listing.days.length === 0 ? (

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
 import { Link } from "gatsby";
-import { ApiError, getJson } from "../client";
 import { leadPath } from "../../desk/paths";
 import * as styles from "../Staff.module.css";
+import { StatusLine } from "../StatusLine";
+import { useStaffGet } from "../useStaffGet";
 import * as own from "./Intros.module.css";
 
 interface Child {
@@ -30,19 +30,14 @@ interface Listing {
   classes: TrialClass[];
 }
 
+const NO_QUERY = {};
+
 /**
  * Today's and later kids classes with trial seats (the gym's time zone): each child booked, with their
  * age for the coach, and the parent to call; the reference opens the parent's lead.
  */
 export default function KidsTrials() {
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    getJson<Listing>("kids-trials")
-      .then(setListing)
-      .catch((problem: unknown) => setError(problem instanceof ApiError ? problem.message : String(problem)));
-  }, []);
+  const { answer: listing, problem } = useStaffGet<Listing>("kids-trials", NO_QUERY);
 
   return (
     <>
@@ -51,11 +46,9 @@ export default function KidsTrials() {
         Free trial classes parents booked for their children{listing ? `, in ${listing.zone}` : ""}. Each is a lead: the parent is the
         person to call.
       </p>
-      <p role="status" className={error ? styles.error : styles.ok}>
-        {error}
-      </p>
+      <StatusLine status={problem === null ? null : { text: problem, error: true }} />
       {listing === null ? (
-        !error && <p>Loading…</p>
+        !problem && <p>Loading…</p>
       ) : listing.classes.length === 0 ? (
         <p>No kids classes with trial seats in the next two weeks.</p>
       ) : (

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
-import { ApiError, getJson, postJson } from "../client";
+import { getJson, postJson, problemText } from "../client";
 import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../../desk/leads";
 import { NOTE_MAX } from "../../desk/limits";
 import { leadPath, staffPaths } from "../../desk/paths";
@@ -11,6 +11,7 @@ import { ReplyBox } from "./ReplyBox";
 import { sourceName } from "../../forms/visitSource";
 import { staffTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
+import { type Status, StatusLine } from "../StatusLine";
 import * as own from "./Lead.module.css";
 import type { ScreenProps } from "./types";
 
@@ -21,8 +22,8 @@ export default function Lead({ search }: ScreenProps) {
   const id = new URLSearchParams(search).get("id") ?? "";
   const [detail, setDetail] = useState<LeadDetail | null>(null);
   // Said where the eye is: a load problem at the top, what Save did beside the Save button.
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [saved, setSaved] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Status | null>(null);
+  const [saved, setSaved] = useState<Status | null>(null);
   const [backTo, setBackTo] = useState<string>(staffPaths.leads);
   const [status, setStatus] = useState<LeadStatus>("new");
   const [followUpOn, setFollowUpOn] = useState("");
@@ -48,7 +49,7 @@ export default function Lead({ search }: ScreenProps) {
     let current = true;
     getJson<LeadDetail>("lead", { id }).then(
       (answer) => current && show(answer),
-      (error: unknown) => current && setMessage({ text: error instanceof ApiError ? error.message : String(error), error: true }),
+      (error: unknown) => current && setMessage({ text: problemText(error), error: true }),
     );
     return () => {
       current = false;
@@ -62,7 +63,7 @@ export default function Lead({ search }: ScreenProps) {
       say({ text: done, error: false });
       return true;
     } catch (error) {
-      say({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      say({ text: problemText(error), error: true });
       return false;
     } finally {
       setBusy(false);
@@ -96,9 +97,7 @@ export default function Lead({ search }: ScreenProps) {
         <Link to={backTo}>All leads</Link>
       </p>
       <h1 className={`${styles.heading} ${styles.wrap}`}>{lead ? lead.name || lead.email || lead.id : `Lead ${id}`}</h1>
-      <p role="status" className={message?.error ? styles.error : styles.ok}>
-        {message?.text}
-      </p>
+      <StatusLine status={message} />
       {!detail || !lead ? (
         !message && <p>Loading…</p>
       ) : (
@@ -156,9 +155,7 @@ export default function Lead({ search }: ScreenProps) {
               <button type="submit" className={styles.primary} disabled={busy}>
                 Save
               </button>
-              <p role="status" className={saved?.error ? styles.error : styles.ok}>
-                {saved?.text}
-              </p>
+              <StatusLine status={saved} />
             </form>
             <h3 className={styles.subheading}>Notes and changes</h3>
             <History detail={detail} />

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { formatLongDate } from "../../content/dates";
-import { ApiError, downloadUrl, getJson } from "../client";
+import { downloadUrl } from "../client";
 import {
   FORM_LABELS,
   formLabelsFor,
@@ -18,16 +18,17 @@ import { responseWords } from "../../desk/time";
 import { staffTime } from "../../time/labels";
 import { Choice } from "../Choice";
 import * as styles from "../Staff.module.css";
+import { useStaffGet } from "../useStaffGet";
 import * as own from "./Leads.module.css";
 import type { ScreenProps } from "./types";
 import { keepLeadsView } from "./leadsView";
 
-interface Filters {
+type Filters = {
   view: InboxView;
   q: string;
   form: string;
   status: string;
-}
+};
 
 /** The value if it is one of the choices' keys, else "". */
 const oneOf = (value: string | null, choices: Record<string, string>): string => (value !== null && value in choices ? value : "");
@@ -53,33 +54,18 @@ export default function Leads({ session, search }: ScreenProps) {
   const forms = formLabelsFor(session.role);
   const [filters, setFilters] = useState<Filters>(() => filtersOf(search, forms));
   const [text, setText] = useState(filters.q);
-  const [list, setList] = useState<LeadList | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   // On a phone the filters fold behind one button, so the first screen is leads (CSS shows them always on a wide screen).
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => {
-    let current = true;
-    const query = { ...filters };
     // The address leaves out the view the list opens on; the request always names it.
     const shown = { ...filters, view: filters.view === DEFAULT_VIEW ? "" : filters.view };
     const params = new URLSearchParams(Object.entries(shown).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const address = params.size ? `?${params.toString()}` : "";
     window.history.replaceState(null, "", `${window.location.pathname}${address}`);
     keepLeadsView(address);
-    setList(null);
-    getJson<LeadList>("leads", query).then(
-      (answer) => {
-        if (!current) return;
-        setList(answer);
-        setProblem(null);
-      },
-      (error: unknown) => current && setProblem(error instanceof ApiError ? error.message : String(error)),
-    );
-    return () => {
-      current = false;
-    };
   }, [filters]);
+  const { answer: list, problem } = useStaffGet<LeadList>("leads", filters);
 
   const choose = (change: Partial<Filters>) => setFilters((before) => ({ ...before, ...change }));
   const searchFor = (event: FormEvent) => {

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
-import { ApiError, getJson, postJson } from "../client";
 import { staffTime } from "../../time/labels";
+import { useCallback, useState } from "react";
+import { getJson } from "../client";
 import * as shared from "../Staff.module.css";
+import { StatusLine } from "../StatusLine";
+import { useChanges } from "../useChanges";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";
 
@@ -52,30 +54,11 @@ const KIND_LABELS: Record<Message["kind"], string> = {
  */
 export default function Outbox(_props: ScreenProps) {
   const [messages, setMessages] = useState<Message[] | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setMessages((await getJson<{ messages: Message[] }>("outbox")).messages);
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-    }
+  const read = useCallback(async () => {
+    setMessages((await getJson<{ messages: Message[] }>("outbox")).messages);
   }, []);
-  useEffect(() => void load(), [load]);
-
-  const retry = async (id?: number) => {
-    setBusy(true);
-    try {
-      const { message } = await postJson<{ message: string }>("outbox", id === undefined ? { action: "retry" } : { action: "retry", id });
-      setStatus({ text: message, error: false });
-      await load();
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { status, busy, change } = useChanges("outbox", read);
+  const retry = (id?: number) => change(id === undefined ? { action: "retry" } : { action: "retry", id });
 
   const failed = messages?.filter((m) => m.status === "failed").length ?? 0;
   return (
@@ -85,9 +68,7 @@ export default function Outbox(_props: ScreenProps) {
         E-mails and webhook deliveries not sent yet. Each is retried on its own for a while; one that failed has stopped trying until it is
         retried here.
       </p>
-      <p role="status" className={status?.error ? shared.error : shared.ok}>
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       {messages === null ? (
         <p>Loading…</p>
       ) : messages.length === 0 ? (

@@ -1,11 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest/rules";
-import { ApiError, downloadUrl, getJson, postJson } from "../client";
+import { downloadUrl, getJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../../desk/privacy";
 import { staffTime } from "../../time/labels";
 import { FORM_LABELS } from "../../desk/leads";
 import * as shared from "../Staff.module.css";
+import { StatusLine } from "../StatusLine";
+import { useChanges } from "../useChanges";
 import * as styles from "./Privacy.module.css";
 import type { ScreenProps } from "./types";
 
@@ -54,37 +56,10 @@ function linkText({ state, expiresAt, mail }: RequestConfirmationView, when: (is
  */
 export default function Privacy(_props: ScreenProps) {
   const [data, setData] = useState<PrivacyData | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<OpenRequest | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setData(await getJson<PrivacyData>("privacy"));
-    } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
-  /** Posts an action; the server's sentence goes to the status line. Throws nothing: false when refused. */
-  const act = async (body: Record<string, string>): Promise<string | null> => {
-    setBusy(true);
-    try {
-      const { message } = await postJson<{ message: string }>("privacy", body);
-      setStatus({ text: message, error: false });
-      await load();
-      return null;
-    } catch (error) {
-      return error instanceof ApiError ? error.message : String(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const report = async (body: Record<string, string>) => {
-    const problem = await act(body);
-    if (problem) setStatus({ text: problem, error: true });
-  };
+  const read = useCallback(async () => setData(await getJson<PrivacyData>("privacy")), []);
+  // A refused deletion is said in its dialog (post); any other refusal on the status line (change).
+  const { status, busy, post, change } = useChanges("privacy", read);
 
   return (
     <>
@@ -94,9 +69,7 @@ export default function Privacy(_props: ScreenProps) {
         Act): the address it names gets a link, and nothing is exported, deleted or withdrawn before it is used. The download holds
         everything the site keeps for the address.
       </p>
-      <p role="status" className={status?.error ? shared.error : shared.ok}>
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       <h2 className={shared.subheading}>Open requests</h2>
       {data === null ? (
         <p>Loading…</p>
@@ -165,7 +138,7 @@ export default function Privacy(_props: ScreenProps) {
                     type="button"
                     className={shared.secondary}
                     disabled={busy}
-                    onClick={() => void report({ action: "withdraw", request: r.reference })}
+                    onClick={() => void change({ action: "withdraw", request: r.reference })}
                   >
                     Withdraw consent
                   </button>
@@ -174,7 +147,7 @@ export default function Privacy(_props: ScreenProps) {
                   type="button"
                   className={shared.secondary}
                   disabled={busy}
-                  onClick={() => void report({ action: "answered", request: r.reference })}
+                  onClick={() => void change({ action: "answered", request: r.reference })}
                 >
                   Mark answered
                 </button>
@@ -192,7 +165,7 @@ export default function Privacy(_props: ScreenProps) {
         request={deleting}
         busy={busy}
         onClose={() => setDeleting(null)}
-        onDelete={(typed) => (deleting ? act({ action: "delete", request: deleting.reference, confirm: typed }) : Promise.resolve(null))}
+        onDelete={(typed) => (deleting ? post({ action: "delete", request: deleting.reference, confirm: typed }) : Promise.resolve(null))}
       />
       <h2 className={shared.subheading}>Deletion log</h2>
       <p className={shared.lead}>

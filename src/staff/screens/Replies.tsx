@@ -1,7 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, getJson, postJson } from "../client";
+import { getJson, postJson, problemText } from "../client";
 import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../desk/limits";
 import * as styles from "../Staff.module.css";
+import { type Status, StatusLine } from "../StatusLine";
 import type { ScreenProps } from "./types";
 
 interface Template {
@@ -22,14 +23,14 @@ const BLANK: Draft = { name: "", subject: "", body: "" };
 export default function Replies({ session }: ScreenProps) {
   const owner = session.role === "owner";
   const [templates, setTemplates] = useState<Template[] | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     try {
       setTemplates((await getJson<{ templates: Template[] }>("reply-templates")).templates);
     } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      setStatus({ text: problemText(error), error: true });
     }
   }, []);
   useEffect(() => void load(), [load]);
@@ -41,7 +42,7 @@ export default function Replies({ session }: ScreenProps) {
       setStatus({ text: done, error: false });
       return true;
     } catch (error) {
-      setStatus({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      setStatus({ text: problemText(error), error: true });
       return false;
     } finally {
       setBusy(false);
@@ -55,9 +56,7 @@ export default function Replies({ session }: ScreenProps) {
         On a lead&apos;s page, a reply starts from one of these. <code>{"{name}"}</code> becomes the lead&apos;s first name and{" "}
         <code>{"{intro}"}</code> the address where they book a free intro.
       </p>
-      <p role="status" className={status?.error ? styles.error : styles.ok}>
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       {templates === null ? (
         <p>Loading…</p>
       ) : (

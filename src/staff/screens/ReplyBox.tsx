@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "gatsby";
-import { ApiError, postJson } from "../client";
+import { postJson, problemText } from "../client";
 import type { LeadDetail } from "../../desk/leads";
 import { REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { staffPaths } from "../../desk/paths";
 import * as styles from "../Staff.module.css";
+import { type Status, StatusLine } from "../StatusLine";
 
 /**
  * Answering a lead by e-mail from its page: start from one of the owner's templates (already filled in
@@ -16,7 +17,7 @@ export function ReplyBox({ detail, onSent }: { detail: LeadDetail; onSent: (answ
   const [subject, setSubject] = useState("");
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const [said, setSaid] = useState<Status | null>(null);
   const { reply, lead } = detail;
   if (!reply.possible) return null;
 
@@ -39,7 +40,7 @@ export function ReplyBox({ detail, onSent }: { detail: LeadDetail; onSent: (answ
       setSaid({ text: `Sent to ${lead.email}: it goes out within a minute, and a copy is in the notes.`, error: false });
       onSent(answer);
     } catch (error) {
-      setSaid({ text: error instanceof ApiError ? error.message : String(error), error: true });
+      setSaid({ text: problemText(error), error: true });
     } finally {
       setBusy(false);
     }
@@ -76,9 +77,7 @@ export function ReplyBox({ detail, onSent }: { detail: LeadDetail; onSent: (answ
           <button type="submit" className={styles.primary} disabled={busy}>
             Send reply
           </button>
-          <p role="status" className={`${said?.error ? styles.error : styles.ok} ${styles.wrap}`}>
-            {said?.text}
-          </p>
+          <StatusLine status={said} className={styles.wrap} />
           <p className={styles.muted}>
             Replies come back to the gym&apos;s own address. <Link to={staffPaths.replies}>Reply templates</Link>
           </p>

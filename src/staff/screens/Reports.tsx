@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Choice } from "../Choice";
-import { ApiError, getJson } from "../client";
 import { BarChart } from "../BarChart";
 import { FORM_LABELS } from "../../desk/leads";
 import { NumbersTable } from "../NumbersTable";
@@ -15,6 +14,7 @@ import {
   UNKNOWN_SOURCE,
 } from "../../desk/reports";
 import * as styles from "../Staff.module.css";
+import { useStaffGet } from "../useStaffGet";
 import { durationWords } from "../../desk/time";
 import * as own from "./Reports.module.css";
 import type { ScreenProps } from "./types";
@@ -36,25 +36,11 @@ function durationPair(duration: ReportDuration | null): string {
 /** Speed to lead (issue 43): leads by form and week, first response, the funnel, the intros' show rate, sources. */
 export default function Reports({ search }: ScreenProps) {
   const [period, setPeriod] = useState<ReportPeriod>(() => periodOf(search));
-  const [report, setReport] = useState<LeadReport | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
   useEffect(() => {
-    let current = true;
     window.history.replaceState(null, "", `${window.location.pathname}${period === "week" ? "" : `?period=${period}`}`);
-    setReport(null);
-    getJson<LeadReport>("reports", { period }).then(
-      (answer) => {
-        if (!current) return;
-        setReport(answer);
-        setProblem(null);
-      },
-      (error: unknown) => current && setProblem(error instanceof ApiError ? error.message : String(error)),
-    );
-    return () => {
-      current = false;
-    };
   }, [period]);
+  const query = useMemo(() => ({ period }), [period]);
+  const { answer: report, problem } = useStaffGet<LeadReport>("reports", query);
 
   return (
     <>
