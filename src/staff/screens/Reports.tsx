@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Choice } from "../Choice";
 import { BarChart } from "../BarChart";
 import { FORM_LABELS } from "../../desk/leads";
@@ -70,10 +70,7 @@ function Figures({ report }: { report: LeadReport }) {
   const marked = intros.attended + intros.noShow;
   return (
     <>
-      <section aria-labelledby="report-leads">
-        <h2 id="report-leads" className={styles.subheading}>
-          Leads
-        </h2>
+      <ReportSection id="report-leads" title="Leads">
         <BarChart
           title="Leads by form"
           headings={["Form", "Leads"]}
@@ -86,12 +83,9 @@ function Figures({ report }: { report: LeadReport }) {
             bars={report.byWeek.map((row) => ({ label: shortDate(row.week), value: row.leads, text: String(row.leads) }))}
           />
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-response">
-        <h2 id="report-response" className={styles.subheading}>
-          First response
-        </h2>
+      <ReportSection id="report-response" title="First response">
         <dl className={own.figures}>
           <div>
             <dt>Median</dt>
@@ -119,12 +113,9 @@ function Figures({ report }: { report: LeadReport }) {
             cells: [String(row.leads)],
           }))}
         />
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-funnel">
-        <h2 id="report-funnel" className={styles.subheading}>
-          Funnel
-        </h2>
+      <ReportSection id="report-funnel" title="Funnel">
         <BarChart
           title="Leads by how far they got"
           headings={["Step", "Leads", "Of the step before"]}
@@ -138,12 +129,9 @@ function Figures({ report }: { report: LeadReport }) {
             };
           })}
         />
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-intros">
-        <h2 id="report-intros" className={styles.subheading}>
-          Free intros
-        </h2>
+      <ReportSection id="report-intros" title="Free intros">
         <p className={own.big}>
           Show rate: <strong>{percentWords(intros.attended, marked)}</strong>
         </p>
@@ -151,12 +139,9 @@ function Figures({ report }: { report: LeadReport }) {
           {intros.attended} came, {intros.noShow} did not come
           {intros.unmarked > 0 && `, ${intros.unmarked} not marked yet`}.
         </p>
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-sources">
-        <h2 id="report-sources" className={styles.subheading}>
-          By source
-        </h2>
+      <ReportSection id="report-sources" title="By source">
         {report.sources.length === 0 ? (
           <p>No leads in this period.</p>
         ) : (
@@ -174,17 +159,14 @@ function Figures({ report }: { report: LeadReport }) {
             }))}
           />
         )}
-      </section>
+      </ReportSection>
     </>
   );
 }
 
 function Definitions({ timeZone }: { timeZone: string | undefined }) {
   return (
-    <section aria-labelledby="report-definitions" className={own.definitions}>
-      <h2 id="report-definitions" className={styles.subheading}>
-        How these are counted
-      </h2>
+    <ReportSection id="report-definitions" title="How these are counted" className={own.definitions}>
       <ul>
         <li>
           <strong>A lead</strong> is a submission of any form but a privacy request (a person asking about their own data, not a lead), spam
@@ -213,6 +195,18 @@ function Definitions({ timeZone }: { timeZone: string | undefined }) {
           Unknown: sent without JavaScript, or from before sources were kept.
         </li>
       </ul>
+    </ReportSection>
+  );
+}
+
+/** A part of the report, under its heading. */
+function ReportSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className={styles.subheading}>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
