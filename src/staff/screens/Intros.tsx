@@ -32,6 +32,8 @@ interface Listing {
 type Asking = { kind: "cancel" | "reschedule"; intro: Intro } | null;
 
 const ATTENDANCE: Record<NonNullable<Intro["attendance"]>, string> = { attended: "Came", "no-show": "No-show" };
+/** Once an intro has started: a button for each, its action the attendance it marks. */
+const ATTENDANCES = Object.entries(ATTENDANCE) as Array<[NonNullable<Intro["attendance"]>, string]>;
 
 /** Today's and later free intros by day (the gym's time zone): who came, cancel, or move to an open time. */
 export default function Intros(_props: ScreenProps) {
@@ -110,28 +112,19 @@ export default function Intros(_props: ScreenProps) {
                     )}
                   </span>
                   <span className={own.actions}>
-                    {intro.started && (
-                      <>
+                    {intro.started &&
+                      ATTENDANCES.map(([attendance, label]) => (
                         <button
+                          key={attendance}
                           type="button"
                           className={styles.secondary}
                           disabled={busy}
-                          aria-label={`Came: ${intro.name}`}
-                          onClick={() => void act({ id: intro.id, action: "attended" })}
+                          aria-label={`${label}: ${intro.name}`}
+                          onClick={() => void act({ id: intro.id, action: attendance })}
                         >
-                          Came
+                          {label}
                         </button>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy}
-                          aria-label={`No-show: ${intro.name}`}
-                          onClick={() => void act({ id: intro.id, action: "no-show" })}
-                        >
-                          No-show
-                        </button>
-                      </>
-                    )}
+                      ))}
                     <button
                       type="button"
                       className={styles.secondary}
