@@ -5977,6 +5977,8 @@ type AnnouncementsPageQuery = { readonly announcements: { readonly nodes: Readon
 
 type AnnouncementSummaryFragment = { readonly slug: string, readonly title: string, readonly summary: string, readonly date: string, readonly iso: string };
 
+type ArticleImageFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
+
 type CoachCardFragment = { readonly name: string, readonly html: string, readonly certifications: ReadonlyArray<string>, readonly programs: ReadonlyArray<string>, readonly photoAlt: string, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
 type CoachesPageQueryVariables = Exact<{ [key: string]: never; }>;
@@ -6135,6 +6137,8 @@ type SitemapPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SitemapPageQuery = { readonly announcements: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> }, readonly events: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
+
+type SocialImageFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
 
 type StartHereFragment = { readonly startSteps: ReadonlyArray<{ readonly title: string, readonly price: string, readonly link: { readonly href: string, readonly text: string } }> };
 

@@ -35,6 +35,20 @@ export const fragments = graphql`
     dropInMonths
   }
 
+  # An image in an article's column (an announcement's, an event's, a program's hero).
+  fragment ArticleImage on File {
+    childImageSharp {
+      gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
+    }
+  }
+
+  # The same image for links shared on social sites and in chats (src/components/socialImage.ts).
+  fragment SocialImage on File {
+    childImageSharp {
+      gatsbyImageData(layout: FIXED, width: 1200, height: 630, formats: [JPG])
+    }
+  }
+
   # The numbers staff's text may name as {{placeholders}} (see src/content/policies.ts).
   fragment Placeholders on Query {
     policies: policiesJson {

@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { getSrc } from "gatsby-plugin-image";
 import { AnnouncementPage } from "../components/pages/AnnouncementPage";
 import { Seo } from "../components/Seo";
+import { socialImage } from "../components/socialImage";
 import { announcementPath } from "../routes";
 
 interface Context {
@@ -16,8 +16,6 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.Announce
   const post = data.post;
   // The page itself reports a missing file (AnnouncementPage).
   if (!post) return null;
-  const social = post.social?.childImageSharp?.gatsbyImageData;
-  const socialSrc = social ? getSrc(social) : undefined;
   return (
     <Seo
       title={post.title}
@@ -25,7 +23,7 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.Announce
       path={announcementPath(pageContext.slug)}
       pathname={location.pathname}
       type="article"
-      image={social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: post.imageAlt ?? "" } : undefined}
+      image={socialImage(post.social, post.imageAlt)}
     />
   );
 };
@@ -40,14 +38,10 @@ export const query = graphql`
       date(formatString: "MMMM D, YYYY")
       imageAlt
       image {
-        childImageSharp {
-          gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
-        }
+        ...ArticleImage
       }
       social: image {
-        childImageSharp {
-          gatsbyImageData(layout: FIXED, width: 1200, height: 630, formats: [JPG])
-        }
+        ...SocialImage
       }
     }
   }

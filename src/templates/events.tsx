@@ -1,8 +1,8 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { getSrc } from "gatsby-plugin-image";
 import { EventsPage } from "../components/pages/EventsPage";
 import { RouteSeo } from "../components/RouteSeo";
 import { Seo } from "../components/Seo";
+import { socialImage } from "../components/socialImage";
 import { useSiteInfo } from "../hooks/useSiteInfo";
 import { eventPath, type EventPageContext, type RoutePageContext } from "../routes";
 import { absoluteUrl, eventJsonLd } from "../seo/eventJsonLd";
@@ -20,23 +20,16 @@ export const Head = ({ data, pageContext, location }: HeadProps<Queries.EventsPa
   const { slug, startIso, endIso, signUpOpensIso, passed } = pageContext;
   // The page itself reports a missing file (EventsPage).
   if (slug === undefined || !event || !startIso) return <RouteSeo routePath={pageContext.routePath} pathname={location.pathname} />;
-  const social = event.social?.childImageSharp?.gatsbyImageData;
-  const socialSrc = social ? getSrc(social) : undefined;
+  const image = socialImage(event.social, event.imageAlt);
   return (
-    <Seo
-      title={event.title}
-      description={event.summary}
-      path={eventPath(slug)}
-      pathname={location.pathname}
-      image={social && socialSrc ? { path: socialSrc, width: social.width, height: social.height, alt: event.imageAlt ?? "" } : undefined}
-    >
+    <Seo title={event.title} description={event.summary} path={eventPath(slug)} pathname={location.pathname} image={image}>
       <EventJsonLd
         event={event}
         path={eventPath(slug)}
         startIso={startIso}
         endIso={endIso ?? null}
         signUpOpensIso={signUpOpensIso ?? null}
-        imagePath={socialSrc}
+        imagePath={image?.path}
         passed={passed === true}
       />
     </Seo>
@@ -103,14 +96,10 @@ export const query = graphql`
       signUpOpens
       imageAlt
       image {
-        childImageSharp {
-          gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
-        }
+        ...ArticleImage
       }
       social: image {
-        childImageSharp {
-          gatsbyImageData(layout: FIXED, width: 1200, height: 630, formats: [JPG])
-        }
+        ...SocialImage
       }
     }
   }

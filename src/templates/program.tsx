@@ -20,9 +20,7 @@ export const query = graphql`
       highlights
       heroAlt
       hero {
-        childImageSharp {
-          gatsbyImageData(width: 768, outputPixelDensities: [0.5, 1, 2], placeholder: DOMINANT_COLOR)
-        }
+        ...ArticleImage
       }
       faq {
         question
