@@ -21,6 +21,9 @@ export const text = (name: string, label: string, max: number, extra: Partial<Fi
   ({ name, label, widget: "string", pattern: maxLength(max), ...extra }) as Field;
 export const longText = (name: string, label: string, max: number, extra: Partial<Field> = {}): Field =>
   ({ name, label, widget: "text", pattern: maxLength(max), ...extra }) as Field;
+/** A full address on the web: https only, as the content's own URLs are (src/content/schemas.ts). */
+export const webAddress = (name: string, label: string): Field =>
+  ({ name, label, widget: "string", pattern: ["^https://", "Must be a full address starting with https://"] }) as Field;
 export const slug = (name: string, label: string, hint: string): Field =>
   ({ name, label, widget: "string", pattern: pattern(SLUG, SLUG_MESSAGE), hint }) as Field;
 export const clock = (name: string, label: string): Field =>

@@ -14,6 +14,7 @@ import {
   slug,
   stringList,
   text,
+  webAddress,
   wholeNumber,
   type Collection,
   type Field,
@@ -155,12 +156,7 @@ export const settings: Collection = {
         fields: [
           { name: "rating", label: "Stars (like 4.8)", widget: "number", value_type: "float", min: 1, max: 5, step: 0.1 } as Field,
           wholeNumber("count", "Number of reviews", 1),
-          {
-            name: "url",
-            label: "Address of the reviews on Google",
-            widget: "string",
-            pattern: ["^https://", "Must be a full address starting with https://"],
-          } as Field,
+          webAddress("url", "Address of the reviews on Google"),
         ],
       } as Field,
       list(
@@ -183,12 +179,7 @@ export const settings: Collection = {
     jsonFile("site", "Gym details and hours", "content/site.json", [
       text("name", "Gym name", 80),
       text("tagline", "Tagline", 160),
-      {
-        name: "url",
-        label: "Web address",
-        widget: "string",
-        pattern: ["^https://", "Must be a full address starting with https://"],
-      } as Field,
+      webAddress("url", "Web address"),
       { name: "phone", label: "Phone", widget: "string", pattern: pattern(PHONE, PHONE_MESSAGE) } as Field,
       {
         name: "email",
