@@ -5,6 +5,7 @@ import { linkTo, pathTo, routes } from "../routes";
 import { CloseIcon, MenuIcon } from "./Icons";
 import { LogoMark } from "./Logo";
 import { NavGroup } from "./NavGroup";
+import { wrapFocus } from "../runtime/wrapFocus";
 import * as styles from "./Header.module.css";
 
 function NavItemLink({ link }: { link: NavLink }) {
@@ -53,19 +54,10 @@ export function Header({ pathname, siteName }: { pathname: string; siteName: str
         return;
       }
       if (event.key !== "Tab" || !headerRef.current) return;
-      const focusable = Array.from(headerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-        (element) => element.offsetParent !== null,
+      wrapFocus(
+        event,
+        Array.from(headerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.offsetParent !== null),
       );
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
     };
     document.addEventListener("keydown", onKey);
     return () => {

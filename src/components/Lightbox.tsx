@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "./Icons";
+import { wrapFocus } from "../runtime/wrapFocus";
 import * as styles from "./Lightbox.module.css";
 
 export interface LightboxImage {
@@ -47,19 +48,8 @@ export function Lightbox({
 
   // A modal dialog already makes the page behind it inert; this also keeps Tab from leaving for the
   // browser's own toolbar, so focus cycles through the dialog's buttons.
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    const buttons = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>("button") ?? []);
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) =>
+    wrapFocus(event, Array.from(dialogRef.current?.querySelectorAll<HTMLElement>("button") ?? []));
 
   if (!current) return null;
 
