@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { Link } from "gatsby";
 import { formatClock } from "../content/dates";
 import type { SiteInfoData } from "../hooks/useSiteInfo";
@@ -22,10 +22,7 @@ export function Footer({ site }: { site: SiteInfoData }) {
   return (
     <footer className={styles.footer} data-site-footer>
       <div className={styles.inner}>
-        <section aria-labelledby="footer-visit">
-          <h2 id="footer-visit" className={styles.heading}>
-            Visit
-          </h2>
+        <FooterSection id="footer-visit" title="Visit">
           <address className={styles.address}>
             <a href={mapsUrl(site)} className={styles.iconLink}>
               <PinIcon />
@@ -45,11 +42,8 @@ export function Footer({ site }: { site: SiteInfoData }) {
               <span>{site.email}</span>
             </a>
           </address>
-        </section>
-        <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className={styles.heading}>
-            Hours
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-hours" title="Hours">
           <table className={styles.hours}>
             <caption className="visually-hidden">Opening hours</caption>
             <tbody>
@@ -61,11 +55,8 @@ export function Footer({ site }: { site: SiteInfoData }) {
               ))}
             </tbody>
           </table>
-        </section>
-        <section aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className={styles.heading}>
-            Explore
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-explore" title="Explore">
           <ul className={styles.links}>
             {EXPLORE.map((name) => {
               const link = linkTo(name);
@@ -88,11 +79,23 @@ export function Footer({ site }: { site: SiteInfoData }) {
               );
             })}
           </ul>
-        </section>
+        </FooterSection>
       </div>
       <p className={styles.legal}>
         © {site.buildYear} {site.name} · {a.locality}, {regionName(a.region)}
       </p>
     </footer>
+  );
+}
+
+/** One of the footer's columns, under its heading. */
+function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
