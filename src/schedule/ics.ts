@@ -100,17 +100,24 @@ function serialize(calendar: ICalCalendar): string {
   return `${calendar.toString()}\r\n`;
 }
 
-export function buildCalendar(input: CalendarInput): string {
-  const calendar = ical({
-    prodId: { company: input.uidDomain, product: "Class schedule" },
+/**
+ * A published calendar of events at wall-clock times in a zone (the class schedule, an event). No
+ * calendar-wide zone name: with one, ical-generator writes DTSTAMP in the build machine's local time
+ * without "Z", where RFC 5545 wants UTC. Each event names the zone instead, and the generator still
+ * adds that zone's VTIMEZONE.
+ */
+function zonedCalendar(uidDomain: string, product: string, name: string): ICalCalendar {
+  return ical({
+    prodId: { company: uidDomain, product },
     method: ICalCalendarMethod.PUBLISH,
     scale: "GREGORIAN",
-    name: input.name,
-    // No calendar-wide zone name: with one, ical-generator writes DTSTAMP in the build machine's local
-    // time without "Z", where RFC 5545 wants UTC. Each event names the zone instead, and the generator
-    // still adds that zone's VTIMEZONE.
+    name,
     timezone: { name: null, generator: vtimezone },
   });
+}
+
+export function buildCalendar(input: CalendarInput): string {
+  const calendar = zonedCalendar(input.uidDomain, "Class schedule", input.name);
   const zone = input.timeZone ?? GYM_ZONE;
   for (const slot of input.slots) {
     const day = slot.day as Day;
@@ -160,13 +167,7 @@ export function buildEventCalendar(input: EventCalendarInput): string {
     const [year, month, day, hour, minute] = localDateTime.split(/[- :]/).map(Number) as [number, number, number, number, number];
     return new TZDate(year, month - 1, day, hour, minute, zone);
   };
-  const calendar = ical({
-    prodId: { company: input.uidDomain, product: "Events" },
-    method: ICalCalendarMethod.PUBLISH,
-    scale: "GREGORIAN",
-    name: input.title,
-    timezone: { name: null, generator: vtimezone },
-  });
+  const calendar = zonedCalendar(input.uidDomain, "Events", input.title);
   calendar.createEvent({
     id: `event-${input.slug}@${input.uidDomain}`,
     stamp: input.now,
