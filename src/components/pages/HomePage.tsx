@@ -2,7 +2,7 @@ import { getImage } from "gatsby-plugin-image";
 import { teaserPlans } from "../../content/rates";
 import { usePageToday } from "../../hooks/useGymToday";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
-import { pathTo, type RoutePageContext } from "../../routes";
+import { pathTo, type RouteName, type RoutePageContext } from "../../routes";
 import { AnnouncementList } from "../AnnouncementList";
 import { ButtonLink } from "../ButtonLink";
 import { FirstVisit } from "../FirstVisit";
@@ -17,6 +17,13 @@ import { StartHere } from "../StartHere";
 import { Testimonials } from "../Testimonials";
 import { VisitUs } from "../VisitUs";
 import { WeekStrip } from "../WeekStrip";
+
+/** A home section's link to the page that says more, beside its heading. */
+const more = (to: RouteName, text: string) => (
+  <ButtonLink to={pathTo(to)} variant="secondary">
+    {text}
+  </ButtonLink>
+);
 
 /** The home page: the gym at a glance, each section leading to the page that says more. */
 export function HomePage({
@@ -54,40 +61,14 @@ export function HomePage({
       <Section title="Programs" id="programs">
         <ProgramCards programs={programs} />
       </Section>
-      <Section
-        title="This week's classes"
-        id="this-week"
-        tone="muted"
-        actions={
-          <ButtonLink to={pathTo("schedule")} variant="secondary">
-            Full schedule
-          </ButtonLink>
-        }
-      >
+      <Section title="This week's classes" id="this-week" tone="muted" actions={more("schedule", "Full schedule")}>
         <WeekStrip slots={data.schedule.slots} programs={programs} today={today.day} />
       </Section>
-      <Section
-        title="Latest announcements"
-        id="announcements"
-        actions={
-          <ButtonLink to={pathTo("announcements")} variant="secondary">
-            All announcements
-          </ButtonLink>
-        }
-      >
+      <Section title="Latest announcements" id="announcements" actions={more("announcements", "All announcements")}>
         <NextEvent event={data.nextEvent.nodes[0]} today={pageContext.today} />
         <AnnouncementList items={data.announcements.nodes} headingLevel={3} />
       </Section>
-      <Section
-        title="Simple, month-to-month rates"
-        id="rates"
-        tone="muted"
-        actions={
-          <ButtonLink to={pathTo("rates")} variant="secondary">
-            All rates
-          </ButtonLink>
-        }
-      >
+      <Section title="Simple, month-to-month rates" id="rates" tone="muted" actions={more("rates", "All rates")}>
         <RateCards plans={teaserPlans(data.rates.plans)} />
       </Section>
       <Section title="What members say" id="testimonials">
