@@ -41,7 +41,7 @@ if (playwright) {
     for (const child of suite.suites ?? []) walk(child, own);
   };
   for (const suite of playwright.suites) walk(suite, suite.file);
-  table("Playwright (summed over both workers)", [...perFile]);
+  table("Playwright (summed over the workers)", [...perFile]);
   console.log(`Playwright wall time: ${seconds(playwright.stats.duration).trim()}`);
 }
 

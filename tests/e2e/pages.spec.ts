@@ -9,7 +9,7 @@ import { measureLoad, PHONE } from "./support/transfer";
 
 /**
  * Every page, opened once in each state of the browser a check needs, with every check that needs a
- * browser: one test per page and state, so both workers share them. What the HTML alone holds (titles,
+ * browser: one test per page and state, so the workers share them. What the HTML alone holds (titles,
  * head tags, headings) is read in Node: tests/server/builtPages.spec.ts.
  *
  * - Fonts late: opened at 320 px with every web font held back until the page has been measured with
