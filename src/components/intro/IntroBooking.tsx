@@ -5,8 +5,9 @@ import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { IntroInput } from "../../forms/intro/schema";
 import { INTRO_FIELDS, INTRO_START, introPayload, type IntroValues } from "../../forms/intro/values";
+import type { DaySlots } from "../../intro/display";
 import { useForm } from "../../hooks/useForm";
-import { useIntroSlots } from "../../hooks/useIntroSlots";
+import { useOffer } from "../../hooks/useOffer";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
 import { introOutcomeOf, introSent, type IntroOutcome } from "../../forms/intro/sent";
@@ -21,6 +22,14 @@ async function loadCheck() {
   const { introErrors } = await import("../../forms/intro/schema");
   return (values: IntroValues) => introErrors(introPayload(values));
 }
+
+/** The open times as the server words them: by day in the gym's zone, and the zone's name. */
+interface IntroOffer {
+  zone: string;
+  days: readonly DaySlots[];
+}
+
+const introOffer = (answer: Partial<IntroOffer>): IntroOffer => ({ zone: answer.zone ?? "", days: answer.days ?? [] });
 
 /** Call us or write: what a visitor without JavaScript, or without an open time, can do instead. */
 function OtherWays({ phone, contactPath }: { phone: string; contactPath: string }) {
@@ -38,7 +47,7 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
  * names the day, time and coach (the server words them), and `arrival` says where to go and what to bring.
  */
 export function IntroBooking({ phone, contactPath, arrival }: { phone: string; contactPath: string; arrival: readonly SentFact[] }) {
-  const slots = useIntroSlots();
+  const slots = useOffer("intro-slots", introOffer);
   const live = useHydrated();
   const { days, zone } = slots.offer;
   const [day, setDay] = useState("");

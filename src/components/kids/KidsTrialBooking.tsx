@@ -9,7 +9,8 @@ import { kidsTrialSent } from "../../forms/kidsTrial/sent";
 import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload, type KidsTrialValues } from "../../forms/kidsTrial/values";
 import { useForm } from "../../hooks/useForm";
 import { useHydrated } from "../../hooks/useHydrated";
-import { useTrialClasses } from "../../hooks/useTrialClasses";
+import { useOffer } from "../../hooks/useOffer";
+import type { DaySlots } from "../../intro/display";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
 import { EmailInput, PhoneInput, Select, TextInput } from "../form/inputs";
@@ -21,6 +22,28 @@ async function loadCheck() {
   const { kidsTrialErrors } = await import("../../forms/kidsTrial/schema");
   return (values: KidsTrialValues) => kidsTrialErrors(kidsTrialPayload(values));
 }
+
+/** A kids class as the server words it: its seats left and its label in the gym's zone. */
+interface TrialClassShown {
+  start: string;
+  left: number;
+  seats: number;
+  coach?: string;
+  label: string;
+}
+
+/** The kids' trial classes: every class of the next two weeks, and those with a seat left by day (as the intro's picker shows times). */
+interface TrialClassOffer {
+  zone: string;
+  classes: readonly TrialClassShown[];
+  days: readonly DaySlots[];
+}
+
+const trialClassOffer = (answer: Partial<TrialClassOffer>): TrialClassOffer => ({
+  zone: answer.zone ?? "",
+  classes: answer.classes ?? [],
+  days: answer.days ?? [],
+});
 
 const AGE_OPTIONS = CHILD_AGES.map((age) => ({ value: String(age), label: String(age) }));
 
@@ -41,7 +64,7 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
  * server (src/server/kids/form.ts).
  */
 export function KidsTrialBooking({ phone, contactPath }: { phone: string; contactPath: string }) {
-  const classes = useTrialClasses();
+  const classes = useOffer("kids-trial-classes", trialClassOffer);
   const live = useHydrated();
   const { days, zone } = classes.offer;
   const [day, setDay] = useState("");
