@@ -1,12 +1,13 @@
-import { FORMS } from "./registry";
+import type { FormName } from "./registry";
 
 /**
- * The URL of every endpoint the browser calls: each form's (src/forms/registry.ts) and four more.
- * Gatsby serves `src/api/<name>.ts` at `/api/<name>`, so these names are the function files' names
- * (tests/unit/forms/endpoints.test.ts checks both ways).
+ * The endpoints the browser calls besides the forms' (each form posts to `/api/<its name>`:
+ * src/forms/registry.ts). Gatsby serves `src/api/<name>.ts` at `/api/<name>`, so these and the forms'
+ * names are the function files' names (tests/unit/forms/endpoints.test.ts checks both ways). Only the
+ * forms' names come from the registry, as a type: its titles and retention stay out of the pages'
+ * JavaScript.
  */
-export const API_NAMES = [
-  ...FORMS,
+export const OTHER_API_NAMES = [
   "privacy-confirm",
   "intro-slots",
   "intro-cancel",
@@ -14,7 +15,7 @@ export const API_NAMES = [
   "kids-trial-classes",
   "kids-trial-cancel",
 ] as const;
-export type ApiName = (typeof API_NAMES)[number];
+export type ApiName = FormName | (typeof OTHER_API_NAMES)[number];
 
 export function apiPath(name: ApiName): `/api/${ApiName}` {
   return `/api/${name}`;
