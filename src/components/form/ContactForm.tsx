@@ -9,7 +9,7 @@ import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
 import { contactSent } from "../../forms/contact/sent";
 import { QueryChoice } from "./QueryChoice";
-import { EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
+import { EmailInput, NameInput, PhoneInput, Select, TextArea } from "./inputs";
 
 async function loadCheck() {
   const { contactErrors } = await import("../../forms/contact/schema");
@@ -45,7 +45,7 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
       submitLabel="Send message"
       success={(reference) => <SentMessage words={contactSent()} reference={reference} />}
     >
-      <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+      <NameInput control={form.control} />
       <EmailInput control={form.control} hint="We reply by email." />
       <PhoneInput control={form.control} hint="If you would rather we call you back." />
       <Select

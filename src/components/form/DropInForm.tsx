@@ -10,7 +10,7 @@ import { useFormLive } from "../../hooks/heldHydration";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "./FormShell";
 import { dropInSent } from "../../forms/dropIn/sent";
-import { EmailInput, RadioGroup, TextInput } from "./inputs";
+import { EmailInput, NameInput, RadioGroup, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
 
 const GUARDIAN_ACCEPTS = "I am the parent or guardian named above: I have read the waiver and accept it for this visitor";
@@ -68,7 +68,7 @@ export function DropInForm({
         max={last}
         hint={`Any ${listText(classDays, "or")}, up to ${formatLongDate(last)}.`}
       />
-      <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+      <NameInput control={form.control} />
       <EmailInput control={form.control} />
       <TextInput
         control={form.control}

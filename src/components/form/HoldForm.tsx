@@ -8,7 +8,7 @@ import { useForm } from "../../hooks/useForm";
 import { useFormLive } from "../../hooks/heldHydration";
 import { FormShell, SentMessage } from "./FormShell";
 import { holdSent } from "../../forms/hold/sent";
-import { Checkbox, EmailInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
+import { Checkbox, EmailInput, NameInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
 
 /** What the chosen dates mean, shown before sending so the visitor knows exactly what they ask for. */
@@ -84,7 +84,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
           { value: "cancel", label: "Cancel my membership", hint: `With ${policy.cancellationNoticeDays} days notice` },
         ]}
       />
-      <TextInput control={form.control} name="name" label="Member's name" required autoComplete="name" maxLength={LIMITS.name} />
+      <NameInput control={form.control} label="Member's name" />
       <EmailInput control={form.control} hint="The address on your membership." />
       <PhoneInput control={form.control} />
       {(type === "hold" || !live) && (

@@ -11,7 +11,7 @@ import {
 import { useForm } from "../../hooks/useForm";
 import { FormShell, SentMessage } from "./FormShell";
 import { privacyRequestSent } from "../../forms/privacyRequest/sent";
-import { EmailInput, RadioGroup, TextArea, TextInput } from "./inputs";
+import { EmailInput, NameInput, RadioGroup, TextArea } from "./inputs";
 
 async function loadCheck() {
   const { privacyRequestErrors } = await import("../../forms/privacyRequest/schema");
@@ -45,7 +45,7 @@ export function PrivacyRequestForm({ today, responseDays }: { today: string; res
         required
         options={PRIVACY_REQUESTS.map((value) => ({ value, ...PRIVACY_REQUEST_LABELS[value] }))}
       />
-      <TextInput control={form.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+      <NameInput control={form.control} />
       <EmailInput control={form.control} hint="The address you used with us, so we can find your data. We answer there." />
       <TextArea
         control={form.control}

@@ -75,6 +75,11 @@ export function TextInput<V>({
   );
 }
 
+/** The name of the one who writes or books (on the hold form, the member's): same label, limit and autofill everywhere. */
+export function NameInput({ control, label = "Your name" }: { control: FormControl<{ name: string }>; label?: string }) {
+  return <TextInput control={control} name="name" label={label} required autoComplete="name" maxLength={LIMITS.name} />;
+}
+
 /** The e-mail field every form asks for: same label, limit, keyboard and autofill everywhere. */
 export function EmailInput({ control, hint }: { control: FormControl<{ email: string }>; hint?: ReactNode }) {
   return (

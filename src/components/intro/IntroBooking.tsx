@@ -13,7 +13,7 @@ import { FormShell, SentMessage } from "../form/FormShell";
 import { introOutcomeOf, introSent, type IntroOutcome } from "../../forms/intro/sent";
 import type { SentFact } from "../../forms/sentWords";
 import { useHydrated } from "../../hooks/useHydrated";
-import { EmailInput, PhoneInput, TextArea, TextInput } from "../form/inputs";
+import { EmailInput, NameInput, PhoneInput, TextArea } from "../form/inputs";
 import * as form from "../form/Form.module.css";
 import * as styles from "./IntroBooking.module.css";
 import { SlotPicker } from "./SlotPicker";
@@ -123,7 +123,7 @@ export function IntroBooking({ phone, contactPath, arrival }: { phone: string; c
             )}
           >
             <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />
-            <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+            <NameInput control={booking.control} />
             <EmailInput control={booking.control} hint="We send your confirmation here." />
             <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
             <TextArea

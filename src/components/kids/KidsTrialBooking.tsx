@@ -3,7 +3,6 @@ import { useState } from "react";
 import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { CHILD_AGES, CHILD_NAME_MAX } from "../../forms/kidsTrial/rules";
-import { LIMITS } from "../../forms/limits";
 import type { KidsTrialInput } from "../../forms/kidsTrial/schema";
 import { kidsTrialSent } from "../../forms/kidsTrial/sent";
 import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload, type KidsTrialValues } from "../../forms/kidsTrial/values";
@@ -13,7 +12,7 @@ import { useOffer } from "../../hooks/useOffer";
 import type { DaySlots } from "../../intro/display";
 import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
-import { EmailInput, PhoneInput, Select, TextInput } from "../form/inputs";
+import { EmailInput, NameInput, PhoneInput, Select, TextInput } from "../form/inputs";
 import * as form from "../form/Form.module.css";
 import * as styles from "../intro/IntroBooking.module.css";
 import { SlotPicker } from "../intro/SlotPicker";
@@ -164,7 +163,7 @@ export function KidsTrialBooking({ phone, contactPath }: { phone: string; contac
               maxLength={CHILD_NAME_MAX}
             />
             <Select control={booking.control} name="childAge" label="Your child's age" required options={AGE_OPTIONS} />
-            <TextInput control={booking.control} name="name" label="Your name" required autoComplete="name" maxLength={LIMITS.name} />
+            <NameInput control={booking.control} />
             <EmailInput control={booking.control} hint="We send the confirmation, a reminder the day before and the link to cancel here." />
             <PhoneInput control={booking.control} required hint="So the coach can reach you on the day." />
           </FormShell>
