@@ -1,7 +1,7 @@
 import { quoted, rebuildSqliteOutbox, type MigrationStep } from "./step";
 
-/** The outbox's kinds from this migration on. */
-const KINDS = ["staff", "confirmation", "sign-in", "cancellation", "reschedule", "reminder", "webhook"];
+/** The outbox's kinds from this migration on; each later migration that adds kinds starts from these. */
+export const KINDS_5 = ["staff", "confirmation", "sign-in", "cancellation", "reschedule", "reminder", "webhook"] as const;
 
 export const staffConsole: MigrationStep = {
   version: 5,
@@ -66,13 +66,13 @@ export const staffConsole: MigrationStep = {
     ${t.sqliteOr(
       rebuildSqliteOutbox(
         5,
-        KINDS,
+        KINDS_5,
         "id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at",
       ),
       `
       ALTER TABLE outbox ALTER COLUMN submission_id DROP NOT NULL;
       ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
-      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS)}));
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS_5)}));
       ALTER TABLE outbox ADD CONSTRAINT outbox_sign_in_alone CHECK ((submission_id IS NULL) = (kind = 'sign-in'));
       ALTER TABLE outbox ADD COLUMN data ${t.json};
       `,

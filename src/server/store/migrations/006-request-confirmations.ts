@@ -1,7 +1,8 @@
+import { KINDS_5 } from "./005-staff-console";
 import { quoted, rebuildSqliteOutbox, type MigrationStep } from "./step";
 
-/** The outbox's kinds from this migration on. */
-const KINDS = ["staff", "confirmation", "sign-in", "cancellation", "reschedule", "reminder", "webhook", "privacy-confirm"];
+/** The outbox's kinds from this migration on: migration 5's and the link that confirms a privacy request. */
+export const KINDS_6 = [...KINDS_5, "privacy-confirm"] as const;
 
 export const requestConfirmations: MigrationStep = {
   version: 6,
@@ -25,12 +26,12 @@ export const requestConfirmations: MigrationStep = {
     ${t.sqliteOr(
       rebuildSqliteOutbox(
         6,
-        KINDS,
+        KINDS_6,
         "id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at, data",
       ),
       `
       ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
-      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS)}));
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS_6)}));
       `,
     )}
   `,

@@ -1,21 +1,10 @@
+import { KINDS_6 } from "./006-request-confirmations";
 import { quoted, rebuildSqliteOutbox, type MigrationStep } from "./step";
 
-/** The outbox's kinds from this migration on. */
-const KINDS = [
-  "staff",
-  "confirmation",
-  "sign-in",
-  "cancellation",
-  "reschedule",
-  "reminder",
-  "webhook",
-  "privacy-confirm",
-  "reply",
-  "lead-reminder",
-  "digest",
-];
+/** The outbox's kinds from this migration on: migration 6's, a staff reply, a new lead's reminder and the digest. */
+export const KINDS_10 = [...KINDS_6, "reply", "lead-reminder", "digest"] as const;
 /** Kinds that belong to no submission: a sign-in link, and the owner's morning digest. */
-const ALONE = ["sign-in", "digest"];
+export const ALONE_10 = ["sign-in", "digest"] as const;
 
 /** The first two templates; the owner edits them in the console. {name} and {intro} are filled in per lead. */
 const BOOK_INTRO = [
@@ -63,15 +52,15 @@ export const repliesAndReminders: MigrationStep = {
     ${t.sqliteOr(
       rebuildSqliteOutbox(
         10,
-        KINDS,
+        KINDS_10,
         "id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at, data",
-        ALONE,
+        ALONE_10,
       ),
       `
       ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
-      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS)}));
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS_10)}));
       ALTER TABLE outbox DROP CONSTRAINT outbox_sign_in_alone;
-      ALTER TABLE outbox ADD CONSTRAINT outbox_sign_in_alone CHECK ((submission_id IS NULL) = (kind IN (${quoted(ALONE)})));
+      ALTER TABLE outbox ADD CONSTRAINT outbox_sign_in_alone CHECK ((submission_id IS NULL) = (kind IN (${quoted(ALONE_10)})));
       `,
     )}
     CREATE UNIQUE INDEX outbox_one_lead_reminder ON outbox (submission_id) WHERE kind = 'lead-reminder';

@@ -1,24 +1,8 @@
+import { ALONE_10, KINDS_10 } from "./010-replies-and-reminders";
 import { quoted, rebuildSqliteOutbox, type MigrationStep } from "./step";
 
-/** The outbox's kinds from this migration on: a kids' trial seat's confirmation, reminder and cancellation. */
-const KINDS = [
-  "staff",
-  "confirmation",
-  "sign-in",
-  "cancellation",
-  "reschedule",
-  "reminder",
-  "webhook",
-  "privacy-confirm",
-  "reply",
-  "lead-reminder",
-  "digest",
-  "trial-confirmation",
-  "trial-reminder",
-  "trial-cancellation",
-];
-/** Kinds that belong to no submission: a sign-in link, and the owner's morning digest. */
-const ALONE = ["sign-in", "digest"];
+/** The outbox's kinds from this migration on: migration 10's and a kids' trial seat's confirmation, reminder and cancellation. */
+export const KINDS_13 = [...KINDS_10, "trial-confirmation", "trial-reminder", "trial-cancellation"] as const;
 
 export const kidsTrials: MigrationStep = {
   version: 13,
@@ -44,14 +28,15 @@ export const kidsTrials: MigrationStep = {
     ${t.sqliteOr(
       `${rebuildSqliteOutbox(
         13,
-        KINDS,
+        KINDS_13,
         "id, submission_id, kind, status, attempts, next_attempt_at, locked_until, last_error, sent_at, created_at, data",
-        ALONE,
+        // The kinds that belong to no submission are still migration 10's.
+        ALONE_10,
       )}
       CREATE UNIQUE INDEX outbox_one_lead_reminder ON outbox (submission_id) WHERE kind = 'lead-reminder';`,
       `
       ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
-      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS)}));
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${quoted(KINDS_13)}));
       `,
     )}
   `,
