@@ -23,3 +23,12 @@ export type CheckField<V> = keyof { [K in keyof V as V[K] extends boolean ? K : 
 
 /** Field -> message, for the fields of this form. */
 export type FieldErrors<V> = { [K in FieldName<V>]?: string };
+
+/**
+ * A form's fields in the order they stand on its page (the order its problems are listed in): every
+ * field of its starting values but the hidden `website`, which only a bot fills. So a form's starting
+ * values name its fields in that order.
+ */
+export function fieldsOf<V extends { website: string }>(start: V): ReadonlyArray<Exclude<FieldName<V>, "website">> {
+  return Object.keys(start).filter((name): name is Exclude<FieldName<V>, "website"> => name !== "website");
+}

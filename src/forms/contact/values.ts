@@ -1,12 +1,11 @@
 import type { ContactInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** The contact form's fields as the visitor fills them, and what it sends (the browser's and a plain post's alike). */
 export type ContactValues = FormValues<ContactInput>;
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "interest", "message"] as const satisfies ReadonlyArray<keyof ContactValues>;
-
 export const CONTACT_START: ContactValues = { name: "", email: "", phone: "", interest: "", message: "", website: "" };
+export const CONTACT_FIELDS = fieldsOf(CONTACT_START);
 
 export function contactPayload(values: ContactValues) {
   return {

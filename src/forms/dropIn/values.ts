@@ -1,19 +1,9 @@
 import { guardianAccepts } from "./rules";
 import type { DropInInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** The waiver's version comes from the build (the page's, or the server's content), not from the visitor. */
 export type DropInValues = FormValues<Omit<DropInInput, "waiverVersion">>;
-
-export const DROP_IN_FIELDS = [
-  "visitDate",
-  "name",
-  "email",
-  "affiliate",
-  "ageGroup",
-  "guardianName",
-  "waiverAccepted",
-] as const satisfies ReadonlyArray<keyof DropInValues>;
 
 export const DROP_IN_START: DropInValues = {
   visitDate: "",
@@ -25,6 +15,7 @@ export const DROP_IN_START: DropInValues = {
   waiverAccepted: false,
   website: "",
 };
+export const DROP_IN_FIELDS = fieldsOf(DROP_IN_START);
 
 export function dropInPayload(values: DropInValues, waiverVersion: string) {
   return {

@@ -1,20 +1,8 @@
 import type { HoldInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** Both kinds of request share one form: the date fields of a hold and of a cancellation are all here. */
 export type HoldValues = FormValues<HoldInput>;
-
-export const HOLD_FIELDS = [
-  "type",
-  "name",
-  "email",
-  "phone",
-  "holdStart",
-  "holdEnd",
-  "cancelDate",
-  "reason",
-  "acknowledged",
-] as const satisfies ReadonlyArray<keyof HoldValues>;
 
 export const HOLD_START: HoldValues = {
   type: "",
@@ -28,6 +16,7 @@ export const HOLD_START: HoldValues = {
   acknowledged: false,
   website: "",
 };
+export const HOLD_FIELDS = fieldsOf(HOLD_START);
 
 /** Only the dates of the kind chosen are sent: a page without JavaScript shows all three. */
 export function holdPayload(values: HoldValues) {

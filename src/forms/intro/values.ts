@@ -1,12 +1,11 @@
 import type { IntroInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** The free intro's fields as the visitor fills them, and what it sends. */
 export type IntroValues = FormValues<IntroInput>;
 
-export const INTRO_FIELDS = ["start", "name", "email", "phone", "goals"] as const satisfies ReadonlyArray<keyof IntroValues>;
-
 export const INTRO_START: IntroValues = { start: "", name: "", email: "", phone: "", goals: "", website: "" };
+export const INTRO_FIELDS = fieldsOf(INTRO_START);
 
 export function introPayload(values: IntroValues) {
   return {

@@ -1,14 +1,11 @@
 import type { KidsTrialInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** The kids' trial class's fields as the parent fills them, and what it sends. */
 export type KidsTrialValues = FormValues<KidsTrialInput>;
 
-export const KIDS_TRIAL_FIELDS = ["start", "childName", "childAge", "name", "email", "phone"] as const satisfies ReadonlyArray<
-  keyof KidsTrialValues
->;
-
 export const KIDS_TRIAL_START: KidsTrialValues = { start: "", childName: "", childAge: "", name: "", email: "", phone: "", website: "" };
+export const KIDS_TRIAL_FIELDS = fieldsOf(KIDS_TRIAL_START);
 
 export function kidsTrialPayload(values: KidsTrialValues) {
   return {

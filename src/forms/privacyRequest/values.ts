@@ -1,12 +1,11 @@
 import type { PrivacyRequestInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** The privacy request's fields as the visitor fills them, and what it sends. */
 export type PrivacyRequestValues = FormValues<PrivacyRequestInput>;
 
-export const PRIVACY_REQUEST_FIELDS = ["request", "name", "email", "details"] as const satisfies ReadonlyArray<keyof PrivacyRequestValues>;
-
 export const PRIVACY_REQUEST_START: PrivacyRequestValues = { request: "", name: "", email: "", details: "", website: "" };
+export const PRIVACY_REQUEST_FIELDS = fieldsOf(PRIVACY_REQUEST_START);
 
 export function privacyRequestPayload(values: PrivacyRequestValues) {
   return {

@@ -1,25 +1,8 @@
 import type { SignupInput } from "./schema";
-import type { FormValues } from "../formValues";
+import { fieldsOf, type FormValues } from "../formValues";
 
 /** The waiver's version comes from the build (the page's, or the server's content), not from the visitor. */
 export type SignupValues = FormValues<Omit<SignupInput, "waiverVersion">>;
-
-export const SIGNUP_FIELDS = [
-  "plan",
-  "startDate",
-  "firstName",
-  "lastName",
-  "dateOfBirth",
-  "guardianName",
-  "email",
-  "phone",
-  "emergencyContactName",
-  "emergencyContactPhone",
-  "notes",
-  "healthConsent",
-  "healthInfo",
-  "waiverAccepted",
-] as const satisfies ReadonlyArray<keyof SignupValues>;
 
 export const SIGNUP_START: SignupValues = {
   plan: "",
@@ -38,6 +21,7 @@ export const SIGNUP_START: SignupValues = {
   waiverAccepted: false,
   website: "",
 };
+export const SIGNUP_FIELDS = fieldsOf(SIGNUP_START);
 
 /**
  * What is sent. Health information goes only with consent: unticking the box keeps what was typed on
