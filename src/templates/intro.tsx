@@ -2,8 +2,8 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { GymJsonLd } from "../components/GymJsonLd";
 import { IntroCancel } from "../components/IntroCancel";
 import { IntroPage } from "../components/pages/IntroPage";
+import { linkPageHead } from "../components/LinkPageHead";
 import { RouteSeo } from "../components/RouteSeo";
-import { Seo } from "../components/Seo";
 import type { RoutePageContext } from "../routes";
 
 /** The intro page, or with `cancel` the page where a visitor cancels their own intro (src/node/pages.ts). */
@@ -14,19 +14,20 @@ export default function IntroTemplate({ data, pageContext }: PageProps<Queries.I
   return <IntroPage data={data} pageContext={pageContext} />;
 }
 
-export const Head = ({ location, pageContext }: HeadProps<Queries.IntroPageQuery, IntroContext>) =>
-  pageContext.cancel ? (
-    <Seo
-      title="Cancel your free intro"
-      description="Cancel a free intro booked at the gym, with the link from its e-mail."
-      pathname={location.pathname}
-      noindex
-    />
-  ) : (
+/** The intro page's Head: the route's, with the gym's structured data. */
+function IntroHead({ location, pageContext }: HeadProps<unknown, IntroContext>) {
+  return (
     <RouteSeo routePath={pageContext.routePath} pathname={location.pathname}>
       <GymJsonLd />
     </RouteSeo>
   );
+}
+
+export const Head = linkPageHead(
+  (context: IntroContext) => context.cancel,
+  { title: "Cancel your free intro", description: "Cancel a free intro booked at the gym, with the link from its e-mail." },
+  IntroHead,
+);
 
 export const query = graphql`
   query IntroPage {

@@ -1,8 +1,7 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { KidsTrialCancel } from "../components/kids/KidsTrialCancel";
 import { KidsTrialPage } from "../components/pages/KidsTrialPage";
-import { RouteHead } from "../components/RouteSeo";
-import { Seo } from "../components/Seo";
+import { linkPageHead } from "../components/LinkPageHead";
 import type { RoutePageContext } from "../routes";
 
 /** The kids' trial class, or with `cancel` the page where a parent cancels their child's seat (src/node/pages.ts). */
@@ -13,17 +12,10 @@ export default function KidsTrialTemplate({ data, pageContext }: PageProps<Queri
   return <KidsTrialPage data={data} pageContext={pageContext} />;
 }
 
-export const Head = (props: HeadProps<Queries.KidsTrialPageQuery, KidsTrialContext>) =>
-  props.pageContext.cancel ? (
-    <Seo
-      title="Cancel a kids' trial class"
-      description="Cancel a free kids' trial class booked at the gym, with the link from its e-mail."
-      pathname={props.location.pathname}
-      noindex
-    />
-  ) : (
-    <RouteHead {...props} />
-  );
+export const Head = linkPageHead((context: KidsTrialContext) => context.cancel, {
+  title: "Cancel a kids' trial class",
+  description: "Cancel a free kids' trial class booked at the gym, with the link from its e-mail.",
+});
 
 export const query = graphql`
   query KidsTrialPage {
