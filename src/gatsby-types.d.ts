@@ -5998,7 +5998,7 @@ type DropInPageQueryVariables = Exact<{
 }>;
 
 
-type DropInPageQuery = { readonly page: { readonly html: string, readonly title: string, readonly lead: string | null } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly name: string, readonly price: number, readonly period: string, readonly program: string, readonly description: string }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
+type DropInPageQuery = { readonly page: { readonly html: string, readonly title: string, readonly lead: string | null } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly price: number, readonly period: string, readonly program: string, readonly description: string }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
 
 type EventsPageQueryVariables = Exact<{
   upcoming: ReadonlyArray<Scalars['String']> | Scalars['String'];
@@ -6122,6 +6122,8 @@ type SchedulePageQueryVariables = Exact<{ [key: string]: never; }>;
 type SchedulePageQuery = { readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null, readonly trialSeats: number | null }> }, readonly programs: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly title: string }> } };
 
 type ScheduleSlotsFragment = { readonly slots: ReadonlyArray<{ readonly day: string, readonly start: string, readonly end: string, readonly program: string, readonly coach: string | null, readonly trialSeats: number | null }> };
+
+type ShownWaiverFragment = { readonly version: string, readonly paragraphs: ReadonlyArray<string> };
 
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 

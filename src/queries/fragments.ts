@@ -35,6 +35,12 @@ export const fragments = graphql`
     dropInMonths
   }
 
+  # The waiver a form shows and the version the server checks it by (src/components/form/WaiverAgreement.tsx).
+  fragment ShownWaiver on WaiverJson {
+    version
+    paragraphs
+  }
+
   # An image in an article's column (an announcement's, an event's, a program's hero).
   fragment ArticleImage on File {
     childImageSharp {

@@ -18,7 +18,6 @@ export const query = graphql`
     }
     rates: ratesJson {
       plans {
-        name
         price
         period
         program
@@ -32,8 +31,7 @@ export const query = graphql`
       }
     }
     waiver: waiverJson {
-      version
-      paragraphs
+      ...ShownWaiver
     }
   }
 `;

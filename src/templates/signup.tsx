@@ -21,8 +21,7 @@ export const query = graphql`
       }
     }
     waiver: waiverJson {
-      version
-      paragraphs
+      ...ShownWaiver
     }
   }
 `;
