@@ -22,37 +22,22 @@ import { checkTestimonials } from "./reviewRules";
 import { checkWayIn } from "./wayInRules";
 import { checkWods } from "./wodRules";
 import { placeholderValues } from "./policies";
-import {
-  announcementSchema,
-  coachSchema,
-  eventSchema,
-  gallerySchema,
-  introSchema,
-  pageSchema,
-  policiesSchema,
-  privacySchema,
-  programSchema,
-  ratesSchema,
-  scheduleSchema,
-  siteSchema,
-  testimonialsSchema,
-  visitSchema,
-  waiverSchema,
-  wodSchema,
-  type Announcement,
-  type Coach,
-  type GymEvent,
-  type Gallery,
-  type Intro,
-  type Policies,
-  type Privacy,
-  type Program,
-  type Rates,
-  type Schedule,
-  type SiteInfo,
-  type Visit,
-  type Waiver,
-  type Wod,
+import { MANY_FILE_SCHEMAS, ONE_FILE_SCHEMAS } from "./kinds";
+import type {
+  Announcement,
+  Coach,
+  GymEvent,
+  Gallery,
+  Intro,
+  Policies,
+  Privacy,
+  Program,
+  Rates,
+  Schedule,
+  SiteInfo,
+  Visit,
+  Waiver,
+  Wod,
 } from "./schemas";
 import { announcementSlug } from "./slugs";
 import { announcementPath, eventPath } from "../routes";
@@ -111,25 +96,29 @@ export function parseFile<S extends z.ZodTypeAny>(schema: S, file: string, data:
   return undefined;
 }
 
+type OneFiles = { [K in keyof typeof ONE_FILE_SCHEMAS]?: z.output<(typeof ONE_FILE_SCHEMAS)[K]> };
+
+/** The files that are one of their kind, each checked by its schema, in the order kinds.ts lists them; a file with mistakes is left out. */
+function parseOneFiles(raw: RawContent, errors: ContentError[]): OneFiles {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(ONE_FILE_SCHEMAS) as Array<[keyof OneFiles, z.ZodTypeAny]>) {
+    parsed[name] = parseFile(schema, raw[name].file, raw[name].data, errors);
+  }
+  // Each name holds what its own schema gave: the loop loses only the pairing of names and types.
+  return parsed as OneFiles;
+}
+
 function fileName(file: string): string {
   return file.split("/").pop()?.replace(/\.md$/, "") ?? file;
 }
 
 export function checkContent(raw: RawContent, options: CheckOptions): { errors: ContentError[]; content?: ValidContent } {
   const errors: ContentError[] = [];
-  const site = parseFile(siteSchema, raw.site.file, raw.site.data, errors);
-  const schedule = parseFile(scheduleSchema, raw.schedule.file, raw.schedule.data, errors);
-  const rates = parseFile(ratesSchema, raw.rates.file, raw.rates.data, errors);
-  const policies = parseFile(policiesSchema, raw.policies.file, raw.policies.data, errors);
-  const privacy = parseFile(privacySchema, raw.privacy.file, raw.privacy.data, errors);
-  const waiver = parseFile(waiverSchema, raw.waiver.file, raw.waiver.data, errors);
-  const testimonials = parseFile(testimonialsSchema, raw.testimonials.file, raw.testimonials.data, errors);
-  const intro = parseFile(introSchema, raw.intro.file, raw.intro.data, errors);
-  const visit = parseFile(visitSchema, raw.visit.file, raw.visit.data, errors);
+  const { site, schedule, rates, policies, privacy, waiver, testimonials, intro, visit } = parseOneFiles(raw, errors);
 
   const programs: ValidContent["programs"] = [];
   for (const md of raw.programs) {
-    const data = parseFile(programSchema, md.file, md.frontmatter, errors);
+    const data = parseFile(MANY_FILE_SCHEMAS.programs, md.file, md.frontmatter, errors);
     if (!data) continue;
     programs.push({ file: md.file, data });
     errors.push(...checkImages(md.file, [{ field: "hero", path: data.hero }], options.fileExists));
@@ -152,7 +141,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
 
   const coaches: ValidContent["coaches"] = [];
   for (const md of raw.coaches) {
-    const data = parseFile(coachSchema, md.file, md.frontmatter, errors);
+    const data = parseFile(MANY_FILE_SCHEMAS.coaches, md.file, md.frontmatter, errors);
     if (!data) continue;
     coaches.push({ file: md.file, data });
     errors.push(...checkCoach(md.file, data, programKeys, options.fileExists));
@@ -164,7 +153,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
 
   const announcements: ValidContent["announcements"] = [];
   for (const md of raw.announcements) {
-    const data = parseFile(announcementSchema, md.file, md.frontmatter, errors);
+    const data = parseFile(MANY_FILE_SCHEMAS.announcements, md.file, md.frontmatter, errors);
     if (!data) continue;
     announcements.push({ file: md.file, slug: announcementSlug(fileName(md.file)), data });
     if (data.image) errors.push(...checkImages(md.file, [{ field: "image", path: data.image }], options.fileExists));
@@ -179,7 +168,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
 
   const events: ValidContent["events"] = [];
   for (const md of raw.events) {
-    const data = parseFile(eventSchema, md.file, md.frontmatter, errors);
+    const data = parseFile(MANY_FILE_SCHEMAS.events, md.file, md.frontmatter, errors);
     if (data) events.push({ file: md.file, slug: eventSlug(fileName(md.file)), data });
   }
   const pagePaths = new Set([
@@ -191,13 +180,13 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
 
   const wods: ValidContent["wods"] = [];
   for (const md of raw.wods) {
-    const data = parseFile(wodSchema, md.file, md.frontmatter, errors);
+    const data = parseFile(MANY_FILE_SCHEMAS.wods, md.file, md.frontmatter, errors);
     if (data) wods.push({ file: md.file, data });
   }
   errors.push(...checkWods(wods));
 
   for (const md of raw.pages) {
-    const page = parseFile(pageSchema, md.file, md.frontmatter, errors);
+    const page = parseFile(MANY_FILE_SCHEMAS.pages, md.file, md.frontmatter, errors);
     if (page?.hero) errors.push(...checkImages(md.file, [{ field: "hero", path: page.hero }], options.fileExists));
   }
   for (const name of options.requiredPages) {
@@ -208,7 +197,7 @@ export function checkContent(raw: RawContent, options: CheckOptions): { errors: 
 
   const galleries: ValidContent["galleries"] = [];
   for (const json of raw.galleries) {
-    const data = parseFile(gallerySchema, json.file, json.data, errors);
+    const data = parseFile(MANY_FILE_SCHEMAS.galleries, json.file, json.data, errors);
     if (!data) continue;
     galleries.push({ file: json.file, data });
     errors.push(...checkGallery(json.file, data));

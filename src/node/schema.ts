@@ -1,22 +1,5 @@
-import {
-  announcementSchema,
-  coachSchema,
-  eventSchema,
-  gallerySchema,
-  introSchema,
-  pageSchema,
-  policiesSchema,
-  privacySchema,
-  programSchema,
-  ratesSchema,
-  scheduleSchema,
-  siteSchema,
-  testimonialsSchema,
-  visitSchema,
-  waiverSchema,
-  wodSchema,
-  type Waiver,
-} from "../content/schemas";
+import { MANY_FILE_SCHEMAS, ONE_FILE_SCHEMAS } from "../content/kinds";
+import type { Waiver } from "../content/schemas";
 import { eventSlug } from "../content/eventTimes";
 import { firstVisitFacts, startSteps, type FirstVisitInput } from "../content/firstVisit";
 import { announcementSlug } from "../content/slugs";
@@ -42,29 +25,35 @@ const JSON_TYPES: readonly JsonType[] = [
   {
     type: "SiteJson",
     single: true,
-    schema: siteSchema,
+    schema: ONE_FILE_SCHEMAS.site,
     objects: { address: "SiteAddress", hours: "SiteHours", social: "SiteSocial" },
   },
   {
     type: "IntroJson",
     single: true,
-    schema: introSchema,
+    schema: ONE_FILE_SCHEMAS.intro,
     objects: { coaches: "IntroCoach", "coaches.windows": "IntroWindow", blackouts: "IntroBlackout" },
   },
-  { type: "ScheduleJson", single: true, schema: scheduleSchema, objects: { slots: "ScheduleSlot" } },
-  { type: "RatesJson", single: true, schema: ratesSchema, objects: { plans: "RatePlan" } },
-  { type: "PoliciesJson", single: true, schema: policiesSchema },
-  { type: "PrivacyJson", single: true, schema: privacySchema },
-  { type: "WaiverJson", single: true, schema: waiverSchema },
-  { type: "VisitJson", single: true, schema: visitSchema },
+  { type: "ScheduleJson", single: true, schema: ONE_FILE_SCHEMAS.schedule, objects: { slots: "ScheduleSlot" } },
+  { type: "RatesJson", single: true, schema: ONE_FILE_SCHEMAS.rates, objects: { plans: "RatePlan" } },
+  { type: "PoliciesJson", single: true, schema: ONE_FILE_SCHEMAS.policies },
+  { type: "PrivacyJson", single: true, schema: ONE_FILE_SCHEMAS.privacy },
+  { type: "WaiverJson", single: true, schema: ONE_FILE_SCHEMAS.waiver },
+  { type: "VisitJson", single: true, schema: ONE_FILE_SCHEMAS.visit },
   {
     type: "TestimonialsJson",
     single: true,
-    schema: testimonialsSchema,
+    schema: ONE_FILE_SCHEMAS.testimonials,
     objects: { testimonials: "Testimonial", googleRating: "GoogleRating" },
   },
   // gatsby-transformer-json keeps a file's own id as jsonId: a node's id is Gatsby's.
-  { type: "GalleryJson", single: false, schema: gallerySchema, renamed: { id: "jsonId" }, objects: { images: "GalleryImage" } },
+  {
+    type: "GalleryJson",
+    single: false,
+    schema: MANY_FILE_SCHEMAS.galleries,
+    renamed: { id: "jsonId" },
+    objects: { images: "GalleryImage" },
+  },
 ];
 
 export interface MarkdownCollection extends ContentTypeSpec {
@@ -81,12 +70,12 @@ const fileName = (name: string) => name;
  * with its frontmatter as fields, a slug and the html of its body.
  */
 export const MARKDOWN_COLLECTIONS: readonly MarkdownCollection[] = [
-  { type: "Announcement", folder: "announcements", schema: announcementSchema, slug: announcementSlug },
-  { type: "Event", folder: "events", schema: eventSchema, slug: eventSlug },
-  { type: "Program", folder: "programs", schema: programSchema, slug: fileName, objects: { faq: "Faq" } },
-  { type: "Page", folder: "pages", schema: pageSchema, slug: fileName },
-  { type: "Coach", folder: "coaches", schema: coachSchema, slug: fileName },
-  { type: "Wod", folder: "wod", schema: wodSchema, slug: fileName, objects: { parts: "WodPart" } },
+  { type: "Announcement", folder: "announcements", schema: MANY_FILE_SCHEMAS.announcements, slug: announcementSlug },
+  { type: "Event", folder: "events", schema: MANY_FILE_SCHEMAS.events, slug: eventSlug },
+  { type: "Program", folder: "programs", schema: MANY_FILE_SCHEMAS.programs, slug: fileName, objects: { faq: "Faq" } },
+  { type: "Page", folder: "pages", schema: MANY_FILE_SCHEMAS.pages, slug: fileName },
+  { type: "Coach", folder: "coaches", schema: MANY_FILE_SCHEMAS.coaches, slug: fileName },
+  { type: "Wod", folder: "wod", schema: MANY_FILE_SCHEMAS.wods, slug: fileName, objects: { parts: "WodPart" } },
 ];
 
 export const typeDefs = [
