@@ -7,66 +7,16 @@
 import type { UtcOffsets } from "./content/gymClock";
 import type { WodDays } from "./content/wod";
 
-export type TemplateName =
-  | "home"
-  | "about"
-  | "rates"
-  | "contact"
-  | "sitemap"
-  | "schedule"
-  | "portfolio"
-  | "announcements"
-  | "events"
-  | "programs"
-  | "program"
-  | "membership"
-  | "signup"
-  | "policies"
-  | "membershipHold"
-  | "document"
-  | "privacyRequest"
-  | "intro"
-  | "coaches"
-  | "dropIn"
-  | "kidsTrial"
-  | "wod";
-
-/** The name a page is linked by: `pathTo("rates")`. */
-export type RouteName =
-  | "home"
-  | "about"
-  | "rates"
-  | "contact"
-  | "sitemap"
-  | "schedule"
-  | "gallery"
-  | "announcements"
-  | "events"
-  | "programs"
-  | "membership"
-  | "signup"
-  | "policies"
-  | "hold"
-  | "crossfit"
-  | "foundations"
-  | "kids"
-  | "intro"
-  | "privacy"
-  | "privacyRequest"
-  | "healthData"
-  | "coaches"
-  | "dropIn"
-  | "kidsTrial"
-  | "wod";
-
-export interface Route {
-  name: RouteName;
+/** A route as the table writes it: each page's name and template are written there only. */
+interface RouteEntry {
+  /** The name a page is linked by: `pathTo("rates")`. */
+  name: string;
   path: string;
   title: string;
   /** Short label for links when the title is too long for a menu. */
   navLabel?: string;
   description: string;
-  keywords: string[];
+  keywords: readonly string[];
   /** Position in the navigation; routes without one come after those with one, sorted by name. */
   navOrder?: number;
   /** Kept out of the navigation (still built, linked elsewhere and in the sitemaps). */
@@ -79,14 +29,15 @@ export interface Route {
    */
   noIntroBar?: boolean;
   layout: "default";
-  template: TemplateName;
+  /** The file in src/templates/ that builds the page. */
+  template: string;
   /** For program pages: the key of the program's markdown file in content/programs. */
   programKey?: string;
   /** For pages whose text staff write: the name of the markdown file in content/pages that holds it. */
   pageKey?: string;
 }
 
-export const routes: readonly Route[] = [
+const ROUTES = [
   {
     name: "home",
     path: "/",
@@ -372,7 +323,20 @@ export const routes: readonly Route[] = [
     template: "document",
     pageKey: "consumer-health-data",
   },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** The name a page is linked by: `pathTo("rates")`. */
+export type RouteName = (typeof ROUTES)[number]["name"];
+/** The templates the table builds pages with (src/templates/). */
+export type TemplateName = (typeof ROUTES)[number]["template"];
+
+/** A route, its name and template among the table's own. */
+export interface Route extends RouteEntry {
+  name: RouteName;
+  template: TemplateName;
+}
+
+export const routes: readonly Route[] = ROUTES;
 
 /** Context every route page receives (gatsby-node sets it; templates and their Head read it). */
 export interface RoutePageContext {
