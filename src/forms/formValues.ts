@@ -32,3 +32,17 @@ export type FieldErrors<V> = { [K in FieldName<V>]?: string };
 export function fieldsOf<V extends { website: string }>(start: V): ReadonlyArray<Exclude<FieldName<V>, "website">> {
   return Object.keys(start).filter((name): name is Exclude<FieldName<V>, "website"> => name !== "website");
 }
+
+/**
+ * What a form sends when each field goes as the visitor left it, in the page's order: an `optional`
+ * text field only when it holds more than spaces, so its schema sees it missing rather than blank.
+ */
+export function sentValues<V>(values: V, fields: ReadonlyArray<FieldName<V>>, optional: ReadonlyArray<TextField<V>>): Partial<V> {
+  const sent: Partial<V> = {};
+  for (const name of fields) {
+    const value = values[name];
+    if (typeof value === "string" && !value.trim() && (optional as readonly string[]).includes(name)) continue;
+    sent[name] = value;
+  }
+  return sent;
+}

@@ -1,5 +1,5 @@
 import type { ContactInput } from "./schema";
-import { fieldsOf, type FormValues } from "../formValues";
+import { fieldsOf, sentValues, type FormValues } from "../formValues";
 
 /** The contact form's fields as the visitor fills them, and what it sends (the browser's and a plain post's alike). */
 export type ContactValues = FormValues<ContactInput>;
@@ -7,12 +7,7 @@ export type ContactValues = FormValues<ContactInput>;
 export const CONTACT_START: ContactValues = { name: "", email: "", phone: "", interest: "", message: "", website: "" };
 export const CONTACT_FIELDS = fieldsOf(CONTACT_START);
 
+/** Every field as typed, the phone only when given. */
 export function contactPayload(values: ContactValues) {
-  return {
-    name: values.name,
-    email: values.email,
-    ...(values.phone.trim() ? { phone: values.phone } : {}),
-    interest: values.interest,
-    message: values.message,
-  };
+  return sentValues(values, CONTACT_FIELDS, ["phone"]);
 }

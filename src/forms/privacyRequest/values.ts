@@ -1,5 +1,5 @@
 import type { PrivacyRequestInput } from "./schema";
-import { fieldsOf, type FormValues } from "../formValues";
+import { fieldsOf, sentValues, type FormValues } from "../formValues";
 
 /** The privacy request's fields as the visitor fills them, and what it sends. */
 export type PrivacyRequestValues = FormValues<PrivacyRequestInput>;
@@ -7,11 +7,7 @@ export type PrivacyRequestValues = FormValues<PrivacyRequestInput>;
 export const PRIVACY_REQUEST_START: PrivacyRequestValues = { request: "", name: "", email: "", details: "", website: "" };
 export const PRIVACY_REQUEST_FIELDS = fieldsOf(PRIVACY_REQUEST_START);
 
+/** Every field as typed, the details only when given. */
 export function privacyRequestPayload(values: PrivacyRequestValues) {
-  return {
-    request: values.request,
-    name: values.name,
-    email: values.email,
-    ...(values.details.trim() ? { details: values.details } : {}),
-  };
+  return sentValues(values, PRIVACY_REQUEST_FIELDS, ["details"]);
 }
