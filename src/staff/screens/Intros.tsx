@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { Link } from "gatsby";
 import { getJson } from "../client";
 import { leadPath } from "../../desk/paths";
+import { ActionButton } from "../ActionButton";
 import * as styles from "../Staff.module.css";
 import { StatusLine } from "../StatusLine";
 import { useChanges } from "../useChanges";
@@ -114,35 +115,21 @@ export default function Intros(_props: ScreenProps) {
                   <span className={own.actions}>
                     {intro.started &&
                       ATTENDANCES.map(([attendance, label]) => (
-                        <button
+                        <ActionButton
                           key={attendance}
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy}
-                          aria-label={`${label}: ${intro.name}`}
+                          busy={busy}
+                          label={`${label}: ${intro.name}`}
                           onClick={() => void act({ id: intro.id, action: attendance })}
                         >
                           {label}
-                        </button>
+                        </ActionButton>
                       ))}
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      aria-label={`Move ${intro.name}'s intro`}
-                      onClick={() => ask("reschedule", intro)}
-                    >
+                    <ActionButton busy={busy} label={`Move ${intro.name}'s intro`} onClick={() => ask("reschedule", intro)}>
                       Move…
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.danger}
-                      disabled={busy}
-                      aria-label={`Cancel ${intro.name}'s intro`}
-                      onClick={() => ask("cancel", intro)}
-                    >
+                    </ActionButton>
+                    <ActionButton busy={busy} danger label={`Cancel ${intro.name}'s intro`} onClick={() => ask("cancel", intro)}>
                       Cancel…
-                    </button>
+                    </ActionButton>
                   </span>
                 </li>
               ))}

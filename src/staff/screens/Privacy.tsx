@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../content/dates";
 import { PRIVACY_REQUEST_LABELS } from "../../forms/privacyRequest/rules";
+import { ActionButton } from "../ActionButton";
 import { downloadUrl, getJson } from "../client";
 import { CONFIRMED_BY_WORDS, notConfirmedYet, type OpenRequest, type RequestConfirmationView } from "../../desk/privacy";
 import { staffTime } from "../../time/labels";
@@ -134,27 +135,17 @@ export default function Privacy(_props: ScreenProps) {
                   </a>
                 )}
                 {r.confirmation.state === "confirmed" && r.withHealthInfo.length > 0 && (
-                  <button
-                    type="button"
-                    className={shared.secondary}
-                    disabled={busy}
-                    onClick={() => void change({ action: "withdraw", request: r.reference })}
-                  >
+                  <ActionButton busy={busy} onClick={() => void change({ action: "withdraw", request: r.reference })}>
                     Withdraw consent
-                  </button>
+                  </ActionButton>
                 )}
-                <button
-                  type="button"
-                  className={shared.secondary}
-                  disabled={busy}
-                  onClick={() => void change({ action: "answered", request: r.reference })}
-                >
+                <ActionButton busy={busy} onClick={() => void change({ action: "answered", request: r.reference })}>
                   Mark answered
-                </button>
+                </ActionButton>
                 {r.confirmation.state === "confirmed" && (
-                  <button type="button" className={shared.danger} disabled={busy} onClick={() => setDeleting(r)}>
+                  <ActionButton busy={busy} danger onClick={() => setDeleting(r)}>
                     Delete everything…
-                  </button>
+                  </ActionButton>
                 )}
               </div>
             </li>
