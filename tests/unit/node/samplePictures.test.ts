@@ -5,6 +5,8 @@ import path from "node:path";
 import type { ParentSpanPluginArgs } from "gatsby";
 import { onPreBootstrap } from "../../../gatsby-node";
 import { samplePicturesInPlace } from "../../../src/content/samplePictures";
+import SAMPLES from "../../../src/content/samplePictures.json";
+import { IMAGE_FILE } from "../../../src/content/schemas";
 import * as contentChecks from "../../../src/node/contentChecks";
 import * as contentFiles from "../../../src/node/contentFiles";
 import * as samplePictures from "../../../src/node/samplePictures";
@@ -34,6 +36,16 @@ test("the site's own list knows the samples it ships with by their SHA-256", () 
   expect(
     samplePicturesInPlace([{ path: "images/hero.jpg", sha256: "c6c56156fa51ac7b88ee5d4a592b83af8fbbfedb47fb717c5eafa795353b714e" }]),
   ).toEqual(["images/hero.jpg"]);
+});
+
+test("the table of samples holds SHA-256 hashes, each with the image files under content/ it was made for", () => {
+  const entries = Object.entries(SAMPLES);
+  expect(entries.length).toBeGreaterThan(0);
+  for (const [hash, files] of entries) {
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(file).toMatch(new RegExp(`^(images|galleries/[a-z0-9-]+)/[a-z0-9-]+${IMAGE_FILE.source}`, "i"));
+  }
 });
 
 test("the build's line knows a sample by its content, whatever its name, and says nothing once all are real photos", () => {
