@@ -355,6 +355,12 @@ export interface RoutePageContext {
   upcoming: string[];
 }
 
+/** What a page component is given: its query's data and the part of its context it reads. */
+export interface PageProps<Data, Context extends keyof RoutePageContext = "routePath"> {
+  data: Data;
+  pageContext: Pick<RoutePageContext, Context>;
+}
+
 /** An event's page: the events list's context (same template), plus which event and when, worked out at build. */
 export interface EventPageContext extends RoutePageContext {
   slug: string;

@@ -1,16 +1,10 @@
-import { FEED_PATH, routeFor, type RoutePageContext } from "../../routes";
+import { FEED_PATH, routeFor, type PageProps } from "../../routes";
 import { AnnouncementList } from "../AnnouncementList";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** The announcements that have not expired, newest first (the query sorts them). */
-export function AnnouncementsPage({
-  data,
-  pageContext,
-}: {
-  data: Queries.AnnouncementsPageQuery;
-  pageContext: Pick<RoutePageContext, "routePath">;
-}) {
+export function AnnouncementsPage({ data, pageContext }: PageProps<Queries.AnnouncementsPageQuery>) {
   const route = routeFor(pageContext.routePath);
   return (
     <>

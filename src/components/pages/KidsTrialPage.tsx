@@ -1,5 +1,5 @@
 import { useSiteInfo } from "../../hooks/useSiteInfo";
-import { pathTo, routeFor, type RoutePageContext } from "../../routes";
+import { pathTo, routeFor, type PageProps } from "../../routes";
 import { TitleLink } from "../TitleLink";
 import { KidsTrialBooking } from "../kids/KidsTrialBooking";
 import { PageHeader } from "../PageHeader";
@@ -10,13 +10,7 @@ import { Section } from "../Section";
  * of its own, linked from the kids' page: the booking's code is loaded where it is used, and the kids'
  * page stays as light as every other.
  */
-export function KidsTrialPage({
-  data,
-  pageContext,
-}: {
-  data: Queries.KidsTrialPageQuery;
-  pageContext: Pick<RoutePageContext, "routePath">;
-}) {
+export function KidsTrialPage({ data, pageContext }: PageProps<Queries.KidsTrialPageQuery>) {
   const route = routeFor(pageContext.routePath);
   const site = useSiteInfo();
   return (

@@ -1,5 +1,5 @@
 import { usePageToday } from "../../hooks/useGymToday";
-import { routeFor, type RoutePageContext } from "../../routes";
+import { routeFor, type PageProps } from "../../routes";
 import { PrivacyRequestForm } from "../form/PrivacyRequestForm";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
@@ -10,10 +10,7 @@ import { HydrateOnUse } from "../form/HydrateOnUse";
 export function PrivacyRequestPage({
   data,
   pageContext,
-}: {
-  data: Queries.PrivacyRequestPageQuery;
-  pageContext: Pick<RoutePageContext, "routePath" | "today" | "weekday" | "utcOffsets">;
-}) {
+}: PageProps<Queries.PrivacyRequestPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);
   const privacy = data.privacy;

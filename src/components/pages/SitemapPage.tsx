@@ -1,11 +1,11 @@
-import { routeFor, routes, type RoutePageContext } from "../../routes";
+import { routeFor, routes, type PageProps } from "../../routes";
 import { buildSitemapTree, sitemapPages } from "../../sitemapTree";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 import { SitemapTree } from "../SitemapTree";
 
 /** Every page for people: the route table as a tree, with every announcement and event under its list. */
-export function SitemapPage({ data, pageContext }: { data: Queries.SitemapPageQuery; pageContext: Pick<RoutePageContext, "routePath"> }) {
+export function SitemapPage({ data, pageContext }: PageProps<Queries.SitemapPageQuery>) {
   const route = routeFor(pageContext.routePath);
   const tree = buildSitemapTree(sitemapPages(routes, data.announcements.nodes, data.events.nodes));
   return (
