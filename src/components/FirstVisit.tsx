@@ -1,6 +1,7 @@
 import { graphql, Link } from "gatsby";
 import type { FirstVisitFact } from "../content/firstVisit";
 import * as styles from "./FirstVisit.module.css";
+import { LabelledFacts, type FactLink } from "./LabelledFacts";
 
 export const fragment = graphql`
   fragment FirstVisit on Query {
@@ -16,6 +17,10 @@ export const fragment = graphql`
   }
 `;
 
+/** The site's own pages through Gatsby's Link (prefetched, opened without a reload), others as they are. */
+const siteLink = (link: FactLink) =>
+  link.href.startsWith("/") ? <Link to={link.href}>{link.text}</Link> : <a href={link.href}>{link.text}</a>;
+
 /**
  * Everything a newcomer needs before their first visit, in one place, worded at build time from the
  * files that hold each fact (src/content/firstVisit.ts, through src/node/schema.ts). Static: the
@@ -30,27 +35,10 @@ export function FirstVisit({
   skip?: readonly FirstVisitFact["id"][];
 }) {
   return (
-    <dl className={styles.facts}>
-      {facts
-        .filter((fact) => !skip.includes(fact.id as FirstVisitFact["id"]))
-        .map((fact) => (
-          <div key={fact.label}>
-            <dt>{fact.label}</dt>
-            <dd>
-              {fact.text}
-              {fact.link && (
-                <>
-                  {" "}
-                  {fact.link.href.startsWith("/") ? (
-                    <Link to={fact.link.href}>{fact.link.text}</Link>
-                  ) : (
-                    <a href={fact.link.href}>{fact.link.text}</a>
-                  )}
-                </>
-              )}
-            </dd>
-          </div>
-        ))}
-    </dl>
+    <LabelledFacts
+      className={styles.facts}
+      facts={facts.filter((fact) => !skip.includes(fact.id as FirstVisitFact["id"]))}
+      link={siteLink}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { foundOf } from "../../forms/formState";
 import { SENT_MESSAGE_ID, type SentWords } from "../../forms/sentWords";
 import type { UseFormResult } from "../../hooks/useForm";
+import { LabelledFacts } from "../LabelledFacts";
 import { Honeypot } from "./inputs";
 import * as styles from "./Form.module.css";
 
@@ -174,24 +175,7 @@ export function SentMessage({ words, reference }: { words: SentWords; reference:
       {words.paragraphs.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      {words.facts && words.facts.length > 0 && (
-        <dl className={styles.sentFacts}>
-          {words.facts.map((fact) => (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>
-                {fact.text}
-                {fact.link && (
-                  <>
-                    {" "}
-                    <a href={fact.link.href}>{fact.link.text}</a>
-                  </>
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {words.facts && words.facts.length > 0 && <LabelledFacts className={styles.sentFacts} facts={words.facts} />}
       {words.closing?.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
