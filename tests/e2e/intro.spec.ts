@@ -453,6 +453,31 @@ test.describe("the /intro/ page", () => {
     await context.close();
   });
 
+  test("times that fail to load are said so with the other ways to book and load again on request; none left is said plainly", async ({
+    page,
+  }) => {
+    // The first request fails as on a lost connection; the one the button sends finds every time taken.
+    let asked = 0;
+    await page.route("**/api/intro-slots", (route) =>
+      ++asked === 1 ? route.abort("connectionfailed") : route.fulfill({ json: { zone: "Pacific Time", days: [] } }),
+    );
+    await gotoReady(page, "/intro/");
+    const failure = page.getByRole("alert");
+    await expect(failure.locator("p")).toHaveText(
+      /^We could not load the open times\. Check your connection and try again, or call us at .*555.* or send us a message\.$/,
+    );
+    await expect(failure.getByRole("link", { name: "send us a message" })).toHaveAttribute("href", "/contact/");
+    await failure.getByRole("button", { name: "Load the times again" }).click();
+    await expect(
+      page.getByText(
+        /^There are no open times to book online right now\. Please call us at .*555.* or send us a message, and we will find a time that suits you\.$/,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.locator("[data-booking]")).toHaveCount(0);
+    expect(asked).toBe(2);
+  });
+
   test("with JavaScript the page never shows that text: it says the times are loading until they come", async ({ page }) => {
     // innerText is the text as rendered: it holds a <noscript>'s text only where scripts are off.
     const shown = () => page.locator("main").innerText();

@@ -129,3 +129,27 @@ test("without JavaScript: the page links to the classes, where a seat is booked 
   await expect(success).toContainText(/Your reference: K-[0-9A-Z]{10}/);
   await context.close();
 });
+
+test("classes that fail to load are said so with the other ways to book and load again on request; every seat taken is said plainly", async ({
+  page,
+}) => {
+  // The first request fails as on a lost connection; the one the button sends finds every seat taken.
+  let asked = 0;
+  await page.route("**/api/kids-trial-classes", (route) =>
+    ++asked === 1 ? route.abort("connectionfailed") : route.fulfill({ json: { zone: "Pacific Time", classes: [], days: [] } }),
+  );
+  await gotoReady(page, TRIAL);
+  const failure = page.getByRole("alert");
+  await expect(failure.locator("p")).toHaveText(
+    /^We could not load the classes\. Check your connection and try again, or call us at .*555.* or send us a message\.$/,
+  );
+  await failure.getByRole("button", { name: "Load the classes again" }).click();
+  await expect(
+    page.getByText(
+      /^Every trial seat of the next two weeks is taken\. Please call us at .*555.* or send us a message, and we will find a class for your child\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.locator("[data-booking]")).toHaveCount(0);
+  expect(asked).toBe(2);
+});

@@ -1,6 +1,5 @@
-import { Link } from "gatsby";
 import { useState } from "react";
-import { formatPhone, telHref } from "../../content/contact";
+import { formatPhone } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import type { IntroInput } from "../../forms/intro/schema";
@@ -12,10 +11,10 @@ import { trackLead } from "../../runtime/analytics";
 import { FormShell, SentMessage } from "../form/FormShell";
 import { introOutcomeOf, introSent, type IntroOutcome } from "../../forms/intro/sent";
 import type { SentFact } from "../../forms/sentWords";
-import { useHydrated } from "../../hooks/useHydrated";
 import { EmailInput, NameInput, PhoneInput, TextArea } from "../form/inputs";
 import * as form from "../form/Form.module.css";
 import * as styles from "./IntroBooking.module.css";
+import { OfferedForm, OfferStatus, OtherWays, type OfferWords } from "./BookingOffer";
 import { SlotPicker } from "./SlotPicker";
 
 async function loadCheck() {
@@ -31,14 +30,14 @@ interface IntroOffer {
 
 const introOffer = (answer: Partial<IntroOffer>): IntroOffer => ({ zone: answer.zone ?? "", days: answer.days ?? [] });
 
-/** Call us or write: what a visitor without JavaScript, or without an open time, can do instead. */
-function OtherWays({ phone, contactPath }: { phone: string; contactPath: string }) {
-  return (
-    <>
-      call us at <a href={telHref(phone)}>{formatPhone(phone)}</a> or <Link to={contactPath}>send us a message</Link>
-    </>
-  );
-}
+const INTRO_OFFER_WORDS: OfferWords = {
+  loading: "Loading open times…",
+  refreshed: "The open times have been updated.",
+  offered: "the open times",
+  again: "Load the times again",
+  noneLeft: "There are no open times to book online right now.",
+  instead: "a time that suits you",
+};
 
 /**
  * The booking: open times from the store, then the visitor's details. The page's HTML says the times
@@ -48,7 +47,6 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
  */
 export function IntroBooking({ phone, contactPath, arrival }: { phone: string; contactPath: string; arrival: readonly SentFact[] }) {
   const slots = useOffer("intro-slots", introOffer);
-  const live = useHydrated();
   const { days, zone } = slots.offer;
   const [day, setDay] = useState("");
   const [answer, setAnswer] = useState<{ confirmation: boolean; outcome?: IntroOutcome }>({ confirmation: true });
@@ -83,60 +81,33 @@ export function IntroBooking({ phone, contactPath, arrival }: { phone: string; c
           <OtherWays phone={phone} contactPath={contactPath} />.
         </p>
       </noscript>
-      <p role="status" className={`${form.hint} ${styles.status}`}>
-        {slots.status === "loading"
-          ? "Loading open times…"
-          : slots.status === "ready" && slots.refreshed
-            ? "The open times have been updated."
-            : ""}
-      </p>
-      {slots.status === "failed" && (
-        <div className={form.failure} role="alert">
-          <p>
-            We could not load the open times. Check your connection and try again, or <OtherWays phone={phone} contactPath={contactPath} />.
-          </p>
-          <button type="button" className={form.secondaryButton} onClick={slots.refresh}>
-            Load the times again
-          </button>
-        </div>
-      )}
-      {slots.status === "ready" && days.length === 0 && (
-        <p className={form.notice}>
-          There are no open times to book online right now. Please <OtherWays phone={phone} contactPath={contactPath} />, and we will find a
-          time that suits you.
-        </p>
-      )}
-      {(days.length > 0 || booking.phase.status === "sent" || !live) && (
-        // Until the page is live the form is in the HTML but hidden (it has no times yet): the endpoint
-        // answers a visitor without JavaScript with this page, the form shown and the open times in it
-        // (src/server/forms/answerPage.ts).
-        <div hidden={days.length === 0 && booking.phase.status !== "sent" ? true : undefined} data-booking>
-          <FormShell
-            form={booking}
-            label="Book your free intro"
-            submitLabel="Book this time"
-            success={(reference) => (
-              <SentMessage
-                words={introSent({ ...answer, email: booking.control.values.email, phone: formatPhone(phone), arrival })}
-                reference={reference}
-              />
-            )}
-          >
-            <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />
-            <NameInput control={booking.control} />
-            <EmailInput control={booking.control} hint="We send your confirmation here." />
-            <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
-            <TextArea
-              control={booking.control}
-              name="goals"
-              label="What would you like to work on?"
-              hint="For example a first pull-up, more energy, or getting back into shape."
-              maxLength={LIMITS.goals}
-              rows={4}
+      <OfferStatus offer={slots} words={INTRO_OFFER_WORDS} phone={phone} contactPath={contactPath} />
+      <OfferedForm offered={days.length > 0} sent={booking.phase.status === "sent"}>
+        <FormShell
+          form={booking}
+          label="Book your free intro"
+          submitLabel="Book this time"
+          success={(reference) => (
+            <SentMessage
+              words={introSent({ ...answer, email: booking.control.values.email, phone: formatPhone(phone), arrival })}
+              reference={reference}
             />
-          </FormShell>
-        </div>
-      )}
+          )}
+        >
+          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} />
+          <NameInput control={booking.control} />
+          <EmailInput control={booking.control} hint="We send your confirmation here." />
+          <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
+          <TextArea
+            control={booking.control}
+            name="goals"
+            label="What would you like to work on?"
+            hint="For example a first pull-up, more energy, or getting back into shape."
+            maxLength={LIMITS.goals}
+            rows={4}
+          />
+        </FormShell>
+      </OfferedForm>
     </div>
   );
 }

@@ -1,13 +1,10 @@
-import { Link } from "gatsby";
 import { useState } from "react";
-import { formatPhone, telHref } from "../../content/contact";
 import { apiPath } from "../../forms/endpoints";
 import { CHILD_AGES, CHILD_NAME_MAX } from "../../forms/kidsTrial/rules";
 import type { KidsTrialInput } from "../../forms/kidsTrial/schema";
 import { kidsTrialSent } from "../../forms/kidsTrial/sent";
 import { KIDS_TRIAL_FIELDS, KIDS_TRIAL_START, kidsTrialPayload, type KidsTrialValues } from "../../forms/kidsTrial/values";
 import { useForm } from "../../hooks/useForm";
-import { useHydrated } from "../../hooks/useHydrated";
 import { useOffer } from "../../hooks/useOffer";
 import type { DaySlots } from "../../intro/display";
 import { trackLead } from "../../runtime/analytics";
@@ -15,6 +12,7 @@ import { FormShell, SentMessage } from "../form/FormShell";
 import { EmailInput, NameInput, PhoneInput, Select, TextInput } from "../form/inputs";
 import * as form from "../form/Form.module.css";
 import * as styles from "../intro/IntroBooking.module.css";
+import { OfferedForm, OfferStatus, OtherWays, type OfferWords } from "../intro/BookingOffer";
 import { SlotPicker } from "../intro/SlotPicker";
 
 async function loadCheck() {
@@ -46,14 +44,14 @@ const trialClassOffer = (answer: Partial<TrialClassOffer>): TrialClassOffer => (
 
 const AGE_OPTIONS = CHILD_AGES.map((age) => ({ value: String(age), label: String(age) }));
 
-/** Call us or write: what a parent without JavaScript, or without a class with a seat, can do instead. */
-function OtherWays({ phone, contactPath }: { phone: string; contactPath: string }) {
-  return (
-    <>
-      call us at <a href={telHref(phone)}>{formatPhone(phone)}</a> or <Link to={contactPath}>send us a message</Link>
-    </>
-  );
-}
+const TRIAL_OFFER_WORDS: OfferWords = {
+  loading: "Loading classes…",
+  refreshed: "The classes and their seats have been updated.",
+  offered: "the classes",
+  again: "Load the classes again",
+  noneLeft: "Every trial seat of the next two weeks is taken.",
+  instead: "a class for your child",
+};
 
 /**
  * A parent books their child a free seat in a kids class: the classes of the next two weeks with their
@@ -64,7 +62,6 @@ function OtherWays({ phone, contactPath }: { phone: string; contactPath: string 
  */
 export function KidsTrialBooking({ phone, contactPath }: { phone: string; contactPath: string }) {
   const classes = useOffer("kids-trial-classes", trialClassOffer);
-  const live = useHydrated();
   const { days, zone } = classes.offer;
   const [day, setDay] = useState("");
   const [confirmation, setConfirmation] = useState(true);
@@ -102,73 +99,47 @@ export function KidsTrialBooking({ phone, contactPath }: { phone: string; contac
           <a href={apiPath("kids-trial")}>choose from the classes here</a>, or <OtherWays phone={phone} contactPath={contactPath} />.
         </p>
       </noscript>
-      <p role="status" className={`${form.hint} ${styles.status}`}>
-        {classes.status === "loading"
-          ? "Loading classes…"
-          : classes.status === "ready" && classes.refreshed
-            ? "The classes and their seats have been updated."
-            : ""}
-      </p>
-      {classes.status === "failed" && (
-        <div className={form.failure} role="alert">
-          <p>
-            We could not load the classes. Check your connection and try again, or <OtherWays phone={phone} contactPath={contactPath} />.
-          </p>
-          <button type="button" className={form.secondaryButton} onClick={classes.refresh}>
-            Load the classes again
-          </button>
-        </div>
-      )}
-      {classes.status === "ready" && days.length === 0 && (
-        <p className={form.notice}>
-          Every trial seat of the next two weeks is taken. Please <OtherWays phone={phone} contactPath={contactPath} />, and we will find a
-          class for your child.
-        </p>
-      )}
-      {(days.length > 0 || booking.phase.status === "sent" || !live) && (
-        // Hidden until the page has classes: the endpoint answers a parent without JavaScript with this
-        // page, the form shown and the classes in it (src/server/forms/answerPage.ts).
-        <div hidden={days.length === 0 && booking.phase.status !== "sent" ? true : undefined} data-booking>
-          <FormShell
-            form={booking}
-            label="Book a free trial class"
-            submitLabel="Book this class"
-            success={(reference) => (
-              <>
-                <SentMessage
-                  words={kidsTrialSent({
-                    when: chosen?.label,
-                    coach: chosen?.coach,
-                    childName: values.childName.trim(),
-                    confirmation,
-                    email: values.email.trim(),
-                  })}
-                  reference={reference}
-                />
-                <p>
-                  To cancel, use the link in the e-mail, or <OtherWays phone={phone} contactPath={contactPath} />.
-                </p>
-              </>
-            )}
-          >
-            <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} count={["class", "classes"]} />
-            {full.length > 0 && <p className={form.hint}>Full: {full.map((offered) => offered.label).join("; ")}.</p>}
-            <TextInput
-              control={booking.control}
-              name="childName"
-              label="Your child's first name"
-              hint="First name only: the coach welcomes them by it."
-              required
-              autoComplete="off"
-              maxLength={CHILD_NAME_MAX}
-            />
-            <Select control={booking.control} name="childAge" label="Your child's age" required options={AGE_OPTIONS} />
-            <NameInput control={booking.control} />
-            <EmailInput control={booking.control} hint="We send the confirmation, a reminder the day before and the link to cancel here." />
-            <PhoneInput control={booking.control} required hint="So the coach can reach you on the day." />
-          </FormShell>
-        </div>
-      )}
+      <OfferStatus offer={classes} words={TRIAL_OFFER_WORDS} phone={phone} contactPath={contactPath} />
+      <OfferedForm offered={days.length > 0} sent={booking.phase.status === "sent"}>
+        <FormShell
+          form={booking}
+          label="Book a free trial class"
+          submitLabel="Book this class"
+          success={(reference) => (
+            <>
+              <SentMessage
+                words={kidsTrialSent({
+                  when: chosen?.label,
+                  coach: chosen?.coach,
+                  childName: values.childName.trim(),
+                  confirmation,
+                  email: values.email.trim(),
+                })}
+                reference={reference}
+              />
+              <p>
+                To cancel, use the link in the e-mail, or <OtherWays phone={phone} contactPath={contactPath} />.
+              </p>
+            </>
+          )}
+        >
+          <SlotPicker control={booking.control} days={days} day={day} onDay={setDay} zone={zone} count={["class", "classes"]} />
+          {full.length > 0 && <p className={form.hint}>Full: {full.map((offered) => offered.label).join("; ")}.</p>}
+          <TextInput
+            control={booking.control}
+            name="childName"
+            label="Your child's first name"
+            hint="First name only: the coach welcomes them by it."
+            required
+            autoComplete="off"
+            maxLength={CHILD_NAME_MAX}
+          />
+          <Select control={booking.control} name="childAge" label="Your child's age" required options={AGE_OPTIONS} />
+          <NameInput control={booking.control} />
+          <EmailInput control={booking.control} hint="We send the confirmation, a reminder the day before and the link to cancel here." />
+          <PhoneInput control={booking.control} required hint="So the coach can reach you on the day." />
+        </FormShell>
+      </OfferedForm>
     </div>
   );
 }

@@ -240,7 +240,7 @@ function markField(html: string, form: Element, name: string, message: string): 
  * which need script to switch days) holds every day's times at once, as one group of radios named
  * "start" in a fieldset per day, in SlotPicker's classes.
  */
-/** Shows the booking block the intro page hides until its script has times (IntroBooking's data-booking). */
+/** Shows the booking block a booking page hides until its script has an offer (data-booking: src/components/intro/BookingOffer.tsx). */
 function showBooking(form: Element): void {
   for (let node: Node | null = form; node; node = "parentNode" in node ? node.parentNode : null) {
     if (tree.isElementNode(node) && attr(node, "data-booking") !== undefined) removeAttr(node, "hidden");
