@@ -9,6 +9,8 @@ import type { Status } from "./StatusLine";
  * `busy` holds the screen's buttons, and once it is done the sentence goes on the status line and the
  * list is read again. `post` gives a refusal's sentence back for the screen to show where it belongs
  * (null when done); `change` puts it on the status line and says whether the change went through.
+ * `answered`, if given, runs as soon as the server has answered, before the list is read again (a
+ * dialog closes with the answer, not after the reload).
  */
 export function useChanges(route: string, read: () => Promise<void>) {
   const [status, say] = useState<Status | null>(null);
@@ -23,22 +25,25 @@ export function useChanges(route: string, read: () => Promise<void>) {
   }, [read]);
   useEffect(() => void load(), [load]);
 
-  const post = async (body: Record<string, unknown>): Promise<string | null> => {
+  const post = async (body: Record<string, unknown>, answered?: () => void): Promise<string | null> => {
     setBusy(true);
     try {
       const { message } = await postJson<{ message: string }>(route, body);
       say({ text: message, error: false });
+      answered?.();
+      // load() puts its own failure on the status line and never throws.
       await load();
       return null;
     } catch (error) {
+      answered?.();
       return problemText(error);
     } finally {
       setBusy(false);
     }
   };
 
-  const change = async (body: Record<string, unknown>): Promise<boolean> => {
-    const problem = await post(body);
+  const change = async (body: Record<string, unknown>, answered?: () => void): Promise<boolean> => {
+    const problem = await post(body, answered);
     if (problem !== null) say({ text: problem, error: true });
     return problem === null;
   };

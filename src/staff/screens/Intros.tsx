@@ -51,10 +51,8 @@ export default function Intros(_props: ScreenProps) {
     if (!asking && dialog.current?.open) dialog.current.close();
   }, [asking]);
 
-  const act = async (body: Record<string, string>) => {
-    await change(body);
-    setAsking(null);
-  };
+  // The dialog closes with the server's answer, before the list is read again.
+  const act = (body: Record<string, string>) => change(body, () => setAsking(null));
 
   const ask = (kind: "cancel" | "reschedule", intro: Intro) => {
     setChoice("");
