@@ -29,6 +29,7 @@ exports.onCreateWebpackConfig = (args, options) =>
       // minified them. Unmarked, Terser minified the 4.5 MB editor again on every build: about 44 s of
       // one core here, for 13 KB, and a file that no longer matched its own source map.
       const copy = config.plugins.find((plugin) => plugin.constructor.name === "CopyPlugin");
+      if (!copy) throw new Error("plugins/decap-admin: gatsby-plugin-decap-cms no longer copies its vendor files with CopyPlugin");
       for (const pattern of copy.patterns) pattern.info = { minimized: true };
       options.customizeWebpackConfig?.(config, helpers);
     },

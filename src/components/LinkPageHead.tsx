@@ -13,7 +13,7 @@ export interface LinkPageWords {
 /**
  * The Head of a template that also renders the page a mailed link opens (a cancel or confirm page at an
  * address of its own, flagged in its context by src/node/pages.ts): that page says what it is and is
- * never indexed; the route's own page gets `routeHead`, the route's metadata unless the template adds to it.
+ * never indexed; the route's own page gets `RouteOwnHead`: the route's metadata (`RouteHead`) unless the template gives its own.
  */
 export function linkPageHead<Context extends RoutePageContext>(
   isLinkPage: (context: Context) => boolean | undefined,
