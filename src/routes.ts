@@ -356,7 +356,7 @@ export interface RoutePageContext {
 }
 
 /** What a page component is given: its query's data and the part of its context it reads. */
-export interface PageProps<Data, Context extends keyof RoutePageContext = "routePath"> {
+export interface RoutePageProps<Data, Context extends keyof RoutePageContext = "routePath"> {
   data: Data;
   pageContext: Pick<RoutePageContext, Context>;
 }

@@ -1,4 +1,4 @@
-import { pathTo, routeFor, type PageProps } from "../../routes";
+import { pathTo, routeFor, type RoutePageProps } from "../../routes";
 import { ButtonLink } from "../ButtonLink";
 import { IntroActions } from "../IntroActions";
 import { Markdown } from "../Markdown";
@@ -6,7 +6,7 @@ import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** The gym's story from content/pages/about.md, under the route's title and description. */
-export function AboutPage({ data, pageContext }: PageProps<Queries.AboutPageQuery>) {
+export function AboutPage({ data, pageContext }: RoutePageProps<Queries.AboutPageQuery>) {
   const route = routeFor(pageContext.routePath);
   if (!data.page) throw new Error("content/pages/about.md is missing");
   return (

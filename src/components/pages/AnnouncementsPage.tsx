@@ -1,10 +1,10 @@
-import { FEED_PATH, routeFor, type PageProps } from "../../routes";
+import { FEED_PATH, routeFor, type RoutePageProps } from "../../routes";
 import { AnnouncementList } from "../AnnouncementList";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** The announcements that have not expired, newest first (the query sorts them). */
-export function AnnouncementsPage({ data, pageContext }: PageProps<Queries.AnnouncementsPageQuery>) {
+export function AnnouncementsPage({ data, pageContext }: RoutePageProps<Queries.AnnouncementsPageQuery>) {
   const route = routeFor(pageContext.routePath);
   return (
     <>

@@ -1,4 +1,4 @@
-import { pathTo, routeFor, type PageProps } from "../../routes";
+import { pathTo, routeFor, type RoutePageProps } from "../../routes";
 import { ButtonLink } from "../ButtonLink";
 import { CoachCards } from "../CoachCards";
 import { IntroActions } from "../IntroActions";
@@ -6,7 +6,7 @@ import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** The coaches from content/coaches, in their files' order, each with its own anchor (/coaches/#dana). */
-export function CoachesPage({ data, pageContext }: PageProps<Queries.CoachesPageQuery>) {
+export function CoachesPage({ data, pageContext }: RoutePageProps<Queries.CoachesPageQuery>) {
   const route = routeFor(pageContext.routePath);
   return (
     <>

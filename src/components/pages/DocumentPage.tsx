@@ -1,4 +1,4 @@
-import { pathTo, routeFor, type PageProps } from "../../routes";
+import { pathTo, routeFor, type RoutePageProps } from "../../routes";
 import { Actions } from "../Actions";
 import { ButtonLink } from "../ButtonLink";
 import { PageHeader } from "../PageHeader";
@@ -6,7 +6,7 @@ import { PolicyMarkdown } from "../PolicyMarkdown";
 import { Section } from "../Section";
 
 /** A page of text from content/pages (the privacy notices), with {{placeholders}} filled from content. */
-export function DocumentPage({ data, pageContext }: PageProps<Queries.DocumentPageQuery, "routePath" | "pageKey">) {
+export function DocumentPage({ data, pageContext }: RoutePageProps<Queries.DocumentPageQuery, "routePath" | "pageKey">) {
   const route = routeFor(pageContext.routePath);
   const { page, policies, privacy } = data;
   if (!page) throw new Error(`content/pages/${pageContext.pageKey}.md is missing`);

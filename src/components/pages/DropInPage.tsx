@@ -3,7 +3,7 @@ import { programSchedulePath } from "../../content/programs";
 import { listText } from "../../content/dates";
 import { classDays } from "../../forms/dropIn/rules";
 import { usePageToday } from "../../hooks/useGymToday";
-import { routeFor, type PageProps } from "../../routes";
+import { routeFor, type RoutePageProps } from "../../routes";
 import { Actions } from "../Actions";
 import { ButtonLink } from "../ButtonLink";
 import { FactList } from "../FactList";
@@ -17,7 +17,10 @@ import { HydrateOnUse } from "../form/HydrateOnUse";
  * For visiting athletes: the price (the plan paid per visit in content/rates.json), staff's text
  * (content/pages/drop-in.md), the days with a class, and the form that signs the waiver.
  */
-export function DropInPage({ data, pageContext }: PageProps<Queries.DropInPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
+export function DropInPage({
+  data,
+  pageContext,
+}: RoutePageProps<Queries.DropInPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);
   const { page } = data;

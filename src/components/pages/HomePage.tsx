@@ -2,7 +2,7 @@ import { getImage } from "gatsby-plugin-image";
 import { teaserPlans } from "../../content/rates";
 import { usePageToday } from "../../hooks/useGymToday";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
-import { pathTo, type RouteName, type PageProps } from "../../routes";
+import { pathTo, type RouteName, type RoutePageProps } from "../../routes";
 import { AnnouncementList } from "../AnnouncementList";
 import { ButtonLink } from "../ButtonLink";
 import { FirstVisit } from "../FirstVisit";
@@ -26,7 +26,7 @@ const more = (to: RouteName, text: string) => (
 );
 
 /** The home page: the gym at a glance, each section leading to the page that says more. */
-export function HomePage({ data, pageContext }: PageProps<Queries.HomePageQuery, "weekday" | "today" | "utcOffsets">) {
+export function HomePage({ data, pageContext }: RoutePageProps<Queries.HomePageQuery, "weekday" | "today" | "utcOffsets">) {
   const site = useSiteInfo();
   const today = usePageToday(pageContext);
   const { page } = data;

@@ -1,13 +1,13 @@
 import { arrivalFacts } from "../../content/firstVisit";
 import { useSiteInfo } from "../../hooks/useSiteInfo";
-import { pathTo, routeFor, type PageProps } from "../../routes";
+import { pathTo, routeFor, type RoutePageProps } from "../../routes";
 import { FirstVisit } from "../FirstVisit";
 import { IntroBooking } from "../intro/IntroBooking";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
 
 /** Booking a free intro: what it is, then the open times. */
-export function IntroPage({ data, pageContext }: PageProps<Queries.IntroPageQuery>) {
+export function IntroPage({ data, pageContext }: RoutePageProps<Queries.IntroPageQuery>) {
   const route = routeFor(pageContext.routePath);
   const site = useSiteInfo();
   const intro = data.introJson;

@@ -1,5 +1,5 @@
 import { useSiteInfo } from "../../hooks/useSiteInfo";
-import { pathTo, routeFor, type PageProps } from "../../routes";
+import { pathTo, routeFor, type RoutePageProps } from "../../routes";
 import { TitleLink } from "../TitleLink";
 import { KidsTrialBooking } from "../kids/KidsTrialBooking";
 import { PageHeader } from "../PageHeader";
@@ -10,7 +10,7 @@ import { Section } from "../Section";
  * of its own, linked from the kids' page: the booking's code is loaded where it is used, and the kids'
  * page stays as light as every other.
  */
-export function KidsTrialPage({ data, pageContext }: PageProps<Queries.KidsTrialPageQuery>) {
+export function KidsTrialPage({ data, pageContext }: RoutePageProps<Queries.KidsTrialPageQuery>) {
   const route = routeFor(pageContext.routePath);
   const site = useSiteInfo();
   return (

@@ -1,6 +1,6 @@
 import { policyFacts } from "../../content/policies";
 import { usePageToday } from "../../hooks/useGymToday";
-import { routeFor, type PageProps } from "../../routes";
+import { routeFor, type RoutePageProps } from "../../routes";
 import { FactList } from "../FactList";
 import { HoldForm } from "../form/HoldForm";
 import { PageHeader } from "../PageHeader";
@@ -12,7 +12,7 @@ import { HydrateOnUse } from "../form/HydrateOnUse";
 export function MembershipHoldPage({
   data,
   pageContext,
-}: PageProps<Queries.MembershipHoldPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
+}: RoutePageProps<Queries.MembershipHoldPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);
   const policies = data.policies;

@@ -1,5 +1,5 @@
 import { policyFacts } from "../../content/policies";
-import { pathTo, routeFor, type PageProps } from "../../routes";
+import { pathTo, routeFor, type RoutePageProps } from "../../routes";
 import { Actions } from "../Actions";
 import { ButtonLink } from "../ButtonLink";
 import { FactList } from "../FactList";
@@ -8,7 +8,7 @@ import { PolicyMarkdown } from "../PolicyMarkdown";
 import { Section } from "../Section";
 
 /** The membership terms: the numbers at a glance, then staff's text with the same numbers filled in. */
-export function PoliciesPage({ data, pageContext }: PageProps<Queries.PoliciesPageQuery>) {
+export function PoliciesPage({ data, pageContext }: RoutePageProps<Queries.PoliciesPageQuery>) {
   const route = routeFor(pageContext.routePath);
   const { page, policies, privacy } = data;
   if (!page) throw new Error("content/pages/policies.md is missing");

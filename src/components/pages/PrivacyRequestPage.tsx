@@ -1,5 +1,5 @@
 import { usePageToday } from "../../hooks/useGymToday";
-import { routeFor, type PageProps } from "../../routes";
+import { routeFor, type RoutePageProps } from "../../routes";
 import { PrivacyRequestForm } from "../form/PrivacyRequestForm";
 import { PageHeader } from "../PageHeader";
 import { Section } from "../Section";
@@ -10,7 +10,7 @@ import { HydrateOnUse } from "../form/HydrateOnUse";
 export function PrivacyRequestPage({
   data,
   pageContext,
-}: PageProps<Queries.PrivacyRequestPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
+}: RoutePageProps<Queries.PrivacyRequestPageQuery, "routePath" | "today" | "weekday" | "utcOffsets">) {
   const route = routeFor(pageContext.routePath);
   const today = usePageToday(pageContext);
   const privacy = data.privacy;

@@ -4,7 +4,7 @@ import { nextStarts, ofProgram, programSchedulePath, reviewsOf } from "../../con
 import { usePageToday } from "../../hooks/useGymToday";
 import { planAction } from "../../content/rates";
 import { KIDS_PROGRAM } from "../../forms/signup/rules";
-import { pathTo, type PageProps } from "../../routes";
+import { pathTo, type RoutePageProps } from "../../routes";
 import { calendarPath } from "../../schedule/week";
 import { Actions } from "../Actions";
 import { ArticleImage } from "../ArticleImage";
@@ -64,7 +64,10 @@ function ForParents({ plans, trial }: { plans: ReadonlyArray<{ id: string; perio
 }
 
 /** One program's page: its own text from content/programs, with its class times and plans from the shared files. */
-export function ProgramPage({ data, pageContext }: PageProps<Queries.ProgramPageQuery, "programKey" | "today" | "weekday" | "utcOffsets">) {
+export function ProgramPage({
+  data,
+  pageContext,
+}: RoutePageProps<Queries.ProgramPageQuery, "programKey" | "today" | "weekday" | "utcOffsets">) {
   const today = usePageToday(pageContext);
   const program = data.program;
   if (!program) throw new Error(`No program file for "${pageContext.programKey}"`);

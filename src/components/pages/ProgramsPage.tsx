@@ -1,10 +1,10 @@
-import { routeFor, type PageProps } from "../../routes";
+import { routeFor, type RoutePageProps } from "../../routes";
 import { PageHeader } from "../PageHeader";
 import { ProgramCards } from "../ProgramCards";
 import { Section } from "../Section";
 
 /** The programs overview: the route's title and description above a card per program. */
-export function ProgramsPage({ data, pageContext }: PageProps<Queries.ProgramsPageQuery>) {
+export function ProgramsPage({ data, pageContext }: RoutePageProps<Queries.ProgramsPageQuery>) {
   const route = routeFor(pageContext.routePath);
   return (
     <>
