@@ -8,9 +8,24 @@ import type { StaffRole } from "./roles";
  * here to the server's list (INBOX_VIEWS); the forms' words are in src/forms/registry.ts.
  */
 
-/** A lead's place in the staff's pipeline, in order: the store keeps one (no row is New), the console words it. */
-export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "joined", "lost"] as const;
+/**
+ * A person's place in the staff's pipeline, in order (New -> Contacted -> Intro booked -> Came -> Joined,
+ * or Lost): the store keeps it on the person (src/server/leads/people.ts), the console words it. A
+ * member's form (a hold, a sign-up) keeps a status of its own, every one but Came.
+ */
+export const LEAD_STATUSES = ["new", "contacted", "intro-booked", "came", "joined", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type PersonStatus = LeadStatus;
+
+/**
+ * Statuses that say a staff member spoke to the person: a change to one by staff answers them (their
+ * first response, if it is the first; the reports count it so). Lost does not: closing someone is not
+ * speaking to them.
+ */
+export const ANSWERING_STATUSES: readonly LeadStatus[] = ["contacted", "intro-booked", "came", "joined"];
+
+/** Who changed a person when no staff member did: the visitor, by sending a form or booking their own intro. */
+export const VISITOR = "visitor";
 
 /** Whether the visitor came to their free intro, as staff mark it once it has begun. */
 export type Attendance = "attended" | "no-show";
@@ -19,6 +34,7 @@ export const STATUS_LABELS = {
   new: "New",
   contacted: "Contacted",
   "intro-booked": "Intro booked",
+  came: "Came",
   joined: "Joined",
   lost: "Lost",
 } as const satisfies Record<LeadStatus, string>;
@@ -39,11 +55,18 @@ export function formLabelsFor(role: StaffRole): Readonly<Record<string, string>>
   return Object.fromEntries(Object.entries(FORM_LABELS).filter(([form]) => mayOpenForm(role, form as FormName)));
 }
 
+/**
+ * The list's views. Every view but Members and Spam lists people (their sales forms together): Needs
+ * action holds those waiting for someone to speak to them (oldest waiting first) and those due for
+ * follow-up; Stale, those nobody answered for 30 days. Members lists members' forms (holds, sign-ups).
+ */
 export const VIEW_LABELS = {
   action: "Needs action",
   new: "New",
   "follow-up": "Follow up today",
   all: "All",
+  stale: "Stale",
+  members: "Members",
   spam: "Spam",
 } as const;
 export type InboxView = keyof typeof VIEW_LABELS;
@@ -62,6 +85,33 @@ export interface LeadSummary {
   spam: string | null;
   /** How long the gym took to answer (src/server/leads/responseTime.ts); null until staff answer. */
   response: { clockMs: number; openMs: number } | null;
+  /** A person's: since when they wait for someone to speak to them (null when nobody waits), and how many sales forms they sent. */
+  waitingSince?: string | null;
+  forms?: number;
+}
+
+/** How a logged call went: reached them and left a message speak to them (an answer); no answer does not. */
+export const CALL_OUTCOMES = { reached: "Reached them", message: "Left a message", "no-answer": "No answer" } as const;
+export type CallOutcome = keyof typeof CALL_OUTCOMES;
+
+/**
+ * One line of a person's timeline, oldest first: a form they sent, their intro, a change of status or of
+ * the follow-up date, a logged call or text, a note, a reply. `actor` is a staff address, "visitor", or
+ * null for a form or an intro.
+ */
+export interface TimelineEntry {
+  at: string;
+  kind: "form" | "intro" | "status" | "call" | "text" | "note" | "reply" | "follow-up" | "merge";
+  actor: string | null;
+  status?: LeadStatus;
+  outcome?: CallOutcome;
+  /** A note's or reply's text, a follow-up date (null: cleared), a merged person's reference. */
+  body?: string | null;
+  /** kind "form": which, and its reference. */
+  form?: FormName;
+  reference?: string;
+  /** kind "intro": with whom, and how it went. */
+  intro?: { coach: string; cancelled: boolean; attendance: Attendance | null };
 }
 
 export interface LeadList {
@@ -85,6 +135,10 @@ export interface LeadDetail {
   /** The free intro this lead booked (an intro lead only). */
   intro: { start: string; coach: string; cancelled: boolean; attendance: Attendance | null } | null;
   history: LeadSummary[];
+  /** A person (every sales form): their reference, who first answered them, others who gave the same phone number; null for a member's form or a privacy request. */
+  person: { id: string; firstResponseBy: string | null; samePhone: string[] } | null;
+  /** A person's timeline, oldest first; empty for a member's form or a privacy request (their notes and events above). */
+  timeline: TimelineEntry[];
 }
 
 /** "+12535550142" as people write it: (253) 555-0142. */

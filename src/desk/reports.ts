@@ -15,19 +15,20 @@ export type ReportPeriod = keyof typeof REPORT_PERIODS;
 export const PERIOD_WEEKS: Record<ReportPeriod, number> = { week: 0, "4-weeks": 4, "12-weeks": 12 };
 
 /**
- * The funnel's steps, in order. Each counts the leads that got at least that far, so a step never
- * holds more than the one before it (src/server/reports/store.ts says how each is read from the store).
+ * The funnel's steps, in order, strictly nested: each counts the people of the step before who got to
+ * it, so a step never holds more than the one before and nobody counts in a step they skipped
+ * (src/server/reports/report.ts says how each is read).
  */
 export const FUNNEL_STEPS = {
-  new: "New",
-  contacted: "Contacted",
+  new: "Leads",
+  contacted: "Answered",
   "intro-booked": "Intro booked",
   came: "Came",
   joined: "Joined",
 } as const;
 export type FunnelStep = keyof typeof FUNNEL_STEPS;
 
-/** The answer times the shares are counted at, in milliseconds. */
+/** The answer times the shares are counted at, in milliseconds: each share is of every lead, those not answered counting as not within. */
 export const RESPONSE_LIMITS = [
   { label: "5 min", ms: 5 * 60_000 },
   { label: "1 hour", ms: 3_600_000 },
@@ -41,12 +42,15 @@ export interface ReportDuration {
 }
 
 export interface SourceRow {
-  /** utm_source, else the referring host, else "Direct"; null when the store has no source for the lead. */
+  /** The channel (src/desk/sources.ts: Facebook, Google, ..., Direct, or a value no channel knows); null when the store has no source for the lead. */
   source: string | null;
+  /** The raw values grouped under it (utm_source or referring host), most leads first. */
+  raw: Array<{ value: string; leads: number }>;
   leads: number;
   answered: number;
-  /** Answered within an hour (of `answered`). */
+  /** Answered within an hour (of `leads`). */
   withinHour: number;
+  /** Joined, by whatever path. */
   joined: number;
 }
 
@@ -56,21 +60,30 @@ export interface LeadReport {
   /** The period's first and last day at the gym, YYYY-MM-DD (for this week: Monday and today). */
   firstDay: string;
   lastDay: string;
+  /** People who sent a sales form in the period (each once, whatever they sent). */
   leads: number;
+  /** The leads by the first sales form each sent in the period. */
   byForm: Array<{ form: FormName; leads: number }>;
-  /** Leads per week (Monday's date), oldest first. */
+  /** Leads per week (Monday's date), oldest first: each in the week of their first form in the period. */
   byWeek: Array<{ week: string; leads: number }>;
   response: {
     answered: number;
     unanswered: number;
+    /** Over the answered leads. */
     median: ReportDuration | null;
     p90: ReportDuration | null;
-    /** For each of RESPONSE_LIMITS: the answered leads answered within it. */
+    /** For each of RESPONSE_LIMITS: the leads answered within it (a share of `leads`). */
     within: Array<{ label: string; leads: number }>;
   };
   funnel: Array<{ step: FunnelStep; leads: number }>;
+  /** Leads who joined, by whatever path (the funnel's Joined counts only those who came to an intro first). */
+  joined: number;
   intros: { attended: number; noShow: number; unmarked: number };
   sources: SourceRow[];
+  /** Per staff member: the leads whose first answer was theirs, and their median time. */
+  staff: Array<{ email: string; answered: number; median: ReportDuration | null }>;
+  /** The last 12 whole weeks, whatever the period: leads, answered, and the median answer time of those answered. */
+  trend: Array<{ week: string; leads: number; answered: number; median: ReportDuration | null }>;
 }
 
 /** The words for a lead whose source the store does not have. */

@@ -19,6 +19,13 @@ export interface FormEntry {
    * the owner's to answer, and says what a person asked about their own data.
    */
   readonly ownerOnly?: true;
+  /**
+   * A form someone sends who may become a member: it makes (or joins) a person in the staff's pipeline
+   * (src/server/forms/people.ts), counts in the reports' leads and moves nobody else. Without it the form
+   * is members' business (a hold, a sign-up: its own view in the console) or the owner's (a privacy
+   * request): never in the pipeline or its numbers.
+   */
+  readonly sales?: true;
   /** How long it is kept: required, so a new form is never kept forever by having been forgotten. */
   readonly kept: Retention;
 }

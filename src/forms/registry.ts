@@ -32,3 +32,11 @@ export type FormName = keyof typeof FORM_REGISTRY;
 
 /** The forms in the registry's order (the console's filter lists them so). */
 export const FORMS = Object.keys(FORM_REGISTRY) as [FormName, ...FormName[]];
+
+/**
+ * The sales forms (`sales` in their entries): each makes or joins a person in the pipeline. The others
+ * are members' business or the owner's, in views of their own.
+ */
+export const SALES_FORMS: readonly FormName[] = FORMS.filter((form) => "sales" in FORM_REGISTRY[form]);
+
+export const isSalesForm = (form: FormName): boolean => SALES_FORMS.includes(form);

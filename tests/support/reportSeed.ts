@@ -23,6 +23,7 @@ export type SourceRow = Omit<LeadSourcesTable, "submission_id">;
 export type SourceWriter = (id: string, source: Partial<SourceRow>) => Promise<void>;
 
 const STAFF = "owner@gym.example";
+const COACH = "coach@gym.example";
 const at = (iso: string) => new Date(iso);
 
 interface Lead {
@@ -32,14 +33,25 @@ interface Lead {
   spam?: string;
   /** A free intro booked with the form, starting then (30 minutes, coach Dana). */
   intro?: string;
+  /** Another lead's address: the same person (the address is the reference in lower case otherwise). */
+  email?: string;
   source?: Partial<SourceRow>;
 }
 
 const LEADS: Lead[] = [
-  // This week: 9 leads (and one spam, one privacy request, neither counted).
+  // This week: 7 people with a sales form (and a sign-up and a hold, members' business; one spam, one
+  // privacy request: none counted).
   { id: "C-W1", form: "contact", createdAt: "2026-11-23T18:00:00Z", source: { utm_source: "facebook", referrer_host: "l.facebook.com" } },
   { id: "C-W2", form: "contact", createdAt: "2026-11-24T02:30:00Z", source: { referrer_host: "www.google.com" } },
   { id: "S-W3", form: "signup", createdAt: "2026-11-24T17:00:00Z", source: {} },
+  // One person: a contact message, then an intro an hour later with the same address. Counted once, from the message.
+  {
+    id: "C-W4",
+    form: "contact",
+    createdAt: "2026-11-23T19:00:00Z",
+    email: "b-w4@example.com",
+    source: { utm_source: "Facebook", referrer_host: "m.facebook.com" },
+  },
   { id: "B-W4", form: "intro", createdAt: "2026-11-23T20:00:00Z", intro: "2026-11-24T17:00:00Z", source: { utm_source: "facebook" } },
   // Monday, midnight at the gym: the first instant of this week.
   { id: "H-W5", form: "membership-hold", createdAt: "2026-11-23T08:00:00Z" },
@@ -73,8 +85,6 @@ const CHANGES: Array<[id: string, status: "contacted" | "intro-booked" | "joined
   ["C-W2", "lost", "2026-11-24T14:00:00Z"],
   // Tuesday 09:00 -> Wednesday 09:00: exactly a day (within 1 day); 10 h + 4 h of opening hours.
   ["S-W3", "joined", "2026-11-25T17:00:00Z"],
-  // Wednesday 08:00 -> 08:02.
-  ["V-W6", "contacted", "2026-11-25T16:02:00Z"],
   // Monday 01:00 -> 09:00: 8 h; 4 h of opening hours (from 05:00). Its own booking had made it Intro booked.
   ["B-W7", "contacted", "2026-11-23T17:00:00Z"],
   // A privacy request answered: no lead, never counted.
@@ -89,7 +99,7 @@ const CHANGES: Array<[id: string, status: "contacted" | "intro-booked" | "joined
 
 export async function seedReports(store: SubmissionStore, writeSource: SourceWriter): Promise<void> {
   for (const lead of LEADS) {
-    const email = `${lead.id.toLowerCase()}@example.com`;
+    const email = lead.email ?? `${lead.id.toLowerCase()}@example.com`;
     const booking = lead.intro
       ? { coach: "Dana", start: at(lead.intro), end: new Date(at(lead.intro).getTime() + 30 * 60_000), email }
       : undefined;
@@ -105,6 +115,10 @@ export async function seedReports(store: SubmissionStore, writeSource: SourceWri
     if (lead.source) await writeSource(lead.id, lead.source);
   }
   for (const [id, status, when] of CHANGES) await store.updateLead(id, { status }, STAFF, at(when));
+  // Wednesday 08:00 -> 08:02: a coach's call reached them (their answer; the status stays New).
+  await store.logContact("V-W6", { channel: "call", outcome: "reached" }, COACH, at("2026-11-25T16:02:00Z"));
+  // A call that found nobody is no answer.
+  await store.logContact("B-W8", { channel: "call", outcome: "no-answer" }, COACH, at("2026-11-24T16:00:00Z"));
   const mark = (id: string, attendance: "attended" | "no-show", when: string) =>
     store.markAttendance(id, attendance, { by: STAFF, at: at(when), followUpOn: when.slice(0, 10) });
   await mark("B-W4", "attended", "2026-11-24T18:00:00Z");
@@ -158,83 +172,119 @@ export const EXPECTED = {
   week: {
     firstDay: "2026-11-23",
     lastDay: "2026-11-25",
-    leads: 9,
-    byForm: { contact: 2, signup: 1, "membership-hold": 1, intro: 4, "drop-in": 1, "kids-trial": 0 },
-    byWeek: [{ week: "2026-11-23", leads: 9 }],
-    // Answered: V-W6 2 min, C-W1 3 min, B-W7 8 h, C-W2 11 h, S-W3 24 h. Opening hours: 2 min, 3 min, 1 h, 4 h, 14 h.
-    // p90 between the 4th and 5th (rank 3.6): 11 h + 0.6 x 13 h = 18 h 48 min; 4 h + 0.6 x 10 h = 10 h.
+    // C-W1, C-W2, the person of C-W4 and B-W4, V-W6, B-W7, B-W8, B-W10; each by their first form this week.
+    leads: 7,
+    byForm: { contact: 3, intro: 3, "drop-in": 1, "kids-trial": 0 },
+    byWeek: [{ week: "2026-11-23", leads: 7 }],
+    // Answered: V-W6 2 min (a coach's call), C-W1 3 min, B-W7 8 h, C-W2 11 h, C-W4/B-W4 23 h (from the message,
+    // Monday 11:00, to Tuesday 10:00, when the owner marked that they came). Opening hours: 2 min, 3 min, 4 h, 1 h,
+    // 8 h + 5 h = 13 h. p90 between the 4th and 5th (rank 3.6): 11 h + 0.6 x 12 h = 18 h 12 min; 4 h + 0.6 x 9 h = 9 h 24 min.
+    // B-W8 (a call with no answer) and B-W10 (cancelled) were never answered: not within any limit.
     response: {
       answered: 5,
-      unanswered: 4,
+      unanswered: 2,
       median: { clockMs: 8 * HOUR, openMs: HOUR },
-      p90: { clockMs: 18 * HOUR + 48 * MIN, openMs: 10 * HOUR },
+      p90: { clockMs: 18 * HOUR + 12 * MIN, openMs: 9 * HOUR + 24 * MIN },
       within: [
         { label: "5 min", leads: 2 },
         { label: "1 hour", leads: 2 },
         { label: "1 day", leads: 5 },
       ],
     },
-    // Contacted: the 5 answered + B-W4, B-W8, B-W10 (booked their own intros); not H-W5.
-    // Intro booked: C-W1 and S-W3 (joined), B-W4, B-W7, B-W8, B-W10. Came: B-W4 (attended), C-W1, S-W3 (joined).
+    // Answered 5; of them booked: B-W7 and C-W4/B-W4 (C-W1 joined after a call, with no intro); came: C-W4/B-W4; joined: none of those.
     funnel: [
-      { step: "new", leads: 9 },
-      { step: "contacted", leads: 8 },
-      { step: "intro-booked", leads: 6 },
-      { step: "came", leads: 3 },
-      { step: "joined", leads: 2 },
+      { step: "new", leads: 7 },
+      { step: "contacted", leads: 5 },
+      { step: "intro-booked", leads: 2 },
+      { step: "came", leads: 1 },
+      { step: "joined", leads: 0 },
     ],
+    joined: 1,
     // Started this week, not cancelled: B-L9 (last week's lead) and B-W4 came, B-W7 did not, B-W8 not marked.
     intros: { attended: 2, noShow: 1, unmarked: 1 },
     sources: [
-      { source: "facebook", leads: 2, answered: 1, withinHour: 1, joined: 1 },
-      { source: "www.google.com", leads: 2, answered: 2, withinHour: 1, joined: 0 },
-      { source: "Direct", leads: 1, answered: 1, withinHour: 0, joined: 1 },
-      { source: null, leads: 4, answered: 1, withinHour: 0, joined: 0 },
+      {
+        source: "Facebook",
+        raw: [
+          { value: "Facebook", leads: 1 },
+          { value: "facebook", leads: 1 },
+        ],
+        leads: 2,
+        answered: 2,
+        withinHour: 1,
+        joined: 1,
+      },
+      { source: "Google", raw: [{ value: "google.com", leads: 2 }], leads: 2, answered: 2, withinHour: 1, joined: 0 },
+      { source: null, raw: [], leads: 3, answered: 1, withinHour: 0, joined: 0 },
+    ],
+    // The owner: 3 min, 8 h, 11 h, 23 h (median 9 h 30 min; opening hours 3 min, 1 h, 4 h, 13 h: 2 h 30 min); the coach: 2 min.
+    staff: [
+      { email: "owner@gym.example", answered: 4, median: { clockMs: 9 * HOUR + 30 * MIN, openMs: 2 * HOUR + 30 * MIN } },
+      { email: "coach@gym.example", answered: 1, median: { clockMs: 2 * MIN, openMs: 2 * MIN } },
     ],
   },
   "4-weeks": {
     firstDay: "2026-10-26",
     lastDay: "2026-11-22",
-    leads: 6,
-    byForm: { contact: 2, signup: 1, "membership-hold": 0, intro: 3, "drop-in": 0, "kids-trial": 0 },
+    // C-A1, C-A2, B-A4, B-L12, B-L9 (S-A3 is a sign-up).
+    leads: 5,
+    byForm: { contact: 2, intro: 3, "drop-in": 0, "kids-trial": 0 },
     byWeek: [
       { week: "2026-10-26", leads: 1 },
       { week: "2026-11-02", leads: 1 },
       { week: "2026-11-09", leads: 1 },
-      { week: "2026-11-16", leads: 3 },
+      { week: "2026-11-16", leads: 2 },
     ],
+    // C-A2 4 h 30 min (none of it open); B-L9 3 days, Friday 10:00 to Monday 10:00 when marked as come (9 h + 2 h + 5 h = 16 h open).
     response: {
-      answered: 1,
-      unanswered: 5,
-      median: { clockMs: 4.5 * HOUR, openMs: 0 },
-      p90: { clockMs: 4.5 * HOUR, openMs: 0 },
+      answered: 2,
+      unanswered: 3,
+      median: { clockMs: 38 * HOUR + 15 * MIN, openMs: 8 * HOUR },
+      p90: { clockMs: 65 * HOUR + 15 * MIN, openMs: 14 * HOUR + 24 * MIN },
       within: [
         { label: "5 min", leads: 0 },
         { label: "1 hour", leads: 0 },
         { label: "1 day", leads: 1 },
       ],
     },
+    // Booked: C-A2 (set to Intro booked) and B-L9; came: B-L9; joined: C-A2 joined but never came to an intro.
     funnel: [
-      { step: "new", leads: 6 },
-      { step: "contacted", leads: 4 },
-      { step: "intro-booked", leads: 4 },
-      { step: "came", leads: 2 },
-      { step: "joined", leads: 1 },
+      { step: "new", leads: 5 },
+      { step: "contacted", leads: 2 },
+      { step: "intro-booked", leads: 2 },
+      { step: "came", leads: 1 },
+      { step: "joined", leads: 0 },
     ],
+    joined: 1,
     // Started in those weeks: only B-A4, a no-show (B-L9 started this week, B-L12 is to come).
     intros: { attended: 0, noShow: 1, unmarked: 0 },
     sources: [
-      { source: "Direct", leads: 1, answered: 0, withinHour: 0, joined: 0 },
-      { source: "facebook", leads: 1, answered: 0, withinHour: 0, joined: 0 },
-      { source: "instagram", leads: 1, answered: 1, withinHour: 0, joined: 1 },
-      { source: null, leads: 3, answered: 0, withinHour: 0, joined: 0 },
+      { source: "Facebook", raw: [{ value: "facebook", leads: 1 }], leads: 1, answered: 1, withinHour: 0, joined: 0 },
+      { source: "Instagram", raw: [{ value: "instagram", leads: 1 }], leads: 1, answered: 1, withinHour: 0, joined: 1 },
+      { source: null, raw: [], leads: 3, answered: 0, withinHour: 0, joined: 0 },
     ],
+    staff: [{ email: "owner@gym.example", answered: 2, median: { clockMs: 38 * HOUR + 15 * MIN, openMs: 8 * HOUR } }],
   },
   "12-weeks": {
     firstDay: "2026-08-31",
     lastDay: "2026-11-22",
-    leads: 8,
-    byForm: { contact: 4, signup: 1, "membership-hold": 0, intro: 3, "drop-in": 0, "kids-trial": 0 },
-    byWeek: [1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 3],
+    leads: 7,
+    byForm: { contact: 4, intro: 3, "drop-in": 0, "kids-trial": 0 },
+    byWeek: [1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2],
+    funnel: [7, 2, 2, 1, 0],
   },
+  /** The last 12 whole weeks, whatever the period: each week's leads, answered, median. */
+  trend: [
+    ...["2026-08-31", "2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28", "2026-10-05", "2026-10-12"].map((week, index) => ({
+      week,
+      leads: index === 0 ? 1 : 0,
+      answered: 0,
+      median: null,
+    })),
+    { week: "2026-10-19", leads: 1, answered: 0, median: null },
+    { week: "2026-10-26", leads: 1, answered: 0, median: null },
+    { week: "2026-11-02", leads: 1, answered: 1, median: { clockMs: 4.5 * HOUR, openMs: 0 } },
+    { week: "2026-11-09", leads: 1, answered: 0, median: null },
+    { week: "2026-11-16", leads: 2, answered: 1, median: { clockMs: 72 * HOUR, openMs: 16 * HOUR } },
+  ],
 } as const;

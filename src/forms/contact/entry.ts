@@ -5,5 +5,6 @@ export const CONTACT_ENTRY = {
   prefix: "C",
   staffTitle: "Contact message",
   label: "Contact",
+  sales: true,
   kept: "contactMonths",
 } as const satisfies FormEntry;

@@ -9,5 +9,6 @@ export const DROP_IN_ENTRY = {
   prefix: "V",
   staffTitle: "Drop-in visit",
   label: "Drop-in",
+  sales: true,
   kept: "dropInMonths",
 } as const satisfies FormEntry;

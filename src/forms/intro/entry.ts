@@ -6,5 +6,6 @@ export const INTRO_ENTRY = {
   prefix: "B",
   staffTitle: "Free intro booking",
   label: "Free intro",
+  sales: true,
   kept: "introMonths",
 } as const satisfies FormEntry;

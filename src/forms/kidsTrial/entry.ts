@@ -6,5 +6,6 @@ export const KIDS_TRIAL_ENTRY = {
   prefix: "K",
   staffTitle: "Kids' trial class",
   label: "Kids trial",
+  sales: true,
   kept: "kidsTrialMonths",
 } as const satisfies FormEntry;

@@ -3,7 +3,7 @@ import { bookingQueries } from "../intro/bookings";
 import type { SubmissionOperations } from "../forms/types";
 import type { BookingOperations, IntroOperations } from "../intro/types";
 import type { TrialOperations } from "../kids/types";
-import type { InboxOperations, LeadOperations, NudgeOperations, ReplyOperations } from "../leads/types";
+import type { InboxOperations, LeadOperations, NudgeOperations, PeopleOperations, ReplyOperations } from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
 import type { ReportOperations } from "../reports/types";
@@ -16,6 +16,7 @@ import { inboxQueries } from "../leads/inbox";
 import { bookingStep, introQueries } from "../intro/store";
 import { trialQueries, trialStep } from "../kids/store";
 import { leadQueries } from "../leads/store";
+import { peopleQueries } from "../leads/people";
 import { replyQueries } from "../leads/replyStore";
 import { nudgeQueries } from "../leads/nudgeStore";
 import { outboxQueries } from "../outbox/store";
@@ -40,6 +41,7 @@ export interface SubmissionStore
     IntroOperations,
     TrialOperations,
     LeadOperations,
+    PeopleOperations,
     InboxOperations,
     ReplyOperations,
     NudgeOperations,
@@ -63,6 +65,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...privacyQueries(dialect),
     ...staffQueries(dialect),
     ...leadQueries(dialect),
+    ...peopleQueries(dialect),
     ...inboxQueries(dialect),
     ...replyQueries(dialect),
     ...nudgeQueries(dialect),

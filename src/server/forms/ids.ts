@@ -16,3 +16,13 @@ export function newReference(form: FormName): string {
 export function isReferenceOf(form: FormName, text: string): boolean {
   return new RegExp(`^${FORM_REGISTRY[form].prefix}-[${ALPHABET}]{10}$`).test(text);
 }
+
+/** A person's reference, "N-7K3M9QX2PA": a letter no form has (tests/unit/forms/registry.test.ts), and 50 random bits. */
+export const PERSON_PREFIX = "N";
+
+export function newPersonReference(): string {
+  return `${PERSON_PREFIX}-${newReference("contact").slice(2)}`;
+}
+
+/** Whether `text` is written as a person's reference (from migration 14 on, or made since). */
+export const isPersonReference = (text: string): boolean => text.startsWith(`${PERSON_PREFIX}-`);

@@ -6,6 +6,7 @@ import { toSubmission } from "../store/rows";
 import type { Database, LeadSourcesTable } from "../store/schema";
 import { type FormSteps, REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
+import { fileUnderPerson } from "./people";
 
 /**
  * A lead_sources row (or the same columns from a join) as the source a form sent, checked as a form's is
@@ -93,6 +94,8 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
             .onConflict((conflict) => conflict.column("version").doNothing())
             .execute();
         }
+        // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
+        await fileUnderPerson(trx, codec, { id, form, payload, spam }, submission.createdAt);
         const step = steps[form];
         const finish = await step?.hold?.(trx, submission);
         if (spam) return { confirmationQueued: false };
@@ -141,9 +144,10 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
           .set({ spam: null })
           .where("id", "=", id)
           .where("spam", "is not", null)
-          .returning("form")
+          .returning(["form", "payload"])
           .executeTakeFirst();
         if (!restored) return false;
+        await fileUnderPerson(trx, codec, { id, form: restored.form, payload: codec.payload(restored.payload), spam: null }, now);
         // What it would have got on arrival: its staff alert, or a privacy request's link (staff hear of it once it is used).
         if (notify) await (steps[restored.form]?.alert ?? staffAlert(codec))(trx, id, now);
         // A false positive is a lead the gym has not heard of yet (a privacy request is none: queueWebhook).

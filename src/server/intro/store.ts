@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { hashToken, newToken } from "../staff/auth";
 import type { Codec, Dialect } from "../store/dialect";
-import { writeLead } from "../leads/store";
+import { personFor, writeLead } from "../leads/store";
 import { VISITOR } from "../leads/types";
 import type { FormStep } from "../forms/types";
 import { queueMessage } from "../outbox/store";
@@ -265,8 +265,22 @@ export function introQueries(dialect: Dialect): IntroOperations {
         if (booking.cancelled_at !== null) return "cancelled";
         if (at.getTime() < toDate(booking.starts_at).getTime()) return "not-started";
         await trx.updateTable("intro_bookings").set({ attendance }).where("submission_id", "=", id).execute();
-        // A visitor who did not come is someone to call: the lead comes up for follow-up that day.
+        // A visitor who did not come is someone to call: the lead comes up for follow-up that day. One who
+        // came has met the gym: their person is at Came (never moved back from Joined).
         if (attendance === "no-show") await writeLead(trx, codec, id, { followUpOn }, by, at);
+        else if (
+          !["joined", "came"].includes(
+            (
+              await trx
+                .selectFrom("people")
+                .select("status")
+                .where("id", "=", (await personFor(trx, id)) ?? "")
+                .executeTakeFirst()
+            )?.status ?? "",
+          )
+        ) {
+          await writeLead(trx, codec, id, { status: "came" }, by, at);
+        }
         return "marked";
       });
     },

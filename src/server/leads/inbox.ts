@@ -3,6 +3,7 @@ import { toSubmission } from "../store/rows";
 import { toLeadState } from "./store";
 import { toVisitSource } from "../forms/store";
 import type { InboxFilter, InboxOperations } from "./types";
+import { SALES_FORMS } from "../../forms/registry";
 
 /** Statuses that close a lead: a follow-up date left on one no longer asks for a call. */
 const CLOSED = ["joined", "lost"] as const;
@@ -41,7 +42,11 @@ export function inboxQueries(dialect: Dialect): InboxOperations {
         .orderBy("submissions.created_at", "desc")
         .orderBy("submissions.id", "desc")
         .limit(filter.limit + 1);
-      query = filter.view === "spam" ? query.where("submissions.spam", "is not", null) : query.where("submissions.spam", "is", null);
+      // Spam is every form's; otherwise the sales forms are their people's (leads/people.ts) and not listed here.
+      query =
+        filter.view === "spam"
+          ? query.where("submissions.spam", "is not", null)
+          : query.where("submissions.spam", "is", null).where("submissions.form", "not in", [...SALES_FORMS]);
       if (filter.form) query = query.where("submissions.form", "=", filter.form);
       if (filter.exceptForms?.length) query = query.where("submissions.form", "not in", [...filter.exceptForms]);
       if (filter.confirmedRequestsOnly) {

@@ -5,12 +5,13 @@ import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
 import type { StoredSubmission } from "../store/submission";
 import type { StaffRole } from "../../desk/roles";
-import { LEAD_STATUSES, mayOpenForm } from "../../desk/leads";
+import { CALL_OUTCOMES, type CallOutcome, LEAD_STATUSES, type LeadDetail, mayOpenForm, type TimelineEntry } from "../../desk/leads";
 import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "../forms/fields";
-import { leadSummary } from "./view";
-import type { LeadIntro, LeadStore } from "./types";
+import { leadSummary, personSummary } from "./view";
+import type { LeadIntro, LeadStore, PersonRecord } from "./types";
+import { isPersonReference } from "../forms/ids";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
 import { GYM_ZONE } from "../../time/zone";
 
@@ -62,8 +63,23 @@ const reply = z
   })
   .strict("Send only id, action, subject and text.");
 
+const logged = z
+  .object({
+    id: reference,
+    action: z.literal("log"),
+    channel: z.enum(["call", "text"], { errorMap: () => ({ message: 'Log a "call" or a "text".' }) }),
+    outcome: z
+      .enum(Object.keys(CALL_OUTCOMES) as [CallOutcome, ...CallOutcome[]], {
+        errorMap: () => ({ message: "Say how the call went: reached, message or no-answer." }),
+      })
+      .optional(),
+  })
+  .strict("Send only id, action, channel and outcome.");
+
 const action = z.object({
-  action: z.enum(["restore-spam", "reply"], { errorMap: () => ({ message: 'The actions are "restore-spam" and "reply".' }) }),
+  action: z.enum(["restore-spam", "reply", "log"], {
+    errorMap: () => ({ message: 'The actions are "restore-spam", "reply" and "log".' }),
+  }),
 });
 
 function parsed<T>(result: z.SafeParseReturnType<unknown, T>): T {
@@ -84,6 +100,13 @@ async function openable(store: LeadStore, id: string, role: StaffRole): Promise<
   return submission;
 }
 
+/** A person's reference, or a sales form's (a link already mailed opens its person): the person, else undefined. */
+async function personAt(store: LeadStore, id: string): Promise<PersonRecord | undefined> {
+  const person = await store.personOf(id);
+  if (!person && isPersonReference(id)) throw notFound(id);
+  return person;
+}
+
 /** A free intro as the lead page shows it (the Intros screen links back to the lead). */
 function introCard(booking: LeadIntro | undefined) {
   if (!booking) return null;
@@ -95,8 +118,10 @@ function introCard(booking: LeadIntro | undefined) {
   };
 }
 
-/** Everything the lead screen shows: every field sent, the notes, and everything that address ever sent (that the role may see). */
-async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRole, config: ServerConfig) {
+/** Everything the lead screen shows of a member's form or a privacy request: every field sent, the notes, and everything that address ever sent (that the role may see). */
+async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRole, config: ServerConfig): Promise<LeadDetail> {
+  const person = await personAt(store, id);
+  if (person) return personDetail(store, person, now, role, config);
   const submission = await openable(store, id, role);
   const email = typeof submission.payload.email === "string" ? submission.payload.email : "";
   const related = (email ? await store.findByEmail(email) : [submission]).filter((s) => mayOpenForm(role, s.form));
@@ -106,7 +131,7 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
     timeZone: GYM_ZONE,
     lead: {
       ...leadSummary(submission, state, now),
-      fields: Object.entries(submission.payload).map(([name, value]) => ({ name, value: fieldText(name, value) })),
+      fields: fieldsOf(submission),
       updatedAt: state?.updatedAt.toISOString() ?? null,
       updatedBy: state?.updatedBy ?? null,
     },
@@ -122,12 +147,85 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
     },
     // Newest first, as the list.
     history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),
+    person: null,
+    timeline: [],
+  };
+}
+
+const fieldsOf = (submission: StoredSubmission) =>
+  Object.entries(submission.payload).map(([name, value]) => ({ name, value: fieldText(name, value) }));
+
+/**
+ * A person's page: who they are (their newest form), their state, one timeline of everything (each form
+ * they sent, their intro, changes of status and follow-up date, calls, texts, notes, replies), where they
+ * came from (their first form that kept a source), and others who gave the same phone number.
+ */
+async function personDetail(store: LeadStore, person: PersonRecord, now: Date, role: StaffRole, config: ServerConfig): Promise<LeadDetail> {
+  const forms = await store.personForms(person.id);
+  const newest = forms.at(-1);
+  const summary = personSummary(person, forms, now);
+  const events = await store.personEvents(person.id);
+  const intros = (await Promise.all(forms.filter((form) => form.form === "intro").map((form) => store.introOf(form.id)))).filter(
+    (intro): intro is LeadIntro => intro !== undefined,
+  );
+  let source = null;
+  for (const form of forms) {
+    source = await store.leadSource(form.id);
+    if (source) break;
+  }
+  const phones = [...new Set(forms.map((form) => personOf(form.payload).phone).filter(Boolean))];
+  const timeline: TimelineEntry[] = [
+    ...forms.map((form) => ({ at: form.createdAt.toISOString(), kind: "form" as const, actor: null, form: form.form, reference: form.id })),
+    ...intros.map((intro) => ({
+      at: intro.start.toISOString(),
+      kind: "intro" as const,
+      actor: null,
+      intro: { coach: intro.coach, cancelled: intro.cancelledAt !== null, attendance: intro.attendance },
+    })),
+    ...events.map((event) => ({
+      at: event.at.toISOString(),
+      kind: event.kind,
+      actor: event.actor,
+      ...(event.status && { status: event.status }),
+      ...(event.outcome && { outcome: event.outcome }),
+      ...(event.kind !== "status" && event.kind !== "call" && { body: event.body }),
+    })),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return {
+    timeZone: GYM_ZONE,
+    lead: {
+      ...summary,
+      fields: newest ? fieldsOf(newest) : [],
+      updatedAt: person.state.updatedAt.toISOString(),
+      updatedBy: person.state.updatedBy,
+    },
+    notes: events
+      .filter((event) => event.kind === "note" || event.kind === "reply")
+      .map((event) => ({ author: event.actor, body: event.body ?? "", createdAt: event.at.toISOString() })),
+    events: events.flatMap((event) => (event.status ? [{ status: event.status, actor: event.actor, at: event.at.toISOString() }] : [])),
+    source,
+    intro: introCard(intros.at(-1)),
+    reply: {
+      possible: summary.email !== "",
+      mailReady: mailEnabled(config),
+      templates: newest ? repliesFor(await store.replyTemplates(), newest, siteOrigin(config.siteUrl)) : [],
+    },
+    history: [...forms].reverse().map((form) => leadSummary(form, person.state, now)),
+    person: {
+      id: person.id,
+      firstResponseBy: person.state.firstResponseBy ?? null,
+      samePhone: role === "owner" ? await store.samePhone(person.id, phones) : [],
+    },
+    timeline,
   };
 }
 
 /**
- * GET /api/staff/lead?id=: one lead. POST {id, status?, followUpOn?, note?}: changes it (each change
- * audited). POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
+ * GET /api/staff/lead?id=: one lead: a person (by their reference, or any of their sales forms', as the
+ * staff's mails link them), or a member's form or a privacy request. POST {id, status?, followUpOn?, note?}:
+ * changes it (each change audited). POST {id, action: "log", channel: "call", outcome} or {..., channel:
+ * "text"}: a call or text staff made, on the person's timeline (audited); reached, message and a text
+ * answer them, no-answer does not. POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
  * staff its alert when mail is set up. POST {id, action: "reply", subject, text}: e-mails the lead through
  * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
  * Each answers the lead as GET does.
@@ -143,13 +241,33 @@ export const lead: StaffRoute<LeadStore> = {
   POST: {
     role: "coach",
     async run({ store, body, now, staff, config, audit, kick }) {
+      if ("action" in body && parsed(action.safeParse(body)).action === "log") {
+        const contact = parsed(logged.safeParse(body));
+        if (!(await personAt(store, contact.id))) {
+          await openable(store, contact.id, staff.role);
+          throw new StaffError(409, "Calls and texts are logged on a person: this form is a member's or a privacy request.");
+        }
+        if (contact.channel === "call" && !contact.outcome)
+          throw new StaffError(400, "Say how the call went: reached, message or no-answer.");
+        const entry =
+          contact.channel === "call" ? { channel: "call" as const, outcome: contact.outcome ?? "no-answer" } : { channel: "text" as const };
+        if (!(await store.logContact(contact.id, entry, staff.email, now))) throw notFound(contact.id);
+        await audit(contact.channel === "call" ? "lead.call" : "lead.text", contact.id);
+        return { json: await leadDetail(store, contact.id, now, staff.role, config) };
+      }
       if ("action" in body && parsed(action.safeParse(body)).action === "reply") {
         const { id, subject, text } = parsed(reply.safeParse(body));
-        const submission = await openable(store, id, staff.role);
-        if (submission.form === "privacy-request") throw new StaffError(409, "Answer a privacy request from the Privacy screen.");
-        // A bot typed the address of a message held as spam: move it to the leads first if a person sent it.
-        if (submission.spam) throw new StaffError(409, "This message is held as spam: move it to the leads before replying.");
-        if (!personOf(submission.payload).email) throw new StaffError(409, "This lead gave no e-mail address: call or text instead.");
+        const person = await personAt(store, id);
+        if (person && !personOf((await store.personForms(person.id)).at(-1)?.payload ?? {}).email) {
+          throw new StaffError(409, "This lead gave no e-mail address: call or text instead.");
+        }
+        if (!person) {
+          const submission = await openable(store, id, staff.role);
+          if (submission.form === "privacy-request") throw new StaffError(409, "Answer a privacy request from the Privacy screen.");
+          // A bot typed the address of a message held as spam: move it to the leads first if a person sent it.
+          if (submission.spam) throw new StaffError(409, "This message is held as spam: move it to the leads before replying.");
+          if (!personOf(submission.payload).email) throw new StaffError(409, "This lead gave no e-mail address: call or text instead.");
+        }
         if (!mailEnabled(config)) {
           throw new StaffError(
             409,
@@ -181,7 +299,11 @@ export const lead: StaffRoute<LeadStore> = {
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       const { id, status, followUpOn, note } = parsed(change.safeParse(body));
-      await openable(store, id, staff.role);
+      if (!(await personAt(store, id))) {
+        await openable(store, id, staff.role);
+        // Came is a person's step: a member's form or a privacy request has no intro to come to.
+        if (status === "came") throw new StaffError(400, "Came is for a person who came to their free intro: choose another status.");
+      }
       if (status !== undefined || followUpOn !== undefined) {
         // A status change goes to the gym's webhook too, queued with the change itself.
         if (!(await store.updateLead(id, { status, followUpOn }, staff.email, now, { webhook: webhookEnabled(config) })))

@@ -5,14 +5,20 @@ import { formatLongDate } from "../../content/dates";
 import { LEAD_STATUSES, STATUS_LABELS } from "../../desk/leads";
 import { SEARCH_MAX } from "../../desk/limits";
 import { durationWords } from "../../desk/time";
-import { matchesPerson, personOf } from "../forms/fields";
+import { matchesPerson } from "../forms/fields";
 import { FORMS } from "../../forms/registry";
-import { INBOX_VIEWS, type InboxOperations } from "./types";
+import { INBOX_VIEWS, type InboxFilter, type InboxOperations, type PeopleFilter, type PeopleOperations } from "./types";
+import { isSalesForm } from "../../forms/registry";
+import type { LeadSummary } from "../../desk/leads";
+import type { StaffRole } from "../../desk/roles";
+import type { StoredSubmission } from "../store/submission";
+import type { VisitSource } from "../../forms/visitSource";
+import { webhookEnabled } from "../process/settings";
 import { allows } from "../staff/auth";
 import { OWNER_ONLY_FORMS, mayOpenForm } from "../../desk/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { OWNER_ONLY } from "./leadRoute";
-import { leadSummary } from "./view";
+import { leadSummary, personSummary } from "./view";
 import { zonedToday } from "../../time/today";
 import { GYM_ZONE } from "../../time/zone";
 
@@ -39,11 +45,28 @@ const listQuery = z
 /** Empty query values mean "not chosen" (a form's blank option). */
 const given = (query: Record<string, string | undefined>) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ""));
 
+/** The most people one "mark Lost" takes: a screenful, and a bound on what one request writes. */
+export const BULK_MAX = 200;
+
+const bulk = z
+  .object({
+    action: z.literal("lost", { errorMap: () => ({ message: 'The only action on several people is "lost".' }) }),
+    ids: z
+      .array(z.string().trim().min(1).max(40), { invalid_type_error: "Give the people's references as a list." })
+      .min(1, "Choose at least one person.")
+      .max(BULK_MAX, `Mark at most ${BULK_MAX} people at once.`),
+  })
+  .strict("Send only action and ids.");
+
 /**
- * GET /api/staff/leads?view=&q=&form=&status=: the leads of a view, newest first, each with its status,
- * follow-up date and whether it is late. With format=csv, the same leads as a spreadsheet (owner only).
+ * GET /api/staff/leads?view=&q=&form=&status=: the people of a view (every view but Members and Spam:
+ * one line per person, whatever forms they sent; Needs action oldest waiting first, the others newest
+ * first), or members' forms and privacy requests (Members, or a form filter naming one), or spam. Each
+ * with its status, follow-up date and whether it is late. With format=csv, the same as a spreadsheet
+ * (owner only). POST {action: "lost", ids}: marks each of those people Lost (each audited), answering
+ * the references that changed.
  */
-export const leads: StaffRoute<InboxOperations> = {
+export const leads: StaffRoute<InboxOperations & PeopleOperations> = {
   kind: "staff",
   GET: {
     role: "coach",
@@ -56,18 +79,20 @@ export const leads: StaffRoute<InboxOperations> = {
       const today = zonedToday(now).date;
       // The owner's download is the whole view, not the screen's page of it.
       const limit = format === "csv" ? EXPORT_LIMIT : VIEW_LIMIT;
-      const exceptForms = OWNER_ONLY_FORMS.filter((hidden) => !mayOpenForm(staff.role, hidden));
-      const page = await store.inbox({ view, today, form, exceptForms, status, limit });
-      if (format === "csv" && page.more) {
+      const forms = view === "members" || view === "spam" || (form !== undefined && !isSalesForm(form));
+      const rows = forms
+        ? await formRows(store, { view: view === "stale" ? "all" : view, today, form, status, limit, role: staff.role }, now)
+        : await peopleRows(store, { view: view as PeopleFilter["view"], today, now, form, status, limit });
+      if (format === "csv" && rows.more) {
         throw new StaffError(409, `This view holds more than ${EXPORT_LIMIT} leads: choose a form or a status, and download each.`);
       }
-      const found = page.leads.filter((lead) => matchesPerson(personOf(lead.submission.payload), q));
+      const found = rows.lines.filter((line) => matchesPerson(line.summary, q));
       if (format === "csv") {
         await audit("leads.export");
         const body = rowsToCsv(
-          found.map(({ submission, state, source }) => {
-            const summary = leadSummary(submission, state, now);
-            return leadRow(submission, {
+          found.map(({ submission, summary, source }) =>
+            leadRow(submission, {
+              ...(summary.forms !== undefined && { person: summary.id, forms: String(summary.forms) }),
               source: sourceName(source),
               medium: source?.utmMedium ?? "",
               campaign: source?.utmCampaign ?? "",
@@ -77,20 +102,66 @@ export const leads: StaffRoute<InboxOperations> = {
               "follow-up": summary.followUpOn ? formatLongDate(summary.followUpOn) : "",
               "answered in": summary.response ? durationWords(summary.response.clockMs) : "",
               "answered in (opening hours)": summary.response ? durationWords(summary.response.openMs) : "",
-            });
-          }),
+            }),
+          ),
         );
         return { download: { filename: `leads-${view}-${today}.csv`, type: "text/csv; charset=utf-8", body } };
       }
       return {
-        json: {
-          today,
-          timeZone: GYM_ZONE,
-          more: page.more,
-          limit: VIEW_LIMIT,
-          leads: found.map((lead) => leadSummary(lead.submission, lead.state, now)),
-        },
+        json: { today, timeZone: GYM_ZONE, more: rows.more, limit: VIEW_LIMIT, leads: found.map((line) => line.summary) },
       };
     },
   },
+  POST: {
+    role: "coach",
+    async run({ store, body, now, staff, audit, config }) {
+      const parsed = bulk.safeParse(body);
+      if (!parsed.success) throw new StaffError(400, parsed.error.issues[0]?.message ?? "Choose the people to mark Lost.");
+      const ids = [...new Set(parsed.data.ids)];
+      const people = await Promise.all(ids.map((id) => store.personOf(id)));
+      const unknown = ids.filter((_, index) => !people[index]);
+      if (unknown.length) throw new StaffError(404, `No person has the reference ${unknown.join(", ")}. Nothing was changed.`);
+      const changed = await store.markLost(
+        people.map((person) => person!.id),
+        staff.email,
+        now,
+        { webhook: webhookEnabled(config) },
+      );
+      for (const id of changed) await audit("lead.lost", id);
+      return { json: { lost: changed } };
+    },
+  },
 };
+
+/** One line of the list: what the console shows, and what the download adds. */
+interface Line {
+  summary: LeadSummary;
+  /** The form whose fields the download's row carries: a person's newest. */
+  submission: StoredSubmission;
+  source: VisitSource | null;
+}
+
+async function peopleRows(store: PeopleOperations, filter: PeopleFilter): Promise<{ lines: Line[]; more: boolean }> {
+  const page = await store.people(filter);
+  return {
+    more: page.more,
+    lines: page.people.flatMap(({ person, submissions, source }) => {
+      const newest = submissions.at(-1);
+      return newest ? [{ summary: personSummary(person, submissions, filter.now), submission: newest, source }] : [];
+    }),
+  };
+}
+
+async function formRows(
+  store: InboxOperations,
+  filter: Omit<InboxFilter, "exceptForms"> & { role: StaffRole },
+  now: Date,
+): Promise<{ lines: Line[]; more: boolean }> {
+  const { role, ...rest } = filter;
+  const exceptForms = OWNER_ONLY_FORMS.filter((hidden) => !mayOpenForm(role, hidden));
+  const page = await store.inbox({ ...rest, exceptForms });
+  return {
+    more: page.more,
+    lines: page.leads.map(({ submission, state, source }) => ({ summary: leadSummary(submission, state, now), submission, source })),
+  };
+}

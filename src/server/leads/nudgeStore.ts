@@ -10,14 +10,23 @@ import type { NudgeOperations } from "./types";
  */
 export function nudgeQueries(dialect: Dialect): NudgeOperations {
   const { db, codec } = dialect;
-  /** The leads nobody has answered: New (or never opened), not spam, not a privacy request. */
+  /**
+   * The leads nobody has answered, not spam, not a privacy request: a sales form whose person nobody has
+   * spoken to since (their own booking included), or a member's form still New (or never opened).
+   */
   const stillNew = () =>
     db
       .selectFrom("submissions")
       .leftJoin("leads", "leads.submission_id", "submissions.id")
+      .leftJoin("people", "people.id", "submissions.person_id")
       .where("submissions.spam", "is", null)
       .where("submissions.form", "!=", "privacy-request")
-      .where((eb) => eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")]));
+      .where((eb) =>
+        eb.or([
+          eb("people.waiting_since", "is not", null),
+          eb.and([eb("submissions.person_id", "is", null), eb.or([eb("leads.status", "is", null), eb("leads.status", "=", "new")])]),
+        ]),
+      );
   return {
     async leadsStillNew(since) {
       const rows = await stillNew()

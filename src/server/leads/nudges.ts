@@ -8,7 +8,7 @@ import type { MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
 import { personName } from "../forms/fields";
 import { isOpenAt, openingOn, openMsBetween } from "./responseTime";
-import { leadSummary } from "./view";
+import { LATE_AFTER_MS, leadSummary } from "./view";
 import type { NudgeStore } from "./types";
 import { timeLabel } from "../../time/labels";
 import { zonedToday } from "../../time/today";
@@ -129,11 +129,25 @@ export async function digestOf(
   siteUrl: string,
 ): Promise<{ subject: string; text: string } | null> {
   // A privacy request nobody has confirmed may name anyone's address: it waits, as its staff alert does.
-  const fresh = (await store.inbox({ view: "new", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
-  const due = (await store.inbox({ view: "follow-up", today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads;
+  // People (one line each, however many forms they sent), then members' forms.
+  const members = async (view: "new" | "follow-up") =>
+    (await store.inbox({ view, today, limit: LIST_MAX, confirmedRequestsOnly: true })).leads.map(({ submission, state }) => ({
+      id: submission.id,
+      submission,
+      late: leadSummary(submission, state, now).late,
+    }));
+  const people = async (view: "action" | "follow-up") =>
+    (await store.people({ view, today, now, limit: LIST_MAX })).people.flatMap(({ person, submissions }) => {
+      const newest = submissions.at(-1);
+      const waiting = person.state.waitingSince;
+      if (!newest || (view === "action" && !waiting)) return [];
+      return [{ id: person.id, submission: newest, late: Boolean(waiting && now.getTime() - waiting.getTime() > LATE_AFTER_MS) }];
+    });
+  const fresh = [...(await people("action")), ...(await members("new"))];
+  const due = [...(await people("follow-up")), ...(await members("follow-up"))];
   const intros = (await store.upcomingIntros(openingOn(today, site) ?? now)).filter((intro) => zonedToday(intro.start).date === today);
   if (fresh.length + due.length + intros.length === 0) return null;
-  const link = (submission: StoredSubmission) => `${siteUrl}${leadPath(submission.id)}`;
+  const link = (id: string) => `${siteUrl}${leadPath(id)}`;
   const who = (submission: StoredSubmission) =>
     `${FORM_REGISTRY[submission.form].staffTitle} from ${personName(submission.payload) || submission.id}`;
   const section = (title: string, lines: string[]) => (lines.length === 0 ? [] : [`${title} (${lines.length}):`, ...lines, ""]);
@@ -149,19 +163,17 @@ export async function digestOf(
       "",
       ...section(
         "New leads nobody has answered yet",
-        fresh.map(({ submission, state }) => {
-          const late = leadSummary(submission, state, now).late ? " (late)" : "";
-          return `- ${who(submission)}${late}: ${link(submission)}`;
-        }),
+        fresh.map(({ id, submission, late }) => `- ${who(submission)}${late ? " (late)" : ""}: ${link(id)}`),
       ),
       ...section(
         "Follow-ups due today",
-        due.map(({ submission }) => `- ${who(submission)}: ${link(submission)}`),
+        due.map(({ id, submission }) => `- ${who(submission)}: ${link(id)}`),
       ),
       ...section(
         "Free intros today",
         intros.map(
-          (intro) => `- ${timeLabel(intro.start.toISOString())} with ${intro.coach}: ${who(intro.submission)}, ${link(intro.submission)}`,
+          (intro) =>
+            `- ${timeLabel(intro.start.toISOString())} with ${intro.coach}: ${who(intro.submission)}, ${link(intro.submission.id)}`,
         ),
       ),
       `The console: ${siteUrl}${staffPaths.leads}`,

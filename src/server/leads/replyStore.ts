@@ -1,14 +1,14 @@
 import type { Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import { queueMessage } from "../outbox/store";
-import { writeLead } from "./store";
+import { answerPerson, newestForm, personFor, writeLead } from "./store";
 import type { ReplyOperations } from "./types";
 
 /**
  * Replies to leads and the owner's templates for them. A reply is one transaction: the outbox message,
- * a note on the lead saying what was sent, and the lead's answer: a New lead becomes Contacted (its first
- * response), and a lead already past New that nobody at the gym had answered (one the visitor's own
- * booking moved) gets its first response now.
+ * a line saying what was sent (on the person's timeline, or a note on a member's form), and the answer:
+ * a New person becomes Contacted, and a person already past New that nobody at the gym had spoken to (one
+ * whose own booking moved them) is answered now; the first answer is their first response.
  */
 export function replyQueries(dialect: Dialect): ReplyOperations {
   const { db, codec } = dialect;
@@ -49,26 +49,40 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
     async queueReply(id, reply, by, at, { webhook = false } = {}) {
       return dialect.write(async (trx) => {
         const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
-        if (!exists) return false;
-        await queueMessage(trx, codec, id, "reply", at, { data: { subject: reply.subject, text: reply.text } });
+        const person = await personFor(trx, id);
+        // To a person, the reply answers their newest form (its address is theirs).
+        const to = person && !exists ? (await newestForm(trx, person))?.id : exists?.id;
+        if (!to) return false;
+        await queueMessage(trx, codec, to, "reply", at, { data: { subject: reply.subject, text: reply.text } });
         // Who replied to which lead, in the same write as the reply: never one without the other, and
         // never what was written, nor to what address.
         await trx
           .insertInto("audit_log")
           .values({ at: codec.time(at), actor: by, action: "lead.reply", target: id })
           .execute();
+        const body = `E-mailed "${reply.subject}":\n\n${reply.text}`;
+        if (person) {
+          await trx
+            .insertInto("person_events")
+            .values({ person_id: person, at: codec.time(at), actor: by, kind: "reply", body, submission_id: to })
+            .execute();
+          const state = await trx.selectFrom("people").select("status").where("id", "=", person).executeTakeFirstOrThrow();
+          if (state.status === "new") await writeLead(trx, codec, person, { status: "contacted" }, by, at, { webhook });
+          await answerPerson(trx, codec, person, by, at);
+          return true;
+        }
         await trx
           .insertInto("lead_notes")
-          .values({ submission_id: id, author: by, body: `E-mailed "${reply.subject}":\n\n${reply.text}`, created_at: codec.time(at) })
+          .values({ submission_id: to, author: by, body, created_at: codec.time(at) })
           .execute();
-        const state = await trx.selectFrom("leads").select("status").where("submission_id", "=", id).executeTakeFirst();
+        const state = await trx.selectFrom("leads").select("status").where("submission_id", "=", to).executeTakeFirst();
         if (!state || state.status === "new") {
-          await writeLead(trx, codec, id, { status: "contacted" }, by, at, { webhook });
+          await writeLead(trx, codec, to, { status: "contacted" }, by, at, { webhook });
         } else {
           await trx
             .updateTable("leads")
             .set({ first_response_at: codec.time(at) })
-            .where("submission_id", "=", id)
+            .where("submission_id", "=", to)
             .where("first_response_at", "is", null)
             .execute();
         }

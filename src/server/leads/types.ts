@@ -5,12 +5,11 @@ import type { Attendance, LeadStatus } from "../../desk/leads";
 import type { SubmissionOperations } from "../forms/types";
 import type { StaffOperations } from "../staff/types";
 import type { StoreBase } from "../store/dialect";
+import type { CallOutcome, PersonEventKind } from "../store/schema";
 
-/** Statuses that answer the visitor: the first staff change to one is the lead's first response (Lost does not answer). */
-export const ANSWERING_STATUSES: readonly LeadStatus[] = ["contacted", "intro-booked", "joined"];
+export { ANSWERING_STATUSES } from "../../desk/leads";
 
-/** Who changed a lead when no staff member did: the visitor, by booking their own free intro. */
-export const VISITOR = "visitor";
+export { VISITOR } from "../forms/people";
 
 /** A lead's state in the staff's pipeline (no row yet: New, no follow-up). */
 export interface LeadState {
@@ -23,6 +22,12 @@ export interface LeadState {
   updatedBy: string;
   /** When staff first answered the visitor (ANSWERING_STATUSES); null until then, and for leads from before the history was kept. */
   firstResponseAt: Date | null;
+  /** A person's: who first answered them (null until then, and where the store cannot tell). */
+  firstResponseBy?: string | null;
+  /** A person's: since when a form of theirs waits for a staff member to speak to them; null when nobody waits. */
+  waitingSince?: Date | null;
+  /** The person's reference, for a sales form's state (which is its person's). */
+  person?: string;
 }
 
 /** One change of a lead's status. */
@@ -65,7 +70,7 @@ export interface LeadOperations {
   leadSource(id: string): Promise<VisitSource | null>;
 }
 
-export const INBOX_VIEWS = ["action", "new", "follow-up", "all", "spam"] as const;
+export const INBOX_VIEWS = ["action", "new", "follow-up", "all", "stale", "members", "spam"] as const;
 
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
@@ -91,6 +96,73 @@ export interface InboxLead {
   state: LeadState | null;
   /** Where the visit came from; null when unknown. */
   source: VisitSource | null;
+}
+
+/** How a call went: reached them or left a message speaks to them (an answer); no answer does not. */
+export type { CallOutcome } from "../store/schema";
+
+/** People nobody answered for this long leave Needs action for the Stale view. */
+export const STALE_AFTER_MS = 30 * 86_400_000;
+
+/** A person in the pipeline: their state and their sales forms. */
+export interface PersonRecord {
+  id: string;
+  createdAt: Date;
+  state: LeadState;
+}
+
+/** One line of a person's timeline from the store (their forms and intro come from their own tables). */
+export interface PersonEvent {
+  at: Date;
+  actor: string;
+  kind: PersonEventKind;
+  status: LeadStatus | null;
+  outcome: CallOutcome | null;
+  body: string | null;
+  submissionId: string | null;
+}
+
+/** Which people the staff's list shows (leads/people.ts). */
+export interface PeopleFilter {
+  /** "action": waiting for an answer (for under STALE_AFTER_MS) or due for follow-up, oldest waiting first; "stale": waiting longer. */
+  view: Exclude<InboxView, "members" | "spam">;
+  /** Today at the gym, YYYY-MM-DD. */
+  today: string;
+  now: Date;
+  /** People with at least one form of this one. */
+  form?: FormName;
+  status?: LeadStatus;
+  limit: number;
+}
+
+export interface InboxPerson {
+  person: PersonRecord;
+  /** Their sales forms, oldest first. */
+  submissions: StoredSubmission[];
+  /** Where they came from: the source of their first form that kept one; null when unknown. */
+  source: VisitSource | null;
+}
+
+/** The people in the staff's pipeline (leads/people.ts). */
+export interface PeopleOperations {
+  /** The person a reference stands for (their own, or one of their sales forms'); undefined for anything else. */
+  personOf(id: string): Promise<PersonRecord | undefined>;
+  /** A person's sales forms, oldest first. */
+  personForms(person: string): Promise<StoredSubmission[]>;
+  /** A person's timeline lines from the store, oldest first. */
+  personEvents(person: string): Promise<PersonEvent[]>;
+  /**
+   * A call or a text logged after staff made it: a line of the timeline, and, when it spoke to them (a
+   * text, a call that reached them or left a message), their answer. Nothing else changes. False when
+   * no person has that reference.
+   */
+  logContact(id: string, contact: { channel: "call"; outcome: CallOutcome } | { channel: "text" }, by: string, at: Date): Promise<boolean>;
+  /** Marks each person Lost (a line of each one's timeline); returns the references that changed. */
+  markLost(ids: readonly string[], by: string, at: Date, options?: { webhook?: boolean }): Promise<string[]>;
+  /** The people of a view; `more` when further rows matched beyond `limit`. */
+  people(filter: PeopleFilter): Promise<{ people: InboxPerson[]; more: boolean }>;
+  /** Other people one of whose forms gave one of these phone numbers: possibly the same person, for the owner to merge. */
+  samePhone(person: string, phones: readonly string[]): Promise<string[]>;
 }
 
 /** The staff's lead list (leads/inbox.ts). */
@@ -167,7 +239,7 @@ export interface LeadIntros {
 }
 
 /** What the lead page asks of the store: the lead, its history and notes, its intro, replies and their limit. */
-export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & ReplyOperations & LeadIntros;
+export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros;
 
 /** What the reminders and the morning digest ask of the store. */
-export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & LeadIntros;
+export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & PeopleOperations & LeadIntros;

@@ -10,21 +10,36 @@ export interface AccessEntry {
   fields: Record<string, unknown>;
   waiver?: { version: unknown; text: string | null; firstAcceptedAt: string | null };
   /**
-   * What the gym kept about it as a lead, which a deletion removes too: its status and follow-up date,
-   * each change of status, the staff's notes, and where the visit came from.
+   * What the gym kept about it as a lead, which a deletion removes too. A sales form belongs to a person
+   * (`person`, in the report's `people`), who holds the pipeline's state; a member's form or a privacy
+   * request keeps its own: status and follow-up date, each change of status, the staff's notes. Both say
+   * where the visit came from.
    */
-  lead: {
-    status: string;
-    followUpOn: string | null;
-    statusChanges: Array<{ status: string; at: string; by: string }>;
-    notes: Array<{ at: string; by: string; text: string }>;
-    source: VisitSource | null;
-  };
+  lead:
+    | { person: string; source: VisitSource | null }
+    | {
+        status: string;
+        followUpOn: string | null;
+        statusChanges: Array<{ status: string; at: string; by: string }>;
+        notes: Array<{ at: string; by: string; text: string }>;
+        source: VisitSource | null;
+      };
+}
+
+/** A person the address's sales forms make: their place in the pipeline and every line of their timeline. */
+export interface AccessPerson {
+  reference: string;
+  status: string;
+  followUpOn: string | null;
+  firstResponseAt: string | null;
+  timeline: Array<{ at: string; by: string; kind: string; status?: string; outcome?: string; text?: string }>;
 }
 
 /** Everything held for an address, as an access request is answered (CLI `find`, the console's download). */
 export interface AccessReport {
   email: string;
+  /** Only when the address sent a sales form. */
+  people?: AccessPerson[];
   submissions: AccessEntry[];
 }
 
@@ -32,16 +47,23 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
   const submissions = await store.findByEmail(email);
   const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
   const states = await store.leadStates(submissions.map((s) => s.id));
-  const leads = new Map(
+  const people = new Map<string, AccessPerson>();
+  const leads = new Map<string, AccessEntry["lead"]>(
     await Promise.all(
       submissions.map(async ({ id }) => {
         const state = states.get(id);
+        const source = await store.leadSource(id);
+        if (state?.person) {
+          if (!people.has(state.person)) people.set(state.person, await accessPerson(store, state.person));
+          const lead: AccessEntry["lead"] = { person: state.person, source };
+          return [id, lead] as const;
+        }
         const lead: AccessEntry["lead"] = {
           status: state?.status ?? "new",
           followUpOn: state?.followUpOn ?? null,
           statusChanges: (await store.events(id)).map((event) => ({ status: event.status, at: event.at.toISOString(), by: event.actor })),
           notes: (await store.notes(id)).map((note) => ({ at: note.createdAt.toISOString(), by: note.author, text: note.body })),
-          source: await store.leadSource(id),
+          source,
         };
         return [id, lead] as const;
       }),
@@ -49,6 +71,7 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
   );
   return {
     email,
+    ...(people.size > 0 && { people: [...people.values()] }),
     submissions: submissions.map((submission) => {
       const version = submission.payload.waiverVersion;
       const waiver = waivers.find((w) => w.version === version);
@@ -64,5 +87,24 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
         lead: leads.get(submission.id)!,
       };
     }),
+  };
+}
+
+async function accessPerson(store: PrivacyStore, reference: string): Promise<AccessPerson> {
+  const person = await store.personOf(reference);
+  const events = await store.personEvents(reference);
+  return {
+    reference,
+    status: person?.state.status ?? "new",
+    followUpOn: person?.state.followUpOn ?? null,
+    firstResponseAt: person?.state.firstResponseAt?.toISOString() ?? null,
+    timeline: events.map((event) => ({
+      at: event.at.toISOString(),
+      by: event.actor,
+      kind: event.kind,
+      ...(event.status && { status: event.status }),
+      ...(event.outcome && { outcome: event.outcome }),
+      ...(event.body !== null && { text: event.body }),
+    })),
   };
 }

@@ -35,7 +35,19 @@ const batches = <T>(items: readonly T[]): T[][] =>
  */
 async function deleteWhere(trx: Kysely<Database>, which: Which): Promise<Gone[]> {
   await trx.deleteFrom("outbox").where("submission_id", "in", trx.selectFrom("submissions").select("id").where(which)).execute();
-  return trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at"]).execute();
+  const gone = await trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at", "person_id"]).execute();
+  // A person is their forms: with the last one goes the person, and their timeline with them.
+  const people = [...new Set(gone.flatMap((row) => (row.person_id ? [row.person_id] : [])))];
+  for (const batch of batches(people)) {
+    await trx
+      .deleteFrom("people")
+      .where("id", "in", batch)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("submissions").select("submissions.id").whereRef("submissions.person_id", "=", "people.id"))),
+      )
+      .execute();
+  }
+  return gone.map(({ id, form, created_at }) => ({ id, form, created_at }));
 }
 
 /** Logs deleted submissions, oldest first, with no personal data: only that each existed and who had it deleted. */

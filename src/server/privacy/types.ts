@@ -2,7 +2,7 @@ import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StoredWaiver } from "../waiver";
 import type { SubmissionOperations } from "../forms/types";
-import type { LeadOperations } from "../leads/types";
+import type { LeadOperations, PeopleOperations } from "../leads/types";
 import type { OutboxStatus } from "../store/schema";
 
 /** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */
@@ -107,4 +107,4 @@ export interface PrivacyOperations {
 }
 
 /** What the privacy duties ask of the store: the submissions, their deletion and consent, the requests, and what leads keep. */
-export type PrivacyStore = SubmissionOperations & PrivacyOperations & RequestOperations & LeadOperations;
+export type PrivacyStore = SubmissionOperations & PrivacyOperations & RequestOperations & LeadOperations & PeopleOperations;

@@ -1,48 +1,56 @@
 import type { FormName } from "../../forms/registry";
+import type { LeadStatus } from "../../desk/leads";
+import type { VisitSource } from "../../forms/visitSource";
 
-/** The stretch of time a report covers, worked out at the gym (periods.ts). */
+/** The stretch of time a report's rows cover (periods.ts works out the weeks at the gym). */
 export interface ReportWindow {
-  /** The first instant in it (a Monday, midnight at the gym). */
+  /** The first instant in it. */
   from: Date;
-  /** The first instant after it: the next Monday's midnight, or now for this week. */
+  /** The first instant after it. */
   to: Date;
-  /** Each week's first instant, oldest first (the first is `from`): a lead counts in the last one it is not before. */
-  weekStarts: readonly Date[];
-  /** Forms that are not leads: left out of every count. */
-  exceptForms: readonly FormName[];
 }
 
-/** One group of the period's leads: a week, a form and a source, with the funnel counted in SQL. */
-export interface ReportGroup {
-  /** Index into ReportWindow.weekStarts. */
-  week: number;
+/** A sales form sent in the window, not spam. */
+export interface ReportForm {
+  person: string;
   form: FormName;
-  /** utm_source, else the referring host, else "Direct" when a source row exists; null without one. */
-  source: string | null;
-  leads: number;
-  /** With a first response (leads.first_response_at). */
-  answered: number;
-  contacted: number;
-  introBooked: number;
-  came: number;
-  joined: number;
+  createdAt: Date;
+  source: VisitSource | null;
+  /** Its free intro, if it booked one: cancelled or not, and how it went. */
+  intro: { cancelled: boolean; attendance: "attended" | "no-show" | null } | null;
 }
 
-/** An answered lead of the period: its two instants (durations are worked out in code, report.ts says why). */
-export interface AnsweredLead {
-  receivedAt: Date;
-  firstResponseAt: Date;
-  source: string | null;
+/** A person with a form in the window: their state now. */
+export interface ReportPerson {
+  status: LeadStatus;
+  firstResponseAt: Date | null;
+  firstResponseBy: string | null;
+}
+
+/**
+ * A line of their timeline since the window began that says something the report counts: an answer (a
+ * reply, a text, a call that reached them or left a message, a staff change of status) or a status.
+ */
+export interface ReportEvent {
+  person: string;
+  at: Date;
+  actor: string;
+  /** True when it spoke to the person. */
+  answers: boolean;
+  status: LeadStatus | null;
 }
 
 export interface ReportRows {
-  groups: ReportGroup[];
-  answered: AnsweredLead[];
-  /** Free intros that started in the period, not cancelled, of non-spam submissions. */
+  /** Oldest first. */
+  forms: ReportForm[];
+  people: Map<string, ReportPerson>;
+  /** Oldest first. */
+  events: ReportEvent[];
+  /** Free intros that started in the window, not cancelled, of non-spam submissions. */
   intros: { attended: number; noShow: number; unmarked: number };
 }
 
 /** The staff's reports (reports/store.ts). */
 export interface ReportOperations {
-  reportRows(window: ReportWindow): Promise<ReportRows>;
+  reportRows(window: ReportWindow, introsWindow: ReportWindow): Promise<ReportRows>;
 }

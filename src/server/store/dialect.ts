@@ -46,6 +46,8 @@ export interface Dialect {
   readonly payloadSql: {
     /** The payload's `email`, written exactly as migration 4 indexes it, or the index goes unused. */
     email: RawBuilder<unknown>;
+    /** The payload's `phone` ("+1" and ten digits, as the forms store it). */
+    phone: RawBuilder<unknown>;
     /** Whether the payload holds `healthInfo`, whatever its value. */
     hasHealthInfo: RawBuilder<SqlBool>;
     /** The payload without `healthInfo` and `healthConsent`. */

@@ -125,6 +125,7 @@ export async function openPostgres(connectionString: string): Promise<Dialect> {
     isSeatConflict,
     payloadSql: {
       email: sql.raw(EMAIL_KEY),
+      phone: sql`payload ->> 'phone'`,
       hasHealthInfo: sql`payload ? 'healthInfo'`,
       withoutHealthInfo: sql`payload - 'healthInfo' - 'healthConsent'`,
     },

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
-import type { Attendance, LeadStatus } from "../../desk/leads";
+import type { Attendance, CallOutcome, LeadStatus, PersonStatus } from "../../desk/leads";
 import { KINDS_13 } from "./migrations/013-kids-trials";
 
 /**
@@ -31,6 +31,8 @@ export interface SubmissionsTable {
   fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   /** A form sent without JavaScript: the SHA-256 of the key its confirmation page opens with (migration 12). */
   sent_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A sales form's person (migration 14); null for members' forms, privacy requests and spam. */
+  person_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OutboxStatus = "pending" | "sent" | "failed";
@@ -160,6 +162,50 @@ export interface LeadsTable {
   first_response_at: ColumnType<StoredTime | null, StoredTime | null | undefined, StoredTime | null>;
 }
 
+/**
+ * A person in the staff's pipeline (migration 14): everyone whose sales forms share an address key
+ * (src/forms/addressKey.ts), with the pipeline's state, which is theirs and not a form's.
+ */
+export interface PeopleTable {
+  /** "N-" and ten characters (src/server/forms/ids.ts). */
+  id: string;
+  /** Null only for a form that gave no address. */
+  email_key: string | null;
+  /** Their first sales form's arrival. */
+  created_at: StoredTime;
+  status: PersonStatus;
+  /** A date at the gym, YYYY-MM-DD. */
+  follow_up_on: string | null;
+  /** Since when a form of theirs waits for a staff member to speak to them; null when nobody waits. */
+  waiting_since: StoredTime | null;
+  /** When a staff member first spoke to them (a reply, a call that reached them or left a message, a text, a status change), and who. */
+  first_response_at: StoredTime | null;
+  first_response_by: string | null;
+  updated_at: StoredTime;
+  updated_by: string;
+}
+
+export type PersonEventKind = "status" | "call" | "text" | "note" | "reply" | "follow-up" | "merge";
+export type { CallOutcome };
+
+/** One line of a person's timeline besides their forms and intro (migration 14). */
+export interface PersonEventsTable {
+  id: AutoId;
+  person_id: string;
+  at: StoredTime;
+  /** A staff address, or VISITOR for what the visitor's own booking did. */
+  actor: string;
+  kind: PersonEventKind;
+  /** kind "status": the new status. */
+  status: PersonStatus | null;
+  /** kind "call": how it went. */
+  outcome: CallOutcome | null;
+  /** A note's or reply's text, a follow-up date, or the merged person's reference. */
+  body: string | null;
+  /** The form it concerned, when it came from one (a note carried over by migration 14); goes with it. */
+  submission_id: string | null;
+}
+
 /** Each change of a lead's status: when, who (a staff address, or VISITOR for the visitor's own booking), to what. */
 export interface LeadEventsTable {
   id: AutoId;
@@ -245,6 +291,8 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   sign_in_links: SignInLinksTable;
   staff_devices: StaffDevicesTable;
+  people: PeopleTable;
+  person_events: PersonEventsTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;

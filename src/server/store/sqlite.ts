@@ -163,6 +163,7 @@ export function openSqlite(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS 
     isSeatConflict,
     payloadSql: {
       email: sql.raw(EMAIL_KEY),
+      phone: sql`json_extract(payload, '$.phone')`,
       // json_type is NULL only when the key is absent (a JSON null gives 'null'), so any healthInfo counts.
       hasHealthInfo: sql`json_type(payload, '$.healthInfo') IS NOT NULL`,
       withoutHealthInfo: sql`json_remove(payload, '$.healthInfo', '$.healthConsent')`,

@@ -401,8 +401,21 @@ describe("staff CLI: privacy commands", () => {
     expect(lines[0]).not.toContain("\u202e");
     const report = JSON.parse(lines[0]!.replace("\\u202e", "")) as { email: string; submissions: Array<Record<string, unknown>> };
     const UNTOUCHED = { status: "new", followUpOn: null, statusChanges: [], notes: [], source: null };
+    // Her contact message and her intro are one person, who holds the pipeline's state and timeline.
+    const person = (report as { people?: Array<{ reference: string }> }).people?.[0]?.reference ?? "";
+    expect(person).toMatch(/^N-/);
     expect(report).toEqual({
       email: ANA,
+      people: [
+        {
+          reference: person,
+          status: "intro-booked",
+          followUpOn: null,
+          firstResponseAt: null,
+          // Her own booking moved it: the timeline says so.
+          timeline: [{ at: "2026-11-03T09:00:00.000Z", by: "visitor", kind: "status", status: "intro-booked" }],
+        },
+      ],
       submissions: [
         {
           reference: "C-1",
@@ -410,7 +423,7 @@ describe("staff CLI: privacy commands", () => {
           received: "2026-11-01T09:00:00.000Z",
           spam: null,
           fields: { name: "Ana Ruiz", email: ANA, message: "Kids class?" },
-          lead: UNTOUCHED,
+          lead: { person, source: null },
         },
         {
           reference: "S-1",
@@ -434,12 +447,7 @@ describe("staff CLI: privacy commands", () => {
           received: "2026-11-03T09:00:00.000Z",
           spam: null,
           fields: { start: "2026-12-03T18:00:00.000Z", end: "2026-12-03T18:30:00.000Z", coach: "Dana", name: "Ana Ruiz", email: ANA },
-          // Her own booking moved it: the history says so.
-          lead: {
-            ...UNTOUCHED,
-            status: "intro-booked",
-            statusChanges: [{ status: "intro-booked", at: "2026-11-03T09:00:00.000Z", by: "visitor" }],
-          },
+          lead: { person, source: null },
         },
         {
           reference: "X-1",

@@ -11,6 +11,7 @@ import { repliesAndReminders } from "./010-replies-and-reminders";
 import { knownDevices } from "./011-known-devices";
 import { sentKeys } from "./012-sent-keys";
 import { kidsTrials } from "./013-kids-trials";
+import { people } from "./014-people";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -39,6 +40,7 @@ const STEPS: readonly MigrationStep[] = [
   knownDevices,
   sentKeys,
   kidsTrials,
+  people,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

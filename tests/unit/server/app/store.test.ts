@@ -328,8 +328,8 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
         utmCampaign: "open-house",
       };
       expect(await s().leadSource("C-1")).toEqual(shown);
-      const { leads } = await s().inbox({ view: "all", today: "2026-11-20", limit: 10 });
-      expect(leads.map((lead) => lead.source)).toEqual([shown]);
+      const { people } = await s().people({ view: "all", today: "2026-11-20", now: new Date("2026-11-20T12:00:00Z"), limit: 10 });
+      expect(people.map((person) => person.source)).toEqual([shown]);
     });
 
     test("a form's confirmation page opens with its own key only, for an hour; a repeat moves it to the repeat's key", async () => {
@@ -395,6 +395,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 11, name: "known devices: browsers a staff member has signed in on" },
       { version: 12, name: "a form sent without JavaScript shows what it stored only to its sender: submission sent keys" },
       { version: 13, name: "kids' trial classes: a parent books a child a seat in a kids class" },
+      { version: 14, name: "people: one record per person across their forms, with the pipeline, answers and one timeline" },
     ]);
     db.close();
   });

@@ -165,7 +165,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect((await queueNudges(store, at("2026-11-30T13:00:00Z"), SETTINGS)).reminders).toEqual(["C-LATE"]); // Monday 05:00
   });
 
-  test("no reminder for a lead answered, booked, spam, a privacy request, or with reminders off", async () => {
+  test("no reminder for a lead answered, spam, a privacy request, or with reminders off; one for an intro nobody spoke to", async () => {
     await store.insert(lead("C-ANSWERED", "2026-11-30T18:00:00Z"));
     await store.updateLead("C-ANSWERED", { status: "contacted" }, "coach@gym.example", at("2026-11-30T18:05:00Z"));
     await store.insert(lead("C-SPAM", "2026-11-30T18:00:00Z", { spam: "honeypot" }));
@@ -177,7 +177,8 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     );
     await store.insert(lead("C-OFF", "2026-11-30T18:00:00Z"));
     expect((await queueNudges(store, at("2026-11-30T19:00:00Z"), { ...SETTINGS, reminderMinutes: 0 })).reminders).toEqual([]);
-    expect((await queueNudges(store, at("2026-11-30T19:00:00Z"), SETTINGS)).reminders).toEqual(["C-OFF"]);
+    // Booking their own intro answers nobody: until staff speak to them, they are reminded like anyone waiting.
+    expect((await queueNudges(store, at("2026-11-30T19:00:00Z"), SETTINGS)).reminders.sort()).toEqual(["B-BOOKED", "C-OFF"]);
   });
 
   test("two servers looking at once queue one reminder and one digest", async () => {
@@ -207,7 +208,7 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     );
     const tomorrow = { ...booking, start: at("2026-12-02T15:30:00.000Z"), end: at("2026-12-02T16:00:00.000Z"), email: "zoe@example.com" };
     await store.insert(
-      lead("B-ZOE", "2026-11-29T18:00:00Z", {
+      lead("B-ZOE", "2026-11-29T18:05:00Z", {
         form: "intro",
         payload: { name: "Zoe", email: tomorrow.email, start: "2026-12-02T15:30:00.000Z" },
         booking: tomorrow,
@@ -221,17 +222,21 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(await send(at("2026-12-01T13:00:30Z"))).toEqual({ sent: 1, failed: 0, gaveUp: 0, more: false });
     const [mail] = smtp.received;
     expect(mail?.to).toEqual(["owner@gym.example"]);
-    expect(mail?.header("Subject")).toBe(`Today at ${site.name}: 1 new lead, 1 follow-up, 1 free intro`);
+    // Kai and Zoe booked their own intros and nobody has spoken to them: they wait, the longest waiting first.
+    expect(mail?.header("Subject")).toBe(`Today at ${site.name}: 3 new leads, 1 follow-up, 1 free intro`);
     const text = (mimePart(mail?.raw ?? "", "text/plain") ?? "").replace(/\r\n/g, "\n");
+    const person = async (id: string) => (await store.personOf(id))?.id ?? "";
     expect(text).toBe(
       [
         `Good morning. Tuesday, December 1, 2026 at ${site.name}:`,
         "",
-        "New leads nobody has answered yet (1):",
-        "- Contact message from Ana C-EVENING (late): https://gym.example/staff/lead/?id=C-EVENING",
+        "New leads nobody has answered yet (3):",
+        `- Free intro booking from Kai Lee (late): https://gym.example/staff/lead/?id=${await person("B-KAI")}`,
+        `- Free intro booking from Zoe (late): https://gym.example/staff/lead/?id=${await person("B-ZOE")}`,
+        `- Contact message from Ana C-EVENING (late): https://gym.example/staff/lead/?id=${await person("C-EVENING")}`,
         "",
         "Follow-ups due today (1):",
-        "- Contact message from Ana C-DUE: https://gym.example/staff/lead/?id=C-DUE",
+        `- Contact message from Ana C-DUE: https://gym.example/staff/lead/?id=${await person("C-DUE")}`,
         "",
         "Free intros today (1):",
         "- 7:30 AM with Dana: Free intro booking from Kai Lee, https://gym.example/staff/lead/?id=B-KAI",

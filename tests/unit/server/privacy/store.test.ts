@@ -146,6 +146,8 @@ const TABLES = {
   staff_sessions: true,
   sign_in_links: true,
   staff_devices: true,
+  people: true,
+  person_events: true,
   leads: true,
   lead_notes: true,
   lead_events: true,
@@ -228,6 +230,8 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       expect(await store.updateLead("B-ANA", { status: "intro-booked" }, "owner@gym.example", staffAt)).toBe(true);
       expect(await store.addNote("C-ANA", "owner@gym.example", "Called back: Quillfeather wants mornings", staffAt)).toBe(true);
       expect(await store.addNote("S-ANA", "owner@gym.example", "Knee: see the sign-up", staffAt)).toBe(true);
+      // A member's form keeps a state of its own; the sales forms' is their person's.
+      expect(await store.updateLead("H-ANA", { status: "contacted" }, "owner@gym.example", staffAt)).toBe(true);
       expect(await store.updateLead("C-BEN", { status: "contacted" }, "owner@gym.example", staffAt)).toBe(true);
       expect(await store.addNote("C-BEN", "owner@gym.example", "Ben asked about kids class", staffAt)).toBe(true);
       // Messages of the kinds the console and the webhook queue, pending, failed and sent.
@@ -253,7 +257,7 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       // Before: Ana is in every table that can hold a visitor's data (else "none after" would prove nothing).
       const tablesOf = (found: string[]) => found.filter((where) => where.startsWith("table ")).sort();
       expect(tablesOf(await h().traces([...ANA_TRACES, ...notes]))).toEqual(
-        ["table intro_bookings", "table lead_notes", "table outbox", "table submissions"].sort(),
+        ["table intro_bookings", "table lead_notes", "table outbox", "table people", "table person_events", "table submissions"].sort(),
       );
       expect(tablesOf(await h().traces(references))).toEqual(
         [

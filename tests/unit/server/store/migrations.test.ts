@@ -31,6 +31,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [11, "7d3105d9dcc31268", "71977bb8cbe04300"],
   [12, "6a248da7e665ce9f", "6a248da7e665ce9f"],
   [13, "af698aac84b6012f", "7db9caf2e624679c"],
+  [14, "537bac0afb63b5cb", "cf431049e8c69522"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
