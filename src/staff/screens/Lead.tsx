@@ -1,7 +1,18 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { getJson, postJson, problemText } from "../client";
-import { fieldLabel, FORM_LABELS, type LeadDetail, type LeadStatus, phoneLabel, STATUS_LABELS } from "../../desk/leads";
+import {
+  CALL_OUTCOMES,
+  type CallOutcome,
+  fieldLabel,
+  FORM_LABELS,
+  type LeadDetail,
+  type LeadStatus,
+  phoneLabel,
+  STATUS_LABELS,
+  type TimelineEntry,
+} from "../../desk/leads";
+import { formatLongDate } from "../../content/dates";
 import { NOTE_MAX } from "../../desk/limits";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { Choice } from "../Choice";
@@ -108,11 +119,25 @@ export default function Lead({ search }: ScreenProps) {
             </h2>
             <p className={own.state}>
               <span className={styles.badge}>{STATUS_LABELS[lead.status]}</span>
-              {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
+              {lead.late && <strong className={own.late}>Late: waiting for over an hour</strong>}
               {lead.response && <span>{capitalized(responseWords(lead.response))}</span>}
               <span className={styles.muted}>Reference {lead.id}</span>
             </p>
             <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} />
+            {detail.person && (
+              <LogContact busy={busy} phone={lead.phone !== ""} onLog={(body, done) => void send({ action: "log", ...body }, done)} />
+            )}
+            {detail.person && detail.person.samePhone.length > 0 && (
+              <p>
+                Possibly the same person (same phone number):{" "}
+                {detail.person.samePhone.map((other, index) => (
+                  <span key={other}>
+                    {index > 0 && ", "}
+                    <Link to={leadPath(other)}>{other}</Link>
+                  </span>
+                ))}
+              </p>
+            )}
             {detail.intro && <IntroLine intro={detail.intro} />}
             {lead.spam && (
               <div className={own.spam}>
@@ -157,31 +182,33 @@ export default function Lead({ search }: ScreenProps) {
               </button>
               <StatusLine status={saved} />
             </form>
-            <h3 className={styles.subheading}>Notes and changes</h3>
-            <History detail={detail} />
+            <h3 className={styles.subheading}>{detail.person ? "Timeline" : "Notes and changes"}</h3>
+            {detail.person ? <Timeline entries={detail.timeline} /> : <History detail={detail} />}
           </section>
-          <section aria-labelledby="lead-history" className={own.wide}>
-            <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
-              Everything {lead.email || "this person"} sent
-            </h2>
-            <ul className={styles.list}>
-              {detail.history.map((other) => (
-                <li key={other.id} className={styles.card}>
-                  <span className={styles.cardMain}>
-                    {other.id === lead.id ? (
-                      <strong aria-current="page">This one: {FORM_LABELS[other.form]}</strong>
-                    ) : (
-                      <Link to={leadPath(other.id)}>{FORM_LABELS[other.form]}</Link>
-                    )}{" "}
-                    <span className={styles.muted}>
-                      {when(other.receivedAt)}, {other.id}
+          {!detail.person && (
+            <section aria-labelledby="lead-history" className={own.wide}>
+              <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
+                Everything {lead.email || "this person"} sent
+              </h2>
+              <ul className={styles.list}>
+                {detail.history.map((other) => (
+                  <li key={other.id} className={styles.card}>
+                    <span className={styles.cardMain}>
+                      {other.id === lead.id ? (
+                        <strong aria-current="page">This one: {FORM_LABELS[other.form]}</strong>
+                      ) : (
+                        <Link to={leadPath(other.id)}>{FORM_LABELS[other.form]}</Link>
+                      )}{" "}
+                      <span className={styles.muted}>
+                        {when(other.receivedAt)}, {other.id}
+                      </span>
                     </span>
-                  </span>
-                  <span className={styles.badge}>{other.spam ? "Spam" : STATUS_LABELS[other.status]}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+                    <span className={styles.badge}>{other.spam ? "Spam" : STATUS_LABELS[other.status]}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
       )}
     </>
@@ -215,7 +242,95 @@ function ContactLinks({ name, email, phone }: { name: string; email: string; pho
   );
 }
 
+/**
+ * After a call or a text from a phone, one tap says how it went: reached them or left a message counts
+ * as speaking to them (it takes them out of Needs action); no answer is kept on the timeline only.
+ */
+function LogContact({
+  busy,
+  phone,
+  onLog,
+}: {
+  busy: boolean;
+  phone: boolean;
+  onLog: (body: { channel: "call" | "text"; outcome?: CallOutcome }, done: string) => void;
+}) {
+  if (!phone) return null;
+  return (
+    <p className={own.contact} role="group" aria-label="Log a call or a text">
+      {(Object.keys(CALL_OUTCOMES) as CallOutcome[]).map((outcome) => (
+        <button
+          key={outcome}
+          type="button"
+          className={styles.secondary}
+          disabled={busy}
+          onClick={() => onLog({ channel: "call", outcome }, `Call logged: ${CALL_OUTCOMES[outcome].toLowerCase()}.`)}
+        >
+          Call: {CALL_OUTCOMES[outcome].toLowerCase()}
+        </button>
+      ))}
+      <button type="button" className={styles.secondary} disabled={busy} onClick={() => onLog({ channel: "text" }, "Text logged.")}>
+        Texted them
+      </button>
+    </p>
+  );
+}
+
 const ATTENDANCE = { attended: "came", "no-show": "did not come" } as const;
+
+/** A person's timeline, oldest first: each form, their intro, every change, call, text, note and reply, and who. */
+function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0) return <p className={styles.muted}>Nothing yet.</p>;
+  return (
+    <ol className={own.notes}>
+      {entries.map((entry, index) => (
+        <li key={index}>
+          <TimelineLine entry={entry} />
+          <p className={styles.muted}>
+            {entry.actor && (
+              <>
+                <span className={styles.wrap}>{entry.actor === "visitor" ? "the visitor" : entry.actor}</span>,{" "}
+              </>
+            )}
+            {when(entry.at)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TimelineLine({ entry }: { entry: TimelineEntry }) {
+  switch (entry.kind) {
+    case "form":
+      return (
+        <p>
+          Sent the {entry.form ? FORM_LABELS[entry.form] : ""} form <span className={styles.muted}>({entry.reference})</span>
+        </p>
+      );
+    case "intro": {
+      const intro = entry.intro;
+      const state = intro?.cancelled ? "cancelled" : intro?.attendance ? ATTENDANCE[intro.attendance] : "booked";
+      return (
+        <p>
+          Free intro with {intro?.coach}: {state}
+        </p>
+      );
+    }
+    case "status":
+      return <p>Status: {entry.status ? STATUS_LABELS[entry.status] : ""}</p>;
+    case "call":
+      return <p>Call: {entry.outcome ? CALL_OUTCOMES[entry.outcome].toLowerCase() : ""}</p>;
+    case "text":
+      return <p>Texted them</p>;
+    case "follow-up":
+      return <p>{entry.body ? `Follow up on ${formatLongDate(entry.body)}` : "Follow-up date cleared"}</p>;
+    case "merge":
+      return <p>Merged with {entry.body}</p>;
+    default:
+      return <p className={own.note}>{entry.body}</p>;
+  }
+}
 
 /** The free intro this lead booked, in the gym's time, and whether they came; the Intros screen is where it is worked. */
 function IntroLine({ intro }: { intro: NonNullable<LeadDetail["intro"]> }) {

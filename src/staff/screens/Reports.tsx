@@ -103,14 +103,34 @@ function Figures({ report }: { report: LeadReport }) {
           </div>
         </dl>
         <BarChart
-          title="Answered within (share of answered leads)"
+          title="Answered within (share of all leads; not answered counts as not)"
           headings={["Within", "Share", "Leads"]}
-          max={response.answered}
+          max={report.leads}
           bars={response.within.map((row) => ({
             label: row.label,
             value: row.leads,
-            text: percentWords(row.leads, response.answered),
+            text: percentWords(row.leads, report.leads),
             cells: [String(row.leads)],
+          }))}
+        />
+        {report.staff.length > 0 && (
+          <NumbersTable
+            caption="First answers by staff member"
+            headings={["Staff member", "Leads answered", "Median time"]}
+            rows={report.staff.map((row) => ({
+              key: row.email,
+              cells: [row.email, String(row.answered), durationPair(row.median)],
+            }))}
+          />
+        )}
+        <BarChart
+          title="Median answer time by week, last 12 weeks"
+          headings={["Week of", "Median", "Answered"]}
+          bars={report.trend.map((row) => ({
+            label: shortDate(row.week),
+            value: row.median?.clockMs ?? 0,
+            text: row.median ? durationWords(row.median.clockMs) : "–",
+            cells: [`${row.answered} of ${leadsWords(row.leads)}`],
           }))}
         />
       </ReportSection>
@@ -129,6 +149,7 @@ function Figures({ report }: { report: LeadReport }) {
             };
           })}
         />
+        <p>{report.joined} joined in all (the funnel&apos;s Joined counts only those who came to an intro first).</p>
       </ReportSection>
 
       <ReportSection id="report-intros" title="Free intros">
@@ -147,14 +168,15 @@ function Figures({ report }: { report: LeadReport }) {
         ) : (
           <NumbersTable
             caption={`Leads by source, ${REPORT_PERIODS[report.period].toLowerCase()}`}
-            headings={["Source", "Leads", "Answered within 1 hour", "Joined"]}
+            headings={["Source", "Leads", "Answered within 1 hour", "Joined", "Counted from"]}
             rows={report.sources.map((row) => ({
               key: row.source ?? "",
               cells: [
                 row.source ?? UNKNOWN_SOURCE,
                 String(row.leads),
-                `${percentWords(row.withinHour, row.answered)} of ${row.answered}`,
+                `${percentWords(row.withinHour, row.leads)} of ${row.leads}`,
                 String(row.joined),
+                row.raw.map((raw) => `${raw.value} (${raw.leads})`).join(", ") || "–",
               ],
             }))}
           />
@@ -169,30 +191,33 @@ function Definitions({ timeZone }: { timeZone: string | undefined }) {
     <ReportSection id="report-definitions" title="How these are counted" className={own.definitions}>
       <ul>
         <li>
-          <strong>A lead</strong> is a submission of any form but a privacy request (a person asking about their own data, not a lead), spam
-          left out, counted in the week it arrived.
+          <strong>A lead</strong> is a person who sent a sales form (contact, free intro, drop-in, kids&apos; trial) in the period, counted
+          once however many they sent, in the week of their first. Spam, members&apos; forms (holds, sign-ups) and privacy requests are no
+          leads.
         </li>
         <li>
           <strong>Weeks</strong> run Monday to Sunday at the gym{timeZone ? ` (${timeZone})` : ""}. This week is Monday until now; the last
           4 and 12 weeks are the whole weeks before it, without this week.
         </li>
         <li>
-          <strong>First response</strong> is the first time staff set a lead to Contacted, Intro booked or Joined; a visitor booking their
-          own intro is no answer. Median, 90th percentile and shares are over the answered leads, on the clock and counting only opening
-          hours.
+          <strong>Answered</strong> means a staff member spoke to them after that form: a reply, a call that reached them or left a message,
+          a text, or a change of status (to Contacted, Intro booked, Came or Joined). Booking their own intro is no answer, nor is a call
+          nobody picked up. Shares are of all leads, those not answered counting as not; median and 90th percentile are of the answered, on
+          the clock and counting only opening hours.
         </li>
         <li>
-          <strong>Funnel</strong>: each step counts the leads that got at least that far. Contacted: answered by staff, or further. Intro
-          booked: ever set to Intro booked, or booked a free intro themselves (even if cancelled). Came: marked Came at their own free
-          intro. Joined: ever set to Joined. Each rate is of the step before; this week&apos;s leads have had little time.
+          <strong>Funnel</strong>: each step holds only people of the step before. Answered; of them, Intro booked (booked a free intro,
+          even if cancelled, or set to Intro booked); of them, Came (marked as come); of them, Joined. Each rate is of the step before; this
+          week&apos;s leads have had little time.
         </li>
         <li>
           <strong>Show rate</strong>: free intros that started in the period, not cancelled: came out of came and no-show; intros not marked
           yet are left out.
         </li>
         <li>
-          <strong>Source</strong>: the campaign (utm_source) of the link the visitor came by, else the site they came from, else Direct.
-          Unknown: sent without JavaScript, or from before sources were kept.
+          <strong>Source</strong>: where the visit of their first form came from, by channel: the campaign (utm_source) of the link, else
+          the site they came from, else Direct; Facebook, fb, m.facebook.com and l.facebook.com are all Facebook. Counted from lists the
+          values as they came. Unknown: sent without JavaScript, or from before sources were kept.
         </li>
       </ul>
     </ReportSection>

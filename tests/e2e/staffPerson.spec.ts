@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
+import type { IntroSlot } from "../../src/intro/availability";
+import type { LeadDetail } from "../../src/desk/leads";
+import { BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
+import { signInContext } from "../support/staff";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoReady } from "./support/page";
+
+/**
+ * One person, one record, on a phone: a visitor who sent the contact form and then booked a free intro
+ * with the same address is one person at Intro booked, in Needs action until a staff member's call
+ * reaches them, and that call is their first response.
+ */
+
+test.use({ baseURL: BUILD_DAY_SITE.url, viewport: { width: 390, height: 844 } });
+const DATA_DIR = BUILD_DAY_SITE.dataDir;
+
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+
+async function sendContact(page: Page, who: { name: string; email: string; phone: string }): Promise<string> {
+  await page.clock.install({ time: BUILD_INSTANT });
+  await gotoReady(page, "/contact/");
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel(label("Your name")).fill(who.name);
+  await form.getByLabel(label("Email")).fill(who.email);
+  await form.getByLabel(label("Phone")).fill(who.phone);
+  await form.getByLabel(label("What is your message about?")).selectOption("membership");
+  await form.getByLabel(label("Message")).fill("Do you have evening classes?");
+  await page.clock.fastForward(MIN_FILL_MS);
+  await page.getByRole("button", { name: "Send message" }).click();
+  const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
+  expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
+  return reference;
+}
+
+/** Books a free intro with the address, as the intro page's script posts it: a free slot, another if one is taken meanwhile. */
+async function bookIntro(base: string, who: { name: string; email: string }): Promise<string> {
+  const { slots } = (await (await fetch(`${base}/api/intro-slots`)).json()) as { slots: IntroSlot[] };
+  for (const slot of [...slots].sort(() => Math.random() - 0.5).slice(0, 10)) {
+    const response = await fetch(`${base}/api/intro`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ start: slot.start, name: who.name, email: who.email, goals: "", elapsedMs: MIN_FILL_MS + 2000 }),
+    });
+    if (response.status === 409) continue;
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { reference: string }).reference;
+  }
+  throw new Error("no free intro slot");
+}
+
+test("the contact-then-intro visitor: one person at Intro booked, in Needs action until a logged call, which is their first response", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const tag = randomUUID().slice(0, 8);
+  const digits = String(Number.parseInt(tag.slice(0, 6), 16) % 10_000).padStart(4, "0");
+  const who = { name: `Person ${tag}`, email: `person-${tag}@example.com`, phone: `253-555-${digits}` };
+  const contact = await sendContact(page, who);
+  // The same address, as the visitor typed it on the intro page: other case, a +tag.
+  const booking = await bookIntro(baseURL!, { name: who.name, email: `Person-${tag}+intro@Example.com` });
+  expect(booking).toMatch(/^B-/);
+  const owner = `owner-${randomUUID().slice(0, 6)}@example.com`;
+  await signInContext(context, baseURL!, DATA_DIR, owner, "owner", nowOnBuildDay());
+
+  // Needs action (the console's first screen) lists the person once, at Intro booked.
+  await gotoReady(page, `/staff/?q=${encodeURIComponent(who.name)}`);
+  const cards = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: who.name }) });
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText("Intro booked");
+  await expectNoAxeViolations(page, "Needs action at 390px");
+
+  // The old link of the contact message's alert opens the person, with both forms on one timeline.
+  await gotoReady(page, `/staff/lead/?id=${contact}`);
+  await expect(page.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
+  const timeline = page.locator("ol").last();
+  await expect(timeline).toContainText(`(${contact})`);
+  await expect(timeline).toContainText(`(${booking})`);
+  await expect(timeline).toContainText("Status: Intro booked");
+  await page.getByRole("button", { name: "Call: no answer" }).click();
+  await expect(timeline).toContainText("Call: no answer");
+  await page.getByRole("button", { name: "Call: reached them" }).click();
+  await expect(timeline).toContainText("Call: reached them");
+  await expect(page.getByText(/^Answered in /)).toBeVisible();
+  await expectNoAxeViolations(page, "the person at 390px");
+
+  const detail = (await (await page.request.get(`/api/staff/lead?id=${booking}`)).json()) as LeadDetail;
+  expect(detail.lead.status).toBe("intro-booked");
+  expect(detail.person?.firstResponseBy).toBe(owner);
+  expect(detail.lead.waitingSince).toBeNull();
+  const calls = detail.timeline.filter((entry) => entry.kind === "call");
+  expect(calls.map((call) => call.outcome)).toEqual(["no-answer", "reached"]);
+  // The first response is that call: the time from the contact message to the call that reached them.
+  expect(detail.lead.response?.clockMs).toBe(new Date(calls[1]!.at).getTime() - new Date(detail.timeline[0]!.at).getTime());
+
+  // Answered: out of Needs action, still in All.
+  await gotoReady(page, `/staff/?q=${encodeURIComponent(who.name)}`);
+  await expect(cards).toHaveCount(0);
+  await gotoReady(page, `/staff/?view=all&q=${encodeURIComponent(who.name)}`);
+  await expect(cards).toHaveCount(1);
+});
