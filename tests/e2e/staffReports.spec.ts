@@ -48,46 +48,43 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
   await page.goto(`${server.url}/staff/reports/`);
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 9 leads.");
+  await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 7 leads.");
 
   // Leads by form: the chart is one image named with its numbers, and the same numbers in a table.
-  await expect(
-    page.getByRole("img", { name: "Leads by form: Contact 2; Sign-up 1; Hold or cancel 1; Free intro 4; Drop-in 1; Kids trial 0" }),
-  ).toBeVisible();
-  expect(await rowsOf(table(page, "Leads by form"))).toEqual([
-    "Contact | 2",
-    "Sign-up | 1",
-    "Hold or cancel | 1",
-    "Free intro | 4",
-    "Drop-in | 1",
-    "Kids trial | 0",
-  ]);
+  await expect(page.getByRole("img", { name: "Leads by form: Contact 3; Free intro 3; Drop-in 1; Kids trial 0" })).toBeVisible();
+  // People, each once (C-W4 and B-W4 are one, counted by the message); holds and sign-ups are members' business.
+  expect(await rowsOf(table(page, "Leads by form"))).toEqual(["Contact | 3", "Free intro | 3", "Drop-in | 1", "Kids trial | 0"]);
   // One week: no chart of weeks.
   await expect(page.getByRole("img", { name: /^Leads by week/ })).toHaveCount(0);
 
   const figure = (term: string) => page.locator(`dt:text-is("${term}") + dd`);
   await expect(figure("Median")).toHaveText("8 h (1 h of opening hours)");
-  await expect(figure("90th percentile")).toHaveText("18 h 48 min (10 h of opening hours)");
-  await expect(figure("Answered")).toHaveText("5 of 9 leads; 4 not answered yet");
-  expect(await rowsOf(table(page, "Answered within (share of answered leads)"))).toEqual([
-    "5 min | 40% | 2",
-    "1 hour | 40% | 2",
-    "1 day | 100% | 5",
+  await expect(figure("90th percentile")).toHaveText("18 h 12 min (9 h 24 min of opening hours)");
+  await expect(figure("Answered")).toHaveText("5 of 7 leads; 2 not answered yet");
+  // Shares of every lead: the two never answered count as not within.
+  expect(await rowsOf(table(page, "Answered within (share of all leads; not answered counts as not)"))).toEqual([
+    "5 min | 29% | 2",
+    "1 hour | 29% | 2",
+    "1 day | 71% | 5",
   ]);
+  expect(await rowsOf(table(page, "First answers by staff member"))).toEqual([
+    "owner@gym.example | 4 | 9 h 30 min (2 h 30 min of opening hours)",
+    "coach@gym.example | 1 | 2 min (2 min of opening hours)",
+  ]);
+  // Strictly nested: each step only people of the one before.
   expect(await rowsOf(table(page, "Leads by how far they got"))).toEqual([
-    "New | 9 | –",
-    "Contacted | 8 | 89%",
-    "Intro booked | 6 | 75%",
-    "Came | 3 | 50%",
-    "Joined | 2 | 67%",
+    "Leads | 7 | –",
+    "Answered | 5 | 71%",
+    "Intro booked | 2 | 40%",
+    "Came | 1 | 50%",
+    "Joined | 0 | 0%",
   ]);
   await expect(page.getByText("Show rate: 67%")).toBeVisible();
   await expect(page.getByText("2 came, 1 did not come, 1 not marked yet.")).toBeVisible();
   expect(await rowsOf(table(page, "Leads by source, this week"))).toEqual([
-    "facebook | 2 | 100% of 1 | 1",
-    "www.google.com | 2 | 50% of 2 | 0",
-    "Direct | 1 | 0% of 1 | 1",
-    "Unknown | 4 | 0% of 1 | 0",
+    "Facebook | 2 | 50% of 2 | 1 | Facebook (1), facebook (1)",
+    "Google | 2 | 50% of 2 | 0 | google.com (2)",
+    "Unknown | 3 | 0% of 3 | 0 | –",
   ]);
   await expect(page.getByRole("heading", { name: "How these are counted" })).toBeVisible();
 
@@ -98,7 +95,7 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
       table: svg.nextElementSibling?.tagName === "TABLE" ? svg.nextElementSibling.querySelector("caption")?.textContent : null,
     })),
   );
-  expect(charts.length).toBe(3);
+  expect(charts.length).toBe(4);
   for (const chart of charts) expect(chart.table).toBe(chart.name);
 
   await expectScreenSound(page, "the reports screen, this week");
@@ -121,27 +118,27 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
   await expect(choice).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(choice).toHaveValue("4-weeks");
-  await expect(page.getByRole("status")).toHaveText("Last 4 weeks: Oct 26 to Nov 22, 6 leads.");
+  await expect(page.getByRole("status")).toHaveText("Last 4 weeks: Oct 26 to Nov 22, 5 leads.");
   await expect(page).toHaveURL(/\/staff\/reports\/\?period=4-weeks$/);
-  expect(await rowsOf(table(page, "Leads by week (from Monday)"))).toEqual(["Oct 26 | 1", "Nov 2 | 1", "Nov 9 | 1", "Nov 16 | 3"]);
-  await expect(page.getByRole("img", { name: "Leads by week (from Monday): Oct 26 1; Nov 2 1; Nov 9 1; Nov 16 3" })).toBeVisible();
+  expect(await rowsOf(table(page, "Leads by week (from Monday)"))).toEqual(["Oct 26 | 1", "Nov 2 | 1", "Nov 9 | 1", "Nov 16 | 2"]);
+  await expect(page.getByRole("img", { name: "Leads by week (from Monday): Oct 26 1; Nov 2 1; Nov 9 1; Nov 16 2" })).toBeVisible();
   expect(await rowsOf(table(page, "Leads by how far they got"))).toEqual([
-    "New | 6 | –",
-    "Contacted | 4 | 67%",
-    "Intro booked | 4 | 100%",
-    "Came | 2 | 50%",
-    "Joined | 1 | 50%",
+    "Leads | 5 | –",
+    "Answered | 2 | 40%",
+    "Intro booked | 2 | 100%",
+    "Came | 1 | 50%",
+    "Joined | 0 | 0%",
   ]);
-  await expect(figure("Median")).toHaveText("4 h 30 min (none in opening hours)");
+  await expect(figure("Median")).toHaveText("1 day 14 h (8 h of opening hours)");
   await expect(page.getByText("Show rate: 0%")).toBeVisible();
   await expect(page.getByText("0 came, 1 did not come.")).toBeVisible();
   await expectScreenSound(page, "the reports screen, last 4 weeks");
 
   // The address keeps the period: a reload shows the same one.
   await page.goto(`${server.url}/staff/reports/?period=12-weeks`);
-  await expect(page.getByRole("status")).toHaveText("Last 12 weeks: Aug 31 to Nov 22, 8 leads.");
+  await expect(page.getByRole("status")).toHaveText("Last 12 weeks: Aug 31 to Nov 22, 7 leads.");
   await expect(page.getByLabel("Period")).toHaveValue("12-weeks");
-  await expect(page.locator('svg[role="img"]')).toHaveCount(4);
+  await expect(page.locator('svg[role="img"]')).toHaveCount(5);
   await expectScreenSound(page, "the reports screen, last 12 weeks");
 });
 
@@ -150,5 +147,5 @@ test("the owner sees the same screen in the menu; signed out, the API is 401", a
   await signInContext(context, server.url, server.dataDir, "owner@gym.example", "owner", nowOnBuildDay());
   await page.goto(`${server.url}/staff/`);
   await page.getByRole("link", { name: "Reports" }).click();
-  await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 9 leads.");
+  await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 7 leads.");
 });
