@@ -45,8 +45,8 @@ async function bookIntro(base: string, who: { name: string; email: string }): Pr
       body: JSON.stringify({ start: slot.start, name: who.name, email: who.email, goals: "", elapsedMs: MIN_FILL_MS + 2000 }),
     });
     if (response.status === 409) continue;
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { reference: string }).reference;
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
   }
   throw new Error("no free intro slot");
 }
