@@ -81,12 +81,15 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   await expectLaidOut(page, "the inbox");
 
   await lead.getByRole("link", { name: who.name }).click();
-  await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
+  // The list is of people: the card opens the person (the alert's link, with the form's reference, opens them too).
+  await expect(page).toHaveURL(/\/staff\/lead\/\?id=N-[0-9A-Z]{10}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(who.name);
   await expect(page.getByText("Do you have evening classes?")).toBeVisible();
   // The topic in the words the visitor chose, not the form's code.
   await expect(page.getByRole("definition").filter({ hasText: /^Membership$/ })).toBeVisible();
-  await expect(page.getByText("No notes or changes yet.")).toBeVisible();
+  // One timeline: so far, only the form they sent.
+  await expect(page.getByRole("listitem").filter({ hasText: `Sent the Contact form (${reference})` })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Status:" })).toHaveCount(0);
   // Call, text and write in one tap.
   await expect(page.getByRole("link", { name: `Call ${who.name}, ${phoneLabel(who.stored)}` })).toHaveAttribute(
     "href",
@@ -122,7 +125,7 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
   await expect(page.getByLabel("Follow-up date")).toHaveValue(BUILD_DAY);
   await expect(page.getByRole("listitem").filter({ hasText: "Called, left a message." })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "This one" })).toContainText("Contacted");
+  await expect(page.getByRole("listitem").filter({ hasText: "Status: Contacted" })).toHaveCount(1);
 
   // Due today: in "Follow up today", no longer in "New".
   await gotoReady(page, `/staff/?view=follow-up&q=${encodeURIComponent(who.email)}`);
@@ -154,7 +157,8 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   expect(text).toContain(`"${reference}"`);
   // A person reads the file: the gym's words and time, the exact instant in a column of its own.
   const [header = "", row = ""] = text.split("\r\n").filter((line) => line.includes("reference") || line.includes(reference));
-  expect(header).toContain(`"received","received (ISO 8601, UTC)","source"`);
+  // One row per person: their reference and how many forms they sent, then their newest form's fields.
+  expect(header).toContain(`"received","received (ISO 8601, UTC)","person","forms","source"`);
   expect(header).toContain(`"status","follow-up","answered in","answered in (opening hours)"`);
   expect(row).toContain(`"Contact","`);
   expect(row).toMatch(/"\w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M Pacific (Standard|Daylight) Time","\d{4}-\d\d-\d\dT[\d:.]+Z"/);
@@ -389,7 +393,12 @@ test("a coach never sees a privacy request: not in the list, the search, the for
   const ownersList = (await (await owner.request.get(`/api/staff/leads?q=${encodeURIComponent(who.email)}`)).json()) as {
     leads: Array<{ id: string }>;
   };
-  expect(ownersList.leads.map((lead) => lead.id).sort()).toEqual([contact, privacy]);
+  // The people list holds the person of the contact message; the privacy request is in the forms' own list.
+  expect(ownersList.leads.map((lead) => lead.id)).toEqual([expect.stringMatching(/^N-/)]);
+  const ownersForms = (await (await owner.request.get(`/api/staff/leads?view=members&q=${encodeURIComponent(who.email)}`)).json()) as {
+    leads: Array<{ id: string }>;
+  };
+  expect(ownersForms.leads.map((lead) => lead.id)).toEqual([privacy]);
   await owner.close();
 
   await signInContext(context, baseURL!, DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach", nowOnBuildDay());
@@ -402,7 +411,7 @@ test("a coach never sees a privacy request: not in the list, the search, the for
   expect(formChoices).not.toContain("Privacy request");
   await card(page, who.name).getByRole("link", { name: who.name }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(who.name);
-  await expect(page.getByRole("listitem").filter({ hasText: "This one" })).toHaveCount(1);
+  await expect(page.getByRole("listitem").filter({ hasText: `Sent the Contact form (${contact})` })).toHaveCount(1);
   await expect(page.getByText("Privacy request")).toHaveCount(0);
   await expect(page.getByText("Please delete my injury notes.")).toHaveCount(0);
 

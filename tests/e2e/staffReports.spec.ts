@@ -82,10 +82,14 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
   await expect(page.getByText("Show rate: 67%")).toBeVisible();
   await expect(page.getByText("2 came, 1 did not come, 1 not marked yet.")).toBeVisible();
   expect(await rowsOf(table(page, "Leads by source, this week"))).toEqual([
-    "Facebook | 2 | 50% of 2 | 1 | Facebook (1), facebook (1)",
-    "Google | 2 | 50% of 2 | 0 | google.com (2)",
-    "Unknown | 3 | 0% of 3 | 0 | –",
+    "Facebook | 2 | 50% of 2 | 1",
+    "Google | 2 | 50% of 2 | 0",
+    "Unknown | 3 | 0% of 3 | 0",
   ]);
+  // The raw values one tap away.
+  await page.getByText("What each source was counted from").click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Facebook: Facebook (1), facebook (1)" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Google: google.com (2)" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "How these are counted" })).toBeVisible();
 
   // Every chart has the table of its numbers right after it, captioned with the chart's title.

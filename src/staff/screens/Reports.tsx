@@ -168,7 +168,7 @@ function Figures({ report }: { report: LeadReport }) {
         ) : (
           <NumbersTable
             caption={`Leads by source, ${REPORT_PERIODS[report.period].toLowerCase()}`}
-            headings={["Source", "Leads", "Answered within 1 hour", "Joined", "Counted from"]}
+            headings={["Source", "Leads", "Answered within 1 hour", "Joined"]}
             rows={report.sources.map((row) => ({
               key: row.source ?? "",
               cells: [
@@ -176,10 +176,23 @@ function Figures({ report }: { report: LeadReport }) {
                 String(row.leads),
                 `${percentWords(row.withinHour, row.leads)} of ${row.leads}`,
                 String(row.joined),
-                row.raw.map((raw) => `${raw.value} (${raw.leads})`).join(", ") || "–",
               ],
             }))}
           />
+        )}
+        {report.sources.some((row) => row.raw.length > 0) && (
+          <details>
+            <summary>What each source was counted from</summary>
+            <ul className={styles.wrap}>
+              {report.sources
+                .filter((row) => row.raw.length > 0)
+                .map((row) => (
+                  <li key={row.source ?? ""}>
+                    {row.source ?? UNKNOWN_SOURCE}: {row.raw.map((raw) => `${raw.value} (${raw.leads})`).join(", ")}
+                  </li>
+                ))}
+            </ul>
+          </details>
         )}
       </ReportSection>
     </>
@@ -216,8 +229,8 @@ function Definitions({ timeZone }: { timeZone: string | undefined }) {
         </li>
         <li>
           <strong>Source</strong>: where the visit of their first form came from, by channel: the campaign (utm_source) of the link, else
-          the site they came from, else Direct; Facebook, fb, m.facebook.com and l.facebook.com are all Facebook. Counted from lists the
-          values as they came. Unknown: sent without JavaScript, or from before sources were kept.
+          the site they came from, else Direct; Facebook, fb, m.facebook.com and l.facebook.com are all Facebook; the values as they came
+          are under the table. Unknown: sent without JavaScript, or from before sources were kept.
         </li>
       </ul>
     </ReportSection>
