@@ -88,20 +88,25 @@ test("a privacy request from the public form is listed with its days left; its d
   const file = await (await download).path();
   const exported = JSON.parse(fs.readFileSync(file, "utf8")) as {
     email: string;
+    people: Array<{ reference: string }>;
     submissions: Array<{ reference: string; fields: unknown; lead: unknown }>;
   };
   expect(exported.email).toBe(email);
-  expect(exported.submissions).toEqual([
-    // Everything the gym kept as a lead too, which the deletion removes: status, follow-up, changes, notes.
+  // Everything the gym kept about the person too, which the deletion removes: status, follow-up, the
+  // timeline's changes and notes; the contact form points to them, the privacy request keeps its own.
+  expect(exported.people).toEqual([
     expect.objectContaining({
-      reference: contact,
-      lead: expect.objectContaining({
-        status: "contacted",
-        followUpOn: "2026-12-01",
-        statusChanges: [expect.objectContaining({ status: "contacted", by: OWNER })],
-        notes: [expect.objectContaining({ by: OWNER, text: "Called Morgan about evening classes." })],
-      }),
+      status: "contacted",
+      followUpOn: "2026-12-01",
+      timeline: expect.arrayContaining([
+        expect.objectContaining({ kind: "status", status: "contacted", by: OWNER }),
+        expect.objectContaining({ kind: "note", by: OWNER, text: "Called Morgan about evening classes." }),
+      ]),
     }),
+  ]);
+  const person = exported.people[0]?.reference;
+  expect(exported.submissions).toEqual([
+    expect.objectContaining({ reference: contact, lead: expect.objectContaining({ person }) }),
     expect.objectContaining({ reference, fields: expect.objectContaining({ email, request: "deletion" }) }),
   ]);
 
