@@ -71,6 +71,13 @@ export const VIEW_LABELS = {
 } as const;
 export type InboxView = keyof typeof VIEW_LABELS;
 
+/** Why a form was held as spam, in words: the stored reasons are codes (src/forms/schemas/fields.ts spamReason). */
+export const SPAM_WORDS: Readonly<Record<string, string>> = {
+  honeypot: "it filled in the field only robots see",
+  "too-fast": "it was sent faster than a person can type",
+};
+export const spamWords = (reason: string): string => SPAM_WORDS[reason] ?? "it looked automated";
+
 /** A lead as the console lists it: what src/server/leads/view.ts leadSummary writes. */
 export interface LeadSummary {
   id: string;
@@ -116,6 +123,8 @@ export interface TimelineEntry {
 
 export interface LeadList {
   today: string;
+  /** The server's clock when it answered: the ages on the list are counted from it. */
+  now: string;
   timeZone: string;
   more: boolean;
   limit: number;
@@ -124,6 +133,8 @@ export interface LeadList {
 
 export interface LeadDetail {
   timeZone: string;
+  /** The server's clock when it answered, for the person's age. */
+  now: string;
   lead: LeadSummary & { fields: Array<{ name: string; value: string }>; updatedAt: string | null; updatedBy: string | null };
   notes: Array<{ author: string; body: string; createdAt: string }>;
   /** Each change of status, oldest first; `actor` "visitor" when the visitor's own booking made it. */

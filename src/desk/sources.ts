@@ -1,4 +1,5 @@
 import type { VisitSource } from "../forms/visitSource";
+import { findRoute } from "../routes";
 
 /**
  * Where a lead came from, as the reports name it: the channel, whatever each site or campaign wrote
@@ -46,4 +47,14 @@ export function sourceChannel(raw: string | null): string | null {
   }
   if (GOOGLE_COUNTRY.test(value)) return "Google";
   return raw.trim();
+}
+
+/**
+ * A page of the site as staff say it: "the home page", "the Free Intro page" (its title in the route
+ * table); a page the table does not name (an announcement, an event) by its address.
+ */
+export function pageWords(path: string): string {
+  const route = findRoute(path.endsWith("/") ? path : `${path}/`);
+  if (!route) return path;
+  return route.name === "home" ? "the home page" : `the ${route.title} page`;
 }

@@ -129,6 +129,7 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
   const state = states.get(id);
   return {
     timeZone: GYM_ZONE,
+    now: now.toISOString(),
     lead: {
       ...leadSummary(submission, state, now),
       fields: fieldsOf(submission),
@@ -193,6 +194,7 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return {
     timeZone: GYM_ZONE,
+    now: now.toISOString(),
     lead: {
       ...summary,
       fields: newest ? fieldsOf(newest) : [],

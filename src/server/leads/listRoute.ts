@@ -108,7 +108,14 @@ export const leads: StaffRoute<InboxOperations & PeopleOperations> = {
         return { download: { filename: `leads-${view}-${today}.csv`, type: "text/csv; charset=utf-8", body } };
       }
       return {
-        json: { today, timeZone: GYM_ZONE, more: rows.more, limit: VIEW_LIMIT, leads: found.map((line) => line.summary) },
+        json: {
+          today,
+          now: now.toISOString(),
+          timeZone: GYM_ZONE,
+          more: rows.more,
+          limit: VIEW_LIMIT,
+          leads: found.map((line) => line.summary),
+        },
       };
     },
   },

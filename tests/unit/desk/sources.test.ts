@@ -1,4 +1,4 @@
-import { rawSource, sourceChannel } from "../../../src/desk/sources";
+import { pageWords, rawSource, sourceChannel } from "../../../src/desk/sources";
 
 const visit = (utmSource: string | null, referrerHost: string | null) => ({
   landingPage: "/",
@@ -36,4 +36,13 @@ test("the raw value: the utm_source, else the referring host without www., else 
   expect(rawSource(visit("  ", null))).toBe("Direct");
   expect(rawSource(null)).toBeNull();
   expect(sourceChannel(null)).toBeNull();
+});
+
+describe("pageWords: a landing page as staff say it", () => {
+  it("names the home page, a route by its title, and an address the table does not hold", () => {
+    expect(pageWords("/")).toBe("the home page");
+    expect(pageWords("/contact/")).toBe("the Contact Us page");
+    expect(pageWords("/contact")).toBe("the Contact Us page");
+    expect(pageWords("/announcements/summer-hours/")).toBe("/announcements/summer-hours/");
+  });
 });
