@@ -85,7 +85,7 @@ export default function Accounts({ session }: ScreenProps) {
         </button>
       </form>
       <h2 className={styles.subheading}>Recent activity</h2>
-      <p className={styles.lead}>Every change made in the console or by npm run staff, newest first: who, what, and which reference.</p>
+      <p className={styles.lead}>Every change made in the console or on the server, newest first: who, what, and which reference.</p>
       {audit && audit.entries.length === 0 && <p>Nothing yet.</p>}
       {audit && audit.entries.length > 0 && (
         <ul className={styles.list}>

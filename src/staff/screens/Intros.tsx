@@ -3,6 +3,7 @@ import { Link } from "gatsby";
 import { getJson } from "../client";
 import { leadPath } from "../../desk/paths";
 import { ActionButton } from "../ActionButton";
+import { PhoneLink } from "../PhoneLink";
 import * as styles from "../Staff.module.css";
 import { StatusLine } from "../StatusLine";
 import { useChanges } from "../useChanges";
@@ -101,7 +102,12 @@ export default function Intros(_props: ScreenProps) {
                     <br />
                     <span className={`${styles.muted} ${styles.wrap}`}>
                       {intro.id} · {intro.email}
-                      {intro.phone && ` · ${intro.phone}`}
+                      {intro.phone && (
+                        <>
+                          {" · "}
+                          <PhoneLink phone={intro.phone} />
+                        </>
+                      )}
                     </span>
                     {intro.attendance && (
                       <>

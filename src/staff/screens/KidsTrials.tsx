@@ -1,5 +1,6 @@
 import { Link } from "gatsby";
 import { leadPath } from "../../desk/paths";
+import { PhoneLink } from "../PhoneLink";
 import * as styles from "../Staff.module.css";
 import { StatusLine } from "../StatusLine";
 import { useStaffGet } from "../useStaffGet";
@@ -81,7 +82,12 @@ export default function KidsTrials() {
                       <br />
                       <span className={`${styles.muted} ${styles.wrap}`}>
                         {child.id} · {child.email}
-                        {child.phone && ` · ${child.phone}`}
+                        {child.phone && (
+                          <>
+                            {" · "}
+                            <PhoneLink phone={child.phone} />
+                          </>
+                        )}
                       </span>
                     </span>
                   </li>
