@@ -1,22 +1,24 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { formatLongDate } from "../../content/dates";
-import { downloadUrl } from "../client";
+import { downloadUrl, postJson, problemText } from "../client";
 import {
   FORM_LABELS,
   formLabelsFor,
   type InboxView,
   type LeadList,
   type LeadSummary,
-  phoneLabel,
+  spamWords,
   STATUS_LABELS,
   VIEW_LABELS,
 } from "../../desk/leads";
 import { SEARCH_MAX } from "../../desk/limits";
 import { leadPath } from "../../desk/paths";
-import { responseWords } from "../../desk/time";
+import { responseWords, waitingWords } from "../../desk/time";
 import { staffTime } from "../../time/labels";
+import { type Status, StatusLine } from "../StatusLine";
 import { Choice } from "../Choice";
+import { PhoneLink } from "../PhoneLink";
 import * as styles from "../Staff.module.css";
 import { useStaffGet } from "../useStaffGet";
 import * as own from "./Leads.module.css";
@@ -66,8 +68,35 @@ export default function Leads({ session, search }: ScreenProps) {
     keepLeadsView(address);
   }, [filters]);
   const { answer: list, problem } = useStaffGet<LeadList>("leads", filters);
+  // People chosen to close at once (a view of people, not of members' forms or spam).
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [done, setDone] = useState<Status | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setChosen(new Set()), [list]);
+  const people =
+    list !== null && filters.view !== "members" && filters.view !== "spam" && list.leads.every((lead) => lead.forms !== undefined);
 
   const choose = (change: Partial<Filters>) => setFilters((before) => ({ ...before, ...change }));
+  const toggle = (id: string, on: boolean) =>
+    setChosen((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const markLost = async () => {
+    setBusy(true);
+    try {
+      const { lost } = await postJson<{ lost: string[] }>("leads", { action: "lost", ids: [...chosen] });
+      setDone({ text: `${lost.length === 1 ? "1 person" : `${lost.length} people`} marked Lost.`, error: false });
+      // The same filters as a new object: the list is read again.
+      setFilters((before) => ({ ...before }));
+    } catch (error) {
+      setDone({ text: problemText(error), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
   const searchFor = (event: FormEvent) => {
     event.preventDefault();
     choose({ q: text.trim() });
@@ -125,10 +154,28 @@ export default function Leads({ session, search }: ScreenProps) {
               list.more ? `: the newest ${list.limit} were searched; choose a form or status to see older ones` : ""
             }.`}
       </p>
+      <StatusLine status={done} />
+      {people && chosen.size > 0 && (
+        <p className={own.bulk}>
+          <span>{chosen.size === 1 ? "1 person chosen" : `${chosen.size} people chosen`}</span>
+          <button type="button" className={styles.primary} disabled={busy} onClick={() => void markLost()}>
+            Mark Lost
+          </button>
+          <button type="button" className={styles.secondary} disabled={busy} onClick={() => setChosen(new Set())}>
+            Clear
+          </button>
+        </p>
+      )}
       {list && (
         <ul className={styles.list}>
           {list.leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} />
+            <LeadCard
+              key={lead.id}
+              lead={lead}
+              now={list.now}
+              chosen={people ? chosen.has(lead.id) : undefined}
+              onChoose={(on) => toggle(lead.id, on)}
+            />
           ))}
         </ul>
       )}
@@ -136,23 +183,61 @@ export default function Leads({ session, search }: ScreenProps) {
   );
 }
 
-function LeadCard({ lead }: { lead: LeadSummary }) {
+/**
+ * One person (or a member's form): who, which form, when, their status and how long they have waited,
+ * in words. `chosen` (a view of people) adds the box that chooses them for Mark Lost.
+ */
+function LeadCard({
+  lead,
+  now,
+  chosen,
+  onChoose,
+}: {
+  lead: LeadSummary;
+  now: string;
+  chosen: boolean | undefined;
+  onChoose: (on: boolean) => void;
+}) {
+  const who = lead.name || lead.email || "No name given";
+  const age = waitingWords(lead, now);
   return (
     <li className={styles.card}>
+      {chosen !== undefined && (
+        <input
+          type="checkbox"
+          className={own.choose}
+          checked={chosen}
+          aria-label={`Choose ${who}`}
+          onChange={(event) => onChoose(event.target.checked)}
+        />
+      )}
       <span className={styles.cardMain}>
         <Link to={leadPath(lead.id)} className={own.name}>
-          {lead.name || lead.email || lead.id}
+          {who}
         </Link>
         <span className={own.meta}>
-          <span>{FORM_LABELS[lead.form]}</span>
+          <span>
+            {FORM_LABELS[lead.form]}
+            {lead.forms !== undefined && lead.forms > 1 && ` and ${lead.forms - 1} more`}
+          </span>
           <span>{received(lead.receivedAt)}</span>
           {lead.email && <span className={styles.wrap}>{lead.email}</span>}
-          {lead.phone && <span>{phoneLabel(lead.phone)}</span>}
+          {lead.phone && (
+            <span>
+              <PhoneLink phone={lead.phone} />
+            </span>
+          )}
         </span>
       </span>
       <span className={own.state}>
-        <span className={styles.badge}>{lead.spam ? `Spam (${lead.spam})` : STATUS_LABELS[lead.status]}</span>
-        {lead.late && <strong className={own.late}>Late: new for over an hour</strong>}
+        <span className={styles.badge}>{lead.spam ? "Held as spam" : STATUS_LABELS[lead.status]}</span>
+        {lead.spam ? (
+          <span className={own.meta}>Because {spamWords(lead.spam)}</span>
+        ) : lead.late ? (
+          <strong className={own.late}>{age}</strong>
+        ) : (
+          <span className={own.meta}>{age}</span>
+        )}
         {lead.response && <span className={own.meta}>{responseWords(lead.response)}</span>}
         {lead.followUpOn && <span className={own.meta}>Follow up {formatLongDate(lead.followUpOn)}</span>}
       </span>
