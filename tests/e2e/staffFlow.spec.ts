@@ -98,9 +98,11 @@ for (const database of ["sqlite", "postgres"] as const) {
       // Contacted, with a note and a follow-up date.
       await page.getByLabel("Status").selectOption("contacted");
       await page.getByLabel("Follow-up date").fill(BUILD_DAY);
-      await page.getByLabel("New note").fill("Called her back about the 6 am class.");
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+      await page.getByLabel("New note").fill("Called her back about the 6 am class.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
 
       // Still there after a reload, and after the server restarts on the same database.
       await page.reload();

@@ -104,11 +104,13 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel("Status").selectOption("contacted");
   await page.getByLabel("Follow-up date").fill(BUILD_DAY);
-  await page.getByLabel("New note").fill("Called, left a message.");
   await page.getByRole("button", { name: "Save" }).click();
   const saved = page.getByRole("status").filter({ hasText: "Saved." });
   await expect(saved).toBeInViewport();
   await expect(page.getByRole("button", { name: "Save" })).toBeInViewport();
+  await page.getByLabel("New note").fill("Called, left a message.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeInViewport();
   // The change in the history with who and when, and how fast the gym answered.
   const change = page.getByRole("listitem").filter({ hasText: "Status: Contacted" });
   await expect(change).toContainText(/^Status: Contacted.*owner-.*@example\.com, \w{3}, \w{3} \d+, \d+:\d\d [AP]M$/);
@@ -193,10 +195,12 @@ test("a visit from a campaign link, browsed, then the contact form: the lead say
       .getByRole("term")
       .filter({ hasText: new RegExp(`^${label}$`) })
       .locator("xpath=following-sibling::dd");
-  await expect(source("Came from")).toHaveText("facebook");
+  // The channel the reports count, the value as the link sent it, and the page named, never a code.
+  await expect(source("Came from")).toHaveText("Facebook");
+  await expect(source("Source as sent")).toHaveText("facebook");
   await expect(source("Campaign")).toHaveText("open-house");
   await expect(source("Referred by")).toHaveText("l.facebook.com");
-  await expect(source("Landed on")).toHaveText("/");
+  await expect(source("Landed on")).toHaveText("the home page");
   await expect(source("Medium")).toHaveCount(0);
   await withStore(DATA_DIR, async (store) => {
     expect(await store.leadSource(reference)).toEqual({
@@ -351,7 +355,8 @@ test("a false positive in the Spam view is restored to the leads", async ({ page
   await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
   await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
   await page.getByLabel("View").selectOption("spam");
-  await expect(card(page, who.name)).toContainText("Spam (too-fast)");
+  await expect(card(page, who.name)).toContainText("Held as spam");
+  await expect(card(page, who.name)).toContainText("Because it was sent faster than a person can type");
   await expectLaidOut(page, "the spam view");
   await card(page, who.name).getByRole("link", { name: who.name }).click();
   await page.getByRole("button", { name: "Not spam: move to the leads" }).click();

@@ -4,8 +4,9 @@ import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
 import type { LeadDetail } from "../../src/desk/leads";
 import { BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
-import { signInContext } from "../support/staff";
+import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
+import { findLayoutFaults } from "./support/layout";
 import { gotoReady } from "./support/page";
 
 /**
@@ -102,4 +103,125 @@ test("the contact-then-intro visitor: one person at Intro booked, in Needs actio
   await expect(cards).toHaveCount(0);
   await gotoReady(page, `/staff/?view=all&q=${encodeURIComponent(who.name)}`);
   await expect(cards).toHaveCount(1);
+});
+
+const DAY_MS = 86_400_000;
+
+/** A person whose contact form came `daysAgo` before the build day, nobody having answered. */
+async function seedWaiting(who: { name: string; email: string; phone: string }, daysAgo: number): Promise<string> {
+  const id = `C-${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+  await withStore(DATA_DIR, (store) =>
+    store.insert({
+      id,
+      form: "contact",
+      createdAt: new Date(nowOnBuildDay().getTime() - daysAgo * DAY_MS),
+      payload: { name: who.name, email: who.email, phone: who.phone, interest: "membership", message: "Still open?" },
+      spam: null,
+      notify: false,
+    }),
+  );
+  return id;
+}
+
+const personCards = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
+
+test("on a phone the person's first screen holds who, how long they wait, where from and every action; at 1440 px too", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const who = { name: `First ${tag}`, email: `first-${tag}@example.com`, phone: "253-555-0177" };
+  const contact = await sendContact(page, who);
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
+  await gotoReady(page, `/staff/lead/?id=${contact}`);
+  await expect(page.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
+  const now = page.getByRole("region", { name: "Now" });
+  await expect(now).toContainText(/Waiting (under a minute|\d+ \w+)/);
+  await expect(now).toContainText("From Direct");
+  const firstScreen = [
+    // The line with their status, wait and source.
+    now.locator("p").first(),
+    page.getByRole("link", { name: `Call ${who.name}, (253) 555-0177` }),
+    page.getByRole("link", { name: `Text ${who.name}, (253) 555-0177` }),
+    page.getByRole("link", { name: `E-mail ${who.name}, ${who.email}` }),
+    page.getByRole("link", { name: "Reply", exact: true }),
+    page.getByRole("button", { name: "Call: reached them" }),
+    page.getByRole("button", { name: "Call: left a message" }),
+    page.getByRole("button", { name: "Call: no answer" }),
+    page.getByLabel("Status"),
+    page.getByLabel("Follow-up date"),
+    page.getByRole("button", { name: "Save" }),
+  ];
+  for (const control of firstScreen) {
+    const box = await control.boundingBox();
+    expect(box, `${String(control)} is shown`).not.toBeNull();
+    expect(box!.y + box!.height, `${String(control)} within the first 844 px`).toBeLessThanOrEqual(844);
+  }
+  // The phone number on the page is written as people write it and calls when tapped; never "+1253…".
+  await expect(page.getByRole("definition").getByRole("link", { name: "(253) 555-0177" })).toHaveAttribute("href", "tel:+12535550177");
+  await expect(page.getByText("+12535550177")).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("term")
+      .filter({ hasText: /^Landed on$/ })
+      .locator("xpath=following-sibling::dd"),
+  ).toHaveText("the Contact Us page");
+  // Reply goes to the reply form.
+  await page.getByRole("link", { name: "Reply", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Reply by e-mail" })).toBeInViewport();
+  await expectNoAxeViolations(page, "the person at 390px");
+  for (const width of [320, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const faults = await page.evaluate(findLayoutFaults);
+    expect(
+      faults.map((fault) => `${fault.kind}: ${fault.detail}`),
+      `the person at ${width}px`,
+    ).toEqual([]);
+  }
+  await expectNoAxeViolations(page, "the person at 1440px");
+});
+
+test("Needs action says each person's wait in words, oldest first; 30 days unanswered is Stale; several are marked Lost at once", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const person = (name: string, n: number) => ({
+    name: `${name} ${tag}`,
+    email: `${name.toLowerCase()}-${tag}@example.com`,
+    phone: `253-555-01${n}0`,
+  });
+  const recent = person("Recent", 1);
+  const older = person("Older", 2);
+  const stale = person("Stale", 3);
+  const other = person("Other", 4);
+  await seedWaiting(recent, 2);
+  await seedWaiting(older, 12);
+  await seedWaiting(stale, 40);
+  await seedWaiting(other, 45);
+  await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
+
+  await gotoReady(page, `/staff/?q=${tag}`);
+  const names = page.getByRole("listitem").getByRole("link", { name: new RegExp(` ${tag}$`) });
+  // Oldest waiting first, each with its wait in words (the server's clock is the build day's).
+  await expect(names).toHaveText([older.name, recent.name]);
+  await expect(personCards(page, older.name)).toContainText("Waiting 12 days");
+  await expect(personCards(page, recent.name)).toContainText("Waiting 2 days");
+  await expect(page.getByText(stale.name)).toHaveCount(0);
+
+  await gotoReady(page, `/staff/?view=stale&q=${tag}`);
+  await expect(names).toHaveText([other.name, stale.name]);
+  await expect(personCards(page, stale.name)).toContainText("Waiting 5 weeks");
+  await expect(personCards(page, other.name)).toContainText("Waiting 6 weeks");
+  await page.getByRole("checkbox", { name: `Choose ${stale.name}` }).check();
+  await page.getByRole("checkbox", { name: `Choose ${other.name}` }).check();
+  await expect(page.getByText("2 people chosen")).toBeVisible();
+  await expectNoAxeViolations(page, "two people chosen at 390px");
+  await page.getByRole("button", { name: "Mark Lost" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 people marked Lost." })).toBeVisible();
+  await expect(names).toHaveCount(0);
+  await gotoReady(page, `/staff/?view=all&status=lost&q=${tag}`);
+  await expect(names).toHaveText([stale.name, other.name]);
 });

@@ -9,6 +9,7 @@ import {
   type LeadDetail,
   type LeadStatus,
   phoneLabel,
+  spamWords,
   STATUS_LABELS,
   type TimelineEntry,
 } from "../../desk/leads";
@@ -16,10 +17,11 @@ import { formatLongDate } from "../../content/dates";
 import { NOTE_MAX } from "../../desk/limits";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { Choice } from "../Choice";
-import { responseWords } from "../../desk/time";
+import { PhoneLink } from "../PhoneLink";
+import { responseWords, waitingWords } from "../../desk/time";
+import { pageWords, rawSource, sourceChannel } from "../../desk/sources";
 import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
-import { sourceName } from "../../forms/visitSource";
 import { staffTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
@@ -35,6 +37,7 @@ export default function Lead({ search }: ScreenProps) {
   // Said where the eye is: a load problem at the top, what Save did beside the Save button.
   const [message, setMessage] = useState<Status | null>(null);
   const [saved, setSaved] = useState<Status | null>(null);
+  const [noted, setNoted] = useState<Status | null>(null);
   const [backTo, setBackTo] = useState<string>(staffPaths.leads);
   const [status, setStatus] = useState<LeadStatus>("new");
   const [followUpOn, setFollowUpOn] = useState("");
@@ -55,6 +58,7 @@ export default function Lead({ search }: ScreenProps) {
     setDetail(null);
     setMessage(null);
     setSaved(null);
+    setNoted(null);
     setNote("");
     if (!id) return;
     let current = true;
@@ -87,12 +91,20 @@ export default function Lead({ search }: ScreenProps) {
     const change: Record<string, unknown> = {};
     if (status !== detail.lead.status) change.status = status;
     if (followUpOn !== (detail.lead.followUpOn ?? "")) change.followUpOn = followUpOn || null;
-    if (note.trim()) change.note = note;
     if (Object.keys(change).length === 0) {
-      setSaved({ text: "Nothing to save: change the status or the date, or write a note.", error: true });
+      setSaved({ text: "Nothing to save: change the status or the follow-up date first.", error: true });
       return;
     }
-    if (await send(change, "Saved.", setSaved)) setNote("");
+    await send(change, "Saved.", setSaved);
+  };
+
+  const addNote = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setNoted({ text: "Write the note first.", error: true });
+      return;
+    }
+    if (await send({ note }, "Note added.", setNoted)) setNote("");
   };
 
   if (!id)
@@ -104,112 +116,127 @@ export default function Lead({ search }: ScreenProps) {
   const lead = detail?.lead;
   return (
     <>
-      <p>
+      <p className={own.back}>
         <Link to={backTo}>All leads</Link>
       </p>
-      <h1 className={`${styles.heading} ${styles.wrap}`}>{lead ? lead.name || lead.email || lead.id : `Lead ${id}`}</h1>
+      <h1 className={`${styles.heading} ${styles.wrap}`}>{lead ? lead.name || lead.email || "No name given" : "Lead"}</h1>
       <StatusLine status={message} />
       {!detail || !lead ? (
         !message && <p>Loading…</p>
       ) : (
-        <div className={own.columns}>
-          <section aria-labelledby="lead-sent">
-            <h2 id="lead-sent" className={styles.subheading}>
-              {FORM_LABELS[lead.form]} form, {when(lead.receivedAt)}
-            </h2>
+        <>
+          {/* The first screen on a phone: who, how long they have waited, where from, and every action. */}
+          <section aria-label="Now" className={own.now}>
             <p className={own.state}>
-              <span className={styles.badge}>{STATUS_LABELS[lead.status]}</span>
-              {lead.late && <strong className={own.late}>Late: waiting for over an hour</strong>}
+              <span className={styles.badge}>{lead.spam ? "Held as spam" : STATUS_LABELS[lead.status]}</span>
+              {lead.late ? (
+                <strong className={own.late}>{waitingWords(lead, detail.now)}</strong>
+              ) : (
+                <span>{waitingWords(lead, detail.now)}</span>
+              )}
+              <span>From {sourceChannel(rawSource(detail.source)) ?? "an unknown source"}</span>
               {lead.response && <span>{capitalized(responseWords(lead.response))}</span>}
-              <span className={styles.muted}>Reference {lead.id}</span>
             </p>
-            <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} />
+            <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} reply={detail.reply.possible} />
             {detail.person && (
               <LogContact busy={busy} phone={lead.phone !== ""} onLog={(body, done) => void send({ action: "log", ...body }, done)} />
             )}
-            {detail.person && detail.person.samePhone.length > 0 && (
-              <p>
-                Possibly the same person (same phone number):{" "}
-                {detail.person.samePhone.map((other, index) => (
-                  <span key={other}>
-                    {index > 0 && ", "}
-                    <Link to={leadPath(other)}>{other}</Link>
-                  </span>
-                ))}
-              </p>
-            )}
-            {detail.intro && <IntroLine intro={detail.intro} />}
-            {lead.spam && (
-              <div className={own.spam}>
-                <p>Held as spam ({lead.spam}): staff were not told of it.</p>
-                <button
-                  type="button"
-                  className={styles.primary}
-                  disabled={busy}
-                  onClick={() => void send({ action: "restore-spam" }, "Moved to the leads.")}
-                >
-                  Not spam: move to the leads
-                </button>
-              </div>
-            )}
-            <SourceLines source={detail.source} />
-            <dl className={own.fields}>
-              {lead.fields.map((field) => (
-                <div key={field.name}>
-                  <dt>{fieldLabel(field.name)}</dt>
-                  <dd>{field.name === "phone" || field.name.endsWith("Phone") ? phoneLabel(field.value) : field.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <ReplyBox detail={detail} onSent={show} />
-          <section aria-labelledby="lead-work">
-            <h2 id="lead-work" className={styles.subheading}>
-              Follow-up
-            </h2>
-            <form className={styles.form} onSubmit={(event) => void save(event)}>
+            <form className={own.work} onSubmit={(event) => void save(event)}>
               <Choice label="Status" value={status} options={STATUS_LABELS} onChange={setStatus} />
               <label className={styles.field}>
                 <span>Follow-up date</span>
                 <input type="date" value={followUpOn} onChange={(event) => setFollowUpOn(event.target.value)} />
               </label>
-              <label className={styles.field}>
-                <span>New note</span>
-                <textarea rows={3} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
-              </label>
               <button type="submit" className={styles.primary} disabled={busy}>
                 Save
               </button>
-              <StatusLine status={saved} />
+              <StatusLine status={saved} className={own.whole} />
             </form>
-            <h3 className={styles.subheading}>{detail.person ? "Timeline" : "Notes and changes"}</h3>
-            {detail.person ? <Timeline entries={detail.timeline} /> : <History detail={detail} />}
           </section>
-          {!detail.person && (
-            <section aria-labelledby="lead-history" className={own.wide}>
-              <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
-                Everything {lead.email || "this person"} sent
+          <div className={own.columns}>
+            <section aria-labelledby="lead-sent">
+              <h2 id="lead-sent" className={styles.subheading}>
+                {FORM_LABELS[lead.form]} form, {when(lead.receivedAt)}
               </h2>
-              <ul className={styles.list}>
-                {detail.history.map((other) => (
-                  <li key={other.id} className={styles.card}>
-                    <span className={styles.cardMain}>
-                      {other.id === lead.id ? (
-                        <strong aria-current="page">This one: {FORM_LABELS[other.form]}</strong>
-                      ) : (
-                        <Link to={leadPath(other.id)}>{FORM_LABELS[other.form]}</Link>
-                      )}{" "}
-                      <span className={styles.muted}>
-                        {when(other.receivedAt)}, {other.id}
-                      </span>
+              {detail.intro && <IntroLine intro={detail.intro} />}
+              {detail.person && detail.person.samePhone.length > 0 && (
+                <p>
+                  Possibly the same person (same phone number):{" "}
+                  {detail.person.samePhone.map((other, index) => (
+                    <span key={other}>
+                      {index > 0 && ", "}
+                      <Link to={leadPath(other)}>{other}</Link>
                     </span>
-                    <span className={styles.badge}>{other.spam ? "Spam" : STATUS_LABELS[other.status]}</span>
-                  </li>
+                  ))}
+                </p>
+              )}
+              {lead.spam && (
+                <div className={own.spam}>
+                  <p>Held as spam because {spamWords(lead.spam)}: staff were not told of it.</p>
+                  <button
+                    type="button"
+                    className={styles.primary}
+                    disabled={busy}
+                    onClick={() => void send({ action: "restore-spam" }, "Moved to the leads.")}
+                  >
+                    Not spam: move to the leads
+                  </button>
+                </div>
+              )}
+              <dl className={own.fields}>
+                {lead.fields.map((field) => (
+                  <div key={field.name}>
+                    <dt>{fieldLabel(field.name)}</dt>
+                    <dd>{field.name === "phone" || field.name.endsWith("Phone") ? <PhoneLink phone={field.value} /> : field.value}</dd>
+                  </div>
                 ))}
-              </ul>
+              </dl>
+              <SourceLines source={detail.source} />
+              <p className={styles.muted}>Reference {lead.id}</p>
             </section>
-          )}
-        </div>
+            <ReplyBox detail={detail} onSent={show} />
+            <section aria-labelledby="lead-work">
+              <h2 id="lead-work" className={styles.subheading}>
+                {detail.person ? "Timeline" : "Notes and changes"}
+              </h2>
+              <form className={styles.form} onSubmit={(event) => void addNote(event)}>
+                <label className={styles.field}>
+                  <span>New note</span>
+                  <textarea rows={3} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
+                </label>
+                <button type="submit" className={styles.secondary} disabled={busy}>
+                  Add note
+                </button>
+                <StatusLine status={noted} />
+              </form>
+              {detail.person ? <Timeline entries={detail.timeline} /> : <History detail={detail} />}
+            </section>
+            {!detail.person && (
+              <section aria-labelledby="lead-history" className={own.wide}>
+                <h2 id="lead-history" className={`${styles.subheading} ${styles.wrap}`}>
+                  Everything {lead.email || "this person"} sent
+                </h2>
+                <ul className={styles.list}>
+                  {detail.history.map((other) => (
+                    <li key={other.id} className={styles.card}>
+                      <span className={styles.cardMain}>
+                        {other.id === lead.id ? (
+                          <strong aria-current="page">This one: {FORM_LABELS[other.form]}</strong>
+                        ) : (
+                          <Link to={leadPath(other.id)}>{FORM_LABELS[other.form]}</Link>
+                        )}{" "}
+                        <span className={styles.muted}>
+                          {when(other.receivedAt)}, {other.id}
+                        </span>
+                      </span>
+                      <span className={styles.badge}>{other.spam ? "Spam" : STATUS_LABELS[other.status]}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+        </>
       )}
     </>
   );
@@ -217,8 +244,8 @@ export default function Lead({ search }: ScreenProps) {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Call, text or write from the lead itself: on a phone, one tap. */
-function ContactLinks({ name, email, phone }: { name: string; email: string; phone: string }) {
+/** Call, text, write or reply from the person's page itself: on a phone, one tap each. */
+function ContactLinks({ name, email, phone, reply }: { name: string; email: string; phone: string; reply: boolean }) {
   if (!email && !phone) return null;
   const who = name || "them";
   return (
@@ -236,6 +263,11 @@ function ContactLinks({ name, email, phone }: { name: string; email: string; pho
       {email && (
         <a href={`mailto:${email}`} className={styles.secondary} aria-label={`E-mail ${who}, ${email}`}>
           E-mail
+        </a>
+      )}
+      {reply && (
+        <a href="#lead-reply" className={styles.secondary}>
+          Reply
         </a>
       )}
     </p>
@@ -369,21 +401,24 @@ function History({ detail }: { detail: LeadDetail }) {
   );
 }
 
-/** Where the visit came from, as the browser kept it: each part the visit had. */
+/** Where the visit came from: the channel the reports count it under, and each part the browser kept. */
 function SourceLines({ source }: { source: LeadDetail["source"] }) {
+  const raw = rawSource(source);
+  const channel = sourceChannel(raw);
   const parts: Array<[string, string | null]> = source
     ? [
+        ["Source as sent", raw !== channel ? raw : null],
         ["Campaign", source.utmCampaign],
         ["Medium", source.utmMedium],
         ["Referred by", source.referrerHost],
-        ["Landed on", source.landingPage],
+        ["Landed on", source.landingPage && pageWords(source.landingPage)],
       ]
     : [];
   return (
     <dl className={own.fields}>
       <div>
         <dt>Came from</dt>
-        <dd>{source ? sourceName(source) : "Unknown (sent without JavaScript, or before sources were kept)"}</dd>
+        <dd>{channel ?? "Unknown (sent without JavaScript, or before sources were kept)"}</dd>
       </div>
       {parts
         .filter((part): part is [string, string] => part[1] !== null)
