@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { IntroSlot } from "../../src/intro/availability";
@@ -107,6 +108,11 @@ test("the contact-then-intro visitor: one person at Intro booked, in Needs actio
 
 const DAY_MS = 86_400_000;
 
+/** With SCREENSHOT_DIR set (as tests/e2e/staffReports.spec.ts), the screens as a phone shows them: person-390.png, needs-action-390.png. */
+async function shot(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`) });
+}
+
 /** A person whose contact form came `daysAgo` before the build day, nobody having answered. */
 async function seedWaiting(who: { name: string; email: string; phone: string }, daysAgo: number): Promise<string> {
   const id = `C-${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
@@ -171,6 +177,8 @@ test("on a phone the person's first screen holds who, how long they wait, where 
   await page.getByRole("link", { name: "Reply", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Reply by e-mail" })).toBeInViewport();
   await expectNoAxeViolations(page, "the person at 390px");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, "person-390");
   for (const width of [320, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     const faults = await page.evaluate(findLayoutFaults);
@@ -210,6 +218,7 @@ test("Needs action says each person's wait in words, oldest first; 30 days unans
   await expect(personCards(page, older.name)).toContainText("Waiting 12 days");
   await expect(personCards(page, recent.name)).toContainText("Waiting 2 days");
   await expect(page.getByText(stale.name)).toHaveCount(0);
+  await shot(page, "needs-action-390");
 
   await gotoReady(page, `/staff/?view=stale&q=${tag}`);
   await expect(names).toHaveText([other.name, stale.name]);
