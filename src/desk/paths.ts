@@ -40,3 +40,26 @@ export const STAFF_TITLES: Record<StaffScreen, string> = {
 
 /** One lead, as the staff alert e-mail links to it. */
 export const leadPath = (reference: string) => `/staff/lead/?id=${encodeURIComponent(reference)}`;
+
+/** Longer than any address the console makes: a path past it is refused unread. */
+const MAX_NEXT = 300;
+
+/**
+ * The console page a sign-in goes on to (`?next=` in a sign-in link, what the sign-in form sends): a
+ * path and query of this site's console, never another site or page (an open redirect would let a
+ * mail that looks like the gym's send staff anywhere), nor the sign-in page itself. Read against a
+ * made-up origin: whatever a browser would take for another host, a scheme, or `..` out of /staff/
+ * leaves that origin or the console, and is refused. Undefined for anything else.
+ */
+export function consolePath(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > MAX_NEXT || !value.startsWith(STAFF_ROOT)) return undefined;
+  const origin = "https://console.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || !url.pathname.startsWith(STAFF_ROOT) || url.pathname.startsWith(staffPaths.signIn)) return undefined;
+  return `${url.pathname}${url.search}`;
+}
