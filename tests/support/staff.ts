@@ -36,11 +36,29 @@ export async function staffSession(dataDir: string, email: string, role: StaffRo
  * request queued, then the link issued for it); the link's token. Undefined when the address is not staff.
  */
 export async function signInLink(store: SubmissionStore, email: string, at: Date): Promise<string | undefined> {
-  await store.requestSignIn(email, at);
+  return (await signInMail(store, email, at))?.token;
+}
+
+/**
+ * A sign-in e-mail for `email` asked for at `at` by the browser whose request cookie hashes to
+ * `browserHash` (none: as the terminal or an older release asked), and made by the sender: its link's
+ * token and, for a browser's request, its code. Undefined when the address is not staff.
+ */
+export async function signInMail(
+  store: SubmissionStore,
+  email: string,
+  at: Date,
+  browserHash?: string,
+): Promise<{ token: string; code?: string } | undefined> {
+  await store.requestSignIn(email, at, browserHash ? { browserHash, mail: true } : undefined);
   const message = (await store.outbox(["pending"])).filter((m) => m.kind === "sign-in" && m.data?.to === email && !m.data.token).pop();
   if (!message) throw new Error(`no sign-in request queued for ${email}`);
-  const issued = await store.issueSignInLink({ messageId: message.id, email, requestedAt: message.createdAt }, at);
-  return "token" in issued ? issued.token : undefined;
+  const { request: browser, next } = message.data ?? {};
+  const issued = await store.issueSignInLink(
+    { messageId: message.id, email, requestedAt: message.createdAt, browserHash: browser, next },
+    at,
+  );
+  return "token" in issued ? issued : undefined;
 }
 
 /** Signs the browser context in as a staff member of the site at `baseUrl`, by that site's clock `now`. */

@@ -21,6 +21,13 @@ export interface OutboxData {
   to?: string;
   token?: string;
   expiresAt?: string;
+  /**
+   * sign-in: the SHA-256 of the asking browser's request cookie (its row in sign_in_requests), the
+   * console page to go on to, and the code the sender made with the link.
+   */
+  request?: string;
+  next?: string;
+  code?: string;
   /** confirmation, reschedule, reminder: the token of the visitor's own cancel link. */
   cancelToken?: string;
   /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */

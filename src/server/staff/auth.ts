@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { parse, serialize } from "cookie";
 import { checkOrigin, type Rejection } from "../http/guards";
@@ -36,6 +36,19 @@ export const SESSION_COOKIE = "__Host-staff";
 export const DEVICE_COOKIE = "__Host-staff-device";
 export const DEVICE_TTL_MS = 365 * 86_400_000;
 
+/**
+ * The browser that asks for a sign-in e-mail gets this cookie, a random token, for as long as the mail's
+ * link works: the mail's code signs in only a browser holding it (a code typed anywhere else finds no
+ * request; SameSite=Strict and `__Host-` keep other sites from sending or planting it). So a stranger
+ * can guess codes only for requests they made themselves, CODE_TRIES at a time, and the route counts
+ * those per address (routes/signInCode.ts).
+ */
+export const SIGN_IN_COOKIE = "__Host-staff-sign-in";
+/** Wrong codes a request takes; past them it is spent, and a new request is needed. */
+export const CODE_TRIES = 5;
+/** The mail's code: six digits, easy to read on one screen and type on another. */
+export const CODE_DIGITS = 6;
+
 /** 256 random bits, URL-safe: a link's token, a session's token, a visitor's cancel token. */
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
@@ -45,6 +58,26 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/** A sign-in code: six random digits, leading zeros kept. */
+export function newCode(): string {
+  return String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, "0");
+}
+
+/**
+ * What the store keeps of a code: its SHA-256 with the hash of the browser's request cookie, so the
+ * same code for two requests is kept as two values, and a copy of the database, which holds no
+ * cookie, signs nobody in.
+ */
+export const codeHash = (browserHash: string, code: string) => hashToken(`${browserHash}:${code}`);
+
+/** Whether two stored hashes are the same, in a time that does not depend on where they differ. */
+export function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** An address as the sign-in limits and requests count it: its hash, so no table of them holds an address. */
+export const addressKey = (email: string) => hashToken(email).slice(0, 32);
 
 /** Whether a string could be one of our tokens (43 base64url characters); anything else is refused unread. */
 export function isToken(value: unknown): value is string {
@@ -71,6 +104,20 @@ export function deviceCookie(token: string): string {
   });
 }
 
+export function signInCookie(token: string): string {
+  return serialize(SIGN_IN_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: LINK_TTL_MS / 1000,
+  });
+}
+
+export function clearedSignInCookie(): string {
+  return serialize(SIGN_IN_COOKIE, "", { httpOnly: true, secure: true, sameSite: "strict", path: "/", maxAge: 0 });
+}
+
 export function clearedSessionCookie(): string {
   return serialize(SESSION_COOKIE, "", { httpOnly: true, secure: true, sameSite: "strict", path: "/", maxAge: 0 });
 }
@@ -83,6 +130,9 @@ function tokenOf(headers: IncomingHttpHeaders, name: string): string | undefined
 
 /** The session token the request's cookie carries, if it is shaped like one. */
 export const sessionTokenOf = (headers: IncomingHttpHeaders) => tokenOf(headers, SESSION_COOKIE);
+
+/** The sign-in request token the request's cookie carries, if it is shaped like one (only the code's route reads it). */
+export const signInTokenOf = (headers: IncomingHttpHeaders) => tokenOf(headers, SIGN_IN_COOKIE);
 
 /** The known-device token the request's cookie carries, if it is shaped like one (only sign-in and sign-out read it). */
 export const deviceTokenOf = (headers: IncomingHttpHeaders) => tokenOf(headers, DEVICE_COOKIE);

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "./auth";
+import { addressKey, CODE_TRIES, codeHash, DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newCode, newToken, sameHash } from "./auth";
 import type { Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";
 import { toDate } from "../store/rows";
-import type { Database } from "../store/schema";
+import type { Database, StoredTime } from "../store/schema";
 import type { StaffOperations } from "./types";
 
 /** Whether an owner other than `email` exists: the gym must always keep one who can sign in. */
@@ -17,6 +17,25 @@ async function anotherOwner(trx: Kysely<Database>, email: string): Promise<boole
     .executeTakeFirst();
   return other !== undefined;
 }
+
+/**
+ * Makes the code of the browser's request, bound to the link just made, while the request lasts (one
+ * waiting longer than a link lives gets none; the link alone is mailed). The code, for the mail.
+ */
+async function bindCode(trx: Kysely<Database>, browserHash: string, linkHash: string, time: StoredTime): Promise<string | undefined> {
+  const code = newCode();
+  const bound = await trx
+    .updateTable("sign_in_requests")
+    .set({ link_hash: linkHash, code_hash: codeHash(browserHash, code) })
+    .where("browser_hash", "=", browserHash)
+    .where("expires_at", ">", time)
+    .where("link_hash", "is", null)
+    .executeTakeFirst();
+  return Number(bound.numUpdatedRows) > 0 ? code : undefined;
+}
+
+/** What a request without a code is compared with: no code's hash is 64 zeros. */
+const NO_CODE = "0".repeat(64);
 
 /** Staff accounts, sign-in links, sessions, known devices and the audit log: written once for both databases. */
 export function staffQueries(dialect: Dialect): StaffOperations {
@@ -61,12 +80,32 @@ export function staffQueries(dialect: Dialect): StaffOperations {
         return "removed";
       });
     },
-    async requestSignIn(email, at) {
-      // The same one row for every address, staff or not: nothing in this answer's work or time tells
-      // which it is. The sender makes the link, after the answer (issueSignInLink).
-      await dialect.write((trx) => queueMessage(trx, codec, null, "sign-in", at, { data: { to: email } }));
+    async requestSignIn(email, at, asking) {
+      // The same rows for every address, staff or not: nothing in this answer's work or time tells
+      // which it is. The sender makes the link and its code, after the answer (issueSignInLink).
+      await dialect.write(async (trx) => {
+        if (asking) {
+          const time = codec.time(at);
+          // Requests past their 15 minutes are of no further use: they go as new ones come.
+          await trx.deleteFrom("sign_in_requests").where("expires_at", "<=", time).execute();
+          await trx
+            .insertInto("sign_in_requests")
+            .values({
+              browser_hash: asking.browserHash,
+              address_key: addressKey(email),
+              created_at: time,
+              expires_at: codec.time(new Date(at.getTime() + LINK_TTL_MS)),
+              link_hash: null,
+              code_hash: null,
+            })
+            .execute();
+        }
+        if (asking && !asking.mail) return;
+        const data = asking ? { to: email, request: asking.browserHash, ...(asking.next ? { next: asking.next } : {}) } : { to: email };
+        await queueMessage(trx, codec, null, "sign-in", at, { data });
+      });
     },
-    async issueSignInLink({ messageId, email, requestedAt, token }, at, firstOwner) {
+    async issueSignInLink({ messageId, email, requestedAt, token, code, browserHash, next }, at, firstOwner) {
       const time = codec.time(at);
       return dialect.write(async (trx) => {
         const drop = async (reason: "not-staff" | "expired" | "link-gone") => {
@@ -82,7 +121,8 @@ export function staffQueries(dialect: Dialect): StaffOperations {
             .where("used_at", "is", null)
             .where("expires_at", ">", time)
             .executeTakeFirst();
-          return link ? { token } : drop("link-gone");
+          if (!link) return drop("link-gone");
+          return code ? { token, code } : { token };
         }
         // A request that waited longer than a link lives (mail was down) is of no use to anyone now.
         if (at.getTime() - requestedAt.getTime() >= LINK_TTL_MS) return drop("expired");
@@ -113,13 +153,15 @@ export function staffQueries(dialect: Dialect): StaffOperations {
           .execute();
         // Links nobody used are of no further use once expired: they go as new ones are made.
         await trx.deleteFrom("sign_in_links").where("expires_at", "<", time).execute();
-        // The raw token waits in the message until it is sent (markSent clears it), as the mail needs it.
+        const made = browserHash ? await bindCode(trx, browserHash, hashToken(fresh), time) : undefined;
+        // The raw token and code wait in the message until it is sent (markSent clears them), as the mail needs them.
+        const data = { to: email, request: browserHash, next, token: fresh, code: made };
         await trx
           .updateTable("outbox")
-          .set({ data: JSON.stringify({ to: email, token: fresh }) })
+          .set({ data: JSON.stringify(data) })
           .where("id", "=", messageId)
           .execute();
-        return { token: fresh };
+        return made ? { token: fresh, code: made } : { token: fresh };
       });
     },
     async useSignInLink(tokenHash, now) {
@@ -145,6 +187,55 @@ export function staffQueries(dialect: Dialect): StaffOperations {
         const link = await trx.selectFrom("sign_in_links").select("used_at").where("token_hash", "=", tokenHash).executeTakeFirst();
         if (!link) return "unknown";
         return link.used_at === null ? "expired" : "used";
+      });
+    },
+    async signInRequest(browserHash, now) {
+      const row = await db
+        .selectFrom("sign_in_requests")
+        .select(["address_key", "tries"])
+        .where("browser_hash", "=", browserHash)
+        .where("expires_at", ">", codec.time(now))
+        .executeTakeFirst();
+      return row && { addressKey: row.address_key, tries: Number(row.tries) };
+    },
+    async useSignInCode(browserHash, code, now) {
+      const time = codec.time(now);
+      return dialect.write(async (trx) => {
+        // One UPDATE counts the try and decides: of two tries at once, each is counted, and only one of
+        // them can find the request still there once the other has spent it.
+        const tried = await trx
+          .updateTable("sign_in_requests")
+          .set((eb) => ({ tries: eb("tries", "+", 1) }))
+          .where("browser_hash", "=", browserHash)
+          .where("expires_at", ">", time)
+          .where("tries", "<", CODE_TRIES)
+          .returning(["tries", "code_hash", "link_hash"])
+          .executeTakeFirst();
+        if (!tried) {
+          const spent = await trx
+            .selectFrom("sign_in_requests")
+            .select("tries")
+            .where("browser_hash", "=", browserHash)
+            .where("expires_at", ">", time)
+            .executeTakeFirst();
+          return spent ? "no-tries" : "expired";
+        }
+        // A stranger's request has no code: it is compared, as a staff member's is, with a hash no code has.
+        if (!sameHash(tried.code_hash ?? NO_CODE, codeHash(browserHash, code))) return { wrong: CODE_TRIES - Number(tried.tries) };
+        await trx.deleteFrom("sign_in_requests").where("browser_hash", "=", browserHash).execute();
+        if (!tried.link_hash) return "used";
+        // The code and the link are one sign-in: the link goes with the code, as the code goes with the link.
+        const used = await trx
+          .updateTable("sign_in_links")
+          .set({ used_at: time })
+          .where("token_hash", "=", tried.link_hash)
+          .where("used_at", "is", null)
+          .where("expires_at", ">", time)
+          .returning("email")
+          .executeTakeFirst();
+        if (!used) return "used";
+        const account = await trx.selectFrom("staff_accounts").select(["email", "role"]).where("email", "=", used.email).executeTakeFirst();
+        return account ? { email: account.email, role: account.role } : "used";
       });
     },
     async createSession(tokenHash, email, at) {

@@ -18,6 +18,24 @@ export interface StaffSession {
 /** What a sign-in link gives: the account it signs in, or why it cannot. */
 export type LinkResult = Pick<StaffAccount, "email" | "role"> | "used" | "expired" | "unknown";
 
+/**
+ * What a code typed in a browser gives: the account it signs in; a wrong code, with the tries its
+ * request has left; "no-tries" (the request took its last wrong code); "expired" (this browser has no
+ * request, or its 15 minutes are over); "used" (the right code, but its link was used or voided).
+ */
+export type CodeResult = Pick<StaffAccount, "email" | "role"> | { wrong: number } | "no-tries" | "expired" | "used";
+
+/**
+ * The browser asking for a sign-in e-mail: the SHA-256 of its `__Host-staff-sign-in` cookie, the
+ * console page to go on to (checked: desk/paths.ts's consolePath), and whether the limits let the
+ * e-mail go (a request past them is kept all the same, so a code typed for it is answered as any other).
+ */
+export interface SignInAsking {
+  browserHash: string;
+  next?: string;
+  mail: boolean;
+}
+
 export interface AuditEntry {
   at: Date;
   /** A staff member's address, or "cli" for the terminal. */
@@ -43,20 +61,31 @@ export interface StaffOperations {
   staffAccounts(): Promise<StaffAccount[]>;
   /** Removes the account with its sessions and links: that person is signed out at once. "last-owner" as for addStaff. */
   removeStaff(email: string): Promise<"removed" | "not-found" | "last-owner">;
-  /** Queues a request for a sign-in link: the same one outbox row whoever the address belongs to. */
-  requestSignIn(email: string, at: Date): Promise<void>;
+  /**
+   * Queues a request for a sign-in e-mail: the same one outbox row whoever the address belongs to, and,
+   * for a browser (`asking`), the same one request row, which its code will be bound to. Without
+   * `asking` (the terminal, the tests), a link alone.
+   */
+  requestSignIn(email: string, at: Date, asking?: SignInAsking): Promise<void>;
   /**
    * The sender's step before mailing a sign-in request (message `messageId`): makes its link for a staff
    * address (or, on a fresh install, for `firstOwner`, who becomes the owner), or gives the link an earlier
    * attempt made while it can still sign in. Otherwise the message is deleted and the reason returned.
    */
   issueSignInLink(
-    request: { messageId: number; email: string; requestedAt: Date; token?: string },
+    request: { messageId: number; email: string; requestedAt: Date; token?: string; code?: string; browserHash?: string; next?: string },
     at: Date,
     firstOwner?: string,
-  ): Promise<{ token: string } | { drop: "not-staff" | "expired" | "link-gone" }>;
+  ): Promise<{ token: string; code?: string } | { drop: "not-staff" | "expired" | "link-gone" }>;
   /** Spends a link: only the first use before it expires signs in. */
   useSignInLink(tokenHash: string, now: Date): Promise<LinkResult>;
+  /** The browser's request while it lasts: its address's key (auth.ts's addressKey) and the codes it has taken. */
+  signInRequest(browserHash: string, now: Date): Promise<{ addressKey: string; tries: number } | undefined>;
+  /**
+   * Tries `code` for the browser's request: one try of CODE_TRIES, counted whatever the code. The right
+   * one spends the request and its link together (only one of two at once), as a link spends its code.
+   */
+  useSignInCode(browserHash: string, code: string, now: Date): Promise<CodeResult>;
   createSession(tokenHash: string, email: string, at: Date): Promise<void>;
   findSession(tokenHash: string): Promise<StaffSession | undefined>;
   touchSession(tokenHash: string, at: Date): Promise<void>;

@@ -139,6 +139,22 @@ export interface SignInLinksTable {
   used_at: StoredTime | null;
 }
 
+/**
+ * A request for a sign-in e-mail (migration 16), by the browser whose `__Host-staff-sign-in` cookie
+ * hashes to `browser_hash`: for a staff address, the link the sender made for it and its code's hash.
+ */
+export interface SignInRequestsTable {
+  browser_hash: string;
+  /** The first 32 hex digits of the address's SHA-256: wrong codes are counted per address. */
+  address_key: string;
+  created_at: StoredTime;
+  expires_at: StoredTime;
+  /** Codes tried (a right one ends the request). */
+  tries: Generated<number>;
+  link_hash: string | null;
+  code_hash: string | null;
+}
+
 /** A browser a staff member signed in on (migration 11): only the SHA-256 of its cookie's token is kept. */
 export interface StaffDevicesTable {
   token_hash: string;
@@ -290,6 +306,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   sign_in_links: SignInLinksTable;
+  sign_in_requests: SignInRequestsTable;
   staff_devices: StaffDevicesTable;
   people: PeopleTable;
   person_events: PersonEventsTable;

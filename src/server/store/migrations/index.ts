@@ -12,6 +12,7 @@ import { knownDevices } from "./011-known-devices";
 import { sentKeys } from "./012-sent-keys";
 import { kidsTrials } from "./013-kids-trials";
 import { people } from "./014-people";
+import { signInCodes } from "./016-sign-in-codes";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -41,6 +42,7 @@ const STEPS: readonly MigrationStep[] = [
   sentKeys,
   kidsTrials,
   people,
+  signInCodes,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

@@ -145,6 +145,7 @@ const TABLES = {
   staff_accounts: true,
   staff_sessions: true,
   sign_in_links: true,
+  sign_in_requests: true,
   staff_devices: true,
   people: true,
   person_events: true,

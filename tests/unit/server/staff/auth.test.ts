@@ -1,7 +1,14 @@
 import {
+  addressKey,
   allows,
   checkStaffOrigin,
   clearedSessionCookie,
+  clearedSignInCookie,
+  codeHash,
+  newCode,
+  sameHash,
+  signInCookie,
+  signInTokenOf,
   deviceCookie,
   deviceTokenOf,
   hashToken,
@@ -80,6 +87,48 @@ describe("the known-device cookie", () => {
     expect(sessionTokenOf({ cookie: `__Host-staff-device=${device}` })).toBeUndefined();
     expect(deviceTokenOf({ cookie: `__Host-staff=${session}` })).toBeUndefined();
     expect(deviceTokenOf({ cookie: "__Host-staff-device=forged" })).toBeUndefined();
+  });
+});
+
+describe("the sign-in request cookie and its code", () => {
+  test("the cookie is __Host-, Secure, HttpOnly, SameSite=Strict, and lasts as long as the link, 15 minutes", () => {
+    const token = newToken();
+    expect(signInCookie(token)).toBe(`__Host-staff-sign-in=${token}; Max-Age=900; Path=/; HttpOnly; Secure; SameSite=Strict`);
+    expect(clearedSignInCookie()).toBe("__Host-staff-sign-in=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict");
+  });
+
+  test("it is read only as itself, never as a session or a device", () => {
+    const [request, session] = [newToken(), newToken()];
+    const both = { cookie: `__Host-staff-sign-in=${request}; __Host-staff=${session}` };
+    expect(signInTokenOf(both)).toBe(request);
+    expect(sessionTokenOf({ cookie: `__Host-staff-sign-in=${request}` })).toBeUndefined();
+    expect(deviceTokenOf({ cookie: `__Host-staff-sign-in=${request}` })).toBeUndefined();
+    expect(signInTokenOf({ cookie: "__Host-staff-sign-in=123456" })).toBeUndefined();
+  });
+
+  test("a code is six random digits, leading zeros kept, spread over all of them", () => {
+    const codes = Array.from({ length: 5000 }, newCode);
+    for (const code of codes) expect(code).toMatch(/^[0-9]{6}$/);
+    expect(new Set(codes).size).toBeGreaterThan(4950);
+    // Every digit turns up in every place: none is fixed.
+    for (let place = 0; place < 6; place++) expect(new Set(codes.map((code) => code[place])).size).toBe(10);
+  });
+
+  test("a code is kept hashed with the request's browser: the same code for two browsers is kept as two values", () => {
+    const [a, b] = [hashToken(newToken()), hashToken(newToken())];
+    expect(codeHash(a, "012345")).toMatch(/^[0-9a-f]{64}$/);
+    expect(codeHash(a, "012345")).toBe(codeHash(a, "012345"));
+    expect(codeHash(a, "012345")).not.toBe(codeHash(b, "012345"));
+    expect(codeHash(a, "012345")).not.toBe(hashToken("012345"));
+    expect(sameHash(codeHash(a, "012345"), codeHash(a, "012345"))).toBe(true);
+    expect(sameHash(codeHash(a, "012345"), codeHash(a, "012346"))).toBe(false);
+    expect(sameHash(codeHash(a, "012345"), "")).toBe(false);
+  });
+
+  test("an address is counted by a hash of it, the same for the same address", () => {
+    expect(addressKey("owner@gym.example")).toMatch(/^[0-9a-f]{32}$/);
+    expect(addressKey("owner@gym.example")).toBe(addressKey("owner@gym.example"));
+    expect(addressKey("owner@gym.example")).not.toBe(addressKey("coach@gym.example"));
   });
 });
 

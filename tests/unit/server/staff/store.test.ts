@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../../../src/server/staff/auth";
+import Database from "better-sqlite3";
+import { Client } from "pg";
+import { addressKey, CODE_TRIES, DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../../../src/server/staff/auth";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
-import { signInLink } from "../../../support/staff";
+import { signInLink, signInMail } from "../../../support/staff";
 import { describeWithPostgres } from "../../support/postgres";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
@@ -18,6 +20,19 @@ async function link(store: SubmissionStore, email: string, when = NOW): Promise<
   if (!token) throw new Error(`no link made for ${email}`);
   return token;
 }
+
+/** A browser's sign-in request cookie, as the store sees it: its hash. */
+const browser = () => hashToken(newToken());
+
+/** The link and the code of a sign-in e-mail `email` asked for from `asking`. */
+async function mailed(store: SubmissionStore, email: string, asking: string, when = NOW): Promise<{ token: string; code: string }> {
+  const made = await signInMail(store, email, when, asking);
+  if (!made?.code) throw new Error(`no code made for ${email}`);
+  return { token: made.token, code: made.code };
+}
+
+/** Another six digits than `code`. */
+const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, "0");
 
 const pendingSignIns = async (store: SubmissionStore) => (await store.outbox(["pending"])).filter((m) => m.kind === "sign-in");
 
@@ -114,6 +129,104 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
       const results = await Promise.all([store.useSignInLink(hashToken(token), NOW), store.useSignInLink(hashToken(token), NOW)]);
       expect(results.filter((r) => typeof r === "object")).toHaveLength(1);
       expect(results).toContain("used");
+    });
+
+    test("a browser's request makes a six-digit code with its link; the mail carries both until it is sent", async () => {
+      const asking = browser();
+      await store.requestSignIn(COACH, NOW, { browserHash: asking, next: "/staff/lead/?id=C-1", mail: true });
+      const [message] = await pendingSignIns(store);
+      expect(message?.data).toEqual({ to: COACH, request: asking, next: "/staff/lead/?id=C-1" });
+      // What the sender passes on of the message (prepareSignIn).
+      const request = { messageId: message?.id ?? 0, email: COACH, requestedAt: NOW, browserHash: asking, next: message?.data?.next };
+      const made = await store.issueSignInLink(request, NOW);
+      const { token, code } = "token" in made ? made : { token: "", code: "" };
+      expect(code).toMatch(/^[0-9]{6}$/);
+      const [issued] = await pendingSignIns(store);
+      expect(issued?.data).toEqual({ to: COACH, request: asking, next: "/staff/lead/?id=C-1", token, code });
+      // A retry after a failed send mails the same link and code.
+      expect(await store.issueSignInLink({ ...request, token, code }, new Date(NOW.getTime() + 60_000))).toEqual({ token, code });
+      await store.markSent(issued?.id ?? 0, NOW);
+      expect((await store.outbox(["sent"]))[0]?.data).toBeNull();
+      // A request with no browser (the terminal, or one queued by an older release) mails a link alone.
+      expect(await signInMail(store, COACH, NOW)).toEqual({ token: expect.any(String) });
+    });
+
+    test("the right code signs in the browser that asked, once, and spends the link with it", async () => {
+      const asking = browser();
+      const { token, code } = await mailed(store, COACH, asking);
+      expect(await store.signInRequest(asking, NOW)).toEqual({ addressKey: addressKey(COACH), tries: 0 });
+      expect(await store.useSignInCode(asking, code, new Date(NOW.getTime() + LINK_TTL_MS - 1))).toEqual({ email: COACH, role: "coach" });
+      // Replayed, it finds nothing; the link went with it.
+      expect(await store.useSignInCode(asking, code, NOW)).toBe("expired");
+      expect(await store.signInRequest(asking, NOW)).toBeUndefined();
+      expect(await store.useSignInLink(hashToken(token), NOW)).toBe("used");
+    });
+
+    test("a code from another request or another browser does nothing; wrong codes count down, then none is taken", async () => {
+      const asking = browser();
+      const first = await mailed(store, COACH, asking);
+      const other = browser();
+      const second = await mailed(store, COACH, other);
+      // The other browser's code here, this one's there, and a browser that never asked.
+      expect(await store.useSignInCode(asking, second.code === first.code ? wrong(first.code) : second.code, NOW)).toEqual({
+        wrong: CODE_TRIES - 1,
+      });
+      expect(await store.useSignInCode(other, first.code === second.code ? wrong(second.code) : first.code, NOW)).toEqual({
+        wrong: CODE_TRIES - 1,
+      });
+      expect(await store.useSignInCode(browser(), first.code, NOW)).toBe("expired");
+      for (let left = CODE_TRIES - 2; left >= 0; left--)
+        expect(await store.useSignInCode(asking, wrong(first.code, left + 2), NOW)).toEqual({ wrong: left });
+      expect(await store.signInRequest(asking, NOW)).toEqual({ addressKey: addressKey(COACH), tries: CODE_TRIES });
+      // Out of tries, even the right code is refused: a new request is needed. The link still works.
+      expect(await store.useSignInCode(asking, first.code, NOW)).toBe("no-tries");
+      expect(await store.useSignInLink(hashToken(first.token), NOW)).toEqual({ email: COACH, role: "coach" });
+      expect(await store.useSignInCode(other, second.code, NOW)).toEqual({ email: COACH, role: "coach" });
+    });
+
+    test("a stranger's request takes codes as a staff member's does: wrong, by the same count", async () => {
+      const asking = browser();
+      expect(await signInMail(store, STRANGER, NOW, asking)).toBeUndefined();
+      expect(await store.signInRequest(asking, NOW)).toEqual({ addressKey: addressKey(STRANGER), tries: 0 });
+      expect(await store.useSignInCode(asking, "123456", NOW)).toEqual({ wrong: CODE_TRIES - 1 });
+      // A request the limits kept from the mail is kept as well, and answers the same.
+      const held = browser();
+      await store.requestSignIn(COACH, NOW, { browserHash: held, mail: false });
+      expect((await pendingSignIns(store)).filter((m) => m.data?.request === held)).toEqual([]);
+      expect(await store.useSignInCode(held, "123456", NOW)).toEqual({ wrong: CODE_TRIES - 1 });
+    });
+
+    test("a code works as long as its link: not after 15 minutes, nor once the link is used or voided", async () => {
+      const late = browser();
+      const expiring = await mailed(store, COACH, late);
+      expect(await store.useSignInCode(late, expiring.code, new Date(NOW.getTime() + LINK_TTL_MS))).toBe("expired");
+      expect(await store.signInRequest(late, new Date(NOW.getTime() + LINK_TTL_MS))).toBeUndefined();
+      const clicked = browser();
+      const used = await mailed(store, COACH, clicked);
+      expect(await store.useSignInLink(hashToken(used.token), NOW)).toEqual({ email: COACH, role: "coach" });
+      expect(await store.useSignInCode(clicked, used.code, NOW)).toBe("used");
+      const voided = browser();
+      const lost = await mailed(store, COACH, voided);
+      await store.endSessions(COACH);
+      expect(await store.useSignInCode(voided, lost.code, NOW)).toBe("used");
+      const removed = browser();
+      const gone = await mailed(store, COACH, removed);
+      await store.removeStaff(COACH);
+      expect(await store.useSignInCode(removed, gone.code, NOW)).toBe("used");
+    });
+
+    test("two tries of the right code at once: exactly one signs in", async () => {
+      const asking = browser();
+      const { code } = await mailed(store, OWNER, asking);
+      const results = await Promise.all([store.useSignInCode(asking, code, NOW), store.useSignInCode(asking, code, NOW)]);
+      expect(results.filter((r) => typeof r === "object" && "email" in r)).toHaveLength(1);
+    });
+
+    test("requests past their time are swept as new ones come", async () => {
+      const old = browser();
+      await store.requestSignIn(STRANGER, NOW, { browserHash: old, mail: false });
+      await store.requestSignIn(STRANGER, new Date(NOW.getTime() + LINK_TTL_MS + 1), { browserHash: browser(), mail: false });
+      expect(await store.signInRequest(old, NOW)).toBeUndefined();
     });
 
     test("sessions: found by hash with their account's role; ended one at a time or all of an address", async () => {
@@ -220,13 +333,49 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
   });
 }
 
+/**
+ * What the database holds of a code and of the browser that asked: hashes only, and no address. A copy
+ * of it signs nobody in: the code's hash is salted with the browser's, and the browser's cookie itself
+ * is nowhere in it.
+ */
+async function expectCodeKeptHashed(store: SubmissionStore, rows: () => Promise<Array<Record<string, unknown>>>) {
+  await store.addStaff(COACH, "coach", NOW);
+  const cookie = newToken();
+  const { code } = await mailed(store, COACH, hashToken(cookie));
+  const kept = await rows();
+  expect(kept).toHaveLength(1);
+  const text = JSON.stringify(kept);
+  for (const secret of [code, cookie, COACH]) expect(text).not.toContain(secret);
+  expect(kept[0]).toMatchObject({ browser_hash: hashToken(cookie), address_key: addressKey(COACH), tries: 0 });
+  expect(kept[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+  expect(kept[0]?.code_hash).not.toBe(hashToken(code));
+}
+
 describe("SQLite store: staff (a real database file)", () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-  staffContract("contract", async () => {
+  const file = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-staff-"));
     dirs.push(dir);
-    return openSqliteStore(path.join(dir, "submissions.sqlite"));
+    return path.join(dir, "submissions.sqlite");
+  };
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  staffContract("contract", async () => openSqliteStore(file()));
+
+  test("a code is kept as a hash, with the browser's and the address's", async () => {
+    const where = file();
+    const store = openSqliteStore(where);
+    try {
+      await expectCodeKeptHashed(store, async () => {
+        const db = new Database(where, { readonly: true });
+        try {
+          return db.prepare("SELECT * FROM sign_in_requests").all() as Array<Record<string, unknown>>;
+        } finally {
+          db.close();
+        }
+      });
+    } finally {
+      await store.close();
+    }
   });
 });
 
@@ -239,5 +388,19 @@ describeWithPostgres("PostgreSQL store: staff (a real server)", () => {
   staffContract("contract", async () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     return openPostgresStore(await pg.createDatabase());
+  });
+
+  test("a code is kept as a hash, with the browser's and the address's", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    const store = await openPostgresStore(url);
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await expectCodeKeptHashed(store, async () => (await client.query<Record<string, unknown>>("SELECT * FROM sign_in_requests")).rows);
+    } finally {
+      await client.end();
+      await store.close();
+    }
   });
 });
