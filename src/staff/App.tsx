@@ -3,7 +3,7 @@ import { Link, navigate } from "gatsby";
 import { ApiError, getJson, onSignedOut, postJson, problemText, type Session } from "./client";
 import { staffPaths, type StaffScreen } from "../desk/paths";
 import { SCREENS } from "./screens";
-import { LinkLanding, rememberNext, SignInForm } from "./SignIn";
+import { LinkLanding, rememberNext, SignInForm, takeNext } from "./SignIn";
 import * as styles from "./Staff.module.css";
 
 type State = { kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; session: Session } | { kind: "failed"; text: string };
@@ -65,7 +65,13 @@ export function StaffApp({ screen, search }: { screen: StaffScreen; search: stri
   if (state.kind === "signed-out") {
     return (
       <Frame>
-        <SignInForm />
+        {/* Signed in by the code, the browser is already on the page it was going to: the screen shows once the session is known. */}
+        <SignInForm
+          onSignedIn={() => {
+            takeNext();
+            void check();
+          }}
+        />
       </Frame>
     );
   }

@@ -6,6 +6,7 @@ import { postJsonFrom } from "../support/fromAddress";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { signInContext, withStore } from "../support/staff";
+import { contactSubmission } from "../support/submissions";
 import { expectNoAxeViolations } from "./support/axe";
 import { expectScreenSound } from "./support/staff";
 
@@ -89,7 +90,7 @@ test.describe("sign-in by the e-mailed link, in the browser", () => {
     await expect(page.getByRole("status").filter({ hasText: "If that address belongs" })).toBeVisible();
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
     const link = /(http\S+#token=[A-Za-z0-9_-]{43})/.exec(mimePart(smtp.received[0]?.raw ?? "", "text/plain") ?? "")?.[1] ?? "";
-    expect(link.startsWith(`${site}/staff/sign-in/#token=`)).toBe(true);
+    expect(link.startsWith(`${site}/staff/sign-in/?next=%2Fstaff%2Faccounts%2F#token=`)).toBe(true);
 
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Sign in to the staff console" })).toBeVisible();
@@ -103,6 +104,128 @@ test.describe("sign-in by the e-mailed link, in the browser", () => {
     await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+  });
+
+  /** The newest mail to `to`: its link and its code. */
+  const mailTo = (to: string) => {
+    const text = mimePart([...smtp.received].reverse().find((m) => m.to.includes(to))?.raw ?? "", "text/plain") ?? "";
+    return {
+      link: /(http\S+#token=[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "",
+      code: /enter this code[^:]*:\s+([0-9]{6})\s/.exec(text)?.[1] ?? "",
+    };
+  };
+  const PHONE = { width: 390, height: 844 };
+
+  test("on a phone, the link opened in the mail app's own browser signs that browser in, on the page the owner was going to", async ({
+    browser,
+  }) => {
+    const site = server.url.replace("127.0.0.1", "localhost");
+    const owner = "owner-phone-link@gym.example";
+    await withStore(server.dataDir, async (store) => {
+      await store.addStaff(owner, "owner", new Date());
+      await store.insert(contactSubmission("C-0000005501", { notify: false }));
+    });
+    const phone = await browser.newContext({ viewport: PHONE });
+    const mailApp = await browser.newContext({ viewport: PHONE });
+    try {
+      // The alert's link to a lead, tapped in the phone's browser, signed out.
+      const page = await phone.newPage();
+      await page.goto(`${site}/staff/lead/?id=C-0000005501`);
+      await page.getByLabel("E-mail address").fill(owner);
+      await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+      await expect(page.getByLabel("Code from the e-mail")).toBeVisible();
+      await expect.poll(() => mailTo(owner).link, { timeout: 10_000 }).not.toBe("");
+
+      // The mail app opens the link in a browser of its own.
+      const inApp = await mailApp.newPage();
+      await inApp.goto(mailTo(owner).link);
+      await inApp.getByRole("button", { name: "Sign in" }).click();
+      await expect(inApp).toHaveURL(`${site}/staff/lead/?id=C-0000005501`);
+      await expect(inApp.getByText(`${owner} (owner)`)).toBeAttached();
+      await expect(inApp.getByText("Ana Ruiz").first()).toBeVisible();
+      // That browser is signed in and remembered; the one that asked is not signed in.
+      expect((await mailApp.cookies(site)).map((c) => c.name).sort()).toEqual(["__Host-staff", DEVICE_COOKIE]);
+      expect((await phone.request.get(`${site}/api/staff/session`)).status()).toBe(401);
+    } finally {
+      await phone.close();
+      await mailApp.close();
+    }
+  });
+
+  test("on a phone, the code typed on the asking page signs that browser in where it was going; wrong codes count down; another browser's code does nothing", async ({
+    browser,
+  }) => {
+    const site = server.url.replace("127.0.0.1", "localhost");
+    const owner = "owner-phone-code@gym.example";
+    await withStore(server.dataDir, async (store) => {
+      await store.addStaff(owner, "owner", new Date());
+      await store.insert(contactSubmission("C-0000005502", { notify: false }));
+    });
+    const mails = () => smtp.received.filter((m) => m.to.includes(owner)).length;
+    const phone = await browser.newContext({ viewport: PHONE });
+    const other = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await phone.newPage();
+      const ask = async (on: typeof page) => {
+        const before = mails();
+        await on.getByLabel("E-mail address").fill(owner);
+        await on.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+        await expect(on.getByRole("status").filter({ hasText: "If that address belongs" })).toBeVisible();
+        await expect.poll(mails, { timeout: 10_000 }).toBe(before + 1);
+        return mailTo(owner).code;
+      };
+      const enter = async (on: typeof page, code: string) => {
+        await on.getByLabel("Code from the e-mail").fill(code);
+        await on.getByRole("button", { name: "Sign in with this code" }).click();
+      };
+      await page.goto(`${site}/staff/lead/?id=C-0000005502`);
+      const first = await ask(page);
+      expect(first).toMatch(/^[0-9]{6}$/);
+      const field = page.getByLabel("Code from the e-mail");
+      await expect(field).toHaveAttribute("autocomplete", "one-time-code");
+      await expect(field).toHaveAttribute("inputmode", "numeric");
+      await expectScreenSound(page, "sign-in form, code asked for", [320, 390, 1440]);
+      await page.setViewportSize(PHONE);
+
+      // Wrong codes count down, then the request is spent: even its right code needs a new one.
+      const wrong = (n: number) => String((Number(first) + n) % 1_000_000).padStart(6, "0");
+      for (let left = 4; left >= 1; left--) {
+        await enter(page, wrong(left));
+        await expect(page.getByRole("alert")).toHaveText(`That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`);
+      }
+      await enter(page, wrong(9));
+      await expect(page.getByRole("alert")).toHaveText("That code is not right, and that was the last try. Ask for a new code below.");
+      await enter(page, first);
+      await expect(page.getByRole("alert")).toHaveText("Too many wrong codes. Ask for a new code below.");
+
+      // A new request; the phone's browser leaves for the mail app and comes back to a reloaded page, which still takes the code.
+      const second = await ask(page);
+      await page.reload();
+      await expect(page.getByLabel("Code from the e-mail")).toBeVisible();
+
+      // Another browser asks too: the phone's code does nothing there, and its own does nothing on the phone.
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(`${site}/staff/`);
+      const third = await ask(elsewhere);
+      if (third !== second) {
+        await enter(elsewhere, second);
+        await expect(elsewhere.getByRole("alert")).toHaveText("That code is not right. 4 tries left.");
+        await enter(page, third);
+        await expect(page.getByRole("alert")).toHaveText("That code is not right. 4 tries left.");
+      }
+      expect((await other.request.get(`${site}/api/staff/session`)).status()).toBe(401);
+
+      // The phone's own code signs the phone in, on the lead it was going to, and remembers it.
+      await enter(page, second);
+      await expect(page).toHaveURL(`${site}/staff/lead/?id=C-0000005502`);
+      await expect(page.getByText(`${owner} (owner)`)).toBeAttached();
+      await expect(page.getByText("Ana Ruiz").first()).toBeVisible();
+      expect((await phone.cookies(site)).map((c) => c.name).sort()).toEqual(["__Host-staff", DEVICE_COOKIE]);
+      expect((await other.request.get(`${site}/api/staff/session`)).status()).toBe(401);
+    } finally {
+      await phone.close();
+      await other.close();
+    }
   });
 
   test("the browser signed in on is remembered: its links come whatever strangers asked for, and a link opened from a mail site signs in", async ({

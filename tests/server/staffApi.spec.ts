@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
+import { CODE_TRIES, DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newToken } from "../../src/server/staff/auth";
 import type { PublicRoute, StaffRoute } from "../../src/server/staff/guard";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
+import { CODE_LIMITS } from "../../src/server/staff/routes/signInCode";
 import { STAFF_ROUTES, type StaffRouteName } from "../../src/server/app/staff";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { startTestPostgres, postgresAvailable, type TestPostgres } from "../support/postgres";
@@ -23,7 +24,7 @@ const ROUTES = fs
   .readdirSync("src/api/staff", { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".ts"))
   .map((file) => file.replace(/\.ts$/, "").split(path.sep).join("/"));
-const PUBLIC = new Set(["sign-in", "sign-in-link"]);
+const PUBLIC = new Set(["sign-in", "sign-in-link", "sign-in-code"]);
 const json = { "Content-Type": "application/json" };
 
 const cookieOf = (token: string) => `__Host-staff=${token}`;
@@ -100,16 +101,23 @@ test.describe("every staff route behind the session (the default server)", () =>
     expect(staff.status).toBe(202);
     expect(stranger.status).toBe(202);
     expect(await staff.text()).toBe(await stranger.text());
-    // ...by the same work: one request queued for each, and no link made for either before the answer
-    // (this server sends no mail, so its sender never runs). A staff address alone making a link in the
-    // answer's own transaction would show in its timing.
+    // The same cookie for the browser that asked, a new random one each time, whoever the address belongs to.
+    const requestCookie = (answer: Response) => setCookie(answer, "__Host-staff-sign-in") ?? "";
+    expect(requestCookie(staff)).toMatch(
+      /^__Host-staff-sign-in=[A-Za-z0-9_-]{43}; Max-Age=900; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    expect(requestCookie(stranger).replace(/=[^;]+/, "")).toBe(requestCookie(staff).replace(/=[^;]+/, ""));
+    expect(requestCookie(stranger)).not.toBe(requestCookie(staff));
+    // ...by the same work: one request kept and one queued for each, and no link or code made for
+    // either before the answer (this server sends no mail, so its sender never runs). A staff address
+    // alone making a link in the answer's own transaction would show in its timing.
     await withStore(E2E_DATA_DIR, async (store) => {
       const queued = (await store.outbox(["pending"])).filter(
         (m) => m.kind === "sign-in" && ["same-answer@gym.example", "stranger@gym.example"].includes(m.data?.to ?? ""),
       );
       expect(queued.map((m) => [m.data?.to, Object.keys(m.data ?? {})]).sort()).toEqual([
-        ["same-answer@gym.example", ["to"]],
-        ["stranger@gym.example", ["to"]],
+        ["same-answer@gym.example", ["to", "request"]],
+        ["stranger@gym.example", ["to", "request"]],
       ]);
     });
     expect((await ask("not an address")).status).toBe(422);
@@ -126,9 +134,48 @@ test.describe("every staff route behind the session (the default server)", () =>
 function linkIn(smtp: TestSmtp, to: string): string {
   const mail = [...smtp.received].reverse().find((m) => m.to.includes(to));
   const text = mail ? mimePart(mail.raw, "text/plain") : undefined;
-  const link = /(http\S+\/staff\/sign-in\/#token=[A-Za-z0-9_-]{43})/.exec(text ?? "")?.[1];
+  const link = /(http\S+\/staff\/sign-in\/(?:\?next=\S+)?#token=[A-Za-z0-9_-]{43})/.exec(text ?? "")?.[1];
   if (!link) throw new Error(`no sign-in link mailed to ${to}`);
   return link;
+}
+
+/** The sign-in code in the newest mail to `to`. */
+function codeIn(smtp: TestSmtp, to: string): string {
+  const mail = [...smtp.received].reverse().find((m) => m.to.includes(to));
+  const code = /enter this code[^:]*:\s+([0-9]{6})\s/.exec(mail ? (mimePart(mail.raw, "text/plain") ?? "") : "")?.[1];
+  if (!code) throw new Error(`no sign-in code mailed to ${to}`);
+  return code;
+}
+
+/** Six digits other than `code`. */
+const otherThan = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, "0");
+
+/**
+ * A browser as the server sees one: it keeps the cookies it is given and sends them back with each POST
+ * of its own pages (from the address `via` names, through the trusted proxy, when given).
+ */
+function browserAt(url: string, via?: string) {
+  const jar = new Map<string, string>();
+  const post = async (route: string, body: unknown) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await fetch(`${url}/api/staff/${route}`, {
+      method: "POST",
+      headers: { ...json, Origin: url, ...(cookie ? { Cookie: cookie } : {}), ...(via ? { "X-Forwarded-For": via } : {}) },
+      body: JSON.stringify(body),
+    });
+    for (const set of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = set.split("; ");
+      const [name = "", value = ""] = pair.split("=");
+      if (attributes.includes("Max-Age=0")) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as { error?: string; email?: string } | null,
+      response,
+    };
+  };
+  return { jar, post };
 }
 
 async function waitForMail(smtp: TestSmtp, to: string, count: number): Promise<void> {
@@ -249,6 +296,157 @@ for (const database of ["sqlite", "postgres"] as const) {
       // Nothing of a token or an address reached the log.
       expect(server.output()).not.toContain(token);
       expect(server.output()).not.toContain("ana@gym.example");
+    });
+
+    test("the e-mail's code signs in the browser that asked, once; wrong codes count down; other browsers' codes do nothing", async () => {
+      const url = server.url;
+      const coach = "cody@gym.example";
+      await onServerStore((store) => store.addStaff(coach, "coach", new Date()));
+      const phone = browserAt(url, "2001:db8:55::1");
+      const asked = await phone.post("sign-in", { email: coach, next: "/staff/lead/?id=C-0000000001" });
+      expect(asked.status).toBe(202);
+      const request = setCookie(asked.response, "__Host-staff-sign-in");
+      expect(request).toMatch(/^__Host-staff-sign-in=[A-Za-z0-9_-]{43}; Max-Age=900; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+      // A stranger's address gets the same answer and the same cookie, and its request takes codes the same way.
+      const stranger = browserAt(url, "2001:db8:55::2");
+      const strangers = await stranger.post("sign-in", { email: "nobody-code@example.com" });
+      expect([strangers.status, strangers.body]).toEqual([asked.status, asked.body]);
+      expect(setCookie(strangers.response, "__Host-staff-sign-in")?.replace(/=[^;]+/, "")).toBe(request?.replace(/=[^;]+/, ""));
+
+      await waitForMail(smtp, coach, 1);
+      const code = codeIn(smtp, coach);
+      // The link in the same mail goes back to the page that asked.
+      expect(linkIn(smtp, coach).startsWith(`${url}/staff/sign-in/?next=%2Fstaff%2Flead%2F%3Fid%3DC-0000000001#token=`)).toBe(true);
+
+      // Another browser, the mail app's, has no request: the code does nothing there.
+      const mailApp = browserAt(url, "2001:db8:55::3");
+      const elsewhere = await mailApp.post("sign-in-code", { code });
+      expect(elsewhere.status).toBe(410);
+      expect(elsewhere.body?.error).toMatch(/this browser.*new one/i);
+      // A wrong code, here and on the stranger's request: the same answer.
+      const wrongHere = await phone.post("sign-in-code", { code: otherThan(code) });
+      const wrongThere = await stranger.post("sign-in-code", { code: otherThan(code) });
+      expect([wrongHere.status, wrongHere.body]).toEqual([400, { error: `That code is not right. ${CODE_TRIES - 1} tries left.` }]);
+      expect([wrongThere.status, wrongThere.body]).toEqual([wrongHere.status, wrongHere.body]);
+      // Not six digits: said so, and no try spent.
+      expect((await phone.post("sign-in-code", { code: "12345" })).status).toBe(422);
+      // The right code, typed with a space as the mail's reader might: signed in, this browser remembered, the request gone.
+      const signedIn = await phone.post("sign-in-code", { code: ` ${code.slice(0, 3)} ${code.slice(3)} ` });
+      expect([signedIn.status, signedIn.body]).toEqual([200, { email: coach, role: "coach" }]);
+      expect(setCookie(signedIn.response, "__Host-staff")).toMatch(
+        /^__Host-staff=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+      );
+      expect(setCookie(signedIn.response, "__Host-staff-device")).toMatch(/^__Host-staff-device=[A-Za-z0-9_-]{43}; Max-Age=31536000;/);
+      expect(setCookie(signedIn.response, "__Host-staff-sign-in")).toMatch(
+        /^__Host-staff-sign-in=; Max-Age=0; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+      );
+      const session = phone.jar.get("__Host-staff") ?? "";
+      expect((await fetch(`${url}/api/staff/session`, { headers: { Cookie: cookieOf(session) } })).status).toBe(200);
+      expect(await onServerStore((store) => store.deviceOwner(hashToken(phone.jar.get("__Host-staff-device") ?? ""), new Date()))).toBe(
+        coach,
+      );
+      // Replayed, by the same browser with its old request cookie, or once its link is spent: nothing.
+      const replay = browserAt(url);
+      replay.jar.set("__Host-staff-sign-in", request?.split(";")[0]?.split("=")[1] ?? "");
+      expect((await replay.post("sign-in-code", { code })).status).toBe(410);
+      const spent = await fetch(`${url}/api/staff/sign-in-link`, {
+        method: "POST",
+        headers: { ...json, Origin: url },
+        body: JSON.stringify({ token: linkIn(smtp, coach).split("#token=")[1] }),
+      });
+      expect(spent.status).toBe(410);
+
+      // Wrong codes count down; past the last try even the right code needs a new request. The link still works.
+      const laptop = browserAt(url, "2001:db8:55::4");
+      await laptop.post("sign-in", { email: coach });
+      await waitForMail(smtp, coach, 2);
+      const second = codeIn(smtp, coach);
+      for (let left = CODE_TRIES - 1; left > 0; left--)
+        expect((await laptop.post("sign-in-code", { code: otherThan(second, left) })).body?.error).toBe(
+          `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+        );
+      const last = await laptop.post("sign-in-code", { code: otherThan(second, 99) });
+      expect([last.status, last.body?.error]).toEqual([
+        400,
+        "That code is not right, and that was the last try. Ask for a new code below.",
+      ]);
+      const spentTries = await laptop.post("sign-in-code", { code: second });
+      expect([spentTries.status, spentTries.body?.error]).toEqual([429, "Too many wrong codes. Ask for a new code below."]);
+      // ...and a code from another request (the first mail's, or the next one's in another browser) does nothing here.
+      await laptop.post("sign-in", { email: coach });
+      await waitForMail(smtp, coach, 3);
+      const third = codeIn(smtp, coach);
+      if (second !== third) expect((await laptop.post("sign-in-code", { code: second })).status).toBe(400);
+      expect((await laptop.post("sign-in-code", { code: third })).body).toEqual({ email: coach, role: "coach" });
+      expect(server.output()).not.toContain(code);
+      expect(server.output()).not.toContain(coach);
+    });
+
+    test("guessing codes for someone else's address is hopeless: tries are counted per address, and the owner's known browser keeps its own", async () => {
+      const url = server.url;
+      const owner = "owner-codes@gym.example";
+      await onServerStore((store) => store.addStaff(owner, "owner", new Date()));
+      // The owner signs in once on their laptop by link, which remembers it.
+      const laptop = browserAt(url, "2001:db8:56::1");
+      await laptop.post("sign-in", { email: owner });
+      await waitForMail(smtp, owner, 1);
+      expect((await laptop.post("sign-in-link", { token: linkIn(smtp, owner).split("#token=")[1] })).status).toBe(200);
+
+      // A stranger asks for the owner's address from browser after browser: each request's tries, together capped for the address.
+      let guesses = 0;
+      let mails = 1;
+      let refused: { status: number; body: { error?: string } | null } | undefined;
+      for (let n = 0; !refused && n < 10; n++) {
+        const attacker = browserAt(url, `2001:db8:57:${n}::1`);
+        expect((await attacker.post("sign-in", { email: owner })).status).toBe(202);
+        await waitForMail(smtp, owner, ++mails);
+        for (let i = 0; i < CODE_TRIES; i++) {
+          const tried = await attacker.post("sign-in-code", { code: otherThan(codeIn(smtp, owner), 1 + i) });
+          if (tried.status === 429) {
+            refused = tried;
+            break;
+          }
+          guesses += 1;
+        }
+      }
+      expect(guesses).toBe(CODE_LIMITS.perAddress);
+      expect(refused?.body?.error).toBe("Too many wrong codes for this address lately. Use the link in the e-mail instead.");
+      // Even the right code is refused to a browser that is not the owner's now...
+      const fresh = browserAt(url, "2001:db8:57:ff::1");
+      await fresh.post("sign-in", { email: owner });
+      await waitForMail(smtp, owner, ++mails);
+      expect((await fresh.post("sign-in-code", { code: codeIn(smtp, owner) })).status).toBe(429);
+      // ...but the owner's known browser has tries of its own, which no stranger can spend.
+      const sessionBefore = laptop.jar.get("__Host-staff");
+      await laptop.post("sign-in", { email: owner });
+      await waitForMail(smtp, owner, ++mails);
+      expect((await laptop.post("sign-in-code", { code: otherThan(codeIn(smtp, owner)) })).status).toBe(400);
+      expect((await laptop.post("sign-in-code", { code: codeIn(smtp, owner) })).body).toEqual({ email: owner, role: "owner" });
+      expect(laptop.jar.get("__Host-staff")).not.toBe(sessionBefore);
+    });
+
+    test("the page to go back to stays in the console: anything else is left out of the link", async () => {
+      const url = server.url;
+      const coach = "nora@gym.example";
+      await onServerStore((store) => store.addStaff(coach, "coach", new Date()));
+      let count = 0;
+      // Each from a connection of its own: six requests are past one connection's share of an address.
+      const ask = (next: unknown) => browserAt(url, `2001:db8:58:${count}::1`).post("sign-in", { email: coach, next });
+      for (const next of ["https://attacker.example/", "//attacker.example/staff/", "/staff/../admin/", "/contact/", 42]) {
+        expect((await ask(next)).status).toBe(202);
+        await waitForMail(smtp, coach, ++count);
+        expect(linkIn(smtp, coach), String(next)).toMatch(new RegExp(`^${url}/staff/sign-in/#token=`));
+      }
+      expect((await ask("/staff/intros/")).status).toBe(202);
+      await waitForMail(smtp, coach, ++count);
+      expect(linkIn(smtp, coach)).toMatch(new RegExp(`^${url}/staff/sign-in/\\?next=%2Fstaff%2Fintros%2F#token=`));
+      // A code from another site's page carries no request cookie and no Origin of ours: refused before anything is counted.
+      const foreign = await fetch(`${url}/api/staff/sign-in-code`, {
+        method: "POST",
+        headers: { ...json, Origin: "https://attacker.example" },
+        body: JSON.stringify({ code: "123456" }),
+      });
+      expect(foreign.status).toBe(403);
     });
 
     /** Mails to `to`, once the sender has nothing left to send: every request made so far has had its answer. */

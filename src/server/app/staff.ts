@@ -11,6 +11,7 @@ import { replyTemplates } from "../leads/templatesRoute";
 import { reports } from "../reports/staffRoute";
 import { session, signOut } from "../staff/routes/session";
 import { signIn, signInLink } from "../staff/routes/signIn";
+import { signInCode } from "../staff/routes/signInCode";
 import { serverNow } from "../process/settings";
 import { runtime } from "./runtime";
 import type { SubmissionStore } from "./store";
@@ -23,6 +24,7 @@ import type { SubmissionStore } from "./store";
 export const STAFF_ROUTES = {
   "sign-in": signIn,
   "sign-in-link": signInLink,
+  "sign-in-code": signInCode,
   session,
   "sign-out": signOut,
   accounts,

@@ -26,6 +26,11 @@ export interface ProcessState {
     perAddress: RateLimiterAbstract;
     perDevice: RateLimiterAbstract;
   };
+  /** Wrong sign-in codes, per address and per known device (staff/routes/signInCode.ts). */
+  signInCodeLimits?: {
+    perAddress: RateLimiterAbstract;
+    perDevice: RateLimiterAbstract;
+  };
   /** Each staff account's replies to leads, counted in the store: one limiter per open store (leads/replyLimit.ts). */
   replyLimits?: WeakMap<StoreBase, { account: RateLimiterAbstract; gym: RateLimiterAbstract }>;
   /** Each booking form's page for a visitor without JavaScript, by form, kept briefly (process/keptPage.ts). */

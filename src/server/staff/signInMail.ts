@@ -1,11 +1,16 @@
+import { staffPaths } from "../../desk/paths";
 import { site } from "../content";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { ClaimedMessage } from "../outbox/types";
 import { LINK_TTL_MS } from "./auth";
 import type { StaffOperations } from "./types";
 
-/** Where a sign-in link lands: the token rides in the fragment, which browsers never send to a server or a log. */
-export const signInPath = (token: string) => `/staff/sign-in/#token=${token}`;
+/**
+ * Where a sign-in link lands: the token rides in the fragment, which browsers never send to a server or
+ * a log; the console page to go on to (checked when asked for: desk/paths.ts's consolePath), in the query.
+ */
+export const signInPath = (token: string, next?: string) =>
+  `${staffPaths.signIn}${next ? `?next=${encodeURIComponent(next)}` : ""}#token=${token}`;
 
 const DROPPED = {
   "not-staff": "no staff account has its address",
@@ -23,36 +28,59 @@ export async function prepareSignIn(
   message: ClaimedMessage,
   s: Pick<MessageSettings, "now" | "ownerEmail">,
 ): Promise<ClaimedMessage | { dropped: string }> {
-  const { to, token } = message.data ?? {};
+  const { to, token, code, request, next } = message.data ?? {};
   if (!to) return { dropped: "it has no address" };
   const issued = await store.issueSignInLink(
-    { messageId: message.id, email: to, requestedAt: message.createdAt, token },
+    { messageId: message.id, email: to, requestedAt: message.createdAt, token, code, browserHash: request, next },
     s.now,
     s.ownerEmail,
   );
-  return "drop" in issued ? { dropped: DROPPED[issued.drop] } : { ...message, data: { ...message.data, token: issued.token } };
+  return "drop" in issued ? { dropped: DROPPED[issued.drop] } : { ...message, data: { ...message.data, ...issued } };
 }
 
-/** A staff member's one-time sign-in link, made by prepareSignIn. */
+/**
+ * A staff member's one-time sign-in e-mail, made by prepareSignIn: the code first (a phone shows the
+ * start of a mail in its notification, and reading it there leaves the page that asked open), then the
+ * link, which signs in whichever browser opens it. A request from a browser an older release queued
+ * has no code: its mail is the link alone.
+ */
 export function signInMail(message: ClaimedMessage, s: MessageSettings): Delivery {
-  const { to, token } = message.data ?? {};
+  const { to, token, code, next } = message.data ?? {};
   if (!to || !token) return { drop: "it has no address or token" };
   const minutes = LINK_TTL_MS / 60_000;
+  const link = `${s.siteUrl}${signInPath(token, next)}`;
+  const text = code
+    ? [
+        `To sign in to the ${site.name} staff console, enter this code on the page where you asked:`,
+        "",
+        `    ${code}`,
+        "",
+        "Or open this link, which signs in the browser it opens in:",
+        "",
+        link,
+        "",
+        `The code and the link work once, for ${minutes} minutes; the code only in the browser that asked for it.`,
+        "Nobody from the gym will ever ask you for this code.",
+        "",
+        "If you did not ask to sign in, ignore this e-mail: nobody can sign in without it.",
+        "",
+      ]
+    : [
+        "Hello,",
+        "",
+        `Open this link to sign in to the ${site.name} staff console. It works once, for ${minutes} minutes:`,
+        "",
+        link,
+        "",
+        "If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.",
+        "",
+      ];
   return {
     mail: {
       to,
       from: s.mailFrom,
       subject: `Sign in to the ${site.name} staff console`,
-      text: [
-        "Hello,",
-        "",
-        `Open this link to sign in to the ${site.name} staff console. It works once, for ${minutes} minutes:`,
-        "",
-        `${s.siteUrl}${signInPath(token)}`,
-        "",
-        "If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.",
-        "",
-      ].join("\n"),
+      text: text.join("\n"),
       messageId: `<sign-in.${message.id}@${s.domain}>`,
     },
   };

@@ -2,10 +2,21 @@ import { email as emailSchema } from "../../../forms/schemas/fields";
 import { clientAddress, rateLimitKey } from "../../http/clientAddress";
 import { errorSummary } from "../../log";
 import { processState } from "../../process/state";
-import { deviceCookie, deviceTokenOf, hashToken, isToken, newToken, sessionCookie } from "../auth";
-import { StaffError, type PublicContext, type PublicRoute } from "../guard";
+import { consolePath } from "../../../desk/paths";
+import {
+  addressKey,
+  clearedSignInCookie,
+  deviceCookie,
+  deviceTokenOf,
+  hashToken,
+  isToken,
+  newToken,
+  sessionCookie,
+  signInCookie,
+} from "../auth";
+import { StaffError, type PublicContext, type PublicRoute, type Reply } from "../guard";
 import { mailEnabled } from "../../process/settings";
-import type { StaffStore } from "../types";
+import type { StaffAccount, StaffStore } from "../types";
 
 /**
  * Links asked for in an hour. A stranger who knows a staff address (the gym's own is public) must not
@@ -30,7 +41,7 @@ export const LINK_LIMITS = {
 } as const;
 
 export const LINK_SENT =
-  "If that address belongs to the gym's staff, a sign-in link is on its way to it. The link works once, for 15 minutes.";
+  "If that address belongs to the gym's staff, an e-mail with a sign-in link and a code is on its way to it. Either works once, for 15 minutes.";
 
 /** Why a link did not sign in, in words for the person holding it; each ends with what to do. */
 export const LINK_REFUSED = {
@@ -67,9 +78,6 @@ async function withinLimit(limiter: SignInLimits["perClient"], key: string): Pro
   }
 }
 
-/** An address as the limits count it: its hash, so the counts table holds no address. */
-const addressKey = (email: string) => hashToken(email).slice(0, 32);
-
 /**
  * Whether the request comes from a browser `email`'s owner has signed in on: its device cookie is
  * remembered, not expired, and for this same address. Looked up by the token's hash alone, so the work
@@ -88,12 +96,15 @@ async function knownDevice(
 }
 
 /**
- * POST /api/staff/sign-in {email}: the same answer, by the same work, for every address, so nobody
- * learns who is staff: within the limits one request is queued in the outbox, whoever the address
- * belongs to, and the answer goes. The sender, after the answer, makes the link for a staff address
- * (and the first owner's account on a fresh install) and drops the rest (issueSignInLink). A known
- * device's request counts against its own limit instead of the shared ones (LINK_LIMITS); its answer is
- * the same 202, with the same body, as anyone's.
+ * POST /api/staff/sign-in {email, next?}: the same answer, by the same work, for every address, so
+ * nobody learns who is staff: the request is kept, bound to this browser by a new `__Host-staff-sign-in`
+ * cookie (for the mail's code), within the limits one e-mail is queued in the outbox, whoever the
+ * address belongs to, and the answer goes. The sender, after the answer, makes the link and its code for
+ * a staff address (and the first owner's account on a fresh install) and drops the rest
+ * (issueSignInLink). `next`, the console page the person was going to, rides in the mail's link if it is
+ * one (desk/paths.ts's consolePath), and is left out if not. A known device's request counts against its
+ * own limit instead of the shared ones (LINK_LIMITS); its answer is the same 202, with the same body and
+ * cookie, as anyone's.
  */
 export const signIn: PublicRoute<StaffStore> = {
   kind: "public",
@@ -115,20 +126,45 @@ export const signIn: PublicRoute<StaffStore> = {
       // The address's cap counts only what this connection's share let through: one connection spends at most its share.
       allowed = (await withinLimit(limits.perAddressAndClient, `${address}:${client}`)) && (await withinLimit(limits.perAddress, address));
     }
-    if (allowed) {
-      if (!mailEnabled(config))
-        console.error("A sign-in request waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send links.");
-      await store.requestSignIn(email, now);
-    }
-    return { status: 202, json: { message: LINK_SENT }, afterReply: kick };
+    if (allowed && !mailEnabled(config))
+      console.error("A sign-in request waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send links.");
+    // A new request, a new cookie: a code belongs to the one request it was mailed for.
+    const browser = newToken();
+    await store.requestSignIn(email, now, { browserHash: hashToken(browser), next: consolePath(body.next), mail: allowed });
+    return { status: 202, json: { message: LINK_SENT }, headers: { "Set-Cookie": signInCookie(browser) }, afterReply: kick };
   },
 };
 
 /**
+ * Signs `account` in on the browser asking, by link or by code: a new session in a `__Host-` cookie, in
+ * the audit log, and the browser remembered as a known device of that person for a year (renewed if it
+ * already is one; replacing another person's device if they signed in on it before). Its sign-in
+ * request, if it had one, is of no further use: its cookie is cleared.
+ */
+export async function startSession(
+  store: StaffStore,
+  req: PublicContext<StaffStore>["req"],
+  account: Pick<StaffAccount, "email" | "role">,
+  now: Date,
+): Promise<Reply> {
+  const session = newToken();
+  await store.createSession(hashToken(session), account.email, now);
+  await store.audit({ at: now, actor: account.email, action: "staff.sign-in", target: null });
+  const before = deviceTokenOf(req.headers);
+  const beforeHash = before && hashToken(before);
+  const device = before && (await store.deviceOwner(hashToken(before), now)) === account.email ? before : newToken();
+  await store.rememberDevice(hashToken(device), account.email, now, beforeHash);
+  return {
+    status: 200,
+    json: { email: account.email, role: account.role },
+    headers: { "Set-Cookie": [sessionCookie(session), deviceCookie(device), clearedSignInCookie()] },
+  };
+}
+
+/**
  * POST /api/staff/sign-in-link {token}: spends a link (only the page it opens posts it, so a mail
- * scanner that follows links spends nothing), starts a session in a `__Host-` cookie, and remembers the
- * browser as a known device of that person for a year (renewed if it already is one; replacing another
- * person's device if they signed in on it before).
+ * scanner that follows links spends nothing; its code goes with it) and signs in the browser that
+ * opened it (startSession): on a phone, the mail app's own browser, if that is where it opened.
  */
 export const signInLink: PublicRoute<StaffStore> = {
   kind: "public",
@@ -137,17 +173,6 @@ export const signInLink: PublicRoute<StaffStore> = {
     if (!isToken(token)) throw new StaffError(400, LINK_REFUSED.unknown);
     const result = await store.useSignInLink(hashToken(token), now);
     if (typeof result === "string") throw new StaffError(result === "unknown" ? 400 : 410, LINK_REFUSED[result]);
-    const session = newToken();
-    await store.createSession(hashToken(session), result.email, now);
-    await store.audit({ at: now, actor: result.email, action: "staff.sign-in", target: null });
-    const before = deviceTokenOf(req.headers);
-    const beforeHash = before && hashToken(before);
-    const device = before && (await store.deviceOwner(hashToken(before), now)) === result.email ? before : newToken();
-    await store.rememberDevice(hashToken(device), result.email, now, beforeHash);
-    return {
-      status: 200,
-      json: { email: result.email, role: result.role },
-      headers: { "Set-Cookie": [sessionCookie(session), deviceCookie(device)] },
-    };
+    return startSession(store, req, result, now);
   },
 };
