@@ -5,7 +5,7 @@ import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
 import { postJsonFrom } from "../support/fromAddress";
 import { freePort, startProductionServer, type RunningServer } from "../support/servers";
 import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
-import { signInContext, withStore } from "../support/staff";
+import { signInContext, signInLink, withStore } from "../support/staff";
 import { contactSubmission } from "../support/submissions";
 import { expectNoAxeViolations } from "./support/axe";
 import { expectScreenSound } from "./support/staff";
@@ -29,6 +29,21 @@ test("a broken link says so and offers a new one", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText(/not valid\. Ask for a new one below/);
   await expect(page.getByLabel("E-mail address")).toBeVisible();
   await expectScreenSound(page, "refused link");
+});
+
+test("a link whose page to go on to leads off the console signs in all the same, and lands on the inbox", async ({ page }) => {
+  const coach = "coach-next@gym.example";
+  for (const next of ["https://attacker.example/", "//attacker.example/staff/", "/contact/"]) {
+    const token = await withStore(E2E_DATA_DIR, async (store) => {
+      await store.addStaff(coach, "coach", new Date());
+      return signInLink(store, coach, new Date());
+    });
+    await page.goto(`/staff/sign-in/?next=${encodeURIComponent(next)}#token=${token ?? ""}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+    expect(new URL(page.url()).pathname, next).toBe("/staff/");
+    await page.context().clearCookies();
+  }
 });
 
 test("the owner adds and removes a coach on the Accounts screen, by keyboard", async ({ page, context, baseURL }) => {
