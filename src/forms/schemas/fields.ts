@@ -117,8 +117,10 @@ export const sentAlongFields = {
 export const MIN_FILL_MS = 3000;
 
 /**
- * Why a submission looks like spam, or null. `timed: false` for a form the browser posted itself
- * (without script nothing measured the time; src/server/forms/formPost.ts): only the honeypot applies.
+ * Why a submission looks like spam, or null: "honeypot" (held out of the staff list, answered as a
+ * person's send is) or "too-fast" (the server asks the sender to press again: src/server/forms/handler.ts).
+ * `timed: false` for a form the browser posted itself (without script nothing measured the time;
+ * src/server/forms/formPost.ts): only the honeypot applies.
  */
 export function spamReason(data: { website?: string; elapsedMs?: number }, { timed = true } = {}): string | null {
   if (data.website && data.website.trim() !== "") return "honeypot";

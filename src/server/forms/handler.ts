@@ -48,6 +48,13 @@ const COULD_NOT_SAVE = "We could not save your form just now, so it was not sent
 
 const FORM_BODY_LIMIT = bytes.parse(functionConfig.bodyParser.json.limit) ?? 16 * 1024;
 
+/**
+ * A send within MIN_FILL_MS of the form appearing (a phone's autofill, a quick thumb, or a bot): a person
+ * gets the form back with this and sends it again, never a "thanks" for something filed away as spam.
+ * Only the honeypot keeps the silent answer, for bots.
+ */
+const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
+
 const TOO_MANY: Record<Exclude<LimitResult, { allowed: true }>["scope"], string> = {
   client: "Too many forms sent from your connection. Please wait a minute and try again.",
   form: "This form is getting more messages than usual. Please wait a minute and try again, or call us.",
@@ -158,14 +165,16 @@ interface Screened<Store> {
 }
 
 /**
- * The form's own rules (a booking form: its time must be offered), then the form's ceiling: only what
- * passed every check counts against it, so junk cannot lock a form for everyone; a privacy request is
- * the visitor's right under the law and is never refused by it.
+ * The form's own rules (a booking form: its time must be offered), then a send too fast to be a
+ * person's, asked to press again (TOO_FAST), then the form's ceiling: only what passed every check
+ * counts against it, so junk cannot lock a form for everyone; a privacy request is the visitor's right
+ * under the law and is never refused by it.
  */
 async function screen<Store>(form: Form<Store>, checked: Checked, now: Date): Promise<Screened<Store> | Ending> {
   const { definition, runtime, what } = form;
   const booking = definition.book?.(checked, now);
   if (booking && ends(booking)) return booking;
+  if (checked.spam === "too-fast") return { refused: { status: 422, error: TOO_FAST } };
   if (!checked.spam && definition.form !== "privacy-request") {
     const ceiling = await limitRefusal(
       runtime,

@@ -11,7 +11,7 @@ export interface NewSubmission {
   createdAt: Date;
   /** The validated fields, exactly as the server accepted them. */
   payload: Record<string, unknown>;
-  /** Why it looks like spam ("honeypot", "too-fast"), or null for a real submission. */
+  /** Why it looks like spam ("honeypot"; "too-fast" in rows kept from before such a send was refused), or null. */
   spam: string | null;
   /**
    * Mail is set up: queue an e-mail to staff in the same transaction. A privacy request instead gets the

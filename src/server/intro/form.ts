@@ -22,8 +22,6 @@ export const JUST_TAKEN = "Sorry, someone has just booked that time. Please choo
 /** Kept with a request from an address that already has an upcoming intro, for the staff who read it. */
 export const ALREADY_BOOKED_NOTE = "This address already had an upcoming free intro, so this time was not booked.";
 const BOOKED_ENOUGH = "This connection has booked several free intros today. Please call us to book another.";
-// A real person gets the form back with this and sends it again; only the silent answer is for bots.
-const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
 
 /** What the free intro's form asks of the store: its submissions, and the times already taken. */
 export type IntroFormStore = SubmissionOperations & BookingOperations;
@@ -63,14 +61,13 @@ export const introForm: FormDefinition<IntroFormStore> = {
 
 /**
  * The slots the submission asks for, in order of preference (one per coach free at that time): a time
- * not offered is a problem at its field; a send too fast to be a person's is asked again rather than
- * silently taking no slot. Spam takes no slot: it is stored and answered as a booking is (its fields
- * name the first coach offered).
+ * not offered is a problem at its field (a send too fast to be a person's is then asked again, as every
+ * form's is: forms/handler.ts). Spam takes no slot: it is stored and answered as a booking is (its
+ * fields name the first coach offered).
  */
-function bookIntro(checked: Checked, now: Date): FieldProblems | Refusal | Booking {
+function bookIntro(checked: Checked, now: Date): FieldProblems | Booking {
   const offered = expandSlots(intro, now).filter((slot) => slot.start === checked.data.start);
   if (offered.length === 0) return { problems: { start: NOT_OFFERED } };
-  if (checked.spam === "too-fast") return { refused: { status: 422, error: TOO_FAST } };
   return { store: (insert, request) => storeBooking(offered, checked, insert, request) };
 }
 

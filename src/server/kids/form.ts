@@ -17,8 +17,6 @@ import { isClassFull, type KidsTrialStore } from "./types";
 
 export const NOT_OFFERED = "That class is no longer open for booking. Choose one of the classes shown.";
 const BOOKED_ENOUGH = "This connection has booked several classes today. Please call us to book another.";
-// A real person gets the form back with this and sends it again; only the silent answer is for bots.
-const TOO_FAST = "That was quicker than we expected. Please check your details and press the button again.";
 
 /** The name the kept page and its changes go by (process/keptPage.ts). */
 const PAGE = "kids-trial";
@@ -56,10 +54,9 @@ export const kidsTrialForm: FormDefinition<KidsTrialStore> = {
   }),
 };
 
-function bookSeat(checked: Checked, now: Date): FieldProblems | Refusal | Booking<KidsTrialStore> {
+function bookSeat(checked: Checked, now: Date): FieldProblems | Booking<KidsTrialStore> {
   const offered = offeredClasses(now).find((offer) => offer.start === checked.data.start);
   if (!offered) return { problems: { start: NOT_OFFERED } };
-  if (checked.spam === "too-fast") return { refused: { status: 422, error: TOO_FAST } };
   return { store: (insert, request) => storeSeat(offered, checked, insert, request) };
 }
 
