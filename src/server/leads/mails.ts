@@ -5,11 +5,14 @@ import type { Delivery, MessageSettings } from "../outbox/delivery";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 import { personOf } from "../forms/fields";
+import { fromTheGym } from "../outbox/visitorMail";
 import { whenLabel } from "../../time/labels";
 
 /**
  * A staff member's reply to a lead, as they wrote it on the lead page: to the address the visitor gave,
- * from MAIL_FROM, with replies going to the gym's own address. Their message is not quoted back (the
+ * from the gym by name at MAIL_FROM's address (fromTheGym), with replies going to the gym's own address,
+ * not the staff member's: the conversation stays in the inbox the desk reads, whoever is on shift, and
+ * no coach's own address goes to whoever typed one into a form. Their message is not quoted back (the
  * address was only typed, never confirmed): the mail holds what staff wrote, which at most greets them
  * by the first name they gave ({name}).
  */
@@ -21,7 +24,7 @@ export function replyMail(submission: StoredSubmission, message: ClaimedMessage,
   return {
     mail: {
       to: email,
-      from: s.mailFrom,
+      from: fromTheGym(s.mailFrom),
       replyTo: site.email,
       subject,
       text: `${text}\n\n-- \n${site.name}\n${s.siteUrl}\n`,
