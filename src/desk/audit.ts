@@ -8,6 +8,8 @@ export const AUDIT_WORDS = {
   "staff.sign-out-everywhere": "signed out on every device",
   "staff.add": "gave console access to",
   "staff.remove": "removed the console access of",
+  "staff.lead-alerts-off": "turned off their new-lead e-mails",
+  "staff.lead-alerts-on": "turned on their new-lead e-mails",
   "lead.status": "changed the status of",
   "lead.follow-up": "set the follow-up date of",
   "lead.note": "added a note to",

@@ -19,6 +19,7 @@ export const staffPaths = {
   outbox: "/staff/outbox/",
   accounts: "/staff/accounts/",
   replies: "/staff/replies/",
+  settings: "/staff/settings/",
   signIn: "/staff/sign-in/",
 } as const;
 
@@ -35,6 +36,7 @@ export const STAFF_TITLES: Record<StaffScreen, string> = {
   outbox: "Outbox",
   accounts: "Accounts",
   replies: "Reply templates",
+  settings: "Your settings",
   signIn: "Sign in",
 };
 

@@ -77,8 +77,9 @@ for (const database of ["sqlite", "postgres"] as const) {
       const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
       expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
 
-      // Its staff alert links straight to the lead.
+      // Its staff alert, one mail to the shared inbox and the owner's account, links straight to the lead.
       await expect.poll(() => smtp.received.filter((m) => m.to.includes("coaches@gym.example")).length, { timeout: 10_000 }).toBe(1);
+      expect(smtp.received[0]?.to.sort()).toEqual(["coaches@gym.example", "owner@gym.example"]);
       const leadLink = /Open in the staff console: (\S+)/.exec(textOf(0))?.[1] ?? "";
       expect(leadLink).toBe(`${site}/staff/lead/?id=${reference}`);
 
@@ -87,7 +88,8 @@ for (const database of ["sqlite", "postgres"] as const) {
       await page.goto(leadLink);
       await page.getByLabel("E-mail address").fill("owner@gym.example");
       await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-      await expect.poll(() => smtp.received.filter((m) => m.to.includes("owner@gym.example")).length, { timeout: 10_000 }).toBe(1);
+      // The alert went to this address too: the link is the second mail to it.
+      await expect.poll(() => smtp.received.filter((m) => m.to.includes("owner@gym.example")).length, { timeout: 10_000 }).toBe(2);
       const signIn = /(http\S+\/staff\/sign-in\/#token=[A-Za-z0-9_-]{43})/.exec(textOf(1))?.[1] ?? "";
       await page.goto(signIn);
       await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,7 +1,7 @@
 import { confirmationMail } from "../intro/confirmationMail";
 import { cancellationMail, reminderMail, rescheduleMail } from "../intro/mails";
 import { trialCancellationMail, trialConfirmationMail, trialReminderMail } from "../kids/mails";
-import { staffMail } from "../forms/staffAlert";
+import { prepareStaffAlert, staffAlertMail } from "../forms/staffAlert";
 import type { Composer, Delivery, MessageKinds, MessageSettings } from "../outbox/delivery";
 import type { Mailer } from "../outbox/mailer";
 import { sendDue, type DeliveryReport, type OutboxSettings } from "../outbox/sender";
@@ -23,9 +23,7 @@ function withSubmission(compose: (submission: StoredSubmission, message: Claimed
 const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
   compose: {
     // A privacy request's alert is queued when its person confirms it: the message's own time is that moment.
-    staff: withSubmission((submission, message, s) => ({
-      mail: staffMail(submission, s.staffEmail, s.mailFrom, s.domain, s.siteUrl, message.createdAt),
-    })),
+    staff: withSubmission(staffAlertMail),
     confirmation: withSubmission((submission, message, s) => ({ mail: confirmationMail(submission, message.data, s, message.id) })),
     "sign-in": (message, s) => signInMail(message, s),
     cancellation: withSubmission(cancellationMail),
@@ -41,6 +39,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-cancellation": withSubmission(trialCancellationMail),
   },
   prepare: {
+    staff: prepareStaffAlert,
     "sign-in": prepareSignIn,
     "lead-reminder": prepareLeadReminder,
     digest: prepareDigest,

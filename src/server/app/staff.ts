@@ -10,6 +10,7 @@ import { kidsTrials } from "../kids/staffRoute";
 import { replyTemplates } from "../leads/templatesRoute";
 import { reports } from "../reports/staffRoute";
 import { session, signOut } from "../staff/routes/session";
+import { settings } from "../staff/routes/settings";
 import { signIn, signInLink } from "../staff/routes/signIn";
 import { signInCode } from "../staff/routes/signInCode";
 import { serverNow } from "../process/settings";
@@ -27,6 +28,7 @@ export const STAFF_ROUTES = {
   "sign-in-code": signInCode,
   session,
   "sign-out": signOut,
+  settings,
   accounts,
   audit: auditTrail,
   leads,

@@ -1,11 +1,17 @@
+import addressparser from "nodemailer/lib/addressparser";
 import { formatLongDate, isIsoDate } from "../../content/dates";
-import { FORM_REGISTRY } from "../../forms/registry";
+import { FORM_REGISTRY, type FormName } from "../../forms/registry";
+import { sourceName, type VisitSource } from "../../forms/visitSource";
+import { mayOpenForm, OWNER_ONLY_FORMS } from "../../desk/leads";
 import { leadPath } from "../../desk/paths";
 import { privacy, requestDueDate } from "../content";
 import { fieldText, personName } from "./fields";
-import type { Mail } from "../outbox/delivery";
+import type { Delivery, Mail, MessageSettings } from "../outbox/delivery";
+import type { ClaimedMessage } from "../outbox/types";
 import { escapeControls } from "../printable";
+import type { StaffAccount } from "../staff/types";
 import type { StoredSubmission } from "../store/submission";
+import type { StaffAlertStore } from "./types";
 import { dayLabel, timeLabel, whenLabel } from "../../time/labels";
 
 function label(key: string): string {
@@ -23,20 +29,27 @@ function indented(value: string): string {
     .join("\n")}`;
 }
 
+/** Who an alert goes to and what it says beside the submission (prepareStaffAlert finds them as it goes). */
+export interface AlertFacts {
+  /** The recipients, one mail to them all: "a@x, b@y". */
+  to: string;
+  /** When a privacy request's person confirmed it: the law's days count from then. */
+  confirmedAt?: Date;
+  /** Where the visit came from; null when unknown (sent without JavaScript, or before sources were kept). */
+  source?: VisitSource | null;
+}
+
 /**
- * The e-mail staff receive for a submission: every field, plainly, and a reply goes to the visitor.
- * The subject names the form, the person and what it is about, never free text they typed (health
- * information stays in the body, which only staff read). A privacy request's alert is sent when its
- * person confirms it (`confirmedAt`), and its subject carries the date the law's answer is due by,
- * counted from then. Times are in the gym's zone and words, as staff read them on a phone.
+ * The e-mail staff receive for a submission: every field, plainly, where the visit came from, and a
+ * reply goes to the visitor. The subject names the form, the person and what it is about, never free
+ * text they typed (health information stays in the body, which only staff read). A privacy request's
+ * alert is sent when its person confirms it (`confirmedAt`), and its subject carries the date the law's
+ * answer is due by, counted from then. Times are in the gym's zone and words, as staff read them on a phone.
  */
 export function staffMail(
   submission: StoredSubmission,
-  to: string,
-  from: string,
-  domain: string,
-  siteUrl: string,
-  confirmedAt: Date = submission.createdAt,
+  { mailFrom, domain, siteUrl }: Pick<MessageSettings, "mailFrom" | "domain" | "siteUrl">,
+  { to, confirmedAt = submission.createdAt, source }: AlertFacts,
 ): Mail {
   const p = submission.payload;
   const who = personName(p) || undefined;
@@ -55,12 +68,13 @@ export function staffMail(
   const title = `${FORM_REGISTRY[submission.form].staffTitle}${who ? ` from ${who}` : ""}${detail ? ` (${detail})` : ""}`;
   return {
     to,
-    from,
+    from: mailFrom,
     replyTo: typeof p.email === "string" ? p.email : undefined,
     subject: escapeControls(`${title}${due ? `: answer by ${due}` : ""} [${submission.id}]`),
     text: [
       `Reference: ${submission.id}`,
       `Received: ${whenLabel(submission.createdAt.toISOString())}`,
+      ...(source !== undefined ? [`Came from: ${escapeControls(sourceName(source))}`] : []),
       `Open in the staff console: ${siteUrl}${leadPath(submission.id)}`,
       ...(due
         ? [
@@ -74,4 +88,52 @@ export function staffMail(
     ].join("\n"),
     messageId: `<${submission.id}@${domain}>`,
   };
+}
+
+/**
+ * Who a submission's alert goes to, as it goes: STAFF_EMAIL (the gym's shared inbox; it may name
+ * several addresses) and every staff account that has not turned new-lead e-mails off. A form only
+ * owners see (a privacy request) goes to STAFF_EMAIL, as it always has, and to every owner whatever
+ * their setting: it is no lead, and the law's days to answer it are running. Each address once,
+ * compared without case, in one mail: nobody gets the same alert twice.
+ */
+export function alertRecipients(form: FormName, accounts: readonly StaffAccount[], staffEmail: string | undefined): string[] {
+  const everyLead = !OWNER_ONLY_FORMS.includes(form);
+  const staff = accounts
+    .filter((account) => mayOpenForm(account.role, form) && (!everyLead || account.leadAlertsOffSince === null))
+    .map((account) => account.email);
+  const parsed = staffEmail ? addressparser(staffEmail, { flatten: true }).map((sender) => sender.address) : [];
+  const shared = parsed.some(Boolean) ? parsed.filter(Boolean) : staffEmail ? [staffEmail] : [];
+  const seen = new Set<string>();
+  return [...shared, ...staff].filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The alert's step as it goes out, not when it was queued (its outbox row names nobody): it goes to the
+ * staff of that moment, so a coach removed, or one who turned new-lead e-mails off, while the mail
+ * server was down does not get it, on a retry either, and one added meanwhile does; with where the lead
+ * came from. Nothing to send to (no account wants it, STAFF_EMAIL unset): dropped, and said in the log.
+ */
+export async function prepareStaffAlert(
+  store: StaffAlertStore,
+  message: ClaimedMessage,
+  settings: Pick<MessageSettings, "staffEmail">,
+): Promise<ClaimedMessage | { dropped: string }> {
+  const { submission } = message;
+  if (!submission) return { dropped: "its submission is gone" };
+  const to = alertRecipients(submission.form, await store.staffAccounts(), settings.staffEmail || undefined);
+  if (to.length === 0) return { dropped: "it has no staff to go to" };
+  return { ...message, data: { ...message.data, to: to.join(", "), source: await store.leadSource(submission.id) } };
+}
+
+/** The staff's alert of a submission, to whom prepareStaffAlert found; the message's own time is a privacy request's confirmation. */
+export function staffAlertMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
+  const to = message.data?.to;
+  if (!to) return { drop: "it has no staff to go to" };
+  return { mail: staffMail(submission, s, { to, confirmedAt: message.createdAt, source: message.data?.source }) };
 }

@@ -4,6 +4,7 @@ import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
 import type { WaiverText } from "../waiver";
 import type { Database } from "../store/schema";
+import type { StaffOperations } from "../staff/types";
 
 export interface NewSubmission {
   id: string;
@@ -135,3 +136,11 @@ export interface FormStep {
 
 /** Each form's own step, where it has one. */
 export type FormSteps = Partial<Record<FormName, FormStep>>;
+
+/**
+ * What the staff's alert reads as it goes (staffAlert.ts): the accounts, and where the lead came from,
+ * which the leads' store gives (`leadSource`, leads/store.ts) as the forms' store keeps it (lead_sources).
+ */
+export type StaffAlertStore = Pick<StaffOperations, "staffAccounts"> & {
+  leadSource(id: string): Promise<VisitSource | null>;
+};

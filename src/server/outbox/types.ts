@@ -42,14 +42,18 @@ export interface OutboxData {
   status?: LeadStatus;
   deliveryId?: string;
   /**
-   * reply: the mail as staff wrote it; digest: as written when it goes. `to` of a lead-reminder or
-   * digest (the staff, the owners) is found as it goes; rows queued by older versions list them.
+   * reply: the mail as staff wrote it; digest: as written when it goes. `to` of a staff alert,
+   * lead-reminder or digest (the staff, the owners) is found as it goes; rows queued by older versions
+   * list them.
    */
   subject?: string;
   text?: string;
   /** digest: the gym day it is of, YYYY-MM-DD. */
   day?: string;
-  /** webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). */
+  /**
+   * webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). A
+   * staff alert's is read as it goes, beside its `to`.
+   */
   source?: VisitSource | null;
 }
 

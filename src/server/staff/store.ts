@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { addressKey, CODE_TRIES, codeHash, DEVICE_TTL_MS, hashToken, LINK_TTL_MS, newCode, newToken, sameHash } from "./auth";
 import type { Dialect } from "../store/dialect";
 import { queueMessage } from "../outbox/store";
 import { toDate } from "../store/rows";
-import type { Database, StoredTime } from "../store/schema";
-import type { StaffOperations } from "./types";
+import type { Database, StaffAccountsTable, StoredTime } from "../store/schema";
+import type { StaffAccount, StaffOperations } from "./types";
 
 /** Whether an owner other than `email` exists: the gym must always keep one who can sign in. */
 async function anotherOwner(trx: Kysely<Database>, email: string): Promise<boolean> {
@@ -37,6 +37,15 @@ async function bindCode(trx: Kysely<Database>, browserHash: string, linkHash: st
 /** What a request without a code is compared with: no code's hash is 64 zeros. */
 const NO_CODE = "0".repeat(64);
 
+function toAccount(row: Selectable<StaffAccountsTable>): StaffAccount {
+  return {
+    email: row.email,
+    role: row.role,
+    createdAt: toDate(row.created_at),
+    leadAlertsOffSince: row.lead_alerts_off_at === null ? null : toDate(row.lead_alerts_off_at),
+  };
+}
+
 /** Staff accounts, sign-in links, sessions, known devices and the audit log: written once for both databases. */
 export function staffQueries(dialect: Dialect): StaffOperations {
   const { db, codec } = dialect;
@@ -62,11 +71,25 @@ export function staffQueries(dialect: Dialect): StaffOperations {
     },
     async staffAccount(email) {
       const row = await db.selectFrom("staff_accounts").selectAll().where("email", "=", email).executeTakeFirst();
-      return row && { email: row.email, role: row.role, createdAt: toDate(row.created_at) };
+      return row && toAccount(row);
     },
     async staffAccounts() {
       const rows = await db.selectFrom("staff_accounts").selectAll().orderBy("email").execute();
-      return rows.map((row) => ({ email: row.email, role: row.role, createdAt: toDate(row.created_at) }));
+      return rows.map(toAccount);
+    },
+    async setLeadAlerts(email, on, at) {
+      return dialect.write(async (trx) => {
+        let change = trx
+          .updateTable("staff_accounts")
+          .set({ lead_alerts_off_at: on ? null : codec.time(at) })
+          .where("email", "=", email);
+        // Off already: since when stays the first time.
+        if (!on) change = change.where("lead_alerts_off_at", "is", null);
+        const changed = await change.executeTakeFirst();
+        if (Number(changed.numUpdatedRows) > 0) return true;
+        const account = await trx.selectFrom("staff_accounts").select("email").where("email", "=", email).executeTakeFirst();
+        return account !== undefined;
+      });
     },
     async removeStaff(email) {
       return dialect.write(async (trx) => {

@@ -6,6 +6,8 @@ export interface StaffAccount {
   email: string;
   role: StaffRole;
   createdAt: Date;
+  /** Since when this account gets no e-mail of each new lead (it turned them off); null: it gets them. */
+  leadAlertsOffSince: Date | null;
 }
 
 export interface StaffSession {
@@ -59,6 +61,11 @@ export interface StaffOperations {
   addStaff(email: string, role: StaffRole, at: Date): Promise<"added" | "updated" | "unchanged" | "last-owner">;
   staffAccount(email: string): Promise<StaffAccount | undefined>;
   staffAccounts(): Promise<StaffAccount[]>;
+  /**
+   * Turns the account's e-mail of each new lead on or off (off keeps the time it was first turned off).
+   * False when no account has that address.
+   */
+  setLeadAlerts(email: string, on: boolean, at: Date): Promise<boolean>;
   /** Removes the account with its sessions and links: that person is signed out at once. "last-owner" as for addStaff. */
   removeStaff(email: string): Promise<"removed" | "not-found" | "last-owner">;
   /**

@@ -120,6 +120,8 @@ export interface StaffAccountsTable {
   email: string;
   role: StaffRole;
   created_at: StoredTime;
+  /** Since when this account gets no staff alert of a new lead (migration 15); null: it gets them. */
+  lead_alerts_off_at: StoredTime | null;
 }
 
 /** A signed-in browser: only the SHA-256 of its cookie's token is kept. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useState } from "react";
 import { getJson } from "../client";
 import { auditWords } from "../../desk/audit";
-import { auditTime } from "../../time/labels";
+import { auditTime, staffTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
 import { StatusLine } from "../StatusLine";
 import { useChanges } from "../useChanges";
@@ -18,6 +18,8 @@ interface Account {
   email: string;
   role: "owner" | "coach";
   createdAt: string;
+  /** Since when this account gets no e-mail of each new lead (its owner turned it off on Your settings). */
+  leadAlertsOffSince: string | null;
 }
 
 /** The owner adds and removes staff; removing someone ends their sessions at once. */
@@ -41,7 +43,8 @@ export default function Accounts({ session }: ScreenProps) {
     <>
       <h1 className={styles.heading}>Accounts</h1>
       <p className={styles.lead}>
-        Staff sign in with a link e-mailed to their address. A coach works leads and intros; an owner does everything.
+        Staff sign in with a link e-mailed to their address. A coach works leads and intros; an owner does everything. Each account is
+        e-mailed every new lead unless its owner turned that off on Your settings.
       </p>
       <StatusLine status={status} />
       {accounts === null ? (
@@ -53,6 +56,12 @@ export default function Accounts({ session }: ScreenProps) {
               <span className={styles.cardMain}>
                 <strong className={styles.wrap}>{account.email}</strong> <span className={styles.badge}>{account.role}</span>
                 {account.email === session.email && <span className={styles.muted}> (you)</span>}
+                {account.leadAlertsOffSince && (
+                  <span className={styles.muted}>
+                    {" "}
+                    New-lead e-mails off since <time dateTime={account.leadAlertsOffSince}>{staffTime(account.leadAlertsOffSince)}</time>
+                  </span>
+                )}
               </span>
               <button
                 type="button"

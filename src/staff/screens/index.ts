@@ -9,6 +9,7 @@ import Intros from "./Intros";
 import KidsTrials from "./KidsTrials";
 import Replies from "./Replies";
 import Reports from "./Reports";
+import Settings from "./Settings";
 import type { ScreenProps } from "./types";
 
 export interface ScreenEntry {
@@ -29,6 +30,7 @@ export const SCREENS: Partial<Record<Exclude<StaffScreen, "signIn">, ScreenEntry
   privacy: { label: "Privacy", role: "owner", component: Privacy },
   outbox: { label: "Outbox", role: "owner", component: Outbox },
   accounts: { label: "Accounts", role: "owner", component: Accounts },
+  settings: { label: "Your settings", role: "coach", component: Settings },
   // Reached from a lead's reply box: every staff member reads them, the owner writes them.
   replies: { role: "coach", component: Replies },
 };

@@ -13,14 +13,23 @@ async function asked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** GET /api/staff/accounts: every staff account. POST {action: "add"|"remove", email, role}: the owner manages them. */
+/** GET /api/staff/accounts: every staff account (and who has new-lead e-mails off, since when). POST {action: "add"|"remove", email, role}: the owner manages them. */
 export const accounts: StaffRoute<StaffOperations> = {
   kind: "staff",
   GET: {
     role: "owner",
     async run({ store }) {
       const list = await store.staffAccounts();
-      return { json: { accounts: list.map((a) => ({ email: a.email, role: a.role, createdAt: a.createdAt.toISOString() })) } };
+      return {
+        json: {
+          accounts: list.map((a) => ({
+            email: a.email,
+            role: a.role,
+            createdAt: a.createdAt.toISOString(),
+            leadAlertsOffSince: a.leadAlertsOffSince?.toISOString() ?? null,
+          })),
+        },
+      };
     },
   },
   POST: {

@@ -12,6 +12,7 @@ import { knownDevices } from "./011-known-devices";
 import { sentKeys } from "./012-sent-keys";
 import { kidsTrials } from "./013-kids-trials";
 import { people } from "./014-people";
+import { leadAlertSetting } from "./015-lead-alert-setting";
 import { signInCodes } from "./016-sign-in-codes";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
@@ -42,6 +43,7 @@ const STEPS: readonly MigrationStep[] = [
   sentKeys,
   kidsTrials,
   people,
+  leadAlertSetting,
   signInCodes,
 ];
 

@@ -396,6 +396,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 12, name: "a form sent without JavaScript shows what it stored only to its sender: submission sent keys" },
       { version: 13, name: "kids' trial classes: a parent books a child a seat in a kids class" },
       { version: 14, name: "people: one record per person across their forms, with the pipeline, answers and one timeline" },
+      { version: 15, name: "each staff account's new-lead e-mails: on, or off since when" },
       { version: 16, name: "sign-in codes: each request for a sign-in e-mail, bound to the browser that asked" },
     ]);
     db.close();

@@ -37,10 +37,8 @@ test("a subject with an encoded word in its text is shown as that text, not deco
       spam: null,
       payload: { name: "=?UTF-8?B?4oCuQW5h?=", email: "ana@example.com", interest: "kids", message: "Hi" },
     },
-    "coaches@gym.example",
-    "forms@gym.example",
-    "gym.example",
-    "https://gym.example",
+    { mailFrom: "forms@gym.example", domain: "gym.example", siteUrl: "https://gym.example" },
+    { to: "coaches@gym.example" },
   );
   const subjects = [
     alert.subject,

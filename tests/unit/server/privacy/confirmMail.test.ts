@@ -77,7 +77,8 @@ test("a link that ran out while its mail waited, or whose token is gone, is not 
 
 test("the staff alert, queued at the confirmation, gives the answer-by date counted from it", () => {
   const confirmedAt = new Date("2026-11-24T20:00:00.000Z");
-  const delivery = composeMessage(message("staff", null, confirmedAt), settings(confirmedAt));
+  // As prepared to go (prepareStaffAlert): to the owners, found then.
+  const delivery = composeMessage(message("staff", { to: "owner@gym.example", source: null }, confirmedAt), settings(confirmedAt));
   if (!("mail" in delivery)) throw new Error("not a mail");
   const due = formatLongDate(addDays("2026-11-24", privacy.requestResponseDays));
   expect(delivery.mail.subject).toBe(`Privacy request from Win a prize at evil.example (Delete my data): answer by ${due} [P-7K3M9QX2PA]`);

@@ -322,6 +322,33 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
       ]);
     });
 
+    test("new-lead e-mails: on for every account; each turns them off and on again for itself, and since when is kept", async () => {
+      expect((await store.staffAccounts()).map((a) => [a.email, a.leadAlertsOffSince])).toEqual([
+        [COACH, null],
+        [OWNER, null],
+      ]);
+      expect(await store.setLeadAlerts(COACH, false, NOW)).toBe(true);
+      // Off again later: still off since the first time.
+      expect(await store.setLeadAlerts(COACH, false, at("2026-11-25T09:00:00Z"))).toBe(true);
+      expect(await store.staffAccount(COACH)).toMatchObject({ leadAlertsOffSince: NOW });
+      expect(await store.staffAccount(OWNER)).toMatchObject({ leadAlertsOffSince: null });
+      // A role changed meanwhile keeps the setting; an address with no account changes nothing.
+      expect(await store.addStaff(COACH, "owner", NOW)).toBe("updated");
+      expect((await store.staffAccounts()).map((a) => [a.email, a.leadAlertsOffSince])).toEqual([
+        [COACH, NOW],
+        [OWNER, null],
+      ]);
+      expect(await store.setLeadAlerts(STRANGER, false, NOW)).toBe(false);
+      expect(await store.staffAccount(STRANGER)).toBeUndefined();
+      expect(await store.setLeadAlerts(COACH, true, NOW)).toBe(true);
+      expect(await store.staffAccount(COACH)).toMatchObject({ leadAlertsOffSince: null });
+      // Removed and added again, the account starts as every new one does: on.
+      await store.setLeadAlerts(COACH, false, NOW);
+      expect(await store.removeStaff(COACH)).toBe("removed");
+      expect(await store.addStaff(COACH, "coach", NOW)).toBe("added");
+      expect(await store.staffAccount(COACH)).toMatchObject({ leadAlertsOffSince: null });
+    });
+
     test("the audit log keeps who did what to which reference, newest first", async () => {
       await store.audit({ at: NOW, actor: OWNER, action: "lead.status", target: "C-0000000001" });
       await store.audit({ at: at("2026-11-24T15:01:00Z"), actor: "cli", action: "staff.add", target: COACH });
