@@ -23,6 +23,12 @@ async function openForm(page: Page, path: string) {
   await gotoReady(page, path);
 }
 
+/** The lines of `list --spam` (every submission, one held as spam ending "spam:<why>") naming an address. */
+const storedAs = (email: string) =>
+  submissionsCli("list", "--spam")
+    .split("\n")
+    .filter((line) => line.includes(email));
+
 /** The form's own minimum fill time passes on the page's clock, without the test waiting for it. */
 async function tookTimeToFill(page: Page) {
   await page.clock.fastForward(MIN_FILL_MS);
@@ -124,6 +130,54 @@ test.describe("contact form", () => {
     await expect(page.getByTestId("form-success")).toBeVisible();
   });
 
+  test("sent within 3 s of appearing (a phone's autofill): asked to press again, what was typed kept, nothing filed", async ({ page }) => {
+    await openForm(page, "/contact/");
+    // The page's clock stands still from here: the send is as quick as autofill, however slow this machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    const email = `quick-${Date.now()}@example.com`;
+    await page.getByLabel(label("Your name")).fill("Quick Quinn");
+    await page.getByLabel(label("Email")).fill(email);
+    await page.getByLabel(label("What is your message about?")).selectOption("membership");
+    await page.getByLabel(label("Message")).fill("Filled in by my phone.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const failure = page.getByTestId("form-failure");
+    await expect(failure).toContainText("That was quicker than we expected. Please check your details and press the button again.");
+    await expect(failure).toBeFocused();
+    await expect(page.getByLabel(label("Your name"))).toHaveValue("Quick Quinn");
+    await expect(page.getByLabel(label("Email"))).toHaveValue(email);
+    await expect(page.getByLabel(label("What is your message about?"))).toHaveValue("membership");
+    await expect(page.getByLabel(label("Message"))).toHaveValue("Filled in by my phone.");
+    // Nothing was filed, not even as spam where nobody looks.
+    expect(storedAs(email)).toEqual([]);
+    // The clock runs again (axe needs its timers).
+    await page.clock.resume();
+    await expectNoAxeViolations(page, "the contact form asking to press again");
+
+    // Pressed again a moment later: sent, once, and in the staff's list, not held as spam.
+    await tookTimeToFill(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByTestId("form-success")).toBeVisible();
+    expect(storedAs(email)).toEqual([expect.stringMatching(/ contact {2}Quick Quinn {2}quick-\d+@example\.com {2}membership$/)]);
+  });
+
+  test("without JavaScript nothing measures the time: a send at once is stored for staff, never filed as spam", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: BUILD_DAY_SITE.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/contact/");
+      const email = `noscript-quick-${Date.now()}@example.com`;
+      await page.getByLabel(label("Your name")).fill("Quick Quinn");
+      await page.getByLabel(label("Email")).fill(email);
+      await page.getByLabel(label("What is your message about?")).selectOption("membership");
+      await page.getByLabel(label("Message")).fill("Sent at once.");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(page.getByTestId("form-success")).toBeVisible();
+      expect(storedAs(email)).toEqual([expect.stringMatching(/ contact {2}Quick Quinn {2}noscript-quick-\d+@example\.com {2}membership$/)]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a double click on Send sends the message once", async ({ page }) => {
     await openForm(page, "/contact/");
     await page.getByLabel(label("Your name")).fill("Double Dee");
@@ -142,7 +196,7 @@ test.describe("contact form", () => {
   });
 
   test("a failing network keeps every value and offers to try again", async ({ page }) => {
-    await gotoReady(page, "/contact/");
+    await openForm(page, "/contact/");
     await page.getByLabel(label("Your name")).fill("Offline Olga");
     await page.getByLabel(label("Email")).fill("olga@example.com");
     await page.getByLabel(label("What is your message about?")).selectOption("kids");
@@ -157,6 +211,7 @@ test.describe("contact form", () => {
     await expectNoAxeViolations(page, "the contact form's failure state");
 
     await page.unroute("**/api/contact");
+    await tookTimeToFill(page);
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByTestId("form-success")).toBeVisible();
   });
