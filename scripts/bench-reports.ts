@@ -93,7 +93,6 @@ interface Rows {
   }>;
   people: Array<{
     id: string;
-    email_key: string;
     created_at: string | Date;
     status: "new" | "contacted" | "intro-booked" | "joined" | "lost";
     follow_up_on: null;
@@ -103,6 +102,7 @@ interface Rows {
     updated_at: string | Date;
     updated_by: string;
   }>;
+  personKeys: Array<{ email_key: string; person_id: string }>;
   personEvents: Array<{
     person_id: string;
     at: string | Date;
@@ -142,7 +142,7 @@ interface Rows {
 /** The store's rows for `count` leads over the two years before `now`, as the forms, staff and intros would write them. */
 function makeRows(count: number, now: Date, time: (date: Date) => string | Date): Rows {
   const rand = random(43);
-  const rows: Rows = { submissions: [], people: [], personEvents: [], leads: [], events: [], bookings: [], sources: [] };
+  const rows: Rows = { submissions: [], people: [], personKeys: [], personEvents: [], leads: [], events: [], bookings: [], sources: [] };
   const start = now.getTime() - 730 * DAY;
   for (let i = 0; i < count; i++) {
     const id = `R-${String(i).padStart(8, "0")}`;
@@ -247,7 +247,6 @@ function makeRows(count: number, now: Date, time: (date: Date) => string | Date)
       const last = events[events.length - 1];
       rows.people.push({
         id: person,
-        email_key: email,
         created_at: time(created),
         status,
         follow_up_on: null,
@@ -257,6 +256,7 @@ function makeRows(count: number, now: Date, time: (date: Date) => string | Date)
         updated_at: last?.at ?? time(created),
         updated_by: last?.actor ?? "visitor",
       });
+      rows.personKeys.push({ email_key: email, person_id: person });
       rows.personEvents.push(
         ...events.map(({ submission_id: _id, ...event }) => ({ ...event, person_id: person, kind: "status" as const })),
       );
@@ -284,6 +284,7 @@ async function insertRows(db: Kysely<Database>, rows: Rows): Promise<void> {
       for (let i = 0; i < items.length; i += 1000) await write(items.slice(i, i + 1000));
     };
     await batches(rows.people, (batch) => trx.insertInto("people").values(batch).execute());
+    await batches(rows.personKeys, (batch) => trx.insertInto("person_keys").values(batch).execute());
     await batches(rows.submissions, (batch) => trx.insertInto("submissions").values(batch).execute());
     await batches(rows.personEvents, (batch) => trx.insertInto("person_events").values(batch).execute());
     await batches(rows.leads, (batch) => trx.insertInto("leads").values(batch).execute());

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { addressKey } from "../../forms/addressKey";
 import { isSalesForm, type FormName } from "../../forms/registry";
-import type { Codec } from "../store/dialect";
+import type { Dialect } from "../store/dialect";
 import type { Database } from "../store/schema";
 import { newPersonReference } from "./ids";
 import { VISITOR } from "../../desk/leads";
@@ -10,34 +10,43 @@ export { VISITOR };
 
 /**
  * Files a sales form under its person, in the caller's transaction (the form's insert, or staff moving
- * it out of spam): the person of its address key (src/forms/addressKey.ts), made now if there is none.
- * The form waits for an answer: a person nobody was waiting on waits from now, and someone marked Lost
- * who writes again is New again. Returns the person's reference; undefined for spam and for members'
- * forms and privacy requests, which make no person.
+ * it out of spam): the person whose keys hold its address key (src/forms/addressKey.ts), made now with
+ * that key if there is none. The form waits for an answer: a person nobody was waiting on waits from now,
+ * and someone marked Lost who writes again is New again. Returns the person's reference; undefined for
+ * spam and for members' forms and privacy requests, which make no person.
  *
- * Two forms of one new address at once: the unique index on the key lets one person through, and the
- * other form finds it.
+ * Two forms of one new address at once, or a form while the owner merges its person into another: the
+ * second waits at the key's lock (a no-op on SQLite, whose writes take turns) and then finds the person
+ * the first made, or the survivor the merge moved the key to.
  */
 export async function fileUnderPerson(
   trx: Kysely<Database>,
-  codec: Codec,
+  dialect: Pick<Dialect, "codec" | "lockAddressKeys">,
   submission: { id: string; form: FormName; payload: Readonly<Record<string, unknown>>; spam: string | null },
   at: Date,
 ): Promise<string | undefined> {
   if (submission.spam !== null || !isSalesForm(submission.form)) return undefined;
   const email = typeof submission.payload.email === "string" ? submission.payload.email : "";
   const key = email ? addressKey(email) : null;
-  const time = codec.time(at);
-  let person = key ? await trx.selectFrom("people").select(["id", "status"]).where("email_key", "=", key).executeTakeFirst() : undefined;
+  const time = dialect.codec.time(at);
+  let person: { id: string; status: string } | undefined;
+  if (key) {
+    await dialect.lockAddressKeys(trx, [key]);
+    person = await trx
+      .selectFrom("person_keys")
+      .innerJoin("people", "people.id", "person_keys.person_id")
+      .select(["people.id", "people.status"])
+      .where("person_keys.email_key", "=", key)
+      .executeTakeFirst();
+  }
   if (!person) {
     const id = newPersonReference();
-    const made = await trx
+    await trx
       .insertInto("people")
-      .values({ id, email_key: key, created_at: time, status: "new", waiting_since: time, updated_at: time, updated_by: VISITOR })
-      .onConflict((conflict) => conflict.column("email_key").doNothing())
-      .executeTakeFirst();
-    if (Number(made.numInsertedOrUpdatedRows ?? 0) > 0) person = { id, status: "new" };
-    else person = await trx.selectFrom("people").select(["id", "status"]).where("email_key", "=", key).executeTakeFirstOrThrow();
+      .values({ id, created_at: time, status: "new", waiting_since: time, updated_at: time, updated_by: VISITOR })
+      .execute();
+    if (key) await trx.insertInto("person_keys").values({ email_key: key, person_id: id }).execute();
+    person = { id, status: "new" };
   } else {
     await trx.updateTable("people").set({ waiting_since: time }).where("id", "=", person.id).where("waiting_since", "is", null).execute();
     if (person.status === "lost") {

@@ -95,7 +95,7 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
             .execute();
         }
         // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
-        await fileUnderPerson(trx, codec, { id, form, payload, spam }, submission.createdAt);
+        await fileUnderPerson(trx, dialect, { id, form, payload, spam }, submission.createdAt);
         const step = steps[form];
         const finish = await step?.hold?.(trx, submission);
         if (spam) return { confirmationQueued: false };
@@ -147,7 +147,7 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
           .returning(["form", "payload"])
           .executeTakeFirst();
         if (!restored) return false;
-        await fileUnderPerson(trx, codec, { id, form: restored.form, payload: codec.payload(restored.payload), spam: null }, now);
+        await fileUnderPerson(trx, dialect, { id, form: restored.form, payload: codec.payload(restored.payload), spam: null }, now);
         // What it would have got on arrival: its staff alert, or a privacy request's link (staff hear of it once it is used).
         if (notify) await (steps[restored.form]?.alert ?? staffAlert(codec))(trx, id, now);
         // A false positive is a lead the gym has not heard of yet (a privacy request is none: queueWebhook).

@@ -1,5 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
-import type { Dialect } from "../store/dialect";
+import type { Codec, Dialect } from "../store/dialect";
+import { addressKey } from "../../forms/addressKey";
 import { type SubmissionRow, toDate } from "../store/rows";
 import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
 import type { StoredWaiver } from "../waiver";
@@ -33,10 +34,10 @@ const batches = <T>(items: readonly T[]): T[][] =>
  * bookings' has). What DELETE returns is what this transaction removed, so two processes purging at
  * once never log one row twice.
  */
-async function deleteWhere(trx: Kysely<Database>, which: Which): Promise<Gone[]> {
+async function deleteWhere(trx: Kysely<Database>, codec: Codec, which: Which): Promise<Gone[]> {
   await trx.deleteFrom("outbox").where("submission_id", "in", trx.selectFrom("submissions").select("id").where(which)).execute();
   const gone = await trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at", "person_id"]).execute();
-  // A person is their forms: with the last one goes the person, and their timeline with them.
+  // A person is their forms: with the last one goes the person, and their keys and timeline with them.
   const people = [...new Set(gone.flatMap((row) => (row.person_id ? [row.person_id] : [])))];
   for (const batch of batches(people)) {
     await trx
@@ -46,8 +47,36 @@ async function deleteWhere(trx: Kysely<Database>, which: Which): Promise<Gone[]>
         not(exists(selectFrom("submissions").select("submissions.id").whereRef("submissions.person_id", "=", "people.id"))),
       )
       .execute();
+    await dropKeysWithoutForms(trx, codec, batch);
   }
   return gone.map(({ id, form, created_at }) => ({ id, form, created_at }));
+}
+
+/**
+ * A person who stays keeps only the address keys their remaining forms give: once the owner merged two
+ * people, deleting one address's forms takes that address's key too, so the person no longer catches
+ * its forms (a later one makes a new person), while the other address's forms and key stay.
+ */
+async function dropKeysWithoutForms(trx: Kysely<Database>, codec: Codec, people: readonly string[]): Promise<void> {
+  const keys = await trx
+    .selectFrom("person_keys")
+    .selectAll()
+    .where("person_id", "in", [...people])
+    .execute();
+  if (keys.length === 0) return;
+  const forms = await trx
+    .selectFrom("submissions")
+    .select(["person_id", "payload"])
+    .where("person_id", "in", [...people])
+    .execute();
+  const held = new Set(
+    forms.map(({ person_id, payload }) => {
+      const email = codec.payload(payload).email;
+      return `${person_id} ${typeof email === "string" ? addressKey(email) : ""}`;
+    }),
+  );
+  const dropped = keys.filter((row) => !held.has(`${row.person_id} ${row.email_key}`)).map((row) => row.email_key);
+  for (const batch of batches(dropped)) await trx.deleteFrom("person_keys").where("email_key", "in", batch).execute();
 }
 
 /** Logs deleted submissions, oldest first, with no personal data: only that each existed and who had it deleted. */
@@ -74,7 +103,7 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
       const wanted = [...new Set(ids)];
       const gone = await dialect.write(async (trx) => {
         const rows: Gone[] = [];
-        for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, (eb) => eb("id", "in", batch))));
+        for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, codec, (eb) => eb("id", "in", batch))));
         await logDeletions(trx, rows, codec.time(at), requesterOf(reason));
         if (rows.length > 0) await dialect.markWipeOwed(trx);
         return new Set(rows.map((row) => row.id));
@@ -103,12 +132,12 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
     async purge(cutoffs, at) {
       const report = await dialect.write(async (trx) => {
         const spamBefore = codec.time(cutoffs.spamBefore);
-        const spam = await deleteWhere(trx, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
+        const spam = await deleteWhere(trx, codec, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
         const report: PurgeReport = { spam: spam.length, forms: {} };
         let deleted = spam.length;
         for (const { form, before } of cutoffs.forms) {
           const cutoff = codec.time(before);
-          const gone = await deleteWhere(trx, (eb) =>
+          const gone = await deleteWhere(trx, codec, (eb) =>
             eb.and([eb("form", "=", form), eb("spam", "is", null), eb("created_at", "<", cutoff)]),
           );
           await logDeletions(trx, gone, codec.time(at), "retention");

@@ -36,6 +36,18 @@ export interface Dialect {
   lockStaff(trx: Kysely<Database>): Promise<void>;
   /** Inside `write`, before looking for a repeat of a form sent without JavaScript: the same send waits here. */
   lockFingerprint(trx: Kysely<Database>, fingerprint: string): Promise<void>;
+  /**
+   * Inside `write`, before reading which person an address key files under (a form of that address, a
+   * merge moving it): forms of one address, and a merge of its person, wait here for each other, so each
+   * reads the key's person as the one before it committed. Several keys are taken in one order, so two
+   * callers never wait on each other.
+   */
+  lockAddressKeys(trx: Kysely<Database>, keys: readonly string[]): Promise<void>;
+  /**
+   * Inside `write`, before a merge reads the two people it merges: their rows locked until it commits,
+   * so a note, call or change written to either meanwhile waits and then sees the merge.
+   */
+  lockPeople(trx: Kysely<Database>, ids: readonly string[]): Promise<void>;
   /** The choice of due messages, locked so that two senders claiming at once take different ones. */
   lockDue<O>(query: SelectQueryBuilder<Database, "outbox", O>): SelectQueryBuilder<Database, "outbox", O>;
   /** Whether an error is the database refusing a second active booking of one coach and start. */

@@ -35,6 +35,9 @@ const LOCK_FINGERPRINT = 7_263_104;
 const LOCK_CLASS = 7_263_105;
 const LOCK_TRIAL_ADDRESS = 7_263_106;
 
+/** Forms of one address key and merges of its person: each waits for the one before. */
+const LOCK_ADDRESS_KEY = 7_263_107;
+
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 export const MIGRATION_LOCK = 7_263_001;
 
@@ -118,6 +121,21 @@ export async function openPostgres(connectionString: string): Promise<Dialect> {
     },
     async lockFingerprint(trx, fingerprint) {
       await sql`SELECT pg_advisory_xact_lock(${LOCK_FINGERPRINT}, hashtext(${fingerprint}))`.execute(trx);
+    },
+    async lockAddressKeys(trx, keys) {
+      for (const key of [...new Set(keys)].sort()) {
+        await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS_KEY}, hashtext(${key}))`.execute(trx);
+      }
+    },
+    async lockPeople(trx, ids) {
+      if (ids.length === 0) return;
+      await trx
+        .selectFrom("people")
+        .select("id")
+        .where("id", "in", [...ids])
+        .orderBy("id")
+        .forUpdate()
+        .execute();
     },
     // SKIP LOCKED: concurrent senders each take different messages instead of waiting.
     lockDue: (query) => query.forUpdate().skipLocked(),

@@ -181,14 +181,12 @@ export interface LeadsTable {
 }
 
 /**
- * A person in the staff's pipeline (migration 14): everyone whose sales forms share an address key
- * (src/forms/addressKey.ts), with the pipeline's state, which is theirs and not a form's.
+ * A person in the staff's pipeline (migration 14): everyone whose sales forms share one of their address
+ * keys (person_keys), with the pipeline's state, which is theirs and not a form's.
  */
 export interface PeopleTable {
   /** "N-" and ten characters (src/server/forms/ids.ts). */
   id: string;
-  /** Null only for a form that gave no address. */
-  email_key: string | null;
   /** Their first sales form's arrival. */
   created_at: StoredTime;
   status: PersonStatus;
@@ -201,6 +199,23 @@ export interface PeopleTable {
   first_response_by: string | null;
   updated_at: StoredTime;
   updated_by: string;
+}
+
+/**
+ * The address keys (src/forms/addressKey.ts) a person's forms are filed by (migration 14): one when the
+ * person is made, more once the owner merges two people; none for a person whose forms gave no address.
+ */
+export interface PersonKeysTable {
+  email_key: string;
+  person_id: string;
+}
+
+/** A person the owner merged into another (migration 14): a link to their reference opens the survivor. */
+export interface MergedPeopleTable {
+  /** The merged person's reference, "N-...". */
+  id: string;
+  /** The person they are now part of. */
+  person_id: string;
 }
 
 export type PersonEventKind = "status" | "call" | "text" | "note" | "reply" | "follow-up" | "merge";
@@ -311,6 +326,8 @@ export interface Database {
   sign_in_requests: SignInRequestsTable;
   staff_devices: StaffDevicesTable;
   people: PeopleTable;
+  person_keys: PersonKeysTable;
+  merged_people: MergedPeopleTable;
   person_events: PersonEventsTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;

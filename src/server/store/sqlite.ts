@@ -158,6 +158,8 @@ export function openSqlite(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS 
     lockSeat: async () => undefined,
     lockStaff: async () => undefined,
     lockFingerprint: async () => undefined,
+    lockAddressKeys: async () => undefined,
+    lockPeople: async () => undefined,
     lockDue: (query) => query,
     isSlotConflict,
     isSeatConflict,

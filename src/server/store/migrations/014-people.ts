@@ -41,12 +41,16 @@ export const people: MigrationStep = {
   // themselves that no staff member touched) waits from their first form. Every change of status and
   // every note of their forms moves to the person's timeline (person_events), keeping the form it
   // concerned; their rows in `leads`, `lead_events` and `lead_notes` then go.
+  //
+  // A person has one or more address keys (person_keys): one when made, more once the owner merges two
+  // people (leads/merge.ts), so the survivor still catches the forms of both addresses. A person merged
+  // into another keeps their reference in merged_people, so a link to it opens the survivor; both go with
+  // the person they point at.
   sql: (t) => {
     const email = t.sqliteOr("json_extract(s.payload, '$.email')", "s.payload ->> 'email'");
     return `
     CREATE TABLE people (
       id TEXT PRIMARY KEY,
-      email_key TEXT,
       created_at ${t.time} NOT NULL,
       status TEXT NOT NULL DEFAULT 'new' CHECK (status IN (${quoted(STATUSES)})),
       follow_up_on TEXT,
@@ -56,8 +60,17 @@ export const people: MigrationStep = {
       updated_at ${t.time} NOT NULL,
       updated_by TEXT NOT NULL
     );
-    CREATE UNIQUE INDEX people_email_key ON people (email_key);
     CREATE INDEX people_waiting ON people (waiting_since);
+    CREATE TABLE person_keys (
+      email_key TEXT PRIMARY KEY,
+      person_id TEXT NOT NULL REFERENCES people (id) ON DELETE CASCADE
+    );
+    CREATE INDEX person_keys_person ON person_keys (person_id);
+    CREATE TABLE merged_people (
+      id TEXT PRIMARY KEY,
+      person_id TEXT NOT NULL REFERENCES people (id) ON DELETE CASCADE
+    );
+    CREATE INDEX merged_people_person ON merged_people (person_id);
     ALTER TABLE submissions ADD COLUMN person_id TEXT REFERENCES people (id);
     CREATE INDEX submissions_person ON submissions (person_id);
     CREATE TABLE person_events (
@@ -86,8 +99,8 @@ export const people: MigrationStep = {
         MIN(k.created_at) AS created_at
       FROM sales_keys k
       GROUP BY k.grp;
-    INSERT INTO people (id, email_key, created_at, status, follow_up_on, first_response_at, updated_at, updated_by)
-      SELECT 'N-' || substr(p.first_id, 3), p.email_key, p.created_at,
+    INSERT INTO people (id, created_at, status, follow_up_on, first_response_at, updated_at, updated_by)
+      SELECT 'N-' || substr(p.first_id, 3), p.created_at,
         CASE
           WHEN MIN(CASE WHEN l.status = 'lost' THEN 1 ELSE 0 END) = 1 THEN 'lost'
           ELSE CASE MAX(CASE
@@ -110,6 +123,8 @@ export const people: MigrationStep = {
       LEFT JOIN leads l ON l.submission_id = k.id
       LEFT JOIN intro_bookings b ON b.submission_id = k.id
       GROUP BY p.grp, p.first_id, p.email_key, p.created_at;
+    INSERT INTO person_keys (email_key, person_id)
+      SELECT p.email_key, 'N-' || substr(p.first_id, 3) FROM sales_people p WHERE p.email_key IS NOT NULL;
     UPDATE submissions SET person_id = (
         SELECT 'N-' || substr(p.first_id, 3) FROM sales_keys k JOIN sales_people p ON p.grp = k.grp WHERE k.id = submissions.id)
       WHERE id IN (SELECT id FROM sales_keys);

@@ -148,6 +148,8 @@ const TABLES = {
   sign_in_requests: true,
   staff_devices: true,
   people: true,
+  person_keys: true,
+  merged_people: true,
   person_events: true,
   leads: true,
   lead_notes: true,
@@ -258,7 +260,14 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       // Before: Ana is in every table that can hold a visitor's data (else "none after" would prove nothing).
       const tablesOf = (found: string[]) => found.filter((where) => where.startsWith("table ")).sort();
       expect(tablesOf(await h().traces([...ANA_TRACES, ...notes]))).toEqual(
-        ["table intro_bookings", "table lead_notes", "table outbox", "table people", "table person_events", "table submissions"].sort(),
+        [
+          "table intro_bookings",
+          "table lead_notes",
+          "table outbox",
+          "table person_events",
+          "table person_keys",
+          "table submissions",
+        ].sort(),
       );
       expect(tablesOf(await h().traces(references))).toEqual(
         [

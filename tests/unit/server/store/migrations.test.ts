@@ -31,7 +31,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [11, "7d3105d9dcc31268", "71977bb8cbe04300"],
   [12, "6a248da7e665ce9f", "6a248da7e665ce9f"],
   [13, "af698aac84b6012f", "7db9caf2e624679c"],
-  [14, "537bac0afb63b5cb", "cf431049e8c69522"],
+  [14, "e435f8016d7916e8", "467daf985940733d"],
   [15, "1da60dacfad19e29", "9df5091d3511505a"],
   [16, "281c655554339e1c", "6c4b526f5447442a"],
 ];

@@ -82,7 +82,7 @@ const COUNTS = {
 type Counts = Record<keyof typeof COUNTS, number>;
 
 const PEOPLE_SQL =
-  "SELECT p.id, p.email_key, p.status, p.follow_up_on, p.first_response_by, " +
+  "SELECT p.id, (SELECT k.email_key FROM person_keys k WHERE k.person_id = p.id) AS email_key, p.status, p.follow_up_on, p.first_response_by, " +
   "CASE WHEN p.waiting_since IS NULL THEN NULL ELSE 'waiting' END AS waiting, " +
   "(SELECT COUNT(*) FROM submissions s WHERE s.person_id = p.id) AS forms FROM people p ORDER BY p.created_at";
 
