@@ -4,6 +4,7 @@ import { toDate, toSubmission } from "../store/rows";
 import type { PeopleTable } from "../store/schema";
 import { answerPerson, personFor, toPersonState, writeLead } from "./store";
 import { toVisitSource } from "../forms/store";
+import { mergePeople } from "./merge";
 import type { VisitSource } from "../../forms/visitSource";
 import { STALE_AFTER_MS, type PeopleOperations, type PersonRecord } from "./types";
 
@@ -170,5 +171,6 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
         .execute();
       return rows.flatMap((row) => (row.person_id ? [row.person_id] : []));
     },
+    mergePeople: (id, other, by, at, options) => mergePeople(dialect, id, other, by, at, options),
   };
 }

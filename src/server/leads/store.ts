@@ -9,12 +9,15 @@ import { isPersonReference } from "../forms/ids";
 import { LEAD_STATUSES } from "../../desk/leads";
 
 /**
- * The person a reference stands for: a person's own reference, or a sales form's (its person). Undefined
- * for a member's form, a privacy request, spam and a reference nobody has: those keep their own state.
+ * The person a reference stands for: a person's own reference, one the owner merged into them, or a sales
+ * form's (its person). Undefined for a member's form, a privacy request, spam and a reference nobody has:
+ * those keep their own state.
  */
 export async function personFor(trx: Kysely<Database>, id: string): Promise<string | undefined> {
   if (isPersonReference(id)) {
-    return (await trx.selectFrom("people").select("id").where("id", "=", id).executeTakeFirst())?.id;
+    const own = await trx.selectFrom("people").select("id").where("id", "=", id).executeTakeFirst();
+    if (own) return own.id;
+    return (await trx.selectFrom("merged_people").select("person_id").where("id", "=", id).executeTakeFirst())?.person_id;
   }
   return (await trx.selectFrom("submissions").select("person_id").where("id", "=", id).executeTakeFirst())?.person_id ?? undefined;
 }

@@ -163,7 +163,20 @@ export interface PeopleOperations {
   people(filter: PeopleFilter): Promise<{ people: InboxPerson[]; more: boolean }>;
   /** Other people one of whose forms gave one of these phone numbers: possibly the same person, for the owner to merge. */
   samePhone(person: string, phones: readonly string[]): Promise<string[]>;
+  /**
+   * Merges the person `other` names into the one `id` names (leads/merge.ts), when they share a phone
+   * number. With `webhook`, a new status queues its "lead.status" webhook in the same transaction.
+   */
+  mergePeople(id: string, other: string, by: string, at: Date, options?: { webhook?: boolean }): Promise<MergeResult>;
 }
+
+/**
+ * How a merge went: the person kept and the one merged into them, or why nothing changed: no person has
+ * `id` or `other`, both name one person, one of them was merged or deleted meanwhile, or no form of one
+ * gave a phone number a form of the other gave.
+ */
+export type MergeResult =
+  { merged: string; absorbed: string } | { refused: "no-person" | "no-other" | "same" | "changed" | "no-shared-phone" };
 
 /** The staff's lead list (leads/inbox.ts). */
 export interface InboxOperations {
