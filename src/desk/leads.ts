@@ -131,6 +131,17 @@ export interface LeadList {
   leads: LeadSummary[];
 }
 
+/** Another person who gave one of this person's phone numbers: who they seem to be, for the owner to merge. */
+export interface SamePhonePerson {
+  id: string;
+  /** Their newest form's name and address. */
+  name: string;
+  email: string;
+  status: LeadStatus;
+  /** How many sales forms they sent. */
+  forms: number;
+}
+
 export interface LeadDetail {
   timeZone: string;
   /** The server's clock when it answered, for the person's age. */
@@ -146,8 +157,11 @@ export interface LeadDetail {
   /** The free intro this lead booked (an intro lead only). */
   intro: { start: string; coach: string; cancelled: boolean; attendance: Attendance | null } | null;
   history: LeadSummary[];
-  /** A person (every sales form): their reference, who first answered them, others who gave the same phone number; null for a member's form or a privacy request. */
-  person: { id: string; firstResponseBy: string | null; samePhone: string[] } | null;
+  /**
+   * A person (every sales form): their reference, who first answered them, and (for the owner, who may
+   * merge them) others who gave the same phone number; null for a member's form or a privacy request.
+   */
+  person: { id: string; firstResponseBy: string | null; samePhone: SamePhonePerson[] } | null;
   /** A person's timeline, oldest first; empty for a member's form or a privacy request (their notes and events above). */
   timeline: TimelineEntry[];
 }

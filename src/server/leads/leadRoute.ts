@@ -5,12 +5,20 @@ import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
 import type { StoredSubmission } from "../store/submission";
 import type { StaffRole } from "../../desk/roles";
-import { CALL_OUTCOMES, type CallOutcome, LEAD_STATUSES, type LeadDetail, mayOpenForm, type TimelineEntry } from "../../desk/leads";
+import {
+  CALL_OUTCOMES,
+  type CallOutcome,
+  LEAD_STATUSES,
+  type LeadDetail,
+  mayOpenForm,
+  type SamePhonePerson,
+  type TimelineEntry,
+} from "../../desk/leads";
 import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "../forms/fields";
 import { leadSummary, personSummary } from "./view";
-import type { LeadIntro, LeadStore, PersonRecord } from "./types";
+import type { LeadIntro, LeadStore, MergeResult, PersonRecord } from "./types";
 import { isPersonReference } from "../forms/ids";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
 import { GYM_ZONE } from "../../time/zone";
@@ -76,9 +84,24 @@ const logged = z
   })
   .strict("Send only id, action, channel and outcome.");
 
+const merge = z
+  .object({
+    id: reference,
+    action: z.literal("merge"),
+    other: z
+      .string({
+        required_error: "Give the reference of the person to merge into this one.",
+        invalid_type_error: "Give the reference of the person to merge into this one.",
+      })
+      .trim()
+      .min(1, "Give the reference of the person to merge into this one.")
+      .max(40, "That is not a person's reference."),
+  })
+  .strict("Send only id, action and other.");
+
 const action = z.object({
-  action: z.enum(["restore-spam", "reply", "log"], {
-    errorMap: () => ({ message: 'The actions are "restore-spam", "reply" and "log".' }),
+  action: z.enum(["restore-spam", "reply", "log", "merge"], {
+    errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log" and "merge".' }),
   }),
 });
 
@@ -105,6 +128,43 @@ async function personAt(store: LeadStore, id: string): Promise<PersonRecord | un
   const person = await store.personOf(id);
   if (!person && isPersonReference(id)) throw notFound(id);
   return person;
+}
+
+type MergeRefusal = Extract<MergeResult, { refused: string }>["refused"];
+
+/** Only the owner merges people: a coach never sees the offer, and is refused if they ask. */
+const OWNER_MERGES = "Only the gym's owner can merge people.";
+
+/** Why a merge changed nothing, in the owner's words: 404 for what does not exist, 409 or 400 for the rest. */
+async function mergeRefusal(store: LeadStore, refused: MergeRefusal, id: string, other: string): Promise<StaffError> {
+  const notAPerson = (reference: string) =>
+    new StaffError(409, `${reference} is a member's form, a privacy request or spam, not a person: only people can be merged.`);
+  switch (refused) {
+    case "no-person":
+      return (await store.get(id)) ? notAPerson(id) : notFound(id);
+    case "no-other":
+      return (await store.get(other))
+        ? notAPerson(other)
+        : new StaffError(404, `No person has the reference ${other}. They may have been deleted.`);
+    case "same": {
+      const person = await store.personOf(id);
+      return other === id || other === person?.id
+        ? new StaffError(400, "A person cannot be merged into themselves: choose the other person.")
+        : new StaffError(409, `${other} is already part of this person: nothing to merge.`);
+    }
+    case "changed":
+      return new StaffError(409, "One of the two was just merged or deleted by someone else: open the page again.");
+    case "no-shared-phone":
+      return new StaffError(409, `${other} gave no phone number this person gave: only people who share one can be merged.`);
+  }
+}
+
+/** Another person who gave one of this person's phone numbers, as the owner's offer to merge names them. */
+async function samePhonePerson(store: LeadStore, id: string, now: Date): Promise<SamePhonePerson[]> {
+  const person = await store.personOf(id);
+  if (!person) return [];
+  const { name, email, status, forms } = personSummary(person, await store.personForms(id), now);
+  return [{ id, name, email, status, forms: forms ?? 0 }];
 }
 
 /** A free intro as the lead page shows it (the Intros screen links back to the lead). */
@@ -216,7 +276,10 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
     person: {
       id: person.id,
       firstResponseBy: person.state.firstResponseBy ?? null,
-      samePhone: role === "owner" ? await store.samePhone(person.id, phones) : [],
+      samePhone:
+        role === "owner"
+          ? (await Promise.all((await store.samePhone(person.id, phones)).map((other) => samePhonePerson(store, other, now)))).flat()
+          : [],
     },
     timeline,
   };
@@ -230,6 +293,8 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
  * answer them, no-answer does not. POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
  * staff its alert when mail is set up. POST {id, action: "reply", subject, text}: e-mails the lead through
  * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
+ * POST {id, action: "merge", other} (owner only): merges the person `other` names into this one, when they
+ * share a phone number (leads/merge.ts), audited.
  * Each answers the lead as GET does.
  */
 export const lead: StaffRoute<LeadStore> = {
@@ -256,6 +321,15 @@ export const lead: StaffRoute<LeadStore> = {
         if (!(await store.logContact(contact.id, entry, staff.email, now))) throw notFound(contact.id);
         await audit(contact.channel === "call" ? "lead.call" : "lead.text", contact.id);
         return { json: await leadDetail(store, contact.id, now, staff.role, config) };
+      }
+      if ("action" in body && parsed(action.safeParse(body)).action === "merge") {
+        if (staff.role !== "owner") throw new StaffError(403, OWNER_MERGES);
+        const { id, other } = parsed(merge.safeParse(body));
+        const result = await store.mergePeople(id, other, staff.email, now, { webhook: webhookEnabled(config) });
+        if ("refused" in result) throw await mergeRefusal(store, result.refused, id, other);
+        await audit("lead.merge", `${result.absorbed} into ${result.merged}`);
+        kick();
+        return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "reply") {
         const { id, subject, text } = parsed(reply.safeParse(body));

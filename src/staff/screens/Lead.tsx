@@ -22,6 +22,7 @@ import { responseWords, waitingWords } from "../../desk/time";
 import { pageWords, rawSource, sourceChannel } from "../../desk/sources";
 import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
+import { SamePhone } from "./SamePhone";
 import { staffTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
@@ -159,17 +160,7 @@ export default function Lead({ search }: ScreenProps) {
                 {FORM_LABELS[lead.form]} form, {when(lead.receivedAt)}
               </h2>
               {detail.intro && <IntroLine intro={detail.intro} />}
-              {detail.person && detail.person.samePhone.length > 0 && (
-                <p>
-                  Possibly the same person (same phone number):{" "}
-                  {detail.person.samePhone.map((other, index) => (
-                    <span key={other}>
-                      {index > 0 && ", "}
-                      <Link to={leadPath(other)}>{other}</Link>
-                    </span>
-                  ))}
-                </p>
-              )}
+              <SamePhone detail={detail} onMerged={show} />
               {lead.spam && (
                 <div className={own.spam}>
                   <p>Held as spam because {spamWords(lead.spam)}: staff were not told of it.</p>

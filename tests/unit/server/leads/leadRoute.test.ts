@@ -12,6 +12,8 @@ import { startTestSmtp, type TestSmtp } from "../../../support/smtp";
 import { describeWithPostgres } from "../../support/postgres";
 import { lead } from "../../../../src/server/leads/leadRoute";
 import type { LeadStore } from "../../../../src/server/leads/types";
+import type { LeadDetail } from "../../../../src/desk/leads";
+import type { NewSubmission } from "../../../../src/server/forms/types";
 import { StaffError, type StaffContext } from "../../../../src/server/staff/guard";
 import type { ServerConfig } from "../../../../src/server/config";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
@@ -322,5 +324,140 @@ describeWithPostgres("PostgreSQL: the reply limit and the audit (a real server)"
     if (!pg) throw new Error(POSTGRES_MISSING);
     const url = await pg.createDatabase();
     return { store: await openPostgresStore(url), again: () => openPostgresStore(url) };
+  });
+});
+
+/**
+ * The owner's merge of two people who share a phone number, through the staff door as the server runs
+ * it: offered to the owner only, refused to a coach and to another site's page, each refusal a clear
+ * 4xx that changes nothing, and the merge audited.
+ */
+function mergeRouteContract(open: () => Promise<SubmissionStore>) {
+  const NOW = new Date("2026-11-30T18:00:00Z");
+  const sessions = { owner: newToken(), coach: newToken() };
+  let store: SubmissionStore;
+  beforeAll(async () => {
+    store = await open();
+    const state = processState();
+    state.store = Promise.resolve(store);
+    state.config = readConfig({ SITE_URL: "https://gym.example" });
+    state.stopping = true;
+    for (const role of ["owner", "coach"] as const) {
+      await store.addStaff(`${role}@gym.example`, role, NOW);
+      await store.createSession(hashToken(sessions[role]), `${role}@gym.example`, NOW);
+    }
+    const contact = (id: string, createdAt: string, email: string, phone: string): NewSubmission => ({
+      id,
+      form: "contact",
+      createdAt: new Date(createdAt),
+      payload: { name: "Ana Ruiz", email, phone, interest: "membership", message: "Evenings?" },
+      spam: null,
+      notify: false,
+    });
+    await store.insert(contact("C-WORK000001", "2026-11-30T10:00:00Z", "ana.ruiz@work.example", "+12535550177"));
+    await store.insert(contact("C-HOME000001", "2026-11-29T10:00:00Z", "anaruiz@gmail.com", "+12535550177"));
+    await store.insert(contact("C-ELSE000001", "2026-11-29T11:00:00Z", "else@example.com", "+12535550100"));
+    await store.insert({ ...contact("H-HOLD000001", "2026-11-29T12:00:00Z", "ana.ruiz@work.example", ""), form: "membership-hold" });
+  });
+  afterAll(async () => {
+    const state = processState();
+    Object.assign(state, { store: undefined, config: undefined, stopping: undefined });
+    await store.close();
+  });
+
+  const ask = (role: "owner" | "coach", body: Record<string, unknown>, origin = "https://gym.example") =>
+    askStaffRoute("lead", lead, { session: sessions[role], body: { id: "C-WORK000001", action: "merge", ...body }, origin }, NOW);
+  const read = async (role: "owner" | "coach", id: string) =>
+    (await askStaffRoute("lead", lead, { method: "GET", session: sessions[role], query: { id } }, NOW)).body as LeadDetail;
+
+  test("offered to the owner only, named; refused to a coach and to another site's page; every refusal a 4xx that changes nothing", async () => {
+    const [work, home] = [(await store.personOf("C-WORK000001"))!.id, (await store.personOf("C-HOME000001"))!.id];
+    expect((await read("owner", "C-WORK000001")).person?.samePhone).toEqual([
+      { id: home, name: "Ana Ruiz", email: "anaruiz@gmail.com", status: "new", forms: 1 },
+    ]);
+    expect((await read("coach", "C-WORK000001")).person?.samePhone).toEqual([]);
+
+    const refusals: Array<[string, Promise<{ status: number; body: unknown }>, number, string | RegExp]> = [
+      ["a coach", ask("coach", { other: home }), 403, "Only the gym's owner can merge people."],
+      ["another site's page", ask("owner", { other: home }, "https://evil.example"), 403, /./],
+      ["no other", ask("owner", {}), 400, "Give the reference of the person to merge into this one."],
+      ["more than asked", ask("owner", { other: home, status: "lost" }), 400, "Send only id, action and other."],
+      ["itself", ask("owner", { other: work }), 400, "A person cannot be merged into themselves: choose the other person."],
+      [
+        "its own form",
+        ask("owner", { id: work, other: "C-WORK000001" }),
+        409,
+        "C-WORK000001 is already part of this person: nothing to merge.",
+      ],
+      ["nobody", ask("owner", { other: "N-NOBODY0000" }), 404, "No person has the reference N-NOBODY0000. They may have been deleted."],
+      [
+        "from nobody",
+        ask("owner", { id: "N-NOBODY0000", other: home }),
+        404,
+        "No lead has the reference N-NOBODY0000. It may have been deleted.",
+      ],
+      [
+        "a member's form",
+        ask("owner", { other: "H-HOLD000001" }),
+        409,
+        "H-HOLD000001 is a member's form, a privacy request or spam, not a person: only people can be merged.",
+      ],
+      [
+        "no phone in common",
+        ask("owner", { other: "C-ELSE000001" }),
+        409,
+        "C-ELSE000001 gave no phone number this person gave: only people who share one can be merged.",
+      ],
+    ];
+    for (const [why, answer, status, error] of refusals) {
+      const { status: got, body } = await answer;
+      expect([why, got]).toEqual([why, status]);
+      expect((body as { error: string }).error).toMatch(
+        typeof error === "string" ? new RegExp(`^${error.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : error,
+      );
+    }
+    expect(await store.personOf(home).then((person) => person?.id)).toBe(home);
+    expect((await store.auditLog(100)).filter((entry) => entry.action === "lead.merge")).toEqual([]);
+  });
+
+  test("merged: the answer is the person kept, the merge on their timeline, audited; the other's old reference opens them; a second press is refused", async () => {
+    const [work, home] = [(await store.personOf("C-WORK000001"))!.id, (await store.personOf("C-HOME000001"))!.id];
+    const merged = await ask("owner", { other: home });
+    expect(merged.status).toBe(200);
+    const detail = merged.body as LeadDetail;
+    expect(detail.person).toMatchObject({ id: work, samePhone: [] });
+    expect(detail.lead.forms).toBe(2);
+    expect(detail.timeline.at(-1)).toMatchObject({ kind: "merge", actor: "owner@gym.example", body: home });
+    expect(
+      (await store.auditLog(100)).filter((entry) => entry.action === "lead.merge").map((entry) => `${entry.actor} ${entry.target}`),
+    ).toEqual([`owner@gym.example ${home} into ${work}`]);
+    expect((await read("coach", home)).person?.id).toBe(work);
+    expect((await read("coach", "C-HOME000001")).person?.id).toBe(work);
+    const again = await ask("owner", { other: home });
+    expect([again.status, (again.body as { error: string }).error]).toEqual([
+      409,
+      `${home} is already part of this person: nothing to merge.`,
+    ]);
+  });
+}
+
+describe("SQLite: the owner's merge through the staff door (a real database file)", () => {
+  let dir: string;
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  mergeRouteContract(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-merge-route-"));
+    return Promise.resolve(openSqliteStore(path.join(dir, "s.sqlite")));
+  });
+});
+
+describeWithPostgres("PostgreSQL: the owner's merge through the staff door (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  mergeRouteContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
   });
 });
