@@ -97,7 +97,11 @@ export function staffMail(
  * their setting: it is no lead, and the law's days to answer it are running. Each address once,
  * compared without case, in one mail: nobody gets the same alert twice.
  */
-export function alertRecipients(form: FormName, accounts: readonly StaffAccount[], staffEmail: string | undefined): string[] {
+export function alertRecipients(
+  form: FormName,
+  accounts: readonly StaffAccount[],
+  staffEmail: string | undefined,
+): { to: string[]; bcc: string[] } {
   const everyLead = !OWNER_ONLY_FORMS.includes(form);
   const staff = accounts
     .filter((account) => mayOpenForm(account.role, form) && (!everyLead || account.leadAlertsOffSince === null))
@@ -105,12 +109,17 @@ export function alertRecipients(form: FormName, accounts: readonly StaffAccount[
   const parsed = staffEmail ? addressparser(staffEmail, { flatten: true }).map((sender) => sender.address) : [];
   const shared = parsed.some(Boolean) ? parsed.filter(Boolean) : staffEmail ? [staffEmail] : [];
   const seen = new Set<string>();
-  return [...shared, ...staff].filter((address) => {
+  const once = (address: string) => {
     const key = address.toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
-  });
+  };
+  const to = shared.filter(once);
+  const bcc = staff.filter(once);
+  // The alert's Reply-To is the visitor: a "reply all" must not hand them every staff address, so the
+  // accounts are blind copies and To is the gym's shared inbox (or, without one, the first account).
+  return to.length > 0 ? { to, bcc } : { to: bcc.slice(0, 1), bcc: bcc.slice(1) };
 }
 
 /**
@@ -126,14 +135,16 @@ export async function prepareStaffAlert(
 ): Promise<ClaimedMessage | { dropped: string }> {
   const { submission } = message;
   if (!submission) return { dropped: "its submission is gone" };
-  const to = alertRecipients(submission.form, await store.staffAccounts(), settings.staffEmail || undefined);
+  const { to, bcc } = alertRecipients(submission.form, await store.staffAccounts(), settings.staffEmail || undefined);
   if (to.length === 0) return { dropped: "it has no staff to go to" };
-  return { ...message, data: { ...message.data, to: to.join(", "), source: await store.leadSource(submission.id) } };
+  const data = { ...message.data, to: to.join(", "), ...(bcc.length > 0 && { bcc: bcc.join(", ") }) };
+  return { ...message, data: { ...data, source: await store.leadSource(submission.id) } };
 }
 
 /** The staff's alert of a submission, to whom prepareStaffAlert found; the message's own time is a privacy request's confirmation. */
 export function staffAlertMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const to = message.data?.to;
   if (!to) return { drop: "it has no staff to go to" };
-  return { mail: staffMail(submission, s, { to, confirmedAt: message.createdAt, source: message.data?.source }) };
+  const mail = staffMail(submission, s, { to, confirmedAt: message.createdAt, source: message.data?.source });
+  return { mail: message.data?.bcc ? { ...mail, bcc: message.data.bcc } : mail };
 }

@@ -11,6 +11,8 @@ import type { OutboxKind } from "../store/schema";
 /** An e-mail ready to send. */
 export interface Mail {
   to: string;
+  /** Recipients no other recipient sees: staff on a mail whose replies go to a visitor. */
+  bcc?: string;
   from: string;
   replyTo?: string;
   subject: string;

@@ -43,6 +43,7 @@ export function smtpMailer(smtpUrl: string): Mailer & { timeouts(): Record<strin
     async send(mail) {
       await transport.sendMail({
         to: mail.to,
+        bcc: mail.bcc,
         from: mail.from,
         replyTo: mail.replyTo,
         ...subjectOf(mail.subject),

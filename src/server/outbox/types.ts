@@ -19,6 +19,8 @@ export interface OutboxData {
    * token of the link that confirms the request (its hash is in request_confirmations), and when it stops working.
    */
   to?: string;
+  /** staff-alert: the staff accounts it goes to unseen by each other (forms/staffAlert.ts), found as it goes, like `to`. */
+  bcc?: string;
   token?: string;
   expiresAt?: string;
   /**

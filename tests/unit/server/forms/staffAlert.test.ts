@@ -139,6 +139,11 @@ function alertContract(open: () => Promise<SubmissionStore>) {
     // Sent without JavaScript, or before sources were kept: said so, as the console says it.
     expect(textOf(smtp.received[1]).split(/\r?\n/)).toContain("Came from: Unknown");
     expect(smtp.received[0]?.header("Reply-To")).toBe("ana@example.com");
+    // Replies go to the visitor: a "reply all" must not give them the staff's addresses. Only the gym's
+    // shared inbox is in the headers; the accounts are blind copies.
+    expect(smtp.received[0]?.header("To")).toBe("coaches@gym.example");
+    expect(smtp.received[0]?.header("Cc")).toBeUndefined();
+    expect(smtp.received[0]?.raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/(owner|coach)@gym\.example/);
     // The outbox held no address: it was found as the mail went.
     expect(JSON.stringify((await store.outbox()).map((message) => message.data))).not.toContain("@");
   });
