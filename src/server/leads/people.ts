@@ -76,6 +76,9 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
         for (const id of ids) {
           const person = await personFor(trx, id);
           if (!person) continue;
+          // A member who joined is no lead to close: a list of many people chosen at once may hold one.
+          const current = await trx.selectFrom("people").select("status").where("id", "=", person).executeTakeFirst();
+          if (current?.status === "joined") continue;
           const result = await writeLead(trx, codec, person, { status: "lost" }, by, at, { webhook });
           if (result?.statusChanged) changed.push(person);
         }

@@ -92,6 +92,15 @@ function peopleContract(open: () => Promise<SubmissionStore>) {
       // Lost is no answer.
       expect((await store.personOf(old))?.state.firstResponseAt).toBeNull();
     });
+
+    test("marking several Lost at once leaves a Joined member as they are", async () => {
+      await store.updateLead("C-LATER", { status: "joined" }, OWNER, at("2026-11-21T09:00:00Z"));
+      const joined = (await store.personOf("C-LATER"))!.id;
+      const due = (await store.personOf("C-DUE"))!.id;
+      expect(await store.markLost([joined, due], OWNER, at("2026-11-21T10:00:00Z"))).toEqual([due]);
+      expect((await store.personOf(joined))?.state.status).toBe("joined");
+      expect((await store.personEvents(joined)).filter((event) => event.status === "lost")).toEqual([]);
+    });
   });
 
   test("one person per address key: case, +tags and Gmail's dots; the raw addresses stay on each form", async () => {
