@@ -50,8 +50,9 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
       return dialect.write(async (trx) => {
         const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
         const person = await personFor(trx, id);
-        // To a person, the reply answers their newest form (its address is theirs).
-        const to = person && !exists ? (await newestForm(trx, person))?.id : exists?.id;
+        // To a person, the reply answers their newest form (its address is theirs, and the one their page
+        // shows), whichever of their forms' references the page was opened by.
+        const to = person ? (await newestForm(trx, person))?.id : exists?.id;
         if (!to) return false;
         await queueMessage(trx, codec, to, "reply", at, { data: { subject: reply.subject, text: reply.text } });
         // Who replied to which lead, in the same write as the reply: never one without the other, and

@@ -173,6 +173,11 @@ function peopleContract(open: () => Promise<SubmissionStore>) {
     expect((await store.outbox()).filter((m) => m.kind === "reply").map((m) => m.submissionId)).toEqual(["C-BEN"]);
     expect((await store.personEvents(person)).map((event) => event.kind)).toEqual(["reply", "status"]);
     expect((await store.leadStates(["C-BEN"])).get("C-BEN")).toMatchObject({ status: "contacted", person });
+    // Opened by an older form's reference (the alert's link), the reply still goes where the page says:
+    // the person's newest form's address.
+    await store.insert(sent("C-BEN2", "2026-11-20T18:00:00Z", { email: "C-Ben+new@Example.com" }));
+    expect(await store.queueReply("C-BEN", { subject: "Again", text: "Hi" }, OWNER, at("2026-11-20T18:05:00Z"))).toBe(true);
+    expect((await store.outbox()).filter((m) => m.kind === "reply").map((m) => m.submissionId)).toEqual(["C-BEN", "C-BEN2"]);
   });
 
   test("two people who share a phone number are offered to merge, never merged", async () => {
