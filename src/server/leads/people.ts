@@ -44,6 +44,10 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
     async personForms(person) {
       return (await formsOf([person])).map((row) => toSubmission(row, codec));
     },
+    async personOfKey(key) {
+      const row = await db.selectFrom("person_keys").select("person_id").where("email_key", "=", key).executeTakeFirst();
+      return row?.person_id;
+    },
     async personEvents(person) {
       // In time order: the lines migration 14 carried over were written by kind.
       const rows = await db.selectFrom("person_events").selectAll().where("person_id", "=", person).orderBy("at").orderBy("id").execute();

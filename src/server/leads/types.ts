@@ -149,6 +149,8 @@ export interface PeopleOperations {
   personOf(id: string): Promise<PersonRecord | undefined>;
   /** A person's sales forms, oldest first. */
   personForms(person: string): Promise<StoredSubmission[]>;
+  /** The person an address key (src/forms/addressKey.ts) belongs to, if any. */
+  personOfKey(key: string): Promise<string | undefined>;
   /** A person's timeline lines from the store, oldest first. */
   personEvents(person: string): Promise<PersonEvent[]>;
   /**

@@ -1,5 +1,6 @@
 import type { VisitSource } from "../../forms/visitSource";
 import type { PrivacyStore } from "./types";
+import { formsOfAddress } from "./address";
 
 /** One submission in an access report: every field as stored, and the waiver text a sign-up accepted. */
 export interface AccessEntry {
@@ -44,7 +45,7 @@ export interface AccessReport {
 }
 
 export async function accessReport(store: PrivacyStore, email: string): Promise<AccessReport> {
-  const submissions = await store.findByEmail(email);
+  const submissions = await formsOfAddress(store, email);
   const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
   const states = await store.leadStates(submissions.map((s) => s.id));
   const people = new Map<string, AccessPerson>();

@@ -3,6 +3,7 @@ import { escapeControls } from "../printable";
 import type { StoredSubmission } from "../store/submission";
 import type { DeletionReason, PrivacyReference, PrivacyStore } from "./types";
 import { PrivacyError } from "./errors";
+import { formsOfAddress } from "./address";
 
 /** What a deletion acts on: one submission (`id`) or every one of an address (`email`). */
 export interface DeletionTarget {
@@ -49,7 +50,7 @@ export async function deletionTargets(
     if (!submission) throw new PrivacyError(`No submission has the reference ${escapeControls(target.id)}.`);
     return [submission];
   }
-  return (await store.findByEmail(target.email ?? "")).filter((submission) => submission.id !== request);
+  return (await formsOfAddress(store, target.email ?? "")).filter((submission) => submission.id !== request);
 }
 
 /**

@@ -6,6 +6,7 @@ import { Client } from "pg";
 import { migrations } from "../../../../src/server/store/migrations";
 import { EMAIL_KEY as PG_EMAIL_KEY } from "../../../../src/server/store/postgres";
 import { EMAIL_KEY as SQLITE_EMAIL_KEY } from "../../../../src/server/store/sqlite";
+import { accessReport } from "../../../../src/server/privacy/access";
 import { deleteAll, deletionTargets } from "../../../../src/server/privacy/deletion";
 import type { Database as Schema } from "../../../../src/server/store/schema";
 import type { NewSubmission } from "../../../../src/server/forms/types";
@@ -187,6 +188,23 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       expect(await h().store.findByEmail("nobody@example.com")).toEqual([]);
       const signupRead = (await h().store.findByEmail(ANA))[1];
       expect(signupRead?.payload).toEqual(signup("S-ANA", "2026-11-02T09:00:00Z", ANA).payload);
+    });
+
+    test("an address's request covers its forms sent as the same mailbox another way (+tag, case), not another person's", async () => {
+      const { store } = h();
+      await seed(store);
+      const tagged = ANA.replace("@", "+gym@").toUpperCase();
+      await store.insert(contact("C-ANATAG", "2026-11-20T09:00:00Z", tagged));
+      const person = (await store.personOf("C-ANA"))?.id;
+      expect((await store.personOf("C-ANATAG"))?.id).toBe(person);
+      expect((await accessReport(store, ANA)).submissions.map((s) => s.reference)).toContain("C-ANATAG");
+      const targets = (await deletionTargets(store, { email: ANA })).map((s) => s.id);
+      expect(targets).toContain("C-ANATAG");
+      expect(targets).not.toContain("C-BEN");
+      await deleteAll(store, await deletionTargets(store, { email: ANA }), undefined, at("2026-12-01T12:00:00Z"));
+      expect(await store.get("C-ANATAG")).toBeUndefined();
+      expect(person && (await store.personOf(person))).toBeFalsy();
+      expect((await store.findByEmail(BEN)).map((s) => s.id)).toEqual(["C-BEN", "S-BEN", "B-BEN"]);
     });
 
     test("deleting every submission of an address leaves no trace of it, and nobody else's data changes", async () => {
