@@ -112,7 +112,9 @@ test("a visitor's mistakes are named on their fields and kept; the sent drop-in 
   await expect(lead).toContainText("Drop-in");
   await expect(lead).toContainText(`visitor-${tag}@example.com`);
   await lead.getByRole("link", { name }).click();
-  await expect(page).toHaveURL(new RegExp(`/staff/lead/\\?id=${reference}$`));
+  // A drop-in is a sales form: the card opens its person, whose timeline names the form's reference.
+  await expect(page).toHaveURL(/\/staff\/lead\/\?id=N-[0-9A-Z]{10}$/);
+  await expect(page.locator("main")).toContainText(`(${reference})`);
   // The visit date in words, as staff read every date.
   await expect(page.locator("main")).toContainText(formatLongDate(monday));
   await expect(page.locator("main")).toContainText("CrossFit Hilo");
