@@ -93,7 +93,8 @@ test("with JavaScript: the parent's way in, the classes with their seats, a book
   const seat = tuesday.locator(`[data-reference="${reference}"]`);
   await expect(seat).toContainText("Mia, age 7");
   await expect(seat.getByRole("link", { name: `Parent ${tag}` })).toHaveAttribute("href", `/staff/lead/?id=${reference}`);
-  await expect(seat).toContainText("+12535550100");
+  // The parent's number as people write it, and a tap calls it.
+  await expect(seat.getByRole("link", { name: "(253) 555-0100" })).toHaveAttribute("href", "tel:+12535550100");
 });
 
 test("without JavaScript: the page links to the classes, where a seat is booked and the page says so plainly", async ({ browser }) => {

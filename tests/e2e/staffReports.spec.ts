@@ -151,5 +151,6 @@ test("the owner sees the same screen in the menu; signed out, the API is 401", a
   await signInContext(context, server.url, server.dataDir, "owner@gym.example", "owner", nowOnBuildDay());
   await page.goto(`${server.url}/staff/`);
   await page.getByRole("link", { name: "Reports" }).click();
+  await expect(page).toHaveURL(/\/staff\/reports\/$/);
   await expect(page.getByRole("status")).toHaveText("This week: Nov 23 to Nov 25, 7 leads.");
 });
