@@ -10,6 +10,7 @@ export const AUDIT_WORDS = {
   "staff.remove": "removed the console access of",
   "staff.lead-alerts-off": "turned off their new-lead e-mails",
   "staff.lead-alerts-on": "turned on their new-lead e-mails",
+  "staff.intro-coach": "said which coach of the free intros they are",
   "lead.status": "changed the status of",
   "lead.follow-up": "set the follow-up date of",
   "lead.note": "added a note to",

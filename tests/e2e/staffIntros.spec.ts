@@ -190,3 +190,60 @@ test("a visitor cancels with the link from their e-mail, once; a wrong link says
   await page.goto(`${server.url}/intro/cancel/`);
   await expect(page.getByText("This page needs the link from your booking e-mail")).toBeVisible();
 });
+
+test("a coach says in their settings which intro coach they are, and Free intros opens on theirs, on a phone", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Times of the later weeks: the other tests of this file book and move intros in the first days and at the very end.
+  const all = await openSlots();
+  const slots = all.slice(Math.floor(all.length * 0.6), -4);
+  const danas = slots.find((slot) => slot.coach === "Dana")!;
+  const marcuss = slots.find((slot) => slot.coach === "Marcus")!;
+  const withDana = await book(danas, "Dee Dana", "dee@example.com");
+  const withMarcus = await book(marcuss, "Max Marcus", "max@example.com");
+  await signInContext(context, server.url, server.dataDir, "dana@gym.example", "coach");
+  const card = (reference: string) => page.locator(`[data-reference="${reference}"]`);
+
+  // Not yet an intro coach: everyone's intros, and where to say which one.
+  await page.goto(`${server.url}/staff/intros/`);
+  await expect(card(withMarcus)).toBeVisible();
+  await expect(card(withDana)).toBeVisible();
+  await expect(page.getByLabel("Show")).toHaveCount(0);
+  await page.getByRole("link", { name: "Your settings" }).click();
+
+  const coach = page.getByLabel("You give free intros as");
+  await expect(coach).toHaveValue("");
+  await coach.selectOption("Dana");
+  await expect(page.getByRole("status")).toHaveText(`"My intros" are Dana's.`);
+  await expectNoAxeViolations(page, "the settings screen with an intro coach");
+  expect((await withStore(server.dataDir, (store) => store.staffAccount("dana@gym.example")))?.introCoach).toBe("Dana");
+
+  // Free intros now opens on Dana's only; everyone's is one choice away, and the address keeps it.
+  await page.goto(`${server.url}/staff/intros/`);
+  const show = page.getByLabel("Show");
+  await expect(show.locator("option:checked")).toHaveText("My intros (Dana)");
+  await expect(card(withDana)).toBeVisible();
+  await expect(card(withMarcus)).toHaveCount(0);
+  await expect(page.locator("[data-reference]").filter({ hasText: /with (Marcus|Jess)$/ })).toHaveCount(0);
+  expect(await page.evaluate(findLayoutFaults), "My intros at 390 px").toEqual([]);
+  await expectNoAxeViolations(page, "My intros at 390 px");
+  await show.selectOption({ label: "Everyone's intros" });
+  await expect(card(withMarcus)).toBeVisible();
+  await expect(card(withDana)).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/intros\/\?show=everyone$/);
+  await page.reload();
+  await expect(card(withMarcus)).toBeVisible();
+  await show.selectOption({ label: "My intros (Dana)" });
+  await expect(card(withMarcus)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/staff\/intros\/$/);
+
+  // Saying none again: everyone's, as before.
+  await page.goto(`${server.url}/staff/settings/`);
+  await page.getByLabel("You give free intros as").selectOption({ label: "Not one of the intro coaches" });
+  await expect(page.getByRole("status")).toHaveText("You are none of the intro coaches.");
+  await page.goto(`${server.url}/staff/intros/`);
+  await expect(card(withMarcus)).toBeVisible();
+  await expect(page.getByLabel("Show")).toHaveCount(0);
+});

@@ -1,8 +1,10 @@
 import { slotsByDay } from "../../intro/display";
+import { intro } from "../content";
 import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
 import { openTimesChanged } from "./timesPage";
 import type { IntroBooking, IntroStore } from "./types";
 import { requireString, StaffError, type StaffRoute } from "../staff/guard";
+import type { StaffOperations } from "../staff/types";
 import { dayLabel, timeLabel, zoneName } from "../../time/labels";
 
 const ACTIONS = ["attended", "no-show", "cancel", "reschedule"] as const;
@@ -44,17 +46,24 @@ async function asked(work: () => Promise<string>): Promise<string> {
 }
 
 /**
- * GET /api/staff/intros: today's and later free intros by day in the gym's zone, and the open times a
- * booking may move to. POST {id, action: attended|no-show|cancel|reschedule, start?, coach?}: each
+ * GET /api/staff/intros: today's and later free intros by day in the gym's zone, the open times a
+ * booking may move to, and `mine`: which intro coach the signed-in account is (its settings), so the
+ * screen can show that coach's intros first; null if none. POST {id, action: attended|no-show|cancel|reschedule, start?, coach?}: each
  * change is audited; a cancel or a new time e-mails the visitor through the outbox.
  */
-export const intros: StaffRoute<IntroStore> = {
+export const intros: StaffRoute<IntroStore & Pick<StaffOperations, "staffAccount">> = {
   kind: "staff",
   GET: {
     role: "coach",
-    async run({ store, now }) {
-      const [bookings, open] = await Promise.all([store.upcomingIntros(startOfGymDay(now)), openIntroSlots(store, now)]);
-      return { json: { zone: zoneName(), days: byDay(bookings, now), open: slotsByDay(open), slots: open } };
+    async run({ store, now, staff }) {
+      const [bookings, open, account] = await Promise.all([
+        store.upcomingIntros(startOfGymDay(now)),
+        openIntroSlots(store, now),
+        store.staffAccount(staff.email),
+      ]);
+      // A coach since taken off content/intro.json has no intros to show: as if none.
+      const mine = intro.coaches.find((coach) => coach.name === account?.introCoach)?.name ?? null;
+      return { json: { zone: zoneName(), days: byDay(bookings, now), open: slotsByDay(open), slots: open, mine } };
     },
   },
   POST: {

@@ -43,6 +43,7 @@ function toAccount(row: Selectable<StaffAccountsTable>): StaffAccount {
     role: row.role,
     createdAt: toDate(row.created_at),
     leadAlertsOffSince: row.lead_alerts_off_at === null ? null : toDate(row.lead_alerts_off_at),
+    introCoach: row.intro_coach,
   };
 }
 
@@ -90,6 +91,10 @@ export function staffQueries(dialect: Dialect): StaffOperations {
         const account = await trx.selectFrom("staff_accounts").select("email").where("email", "=", email).executeTakeFirst();
         return account !== undefined;
       });
+    },
+    async setIntroCoach(email, coach) {
+      const changed = await db.updateTable("staff_accounts").set({ intro_coach: coach }).where("email", "=", email).executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
     },
     async removeStaff(email) {
       return dialect.write(async (trx) => {

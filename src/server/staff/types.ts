@@ -8,6 +8,8 @@ export interface StaffAccount {
   createdAt: Date;
   /** Since when this account gets no e-mail of each new lead (it turned them off); null: it gets them. */
   leadAlertsOffSince: Date | null;
+  /** Which coach of the free intros (content/intro.json) this account is; null: none. */
+  introCoach: string | null;
 }
 
 export interface StaffSession {
@@ -66,6 +68,8 @@ export interface StaffOperations {
    * False when no account has that address.
    */
   setLeadAlerts(email: string, on: boolean, at: Date): Promise<boolean>;
+  /** Sets which intro coach the account is (null: none); false when the account does not exist. */
+  setIntroCoach(email: string, coach: string | null): Promise<boolean>;
   /** Removes the account with its sessions and links: that person is signed out at once. "last-owner" as for addStaff. */
   removeStaff(email: string): Promise<"removed" | "not-found" | "last-owner">;
   /**

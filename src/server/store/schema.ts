@@ -122,6 +122,8 @@ export interface StaffAccountsTable {
   created_at: StoredTime;
   /** Since when this account gets no staff alert of a new lead (migration 15); null: it gets them. */
   lead_alerts_off_at: StoredTime | null;
+  /** Which coach of content/intro.json this account is, for its "My intros" (migration 17); null: none. */
+  intro_coach: string | null;
 }
 
 /** A signed-in browser: only the SHA-256 of its cookie's token is kept. */

@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { getJson } from "../client";
-import { leadPath } from "../../desk/paths";
+import { leadPath, staffPaths } from "../../desk/paths";
 import { ActionButton } from "../ActionButton";
+import { Choice } from "../Choice";
 import { PhoneLink } from "../PhoneLink";
 import * as styles from "../Staff.module.css";
 import { StatusLine } from "../StatusLine";
@@ -29,7 +30,14 @@ interface Listing {
   /** The open times by day, as the booking page lists them. */
   open: Array<{ date: string; label: string; times: Array<{ start: string; label: string }> }>;
   slots: Array<{ start: string; coach: string }>;
+  /** The intro coach the signed-in account is (Your settings); null: none. */
+  mine: string | null;
 }
+
+/** Whose intros the screen shows: the account's own coach's (when it is one), or everyone's. */
+type Show = "mine" | "everyone";
+/** In the address only when it is everyone's, so a reload or a shared link keeps it. */
+const showOf = (search: string): Show => (new URLSearchParams(search).get("show") === "everyone" ? "everyone" : "mine");
 
 type Asking = { kind: "cancel" | "reschedule"; intro: Intro } | null;
 
@@ -38,14 +46,19 @@ const ATTENDANCE: Record<NonNullable<Intro["attendance"]>, string> = { attended:
 const ATTENDANCES = Object.entries(ATTENDANCE) as Array<[NonNullable<Intro["attendance"]>, string]>;
 
 /** Today's and later free intros by day (the gym's time zone): who came, cancel, or move to an open time. */
-export default function Intros(_props: ScreenProps) {
+export default function Intros({ search }: ScreenProps) {
   const [listing, setListing] = useState<Listing | null>(null);
+  const [show, setShow] = useState<Show>(() => showOf(search));
   const [asking, setAsking] = useState<Asking>(null);
   const [day, setDay] = useState("");
   const [choice, setChoice] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
   const read = useCallback(async () => setListing(await getJson<Listing>("intros")), []);
   const { status, busy, change } = useChanges("intros", read);
+
+  useEffect(() => {
+    window.history.replaceState(null, "", `${window.location.pathname}${show === "everyone" ? "?show=everyone" : ""}`);
+  }, [show]);
 
   useEffect(() => {
     if (asking && !dialog.current?.open) dialog.current?.showModal();
@@ -78,19 +91,40 @@ export default function Intros(_props: ScreenProps) {
     return open && time && coach ? { day: open.label, time: time.label, coach } : null;
   })();
 
+  // A coach's own intros, when the account is one and asks for them; every day with none of theirs left out.
+  const mine = listing?.mine ?? null;
+  const onlyMine = mine !== null && show === "mine";
+  const days = (listing?.days ?? [])
+    .map((entry) => (onlyMine ? { ...entry, intros: entry.intros.filter((intro) => intro.coach === mine) } : entry))
+    .filter((entry) => entry.intros.length > 0);
+
   return (
     <>
       <h1 className={styles.heading}>Free intros</h1>
       <p className={styles.lead}>
         Today&apos;s and upcoming intros{listing ? `, in ${listing.zone}` : ""}. Cancelling or moving one e-mails the visitor.
       </p>
+      {listing !== null &&
+        (mine === null ? (
+          <p className={styles.muted}>
+            Give free intros? Say which coach you are in <Link to={staffPaths.settings}>Your settings</Link>, and this screen opens on
+            yours.
+          </p>
+        ) : (
+          <Choice<Show>
+            label="Show"
+            value={show}
+            options={{ mine: `My intros (${mine})`, everyone: "Everyone's intros" }}
+            onChange={setShow}
+          />
+        ))}
       <StatusLine status={status} />
       {listing === null ? (
         <p>Loading…</p>
-      ) : listing.days.length === 0 ? (
-        <p>No upcoming free intros.</p>
+      ) : days.length === 0 ? (
+        <p>{onlyMine ? `No upcoming free intros with ${mine}.` : "No upcoming free intros."}</p>
       ) : (
-        listing.days.map((day) => (
+        days.map((day) => (
           <section key={day.label} aria-label={day.label}>
             <h2 className={own.day}>{day.label}</h2>
             <ul className={styles.list}>

@@ -14,6 +14,7 @@ import { kidsTrials } from "./013-kids-trials";
 import { people } from "./014-people";
 import { leadAlertSetting } from "./015-lead-alert-setting";
 import { signInCodes } from "./016-sign-in-codes";
+import { introCoach } from "./017-intro-coach";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -45,6 +46,7 @@ const STEPS: readonly MigrationStep[] = [
   people,
   leadAlertSetting,
   signInCodes,
+  introCoach,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

@@ -349,6 +349,21 @@ function staffContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await store.staffAccount(COACH)).toMatchObject({ leadAlertsOffSince: null });
     });
 
+    test("which intro coach an account is: none at first, set and cleared by the account, kept across a change of role", async () => {
+      expect((await store.staffAccounts()).map((a) => [a.email, a.introCoach])).toEqual([
+        [COACH, null],
+        [OWNER, null],
+      ]);
+      expect(await store.setIntroCoach(COACH, "Dana")).toBe(true);
+      expect(await store.staffAccount(COACH)).toMatchObject({ introCoach: "Dana" });
+      expect(await store.staffAccount(OWNER)).toMatchObject({ introCoach: null });
+      expect(await store.addStaff(COACH, "owner", NOW)).toBe("updated");
+      expect(await store.staffAccount(COACH)).toMatchObject({ introCoach: "Dana" });
+      expect(await store.setIntroCoach(STRANGER, "Dana")).toBe(false);
+      expect(await store.setIntroCoach(COACH, null)).toBe(true);
+      expect(await store.staffAccount(COACH)).toMatchObject({ introCoach: null });
+    });
+
     test("the audit log keeps who did what to which reference, newest first", async () => {
       await store.audit({ at: NOW, actor: OWNER, action: "lead.status", target: "C-0000000001" });
       await store.audit({ at: at("2026-11-24T15:01:00Z"), actor: "cli", action: "staff.add", target: COACH });

@@ -34,6 +34,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [14, "e435f8016d7916e8", "467daf985940733d"],
   [15, "1da60dacfad19e29", "9df5091d3511505a"],
   [16, "281c655554339e1c", "6c4b526f5447442a"],
+  [17, "118a37b289c5b93a", "118a37b289c5b93a"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

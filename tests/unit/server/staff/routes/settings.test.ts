@@ -45,13 +45,13 @@ function ask(email: string, role: "owner" | "coach", body: Record<string, unknow
 }
 
 test("a coach turns their own new-lead e-mails off and on; it is in the audit log, and only their own account changes", async () => {
-  expect((await settings.GET!.run(ask("coach@gym.example", "coach").context)).json).toEqual({ leadAlerts: true });
+  expect((await settings.GET!.run(ask("coach@gym.example", "coach").context)).json).toMatchObject({ leadAlerts: true });
   const off = ask("coach@gym.example", "coach", { leadAlerts: false });
   expect((await settings.POST!.run(off.context)).json).toEqual({
     message: "New-lead e-mails are off: you will not be e-mailed when a form comes in.",
   });
   expect(off.audited).toEqual(["coach@gym.example staff.lead-alerts-off"]);
-  expect((await settings.GET!.run(ask("coach@gym.example", "coach").context)).json).toEqual({ leadAlerts: false });
+  expect((await settings.GET!.run(ask("coach@gym.example", "coach").context)).json).toMatchObject({ leadAlerts: false });
   expect(await store.staffAccount("owner@gym.example")).toMatchObject({ leadAlertsOffSince: null });
   // Another address in the body changes nothing but the asker's own.
   await settings.POST!.run(ask("owner@gym.example", "owner", { leadAlerts: false, email: "coach@gym.example" }).context);
@@ -79,6 +79,31 @@ test("anything but true or false is a 422 that says what to send, and changes no
     expect(audited).toEqual([]);
   }
   expect(await store.staffAccount("coach@gym.example")).toMatchObject({ leadAlertsOffSince: null });
+});
+
+test("a coach says which coach of the free intros they are (content/intro.json's), or none; only their own account changes", async () => {
+  const before = (await settings.GET!.run(ask("coach@gym.example", "coach").context)).json;
+  expect(before).toEqual({ leadAlerts: true, introCoach: null, introCoaches: ["Dana", "Marcus", "Jess"] });
+
+  const dana = ask("coach@gym.example", "coach", { introCoach: "Dana", email: "owner@gym.example" });
+  expect((await settings.POST!.run(dana.context)).json).toEqual({ message: '"My intros" are Dana\'s.' });
+  expect(dana.audited).toEqual(["coach@gym.example staff.intro-coach"]);
+  expect(await store.staffAccount("coach@gym.example")).toMatchObject({ introCoach: "Dana" });
+  expect(await store.staffAccount("owner@gym.example")).toMatchObject({ introCoach: null });
+
+  // A name that is not an intro coach, spelt otherwise or of another type, is refused and changes nothing.
+  for (const introCoach of ["dana", "Dana ", "Zed", "", 3, true]) {
+    const wrong = ask("coach@gym.example", "coach", { introCoach });
+    await expect(settings.POST!.run(wrong.context)).rejects.toEqual(
+      new StaffError(422, "Choose one of the intro coaches (Dana, Marcus, Jess), or none."),
+    );
+    expect(wrong.audited).toEqual([]);
+  }
+  expect(await store.staffAccount("coach@gym.example")).toMatchObject({ introCoach: "Dana" });
+
+  const none = ask("coach@gym.example", "coach", { introCoach: null });
+  expect((await settings.POST!.run(none.context)).json).toEqual({ message: "You are none of the intro coaches." });
+  expect(await store.staffAccount("coach@gym.example")).toMatchObject({ introCoach: null });
 });
 
 test("every staff member has the screen: a coach's GET and POST are allowed", () => {
