@@ -3,16 +3,19 @@ import { findChromiumSync, TEST_BROWSER_ARGS } from "./scripts/browser.mjs";
 import { BUILD_DAY_SERVER_ENV, BUILD_DAY_SITE } from "./tests/support/buildDay";
 
 /**
- * Two projects against the production build served by the production server, host/main.ts (run
+ * Projects against the production build served by the production server, host/main.ts (run
  * `npm run build` first; `npm test` does):
  * - chromium, tests/e2e/: the pages in a real Chromium (its headless shell where installed), found the
  *   same way scripts/ensure-browser.mjs finds it;
  * - server, tests/server/: no browser. HTTP requests, production servers of their own, scratch builds
- *   and the built files, from Node.
+ *   and the built files, from Node;
+ * - soak, tests/server/twoServers.spec.ts: a server test, in a project of its own to run first.
  * Two served sites: the usual one on this machine's clock (E2E_PORT), and the same build on the build's
  * day (the next port, tests/support/buildDay.ts) for the tests whose dates the server checks.
  */
 const PORT = Number(process.env.E2E_PORT ?? 9100);
+/** The two-server soak: its own project, listed first (below). */
+const SOAK = "twoServers.spec.ts";
 /** Where the served site stores form submissions during the tests (emptied at every run). */
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 const browser = findChromiumSync(process.env, chromium.executablePath(), { headlessShell: true });
@@ -62,13 +65,17 @@ export default defineConfig({
   // 44 s of CPU with traces, 36 s without, two runs each), and nobody opens a CI run's traces. To see
   // a failing test step by step: `npx playwright test <file> --trace on`, then `npx playwright show-trace`.
   use: { baseURL: `http://localhost:${PORT}`, trace: "off" },
+  // Workers take tests in the order of these projects. The soak comes first: it spends most of its
+  // minute waiting for the outbox to mail what its load left (docs/operations.md), and as the last test
+  // it ended a CI run on one worker with the machine nearly idle (its last 46 s, 2026-11-29).
   projects: [
+    { name: "soak", testDir: "tests/server", testMatch: SOAK },
     {
       name: "chromium",
       testDir: "tests/e2e",
       use: { viewport: { width: 1280, height: 800 }, launchOptions: { executablePath: browser?.path, args: TEST_BROWSER_ARGS } },
     },
-    { name: "server", testDir: "tests/server" },
+    { name: "server", testDir: "tests/server", testIgnore: SOAK },
   ],
   webServer: [
     servedSite(PORT, E2E_DATA_DIR),
