@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import type { LeadDetail } from "../../src/desk/leads";
 import { BUILD_DAY_SITE, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, staffSession } from "../support/staff";
 import { SESSION_COOKIE } from "../../src/server/staff/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
+import { postContact } from "./support/visitor";
 
 /**
  * Two people who gave one phone number, merged by the owner on a phone: offered on the person's page,
@@ -16,17 +16,6 @@ import { gotoReady } from "./support/page";
 
 test.use({ baseURL: BUILD_DAY_SITE.url, viewport: { width: 390, height: 844 } });
 const DATA_DIR = BUILD_DAY_SITE.dataDir;
-
-/** Sends the contact form as its script does; the reference the site answers with. */
-async function sendContact(base: string, who: { name: string; email: string; phone: string }): Promise<string> {
-  const response = await fetch(`${base}/api/contact`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...who, interest: "membership", message: "Do you have evening classes?", elapsedMs: MIN_FILL_MS + 2000 }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 test("the owner merges two people who share a phone number: a dialog names both, then one person with both forms", async ({
   page,
@@ -39,8 +28,8 @@ test("the owner merges two people who share a phone number: a dialog names both,
   const name = `Merge ${tag}`;
   const home = { name, email: `merge-${tag}@example.com`, phone: `253-555-${digits}` };
   const work = { name, email: `merge-${tag}@work.example`, phone: `(253) 555-${digits}` };
-  const fromHome = await sendContact(baseURL!, home);
-  const fromWork = await sendContact(baseURL!, work);
+  const fromHome = await postContact(baseURL!, home);
+  const fromWork = await postContact(baseURL!, work);
   await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
 
   // The work address's person: the home address's is offered beside it, with what the owner needs to tell.
@@ -87,7 +76,7 @@ test("the owner merges two people who share a phone number: a dialog names both,
   await expect(page.locator("ol").last()).toContainText(`(${fromWork})`);
 
   // The home address writes again: the form joins the person kept.
-  const later = await sendContact(baseURL!, { ...home, phone: "" });
+  const later = await postContact(baseURL!, { ...home, phone: "" });
   const after = (await (await page.request.get(`/api/staff/lead?id=${later}`)).json()) as LeadDetail;
   expect(after.person?.id).toBe(kept.person?.id);
   expect(after.lead.forms).toBe(3);

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import type { IntroSlot } from "../../src/intro/availability";
 import type { LeadDetail } from "../../src/desk/leads";
-import { BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
+import { BUILD_DAY_SITE, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
 import { gotoReady } from "./support/page";
+import { postIntro, sendContactForm } from "./support/visitor";
 
 /**
  * One person, one record, on a phone: a visitor who sent the contact form and then booked a free intro
@@ -19,40 +18,6 @@ import { gotoReady } from "./support/page";
 test.use({ baseURL: BUILD_DAY_SITE.url, viewport: { width: 390, height: 844 } });
 const DATA_DIR = BUILD_DAY_SITE.dataDir;
 
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
-
-async function sendContact(page: Page, who: { name: string; email: string; phone: string }): Promise<string> {
-  await page.clock.install({ time: BUILD_INSTANT });
-  await gotoReady(page, "/contact/");
-  const form = page.getByRole("form", { name: "Send us a message" });
-  await form.getByLabel(label("Your name")).fill(who.name);
-  await form.getByLabel(label("Email")).fill(who.email);
-  await form.getByLabel(label("Phone")).fill(who.phone);
-  await form.getByLabel(label("What is your message about?")).selectOption("membership");
-  await form.getByLabel(label("Message")).fill("Do you have evening classes?");
-  await page.clock.fastForward(MIN_FILL_MS);
-  await page.getByRole("button", { name: "Send message" }).click();
-  const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
-  expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
-  return reference;
-}
-
-/** Books a free intro with the address, as the intro page's script posts it: a free slot, another if one is taken meanwhile. */
-async function bookIntro(base: string, who: { name: string; email: string }): Promise<string> {
-  const { slots } = (await (await fetch(`${base}/api/intro-slots`)).json()) as { slots: IntroSlot[] };
-  for (const slot of [...slots].sort(() => Math.random() - 0.5).slice(0, 10)) {
-    const response = await fetch(`${base}/api/intro`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ start: slot.start, name: who.name, email: who.email, goals: "", elapsedMs: MIN_FILL_MS + 2000 }),
-    });
-    if (response.status === 409) continue;
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  }
-  throw new Error("no free intro slot");
-}
-
 test("the contact-then-intro visitor: one person at Intro booked, in Needs action until a logged call, which is their first response", async ({
   page,
   context,
@@ -62,9 +27,9 @@ test("the contact-then-intro visitor: one person at Intro booked, in Needs actio
   const tag = randomUUID().slice(0, 8);
   const digits = String(Number.parseInt(tag.slice(0, 6), 16) % 10_000).padStart(4, "0");
   const who = { name: `Person ${tag}`, email: `person-${tag}@example.com`, phone: `253-555-${digits}` };
-  const contact = await sendContact(page, who);
+  const contact = await sendContactForm(page, who);
   // The same address, as the visitor typed it on the intro page: other case, a +tag.
-  const booking = await bookIntro(baseURL!, { name: who.name, email: `Person-${tag}+intro@Example.com` });
+  const booking = await postIntro(baseURL!, { name: who.name, email: `Person-${tag}+intro@Example.com` });
   expect(booking).toMatch(/^B-/);
   const owner = `owner-${randomUUID().slice(0, 6)}@example.com`;
   await signInContext(context, baseURL!, DATA_DIR, owner, "owner", nowOnBuildDay());
@@ -138,7 +103,7 @@ test("on a phone the person's first screen holds who, how long they wait, where 
 }) => {
   const tag = randomUUID().slice(0, 8);
   const who = { name: `First ${tag}`, email: `first-${tag}@example.com`, phone: "253-555-0177" };
-  const contact = await sendContact(page, who);
+  const contact = await sendContactForm(page, who);
   await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
   await gotoReady(page, `/staff/lead/?id=${contact}`);
   await expect(page.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
