@@ -92,7 +92,11 @@ for (const database of ["sqlite", "postgres"] as const) {
       await expect.poll(() => smtp.received.filter((m) => m.to.includes("owner@gym.example")).length, { timeout: 10_000 }).toBe(2);
       const signIn = /(http\S+#token=[A-Za-z0-9_-]{43})/.exec(textOf(1))?.[1] ?? "";
       // The link carries the page it was asked from, so a mail app's own browser lands there too.
-      expect(signIn.startsWith(`${site}/staff/sign-in/?next=${encodeURIComponent(new URL(leadLink).pathname + new URL(leadLink).search)}#token=`)).toBe(true);
+      expect(
+        signIn.startsWith(
+          `${site}/staff/sign-in/?next=${encodeURIComponent(new URL(leadLink).pathname + new URL(leadLink).search)}#token=`,
+        ),
+      ).toBe(true);
       await page.goto(signIn);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page).toHaveURL(leadLink);
