@@ -224,6 +224,7 @@ test("Needs action says each person's wait in words, oldest first; 30 days unans
   await expect(names).toHaveText([other.name, stale.name]);
   await expect(personCards(page, stale.name)).toContainText("Waiting 5 weeks");
   await expect(personCards(page, other.name)).toContainText("Waiting 6 weeks");
+  await expect(page.getByRole("status").filter({ hasText: /^2 people\.$/ })).toBeVisible();
   await page.getByRole("checkbox", { name: `Choose ${stale.name}` }).check();
   await page.getByRole("checkbox", { name: `Choose ${other.name}` }).check();
   await expect(page.getByText("2 people chosen")).toBeVisible();

@@ -3,11 +3,13 @@ import { Link } from "gatsby";
 import { formatLongDate } from "../../content/dates";
 import { downloadUrl, postJson, problemText } from "../client";
 import {
+  countWords,
   FORM_LABELS,
   formLabelsFor,
   type InboxView,
   type LeadList,
   type LeadSummary,
+  listsPeople,
   spamWords,
   STATUS_LABELS,
   VIEW_LABELS,
@@ -88,7 +90,7 @@ export default function Leads({ session, search }: ScreenProps) {
     setBusy(true);
     try {
       const { lost } = await postJson<{ lost: string[] }>("leads", { action: "lost", ids: [...chosen] });
-      setDone({ text: `${lost.length === 1 ? "1 person" : `${lost.length} people`} marked Lost.`, error: false });
+      setDone({ text: `${countWords(lost.length, true)} marked Lost.`, error: false });
       // The same filters as a new object: the list is read again.
       setFilters((before) => ({ ...before }));
     } catch (error) {
@@ -150,14 +152,14 @@ export default function Leads({ session, search }: ScreenProps) {
       <p role="status" className={styles.muted}>
         {list === null
           ? "Loading…"
-          : `${list.leads.length === 1 ? "1 lead" : `${list.leads.length} leads`}${
+          : `${countWords(list.leads.length, listsPeople(filters.view, filters.form))}${
               list.more ? `: the newest ${list.limit} were searched; choose a form or status to see older ones` : ""
             }.`}
       </p>
       <StatusLine status={done} />
       {people && chosen.size > 0 && (
         <p className={own.bulk}>
-          <span>{chosen.size === 1 ? "1 person chosen" : `${chosen.size} people chosen`}</span>
+          <span>{countWords(chosen.size, true)} chosen</span>
           <button type="button" className={styles.primary} disabled={busy} onClick={() => void markLost()}>
             Mark Lost
           </button>
