@@ -205,13 +205,10 @@ function LeadCard({
   return (
     <li className={styles.card}>
       {chosen !== undefined && (
-        <input
-          type="checkbox"
-          className={own.choose}
-          checked={chosen}
-          aria-label={`Choose ${who}`}
-          onChange={(event) => onChoose(event.target.checked)}
-        />
+        // The label around the box is its touch target; the box's own name says whom it chooses.
+        <label className={own.choose}>
+          <input type="checkbox" checked={chosen} aria-label={`Choose ${who}`} onChange={(event) => onChoose(event.target.checked)} />
+        </label>
       )}
       <span className={styles.cardMain}>
         <Link to={leadPath(lead.id)} className={own.name}>
