@@ -255,9 +255,13 @@ test("Needs action says each person's wait in words, oldest first; 30 days unans
   await page.getByRole("checkbox", { name: `Choose ${other.name}` }).check();
   await expect(page.getByText("2 people chosen")).toBeVisible();
   await expectNoAxeViolations(page, "two people chosen at 390px");
-  await page.getByRole("button", { name: "Mark Lost" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "2 people marked Lost." })).toBeVisible();
+  await page.getByRole("button", { name: "Mark Lost" }).focus();
+  await page.keyboard.press("Enter");
+  const said = page.getByRole("status").filter({ hasText: "2 people marked Lost." });
+  await expect(said).toBeVisible();
   await expect(names).toHaveCount(0);
+  // The button pressed went with the people chosen: the keyboard (and a screen reader) is on what it did.
+  await expect(said).toBeFocused();
   await gotoReady(page, `/staff/?view=all&status=lost&q=${tag}`);
   await expect(names).toHaveText([stale.name, other.name]);
 });

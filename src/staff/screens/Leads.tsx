@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { formatLongDate } from "../../content/dates";
 import { downloadUrl, postJson, problemText } from "../client";
@@ -75,6 +75,12 @@ export default function Leads({ session, search }: ScreenProps) {
   const [done, setDone] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setChosen(new Set()), [list]);
+  // Mark Lost goes away with the people it closed (and is disabled while it works): the keyboard, and
+  // a screen reader, go to the line that says what it did, once it says it. Tab goes on to the list.
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) said.current?.focus();
+  }, [done]);
   const people =
     list !== null && filters.view !== "members" && filters.view !== "spam" && list.leads.every((lead) => lead.forms !== undefined);
 
@@ -156,7 +162,7 @@ export default function Leads({ session, search }: ScreenProps) {
               list.more ? `: the newest ${list.limit} were searched; choose a form or status to see older ones` : ""
             }.`}
       </p>
-      <StatusLine status={done} />
+      <StatusLine ref={said} status={done} />
       {people && chosen.size > 0 && (
         <p className={own.bulk}>
           <span>{countWords(chosen.size, true)} chosen</span>
