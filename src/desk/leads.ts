@@ -1,4 +1,4 @@
-import { FORM_REGISTRY, FORMS, type FormName } from "../forms/registry";
+import { FORM_REGISTRY, FORMS, type FormName, isSalesForm } from "../forms/registry";
 import type { VisitSource } from "../forms/visitSource";
 import type { StaffRole } from "./roles";
 
@@ -70,6 +70,20 @@ export const VIEW_LABELS = {
   spam: "Spam",
 } as const;
 export type InboxView = keyof typeof VIEW_LABELS;
+
+/**
+ * Whether a view of the list is of people (one line each, whatever forms they sent) or of forms:
+ * Members and Spam list forms, and so does a form filter naming a form that is no lead's (a member's,
+ * a privacy request). The server picks its rows by it, and the screen its words.
+ */
+export const listsPeople = (view: InboxView, form: string | undefined): boolean =>
+  view !== "members" && view !== "spam" && (!form || isSalesForm(form as FormName));
+
+/** How many the list holds, in words: "1 person", "3 people"; in a view of forms, "1 form", "3 forms". */
+export function countWords(count: number, people: boolean): string {
+  if (people) return count === 1 ? "1 person" : `${count} people`;
+  return count === 1 ? "1 form" : `${count} forms`;
+}
 
 /** Why a form was held as spam, in words: the stored reasons are codes (src/forms/schemas/fields.ts spamReason). */
 export const SPAM_WORDS: Readonly<Record<string, string>> = {

@@ -49,6 +49,21 @@ export function sourceChannel(raw: string | null): string | null {
   return raw.trim();
 }
 
+/** A value's letters and digits alone: "E-mail" and "email" say the same. */
+const bare = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * Where a lead came from in a line of words, as the new-lead alert says it: the channel the reports
+ * count it under, then the value as sent where it says more than the channel ("Facebook
+ * (m.facebook.com)", but "Facebook" for utm_source=facebook); "Unknown" without a source.
+ */
+export function sourceWords(source: VisitSource | null): string {
+  const raw = rawSource(source);
+  const channel = sourceChannel(raw);
+  if (raw === null || channel === null) return "Unknown";
+  return bare(raw) === bare(channel) ? channel : `${channel} (${raw.trim()})`;
+}
+
 /**
  * A page of the site as staff say it: "the home page", "the Free Intro page" (its title in the route
  * table); a page the table does not name (an announcement, an event) by its address.

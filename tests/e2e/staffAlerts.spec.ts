@@ -110,7 +110,8 @@ for (const database of ["sqlite", "postgres"] as const) {
         const first = await alertOf(await sendContact(await visitor.newPage(), "Rosa Before"));
         expect(first.to.sort()).toEqual([COACH, SHARED, OWNER]);
         const lines = (mimePart(first.raw, "text/plain") ?? "").split(/\r?\n/);
-        expect(lines).toContain("Came from: facebook");
+        expect(lines).toContain("Came from: Facebook");
+        expect(lines).toContain("Landed on: the Contact Us page");
 
         // The coach finds the setting in the menu, on a phone.
         const page = await coach.newPage();

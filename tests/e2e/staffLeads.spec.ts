@@ -135,19 +135,19 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   // The date in words, as everywhere else the gym's staff read one.
   await expect(card(page, who.name)).toContainText(`Follow up ${formatLongDate(BUILD_DAY)}`);
   await page.getByLabel("View").selectOption("new");
-  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 people." })).toBeVisible();
 
   // Search by phone as people write it; filters by form and status.
   await page.getByLabel("View").selectOption("all");
   await search(page, who.phone);
   await expect(card(page, who.name)).toBeVisible();
   await page.getByLabel("Form").selectOption("signup");
-  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 forms." })).toBeVisible();
   await page.getByLabel("Form").selectOption("contact");
   await page.getByLabel("Status").selectOption("contacted");
   await expect(card(page, who.name)).toBeVisible();
   await page.getByLabel("Status").selectOption("lost");
-  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 people." })).toBeVisible();
 
   // The owner's CSV of the current view.
   await page.getByLabel("Status").selectOption("contacted");
@@ -295,7 +295,7 @@ test("on a phone the first screen is the leads that need action: header on one r
   await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoReady(page, "/staff/");
-  await expect(page.getByRole("status").filter({ hasText: /^\d+ leads?\.$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^\d+ people\.$/ })).toBeVisible();
   // One row of header: the console's name and a Menu button.
   const header = await page.getByRole("banner").boundingBox();
   expect(header!.height).toBeLessThan(80);
@@ -311,7 +311,7 @@ test("on a phone the first screen is the leads that need action: header on one r
   // Needs action: New, and due for follow-up today; not a lead already answered with nothing due.
   await page.getByRole("button", { name: /^Filters and search: Needs action/ }).click();
   await search(page, `Phone ${tag}`);
-  await expect(page.getByRole("status").filter({ hasText: "3 leads." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "3 people." })).toBeVisible();
   await expect(card(page, `Phone ${tag} C`)).toHaveCount(0);
   await expect(card(page, `Phone ${tag} B`)).toContainText("Contacted");
   await expect(page.getByRole("button", { name: "Filters and search: Needs action, filtered" })).toHaveAttribute("aria-expanded", "true");
@@ -353,7 +353,7 @@ test("a false positive in the Spam view is restored to the leads", async ({ page
   );
   await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
   await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
-  await expect(page.getByRole("status").filter({ hasText: "0 leads." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 people." })).toBeVisible();
   await page.getByLabel("View").selectOption("spam");
   await expect(card(page, who.name)).toContainText("Held as spam");
   await expect(card(page, who.name)).toContainText("Because it was sent faster than a person can type");
@@ -408,7 +408,7 @@ test("a coach never sees a privacy request: not in the list, the search, the for
 
   await signInContext(context, baseURL!, DATA_DIR, `coach-${randomUUID().slice(0, 6)}@example.com`, "coach", nowOnBuildDay());
   await gotoReady(page, `/staff/?q=${encodeURIComponent(who.email)}`);
-  await expect(page.getByRole("status").filter({ hasText: "1 lead." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 person." })).toBeVisible();
   await expect(card(page, who.name)).toContainText("Contact");
   await expect(page.getByText("Privacy request")).toHaveCount(0);
   const formChoices = await page.getByLabel("Form").locator("option").allTextContents();

@@ -189,13 +189,44 @@ test("Needs action says each person's wait in words, oldest first; 30 days unans
   await expect(names).toHaveText([other.name, stale.name]);
   await expect(personCards(page, stale.name)).toContainText("Waiting 5 weeks");
   await expect(personCards(page, other.name)).toContainText("Waiting 6 weeks");
-  await page.getByRole("checkbox", { name: `Choose ${stale.name}` }).check();
+  await expect(page.getByRole("status").filter({ hasText: /^2 people\.$/ })).toBeVisible();
+  // The box is a whole touch target (--touch, 44 px) on a phone, beside the card's link, not over it.
+  const box = page.getByRole("checkbox", { name: `Choose ${stale.name}` });
+  const target = await box.evaluate((input: HTMLInputElement) => {
+    // A tap anywhere on the box's label chooses, as on the box: the label is the target, or the box alone.
+    const label = input.labels?.[0] ?? input;
+    const { x, y, width, height } = label.getBoundingClientRect();
+    const inset = 1;
+    const corners = [
+      [x + inset, y + inset],
+      [x + width - inset, y + inset],
+      [x + inset, y + height - inset],
+      [x + width - inset, y + height - inset],
+    ];
+    // Each corner of the target is the box's: a tap there chooses the person.
+    const hits = corners.map(([cx = 0, cy = 0]) => {
+      const hit = document.elementFromPoint(cx, cy);
+      return hit === input || hit === label || hit?.closest("label") === label;
+    });
+    const link = input.closest("li")?.querySelector("a")?.getBoundingClientRect();
+    const overlaps = link ? link.left < x + width && x < link.right && link.top < y + height && y < link.bottom : true;
+    return { width, height, hits, overlaps };
+  });
+  expect(target.width).toBeGreaterThanOrEqual(44);
+  expect(target.height).toBeGreaterThanOrEqual(44);
+  expect(target.hits).toEqual([true, true, true, true]);
+  expect(target.overlaps).toBe(false);
+  await box.check();
   await page.getByRole("checkbox", { name: `Choose ${other.name}` }).check();
   await expect(page.getByText("2 people chosen")).toBeVisible();
   await expectNoAxeViolations(page, "two people chosen at 390px");
-  await page.getByRole("button", { name: "Mark Lost" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "2 people marked Lost." })).toBeVisible();
+  await page.getByRole("button", { name: "Mark Lost" }).focus();
+  await page.keyboard.press("Enter");
+  const said = page.getByRole("status").filter({ hasText: "2 people marked Lost." });
+  await expect(said).toBeVisible();
   await expect(names).toHaveCount(0);
+  // The button pressed went with the people chosen: the keyboard (and a screen reader) is on what it did.
+  await expect(said).toBeFocused();
   await gotoReady(page, `/staff/?view=all&status=lost&q=${tag}`);
   await expect(names).toHaveText([stale.name, other.name]);
 });

@@ -50,7 +50,7 @@ export async function signInMail(
   at: Date,
   browserHash?: string,
 ): Promise<{ token: string; code?: string } | undefined> {
-  await store.requestSignIn(email, at, browserHash ? { browserHash, mail: true } : undefined);
+  await store.requestSignIn(email, at, browserHash ? { browserHash } : undefined);
   const message = (await store.outbox(["pending"])).filter((m) => m.kind === "sign-in" && m.data?.to === email && !m.data.token).pop();
   if (!message) throw new Error(`no sign-in request queued for ${email}`);
   const { request: browser, next } = message.data ?? {};

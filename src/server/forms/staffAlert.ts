@@ -1,7 +1,8 @@
 import addressparser from "nodemailer/lib/addressparser";
 import { formatLongDate, isIsoDate } from "../../content/dates";
 import { FORM_REGISTRY, type FormName } from "../../forms/registry";
-import { sourceName, type VisitSource } from "../../forms/visitSource";
+import type { VisitSource } from "../../forms/visitSource";
+import { pageWords, sourceWords } from "../../desk/sources";
 import { mayOpenForm, OWNER_ONLY_FORMS } from "../../desk/leads";
 import { leadPath } from "../../desk/paths";
 import { privacy, requestDueDate } from "../content";
@@ -40,8 +41,8 @@ export interface AlertFacts {
 }
 
 /**
- * The e-mail staff receive for a submission: every field, plainly, where the visit came from, and a
- * reply goes to the visitor. The subject names the form, the person and what it is about, never free
+ * The e-mail staff receive for a submission: every field, plainly, where the visit came from (its
+ * channel and landing page in words, desk/sources.ts), and a reply goes to the visitor. The subject names the form, the person and what it is about, never free
  * text they typed (health information stays in the body, which only staff read). A privacy request's
  * alert is sent when its person confirms it (`confirmedAt`), and its subject carries the date the law's
  * answer is due by, counted from then. Times are in the gym's zone and words, as staff read them on a phone.
@@ -74,7 +75,9 @@ export function staffMail(
     text: [
       `Reference: ${submission.id}`,
       `Received: ${whenLabel(submission.createdAt.toISOString())}`,
-      ...(source !== undefined ? [`Came from: ${escapeControls(sourceName(source))}`] : []),
+      // As the reports and the lead's page name it: the channel, and the page they landed on in words.
+      ...(source !== undefined ? [`Came from: ${escapeControls(sourceWords(source))}`] : []),
+      ...(source?.landingPage ? [`Landed on: ${escapeControls(pageWords(source.landingPage))}`] : []),
       `Open in the staff console: ${siteUrl}${leadPath(submission.id)}`,
       ...(due
         ? [

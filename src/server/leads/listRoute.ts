@@ -2,13 +2,12 @@ import { z } from "zod";
 import { leadRow, rowsToCsv } from "./csv";
 import { sourceName } from "../../forms/visitSource";
 import { formatLongDate } from "../../content/dates";
-import { LEAD_STATUSES, STATUS_LABELS } from "../../desk/leads";
+import { LEAD_STATUSES, listsPeople, STATUS_LABELS } from "../../desk/leads";
 import { SEARCH_MAX } from "../../desk/limits";
 import { durationWords } from "../../desk/time";
 import { matchesPerson } from "../forms/fields";
 import { FORMS } from "../../forms/registry";
 import { INBOX_VIEWS, type InboxFilter, type InboxOperations, type PeopleFilter, type PeopleOperations } from "./types";
-import { isSalesForm } from "../../forms/registry";
 import type { LeadSummary } from "../../desk/leads";
 import type { StaffRole } from "../../desk/roles";
 import type { StoredSubmission } from "../store/submission";
@@ -79,7 +78,7 @@ export const leads: StaffRoute<InboxOperations & PeopleOperations> = {
       const today = zonedToday(now).date;
       // The owner's download is the whole view, not the screen's page of it.
       const limit = format === "csv" ? EXPORT_LIMIT : VIEW_LIMIT;
-      const forms = view === "members" || view === "spam" || (form !== undefined && !isSalesForm(form));
+      const forms = !listsPeople(view, form);
       const rows = forms
         ? await formRows(store, { view: view === "stale" ? "all" : view, today, form, status, limit, role: staff.role }, now)
         : await peopleRows(store, { view: view as PeopleFilter["view"], today, now, form, status, limit });

@@ -128,7 +128,6 @@ export function staffQueries(dialect: Dialect): StaffOperations {
             })
             .execute();
         }
-        if (asking && !asking.mail) return;
         const data = asking ? { to: email, request: asking.browserHash, ...(asking.next ? { next: asking.next } : {}) } : { to: email };
         await queueMessage(trx, codec, null, "sign-in", at, { data });
       });

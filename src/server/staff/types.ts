@@ -30,14 +30,13 @@ export type LinkResult = Pick<StaffAccount, "email" | "role"> | "used" | "expire
 export type CodeResult = Pick<StaffAccount, "email" | "role"> | { wrong: number } | "no-tries" | "expired" | "used";
 
 /**
- * The browser asking for a sign-in e-mail: the SHA-256 of its `__Host-staff-sign-in` cookie, the
- * console page to go on to (checked: desk/paths.ts's consolePath), and whether the limits let the
- * e-mail go (a request past them is kept all the same, so a code typed for it is answered as any other).
+ * The browser asking for a sign-in e-mail, within the limits (a request past them is written nowhere:
+ * routes/signIn.ts): the SHA-256 of its `__Host-staff-sign-in` cookie, and the console page to go on to
+ * (checked: desk/paths.ts's consolePath).
  */
 export interface SignInAsking {
   browserHash: string;
   next?: string;
-  mail: boolean;
 }
 
 export interface AuditEntry {

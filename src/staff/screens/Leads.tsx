@@ -1,13 +1,15 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { formatLongDate } from "../../content/dates";
 import { downloadUrl, postJson, problemText } from "../client";
 import {
+  countWords,
   FORM_LABELS,
   formLabelsFor,
   type InboxView,
   type LeadList,
   type LeadSummary,
+  listsPeople,
   spamWords,
   STATUS_LABELS,
   VIEW_LABELS,
@@ -73,6 +75,12 @@ export default function Leads({ session, search }: ScreenProps) {
   const [done, setDone] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setChosen(new Set()), [list]);
+  // Mark Lost goes away with the people it closed (and is disabled while it works): the keyboard, and
+  // a screen reader, go to the line that says what it did, once it says it. Tab goes on to the list.
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) said.current?.focus();
+  }, [done]);
   const people =
     list !== null && filters.view !== "members" && filters.view !== "spam" && list.leads.every((lead) => lead.forms !== undefined);
 
@@ -88,7 +96,7 @@ export default function Leads({ session, search }: ScreenProps) {
     setBusy(true);
     try {
       const { lost } = await postJson<{ lost: string[] }>("leads", { action: "lost", ids: [...chosen] });
-      setDone({ text: `${lost.length === 1 ? "1 person" : `${lost.length} people`} marked Lost.`, error: false });
+      setDone({ text: `${countWords(lost.length, true)} marked Lost.`, error: false });
       // The same filters as a new object: the list is read again.
       setFilters((before) => ({ ...before }));
     } catch (error) {
@@ -150,14 +158,14 @@ export default function Leads({ session, search }: ScreenProps) {
       <p role="status" className={styles.muted}>
         {list === null
           ? "Loading…"
-          : `${list.leads.length === 1 ? "1 lead" : `${list.leads.length} leads`}${
+          : `${countWords(list.leads.length, listsPeople(filters.view, filters.form))}${
               list.more ? `: the newest ${list.limit} were searched; choose a form or status to see older ones` : ""
             }.`}
       </p>
-      <StatusLine status={done} />
+      <StatusLine ref={said} status={done} />
       {people && chosen.size > 0 && (
         <p className={own.bulk}>
-          <span>{chosen.size === 1 ? "1 person chosen" : `${chosen.size} people chosen`}</span>
+          <span>{countWords(chosen.size, true)} chosen</span>
           <button type="button" className={styles.primary} disabled={busy} onClick={() => void markLost()}>
             Mark Lost
           </button>
@@ -203,13 +211,10 @@ function LeadCard({
   return (
     <li className={styles.card}>
       {chosen !== undefined && (
-        <input
-          type="checkbox"
-          className={own.choose}
-          checked={chosen}
-          aria-label={`Choose ${who}`}
-          onChange={(event) => onChoose(event.target.checked)}
-        />
+        // The label around the box is its touch target; the box's own name says whom it chooses.
+        <label className={own.choose}>
+          <input type="checkbox" checked={chosen} aria-label={`Choose ${who}`} onChange={(event) => onChoose(event.target.checked)} />
+        </label>
       )}
       <span className={styles.cardMain}>
         <Link to={leadPath(lead.id)} className={own.name}>

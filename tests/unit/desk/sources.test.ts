@@ -1,4 +1,4 @@
-import { pageWords, rawSource, sourceChannel } from "../../../src/desk/sources";
+import { pageWords, rawSource, sourceChannel, sourceWords } from "../../../src/desk/sources";
 
 const visit = (utmSource: string | null, referrerHost: string | null) => ({
   landingPage: "/",
@@ -36,6 +36,16 @@ test("the raw value: the utm_source, else the referring host without www., else 
   expect(rawSource(visit("  ", null))).toBe("Direct");
   expect(rawSource(null)).toBeNull();
   expect(sourceChannel(null)).toBeNull();
+});
+
+test("in words: the channel, then the value as sent only where it says more than the channel", () => {
+  expect(sourceWords(visit("facebook", "l.facebook.com"))).toBe("Facebook");
+  expect(sourceWords(visit(null, "m.facebook.com"))).toBe("Facebook (m.facebook.com)");
+  expect(sourceWords(visit("ig", null))).toBe("Instagram (ig)");
+  expect(sourceWords(visit("email", null))).toBe("E-mail");
+  expect(sourceWords(visit("spring-flyer", null))).toBe("spring-flyer");
+  expect(sourceWords(visit(null, null))).toBe("Direct");
+  expect(sourceWords(null)).toBe("Unknown");
 });
 
 describe("pageWords: a landing page as staff say it", () => {

@@ -97,11 +97,11 @@ async function knownDevice(
 
 /**
  * POST /api/staff/sign-in {email, next?}: the same answer, by the same work, for every address, so
- * nobody learns who is staff: the request is kept, bound to this browser by a new `__Host-staff-sign-in`
- * cookie (for the mail's code), within the limits one e-mail is queued in the outbox, whoever the
- * address belongs to, and the answer goes. The sender, after the answer, makes the link and its code for
- * a staff address (and the first owner's account on a fresh install) and drops the rest
- * (issueSignInLink). `next`, the console page the person was going to, rides in the mail's link if it is
+ * nobody learns who is staff: within the limits the request is kept, bound to this browser by a new
+ * `__Host-staff-sign-in` cookie (for the mail's code), one e-mail is queued in the outbox, whoever the
+ * address belongs to, and the answer goes; past them, the answer alone, and nothing is written. The
+ * sender, after the answer, makes the link and its code for a staff address (and the first owner's
+ * account on a fresh install) and drops the rest (issueSignInLink). `next`, the console page the person was going to, rides in the mail's link if it is
  * one (desk/paths.ts's consolePath), and is left out if not. A known device's request counts against its
  * own limit instead of the shared ones (LINK_LIMITS); its answer is the same 202, with the same body and
  * cookie, as anyone's.
@@ -126,11 +126,15 @@ export const signIn: PublicRoute<StaffStore> = {
       // The address's cap counts only what this connection's share let through: one connection spends at most its share.
       allowed = (await withinLimit(limits.perAddressAndClient, `${address}:${client}`)) && (await withinLimit(limits.perAddress, address));
     }
-    if (allowed && !mailEnabled(config))
+    // Past the limits the answer is the same and nothing is written: a stranger asking for someone
+    // else's address grows no table and spends nothing of theirs. The browser keeps the request it had,
+    // so a code mailed to it before still works there.
+    if (!allowed) return { status: 202, json: { message: LINK_SENT } };
+    if (!mailEnabled(config))
       console.error("A sign-in request waits in the outbox: SMTP_URL and STAFF_EMAIL must both be set to send links.");
     // A new request, a new cookie: a code belongs to the one request it was mailed for.
     const browser = newToken();
-    await store.requestSignIn(email, now, { browserHash: hashToken(browser), next: consolePath(body.next), mail: allowed });
+    await store.requestSignIn(email, now, { browserHash: hashToken(browser), next: consolePath(body.next) });
     return { status: 202, json: { message: LINK_SENT }, headers: { "Set-Cookie": signInCookie(browser) }, afterReply: kick };
   },
 };

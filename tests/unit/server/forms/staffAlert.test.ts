@@ -45,6 +45,26 @@ test("a multi-line value is one indented block under its label: no line of it ca
   );
 });
 
+test("where a lead came from, as the reports name it: the channel, the value as sent where it says more, the page in words", () => {
+  const alert = (source: VisitSource | null) =>
+    staffMail(
+      { id: "C-SRC", form: "contact", createdAt: new Date("2026-11-20T10:00:00Z"), spam: null, payload: { name: "Ana Ruiz" } },
+      { mailFrom: "forms@gym.example", domain: "gym.example", siteUrl: "https://gym.example" },
+      { to: "coaches@gym.example", source },
+    ).text.split("\n");
+  const visit = { landingPage: null, referrerHost: null, utmSource: null, utmMedium: null, utmCampaign: null };
+  expect(alert({ ...visit, referrerHost: "m.facebook.com", landingPage: "/contact/" })).toEqual(
+    expect.arrayContaining(["Came from: Facebook (m.facebook.com)", "Landed on: the Contact Us page"]),
+  );
+  expect(alert({ ...visit, utmSource: "spring-flyer", landingPage: "/announcements/open-house/" })).toEqual(
+    expect.arrayContaining(["Came from: spring-flyer", "Landed on: /announcements/open-house/"]),
+  );
+  const direct = alert({ ...visit });
+  expect(direct).toContain("Came from: Direct");
+  expect(direct.filter((line) => line.startsWith("Landed on"))).toEqual([]);
+  expect(alert(null)).toContain("Came from: Unknown");
+});
+
 test("a logged error keeps what staff can act on and drops addresses and quoted values", () => {
   const refused = Object.assign(
     new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <ana@example.com>: Recipient address rejected"),
@@ -135,7 +155,8 @@ function alertContract(open: () => Promise<SubmissionStore>) {
       ["Contact message from Ana Ruiz (Membership) [C-FACEBOOK]", ["coach@gym.example", "coaches@gym.example", "owner@gym.example"]],
       ["Contact message from Ana Ruiz (Membership) [C-NOSCRIPT]", ["coach@gym.example", "coaches@gym.example", "owner@gym.example"]],
     ]);
-    expect(textOf(smtp.received[0]).split(/\r?\n/)).toContain("Came from: facebook");
+    // The channel as the reports name it (utm_source "facebook" says no more), and the page in words.
+    expect(textOf(smtp.received[0]).split(/\r?\n/)).toEqual(expect.arrayContaining(["Came from: Facebook", "Landed on: the home page"]));
     // Sent without JavaScript, or before sources were kept: said so, as the console says it.
     expect(textOf(smtp.received[1]).split(/\r?\n/)).toContain("Came from: Unknown");
     expect(smtp.received[0]?.header("Reply-To")).toBe("ana@example.com");
