@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate } from "../../src/content/dates";
-import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
 import { phoneLabel } from "../../src/desk/leads";
 import { BUILD_DAY, BUILD_DAY_SITE, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
 import { signInContext, withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
 import { gotoReady } from "./support/page";
+import { newVisitor, sendContactForm } from "./support/visitor";
 
 /**
  * The leads inbox against the production build and server: a lead sent on the public site, worked in
@@ -17,32 +17,6 @@ import { gotoReady } from "./support/page";
 // "Follow up today" is today by the server's clock: the server and these tests are on the build's day.
 test.use({ baseURL: BUILD_DAY_SITE.url });
 const DATA_DIR = BUILD_DAY_SITE.dataDir;
-
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
-
-/** A unique person, so tests running side by side find only their own lead. */
-function person() {
-  const tag = randomUUID().slice(0, 8);
-  const digits = String(Number.parseInt(tag.slice(0, 6), 16) % 10_000).padStart(4, "0");
-  return { name: `Inbox ${tag}`, email: `inbox-${tag}@example.com`, phone: `253-555-${digits}`, stored: `+1253555${digits}` };
-}
-
-/** Sends the contact form as a visitor does; returns the reference the site answers with. */
-async function sendContact(page: Page, who: ReturnType<typeof person>): Promise<string> {
-  if (!page.url().startsWith("http")) await page.clock.install({ time: BUILD_INSTANT });
-  await gotoReady(page, "/contact/");
-  const form = page.getByRole("form", { name: "Send us a message" });
-  await form.getByLabel(label("Your name")).fill(who.name);
-  await form.getByLabel(label("Email")).fill(who.email);
-  await form.getByLabel(label("Phone")).fill(who.phone);
-  await form.getByLabel(label("What is your message about?")).selectOption("membership");
-  await form.getByLabel(label("Message")).fill("Do you have evening classes?");
-  await page.clock.fastForward(MIN_FILL_MS);
-  await page.getByRole("button", { name: "Send message" }).click();
-  const reference = (await page.getByTestId("form-success").locator("span").last().textContent()) ?? "";
-  expect(reference).toMatch(/^C-[0-9A-Z]{10}$/);
-  return reference;
-}
 
 const card = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
 
@@ -69,8 +43,8 @@ test("a contact form sent on the site is worked in the inbox: status, note, foll
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const who = person();
-  const reference = await sendContact(page, who);
+  const who = newVisitor("Inbox");
+  const reference = await sendContactForm(page, who);
   await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
 
   await gotoReady(page, "/staff/?view=new");
@@ -174,7 +148,7 @@ test("a visit from a campaign link, browsed, then the contact form: the lead say
   context,
   baseURL,
 }) => {
-  const who = person();
+  const who = newVisitor("Inbox");
   await page.clock.install({ time: BUILD_INSTANT });
   // Arriving from a Facebook post's link, which carries the campaign; the referring page's own address
   // (its query here holds a token) must not be kept.
@@ -187,7 +161,7 @@ test("a visit from a campaign link, browsed, then the contact form: the lead say
   const next = (await inSite.getAttribute("href"))!;
   await inSite.click();
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
-  const reference = await sendContact(page, who);
+  const reference = await sendContactForm(page, who);
   await signInContext(context, baseURL!, DATA_DIR, `owner-${randomUUID().slice(0, 6)}@example.com`, "owner", nowOnBuildDay());
   await gotoReady(page, `/staff/lead/?id=${reference}`);
   const source = (label: string) =>
@@ -257,8 +231,8 @@ test("the owner writes reply templates; a coach reads them; without mail the lea
   await coach.close();
 
   // This server has no mail set up: a lead's page says so instead of offering a box that cannot send.
-  const who = person();
-  const reference = await sendContact(page, who);
+  const who = newVisitor("Inbox");
+  const reference = await sendContactForm(page, who);
   await gotoReady(page, `/staff/lead/?id=${reference}`);
   await expect(page.getByText("E-mail is not set up on this server, so replies cannot be sent from here")).toBeVisible();
 
@@ -339,7 +313,7 @@ test("a coach works leads but gets 403 on the CSV", async ({ page, context, base
 });
 
 test("a false positive in the Spam view is restored to the leads", async ({ page, context, baseURL }) => {
-  const who = person();
+  const who = newVisitor("Inbox");
   const reference = `C-${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
   await withStore(DATA_DIR, (store) =>
     store.insert({
@@ -370,7 +344,7 @@ test("a coach never sees a privacy request: not in the list, the search, the for
   context,
   baseURL,
 }) => {
-  const who = person();
+  const who = newVisitor("Inbox");
   const tag = randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();
   const [contact, privacy] = [`C-${tag}`, `P-${tag}`];
   await withStore(DATA_DIR, async (store) => {
