@@ -102,6 +102,8 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
     async deleteSubmissions(ids, reason, at) {
       const wanted = [...new Set(ids)];
       const gone = await dialect.write(async (trx) => {
+        // A merge moves forms, keys and lines between people: the two take turns (leads/merge.ts).
+        await dialect.lockMerges(trx);
         const rows: Gone[] = [];
         for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, codec, (eb) => eb("id", "in", batch))));
         await logDeletions(trx, rows, codec.time(at), requesterOf(reason));
@@ -131,6 +133,7 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
     },
     async purge(cutoffs, at) {
       const report = await dialect.write(async (trx) => {
+        await dialect.lockMerges(trx);
         const spamBefore = codec.time(cutoffs.spamBefore);
         const spam = await deleteWhere(trx, codec, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
         const report: PurgeReport = { spam: spam.length, forms: {} };

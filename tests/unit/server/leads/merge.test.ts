@@ -214,6 +214,99 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
   });
 }
 
+/** Two people who share a phone number, made anew for each round of a race. */
+async function pairOf(store: SubmissionStore, round: string) {
+  await store.insert(sent(`C-KEEP${round}`, "2026-11-19T09:00:00Z", `keep${round}@example.com`));
+  await store.insert(sent(`C-GONE${round}`, "2026-11-19T10:00:00Z", `gone${round}@example.com`));
+  await store.insert(sent(`C-THIRD${round}`, "2026-11-19T11:00:00Z", `third${round}@example.com`));
+  const [keep, gone, third] = await Promise.all([`C-KEEP${round}`, `C-GONE${round}`, `C-THIRD${round}`].map((id) => personOf(store, id)));
+  return { keep: keep!, gone: gone!, third: third! };
+}
+
+const ROUNDS = 16;
+
+/**
+ * Merges racing what staff write to either person, and each other: `a` and `b` are two handles on one
+ * database (on PostgreSQL two processes' pools, their transactions truly side by side). Every call
+ * either applies, to the survivor when the merge went first, or is refused in words; none throws.
+ */
+function raceContract(open: () => Promise<{ a: SubmissionStore; b: SubmissionStore; close: () => Promise<unknown> }>) {
+  const when = at("2026-11-20T12:00:00Z");
+
+  test("a note, a call and a change of status and follow-up, written to either person as the owner merges them: each reaches the survivor", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone } = await pairOf(a, String(round));
+        // Half the rounds write to the person merged away, half to the one kept.
+        const target = round % 2 === 0 ? gone : keep;
+        const results = await Promise.allSettled([
+          a.mergePeople(keep, gone, OWNER, when),
+          b.addNote(target, COACH, "Asked about evening classes", when),
+          b.logContact(target, { channel: "call", outcome: "reached" }, COACH, when),
+          b.updateLead(target, { status: "contacted", followUpOn: "2026-12-01" }, COACH, when),
+        ]);
+        expect(results.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)))).toEqual([
+          { merged: keep, absorbed: gone },
+          true,
+          true,
+          true,
+        ]);
+        const lines = (await a.personEvents(keep)).map((event) => event.kind).sort();
+        expect(lines).toEqual(["call", "follow-up", "merge", "note", "status"]);
+        expect((await a.personOf(keep))?.state).toMatchObject({ status: "contacted", followUpOn: "2026-12-01", firstResponseBy: COACH });
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  test("two merges at once, A<-B with B<-A, and A<-B with C<-B: each merges (the later into the survivor) or is refused in words; nothing lost", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone, third } = await pairOf(a, String(round));
+        const other = round % 2 === 0 ? b.mergePeople(gone, keep, OWNER, when) : b.mergePeople(third, gone, OWNER, when);
+        const results = await Promise.allSettled([a.mergePeople(keep, gone, OWNER, when), other]);
+        const values = results.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)));
+        const merged = values.filter((value) => typeof value === "object" && "merged" in value).length;
+        expect(merged).toBeGreaterThanOrEqual(1);
+        // PostgreSQL: the later one sees its reference lead elsewhere now ("changed"). SQLite runs them
+        // one after the other: B<-A then finds one person ("same"); C<-B takes B's survivor with them.
+        const refused = values.filter((value) => !(typeof value === "object" && "merged" in value));
+        for (const value of refused) expect([{ refused: "changed" }, { refused: "same" }]).toContainEqual(value);
+        const survivor = (await personOf(a, `C-GONE${round}`))!;
+        const forms = (await a.personForms(survivor)).map((form) => form.id);
+        expect(forms).toContain(`C-GONE${round}`);
+        expect(forms).toHaveLength(1 + merged);
+        expect((await a.personEvents(survivor)).filter((event) => event.kind === "merge")).toHaveLength(merged);
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  test("one address's forms deleted as the owner merges its person: the deletion and the merge take turns", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone } = await pairOf(a, String(round));
+        const results = await Promise.allSettled([
+          a.mergePeople(keep, gone, OWNER, when),
+          b.deleteSubmissions([`C-GONE${round}`], { kind: "request", requestedBy: "staff" }, when),
+        ]);
+        const [merge, deletion] = results.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)));
+        expect(deletion).toEqual([`C-GONE${round}`]);
+        // Deleted first, the person went with their last form: the merge finds them gone.
+        expect([{ merged: keep, absorbed: gone }, { refused: "changed" }, { refused: "no-other" }]).toContainEqual(merge);
+        expect((await a.personForms(keep)).map((form) => form.id)).toEqual([`C-KEEP${round}`]);
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
+}
+
 const person = (fields: Partial<PeopleTable>): PeopleTable => ({
   id: "N-A",
   created_at: "2026-11-01T00:00:00.000Z",
@@ -252,6 +345,14 @@ describe("SQLite store: merging people (a real database file)", () => {
     dirs.push(dir);
     return openSqliteStore(path.join(dir, "submissions.sqlite"));
   });
+  // One handle: better-sqlite3 waits for a file's lock synchronously, so a second handle in this process
+  // would stall the first; SQLite's writes take turns on the one connection.
+  raceContract(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-merge-race-"));
+    dirs.push(dir);
+    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+    return { a: store, b: store, close: () => store.close() };
+  });
 });
 
 describeWithPostgres("PostgreSQL store: merging people (a real server)", () => {
@@ -263,6 +364,12 @@ describeWithPostgres("PostgreSQL store: merging people (a real server)", () => {
   mergeContract(async () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     return openPostgresStore(await pg.createDatabase());
+  });
+  raceContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    return { a, b, close: () => Promise.all([a.close(), b.close()]) };
   });
 
   test("forms of the merged address arriving during the merge, from another process: each one accepted, all on the survivor", async () => {
