@@ -106,7 +106,12 @@ export async function mergePeople(
     const time = codec.time(at);
     await trx.updateTable("person_keys").set({ person_id: keep }).where("person_id", "=", other).execute();
     await trx.updateTable("submissions").set({ person_id: keep }).where("person_id", "=", other).execute();
-    await trx.updateTable("person_events").set({ person_id: keep }).where("person_id", "=", other).execute();
+    // Each line keeps whose it was (leads/lineage.ts): an address's access and deletion tell them apart.
+    await trx
+      .updateTable("person_events")
+      .set((eb) => ({ person_id: keep, written_on: eb.fn.coalesce("written_on", eb.val(other)) }))
+      .where("person_id", "=", other)
+      .execute();
     await trx.updateTable("merged_people").set({ person_id: keep }).where("person_id", "=", other).execute();
     await trx.deleteFrom("people").where("id", "=", other).execute();
     await trx.insertInto("merged_people").values({ id: other, person_id: keep }).execute();

@@ -48,10 +48,15 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
       const row = await db.selectFrom("person_keys").select("person_id").where("email_key", "=", key).executeTakeFirst();
       return row?.person_id;
     },
+    async keyMadeFor(key) {
+      const row = await db.selectFrom("person_keys").select(["person_id", "made_for"]).where("email_key", "=", key).executeTakeFirst();
+      return row && (row.made_for ?? row.person_id);
+    },
     async personEvents(person) {
       // In time order: the lines migration 14 carried over were written by kind.
       const rows = await db.selectFrom("person_events").selectAll().where("person_id", "=", person).orderBy("at").orderBy("id").execute();
       return rows.map((row) => ({
+        id: Number(row.id),
         at: toDate(row.at),
         actor: row.actor,
         kind: row.kind,
@@ -59,6 +64,7 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
         outcome: row.outcome,
         body: row.body,
         submissionId: row.submission_id,
+        writtenOn: row.written_on,
       }));
     },
     async logContact(id, contact, by, at) {

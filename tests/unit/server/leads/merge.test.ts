@@ -184,13 +184,40 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
     expect(await webhooks()).toBe(before + 1);
   });
 
-  test("privacy after a merge: the access download for either address lists the person; deleting one address takes its forms and key, the person and the other's stay", async () => {
+  test("privacy after a merge: each address's access download holds its own forms and lines, those since the merge, and says it was merged", async () => {
     const { work, home } = await twoAnas(store);
     await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
-    for (const address of [ANA_HOME, ANA_WORK]) {
+    await store.addNote("C-WORK", COACH, "Both addresses are hers", at("2026-11-20T12:30:00Z"));
+    const timeline = async (address: string) => {
       const report = await accessReport(store, address);
-      expect(report.people?.map((person) => [person.reference, person.timeline.at(-1)?.kind])).toEqual([[work, "merge"]]);
-    }
+      expect(report.people?.map((person) => person.reference)).toEqual([work]);
+      expect(report.people?.[0]?.merged).toMatch(/merged this record with another e-mail address's/);
+      return report.people?.[0]?.timeline.map((line) => [line.kind, line.status ?? line.outcome ?? line.text]);
+    };
+    expect((await accessReport(store, ANA_HOME)).submissions.map((form) => form.reference)).toEqual(["B-HOME"]);
+    expect(await timeline(ANA_HOME)).toEqual([
+      ["status", "intro-booked"],
+      ["follow-up", "2026-11-22"],
+      ["note", "Booked for Friday"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    expect(await timeline(ANA_WORK)).toEqual([
+      ["call", "reached"],
+      ["status", "contacted"],
+      ["follow-up", "2026-11-25"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    // Never merged: nothing to say.
+    await store.insert(sent("C-SOLO", "2026-11-20T09:00:00Z", "solo@example.com", { phone: null }));
+    expect((await accessReport(store, "solo@example.com")).people?.[0]?.merged).toBeUndefined();
+  });
+
+  test("privacy after a merge: deleting the merged address takes its forms, key, lines and old reference; the other's stay", async () => {
+    const { work, home } = await twoAnas(store);
+    await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
+    await store.addNote("C-WORK", COACH, "Both addresses are hers", at("2026-11-20T12:30:00Z"));
 
     const targets = await deletionTargets(store, { email: ANA_HOME });
     expect(targets.map((form) => form.id)).toEqual(["B-HOME"]);
@@ -198,6 +225,15 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
     expect(await store.get("B-HOME")).toBeUndefined();
     expect((await store.personForms(work)).map((form) => form.id)).toEqual(["C-WORK"]);
     expect(await personOf(store, "C-WORK")).toBe(work);
+    // Nothing written about her Gmail address alone stays; the work address's lines and those since the merge do.
+    expect((await store.personEvents(work)).map((line) => [line.kind, line.status ?? line.outcome ?? line.body])).toEqual([
+      ["call", "reached"],
+      ["status", "contacted"],
+      ["follow-up", "2026-11-25"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    expect(await store.personOf(home)).toBeUndefined();
     // Her Gmail address no longer files under the person: a new form from it is someone new.
     await store.insert(sent("C-HOME2", "2026-11-22T09:00:00Z", ANA_HOME));
     const fresh = await personOf(store, "C-HOME2");
@@ -208,9 +244,43 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
     // The last form goes: the person goes, and their old references open nothing.
     await deleteAll(store, await deletionTargets(store, { email: ANA_WORK }), undefined, at("2026-11-23T09:00:00Z"));
     expect(await store.personOf(work)).toBeUndefined();
-    expect(await store.personOf(home)).toBeUndefined();
     await store.insert(sent("C-WORK3", "2026-11-24T09:00:00Z", ANA_WORK));
     expect(await personOf(store, "C-WORK3")).not.toBe(work);
+  });
+
+  test("privacy after a merge: deleting the kept address takes its forms and its lines from before the merge; the merged address's stay", async () => {
+    const { work, home } = await twoAnas(store);
+    await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
+    await store.addNote(home, COACH, "Both addresses are hers", at("2026-11-20T12:30:00Z"));
+    await deleteAll(store, await deletionTargets(store, { email: ANA_WORK }), undefined, at("2026-11-21T09:00:00Z"));
+    expect((await store.personForms(work)).map((form) => form.id)).toEqual(["B-HOME"]);
+    expect((await store.personEvents(work)).map((line) => [line.kind, line.status ?? line.outcome ?? line.body])).toEqual([
+      ["status", "intro-booked"],
+      ["follow-up", "2026-11-22"],
+      ["note", "Booked for Friday"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    expect(await personOf(store, home)).toBe(work);
+    expect((await accessReport(store, ANA_HOME)).people?.[0]?.timeline).toHaveLength(5);
+  });
+
+  test("merged twice: an address's lines follow it up each merge, and leave out each other person's", async () => {
+    const { work, home } = await twoAnas(store);
+    await store.insert(sent("V-THIRD", "2026-11-19T12:00:00Z", "third@example.com", { form: "drop-in" }));
+    const third = (await personOf(store, "V-THIRD"))!;
+    await store.addNote(third, OWNER, "Drop-in from Tacoma", at("2026-11-19T12:30:00Z"));
+    await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
+    await store.addNote(work, OWNER, "Work and home are one", at("2026-11-20T12:30:00Z"));
+    await store.mergePeople(third, work, OWNER, at("2026-11-20T13:00:00Z"));
+    await store.addNote(third, OWNER, "All three", at("2026-11-20T13:30:00Z"));
+    const notes = async (address: string) =>
+      (await accessReport(store, address)).people?.[0]?.timeline
+        .filter((line) => line.kind !== "status" && line.kind !== "call")
+        .map((line) => line.text);
+    expect(await notes(ANA_HOME)).toEqual(["2026-11-22", "Booked for Friday", home, "Work and home are one", work, "All three"]);
+    expect(await notes(ANA_WORK)).toEqual(["2026-11-25", home, "Work and home are one", work, "All three"]);
+    expect(await notes("third@example.com")).toEqual(["Drop-in from Tacoma", work, "All three"]);
   });
 }
 
@@ -286,11 +356,12 @@ function raceContract(open: () => Promise<{ a: SubmissionStore; b: SubmissionSto
     }
   }, 60_000);
 
-  test("one address's forms deleted as the owner merges its person: the deletion and the merge take turns", async () => {
+  test("one address's forms deleted as the owner merges its person: the two take turns, and nothing of that address stays", async () => {
     const { a, b, close } = await open();
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const { keep, gone } = await pairOf(a, String(round));
+        await a.addNote(gone, COACH, "Prefers mornings", when);
         const results = await Promise.allSettled([
           a.mergePeople(keep, gone, OWNER, when),
           b.deleteSubmissions([`C-GONE${round}`], { kind: "request", requestedBy: "staff" }, when),
@@ -300,6 +371,7 @@ function raceContract(open: () => Promise<{ a: SubmissionStore; b: SubmissionSto
         // Deleted first, the person went with their last form: the merge finds them gone.
         expect([{ merged: keep, absorbed: gone }, { refused: "changed" }, { refused: "no-other" }]).toContainEqual(merge);
         expect((await a.personForms(keep)).map((form) => form.id)).toEqual([`C-KEEP${round}`]);
+        expect((await a.personEvents(keep)).map((event) => event.body)).not.toContain("Prefers mornings");
       }
     } finally {
       await close();
