@@ -45,7 +45,7 @@ export async function fileUnderPerson(
       .insertInto("people")
       .values({ id, created_at: time, status: "new", waiting_since: time, updated_at: time, updated_by: VISITOR })
       .execute();
-    if (key) await trx.insertInto("person_keys").values({ email_key: key, person_id: id }).execute();
+    if (key) await trx.insertInto("person_keys").values({ email_key: key, person_id: id, made_for: id }).execute();
     person = { id, status: "new" };
   } else {
     await trx.updateTable("people").set({ waiting_since: time }).where("id", "=", person.id).where("waiting_since", "is", null).execute();

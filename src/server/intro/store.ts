@@ -83,7 +83,14 @@ async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequ
  * Cancels a booking in the caller's transaction: frees the slot, raises its SEQUENCE, and tells the
  * visitor as afterCancel does. The one implementation behind the console and the CLI.
  */
-async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Date, followUp?: CancelFollowUp): Promise<CancelResult> {
+async function cancelIn(
+  trx: Kysely<Database>,
+  dialect: Pick<Dialect, "codec" | "lockPeople">,
+  id: string,
+  at: Date,
+  followUp?: CancelFollowUp,
+): Promise<CancelResult> {
+  const { codec } = dialect;
   const cancelled = await trx
     .updateTable("intro_bookings")
     .set((eb) => ({ cancelled_at: codec.time(at), sequence: eb("sequence", "+", 1) }))
@@ -96,7 +103,7 @@ async function cancelIn(trx: Kysely<Database>, codec: Codec, id: string, at: Dat
     return exists ? "already-cancelled" : "not-found";
   }
   await afterCancel(trx, codec, id, Number(cancelled.sequence), at);
-  if (followUp) await writeLead(trx, codec, id, { followUpOn: followUp.on }, followUp.by, at);
+  if (followUp) await writeLead(trx, dialect, id, { followUpOn: followUp.on }, followUp.by, at);
   return "cancelled";
 }
 
@@ -181,7 +188,7 @@ export function bookingStep(dialect: Dialect): FormStep {
         return async () => {
           // The visitor booked their own intro: the lead is past New (never "late"), though nobody at the gym
           // has answered yet. After lead.created, so the gym's tool hears of the lead before its new status.
-          await writeLead(trx, codec, id, { status: "intro-booked" }, VISITOR, createdAt, { webhook: submission.webhook });
+          await writeLead(trx, dialect, id, { status: "intro-booked" }, VISITOR, createdAt, { webhook: submission.webhook });
           if (!submission.confirm) return false;
           // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
           if (await confirmedRecently(dialect, trx, booking.email, createdAt)) return false;
@@ -209,7 +216,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
   type IntroRow = Awaited<ReturnType<ReturnType<typeof withSubmission>["executeTakeFirstOrThrow"]>>;
   const toIntro = (row: IntroRow) => ({ ...toBooking(row, codec), attendance: row.attendance, sequence: Number(row.sequence) });
   return {
-    cancelBooking: (id, at, followUp) => dialect.write((trx) => cancelIn(trx, codec, id, at, followUp)),
+    cancelBooking: (id, at, followUp) => dialect.write((trx) => cancelIn(trx, dialect, id, at, followUp)),
 
     async cancelByToken(tokenHash, at, followUp) {
       const time = codec.time(at);
@@ -226,7 +233,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
           .executeTakeFirst();
         if (cancelled) {
           await afterCancel(trx, codec, cancelled.submission_id, Number(cancelled.sequence), at);
-          if (followUp) await writeLead(trx, codec, cancelled.submission_id, { followUpOn: followUp.on }, followUp.by, at);
+          if (followUp) await writeLead(trx, dialect, cancelled.submission_id, { followUpOn: followUp.on }, followUp.by, at);
           return "cancelled";
         }
         const booking = await trx
@@ -267,7 +274,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
         await trx.updateTable("intro_bookings").set({ attendance }).where("submission_id", "=", id).execute();
         // A visitor who did not come is someone to call: the lead comes up for follow-up that day. One who
         // came has met the gym: their person is at Came (never moved back from Joined).
-        if (attendance === "no-show") await writeLead(trx, codec, id, { followUpOn }, by, at);
+        if (attendance === "no-show") await writeLead(trx, dialect, id, { followUpOn }, by, at);
         else if (
           !["joined", "came"].includes(
             (
@@ -279,7 +286,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
             )?.status ?? "",
           )
         ) {
-          await writeLead(trx, codec, id, { status: "came" }, by, at);
+          await writeLead(trx, dialect, id, { status: "came" }, by, at);
         }
         return "marked";
       });

@@ -66,9 +66,12 @@ async function sharePhone(trx: Kysely<Database>, dialect: Dialect, keep: string,
  * now on (merged_people). Only two people who gave the same phone number merge: the console offers no
  * other pair, and the store refuses one.
  *
- * Forms of either's addresses arriving meanwhile wait at their keys' locks and then file under this
- * person; a note or change written to either waits at the people's row locks (PostgreSQL; SQLite's writes
- * take turns). A person merged or deleted in that time is "changed": nothing is written.
+ * Locks, in the store's one order: merges (and deletions) take turns first (lockMerges), so the people
+ * read next and their keys stay theirs until this commits; the two's address keys, so forms of either's
+ * addresses arriving meanwhile wait and then file under this person; then the two people's rows, so a
+ * note, call or change written to either waits and then writes to the survivor (leads/store.ts
+ * lockedPerson). A reference that led elsewhere before the turn came (a merge or a deletion went first)
+ * is "changed": nothing is written, and the owner is asked to look again.
  */
 export async function mergePeople(
   dialect: Dialect,
@@ -80,19 +83,20 @@ export async function mergePeople(
 ): Promise<MergeResult> {
   const { codec } = dialect;
   return dialect.write(async (trx) => {
+    const asked = [await personFor(trx, id), await personFor(trx, otherId)];
+    await dialect.lockMerges(trx);
     const keep = await personFor(trx, id);
-    if (!keep) return { refused: "no-person" };
+    if (!keep) return { refused: asked[0] ? "changed" : "no-person" };
     const other = await personFor(trx, otherId);
-    if (!other) return { refused: "no-other" };
+    if (!other) return { refused: asked[1] ? "changed" : "no-other" };
+    if (keep !== asked[0] || other !== asked[1]) return { refused: "changed" };
     if (other === keep) return { refused: "same" };
-    const keysOf = async () =>
-      (await trx.selectFrom("person_keys").select("email_key").where("person_id", "in", [keep, other]).execute()).map(
-        (row) => row.email_key,
-      );
-    await dialect.lockAddressKeys(trx, await keysOf());
-    await dialect.lockPeople(trx, [keep, other]);
-    // Read again under the locks: a merge of a third person into either may have added a key meanwhile.
-    await dialect.lockAddressKeys(trx, await keysOf());
+    const keys = await trx.selectFrom("person_keys").select("email_key").where("person_id", "in", [keep, other]).execute();
+    await dialect.lockAddressKeys(
+      trx,
+      keys.map((row) => row.email_key),
+    );
+    if ((await dialect.lockPeople(trx, [keep, other])).length < 2) return { refused: "changed" };
     const rows = await trx.selectFrom("people").selectAll().where("id", "in", [keep, other]).execute();
     const [kept, merged] = [rows.find((row) => row.id === keep), rows.find((row) => row.id === other)];
     if (!kept || !merged) return { refused: "changed" };
@@ -102,7 +106,12 @@ export async function mergePeople(
     const time = codec.time(at);
     await trx.updateTable("person_keys").set({ person_id: keep }).where("person_id", "=", other).execute();
     await trx.updateTable("submissions").set({ person_id: keep }).where("person_id", "=", other).execute();
-    await trx.updateTable("person_events").set({ person_id: keep }).where("person_id", "=", other).execute();
+    // Each line keeps whose it was (leads/lineage.ts): an address's access and deletion tell them apart.
+    await trx
+      .updateTable("person_events")
+      .set((eb) => ({ person_id: keep, written_on: eb.fn.coalesce("written_on", eb.val(other)) }))
+      .where("person_id", "=", other)
+      .execute();
     await trx.updateTable("merged_people").set({ person_id: keep }).where("person_id", "=", other).execute();
     await trx.deleteFrom("people").where("id", "=", other).execute();
     await trx.insertInto("merged_people").values({ id: other, person_id: keep }).execute();

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Dialect } from "../store/dialect";
 import { toDate, toSubmission } from "../store/rows";
 import type { PeopleTable } from "../store/schema";
-import { answerPerson, personFor, toPersonState, writeLead } from "./store";
+import { answerPerson, lockedPerson, personFor, toPersonState, writeLead } from "./store";
 import { toVisitSource } from "../forms/store";
 import { mergePeople } from "./merge";
 import type { VisitSource } from "../../forms/visitSource";
@@ -48,10 +48,15 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
       const row = await db.selectFrom("person_keys").select("person_id").where("email_key", "=", key).executeTakeFirst();
       return row?.person_id;
     },
+    async keyMadeFor(key) {
+      const row = await db.selectFrom("person_keys").select(["person_id", "made_for"]).where("email_key", "=", key).executeTakeFirst();
+      return row && (row.made_for ?? row.person_id);
+    },
     async personEvents(person) {
       // In time order: the lines migration 14 carried over were written by kind.
       const rows = await db.selectFrom("person_events").selectAll().where("person_id", "=", person).orderBy("at").orderBy("id").execute();
       return rows.map((row) => ({
+        id: Number(row.id),
         at: toDate(row.at),
         actor: row.actor,
         kind: row.kind,
@@ -59,11 +64,12 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
         outcome: row.outcome,
         body: row.body,
         submissionId: row.submission_id,
+        writtenOn: row.written_on,
       }));
     },
     async logContact(id, contact, by, at) {
       return dialect.write(async (trx) => {
-        const person = await personFor(trx, id);
+        const person = await lockedPerson(trx, dialect, id);
         if (!person) return false;
         const outcome = contact.channel === "call" ? contact.outcome : null;
         await trx
@@ -77,13 +83,14 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
     async markLost(ids, by, at, { webhook = false } = {}) {
       return dialect.write(async (trx) => {
         const changed: string[] = [];
-        for (const id of ids) {
-          const person = await personFor(trx, id);
+        // In one order, so two closing some of the same people at once never wait on each other.
+        for (const id of [...new Set(ids)].sort()) {
+          const person = await lockedPerson(trx, dialect, id);
           if (!person) continue;
           // A member who joined is no lead to close: a list of many people chosen at once may hold one.
           const current = await trx.selectFrom("people").select("status").where("id", "=", person).executeTakeFirst();
           if (current?.status === "joined") continue;
-          const result = await writeLead(trx, codec, person, { status: "lost" }, by, at, { webhook });
+          const result = await writeLead(trx, dialect, person, { status: "lost" }, by, at, { webhook });
           if (result?.statusChanged) changed.push(person);
         }
         return changed;

@@ -1,7 +1,7 @@
 import type { Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import { queueMessage } from "../outbox/store";
-import { answerPerson, newestForm, personFor, writeLead } from "./store";
+import { answerPerson, lockedPerson, newestForm, writeLead } from "./store";
 import type { ReplyOperations } from "./types";
 
 /**
@@ -49,7 +49,7 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
     async queueReply(id, reply, by, at, { webhook = false } = {}) {
       return dialect.write(async (trx) => {
         const exists = await trx.selectFrom("submissions").select("id").where("id", "=", id).executeTakeFirst();
-        const person = await personFor(trx, id);
+        const person = await lockedPerson(trx, dialect, id);
         // To a person, the reply answers their newest form (its address is theirs, and the one their page
         // shows), whichever of their forms' references the page was opened by.
         const to = person ? (await newestForm(trx, person))?.id : exists?.id;
@@ -68,7 +68,7 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
             .values({ person_id: person, at: codec.time(at), actor: by, kind: "reply", body, submission_id: to })
             .execute();
           const state = await trx.selectFrom("people").select("status").where("id", "=", person).executeTakeFirstOrThrow();
-          if (state.status === "new") await writeLead(trx, codec, person, { status: "contacted" }, by, at, { webhook });
+          if (state.status === "new") await writeLead(trx, dialect, person, { status: "contacted" }, by, at, { webhook });
           await answerPerson(trx, codec, person, by, at);
           return true;
         }
@@ -78,7 +78,7 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
           .execute();
         const state = await trx.selectFrom("leads").select("status").where("submission_id", "=", to).executeTakeFirst();
         if (!state || state.status === "new") {
-          await writeLead(trx, codec, to, { status: "contacted" }, by, at, { webhook });
+          await writeLead(trx, dialect, to, { status: "contacted" }, by, at, { webhook });
         } else {
           await trx
             .updateTable("leads")

@@ -23,6 +23,26 @@ export async function personFor(trx: Kysely<Database>, id: string): Promise<stri
 }
 
 /**
+ * The person a reference stands for (personFor), their row locked (dialect.lockPeople) for what the
+ * caller writes to them: a merge of them waits for it, or it waits for the merge and then finds the
+ * survivor, whom the reference opens from then on. Undefined as personFor, and for a person deleted
+ * while it waited. Everything written to a person takes this first, so nothing is written to one a
+ * merge deleted (PostgreSQL refused that line: a 500), and no change of theirs is lost.
+ */
+export async function lockedPerson(trx: Kysely<Database>, dialect: Pick<Dialect, "lockPeople">, id: string): Promise<string | undefined> {
+  let person = await personFor(trx, id);
+  while (person) {
+    const [locked] = await dialect.lockPeople(trx, [person]);
+    if (locked) return locked;
+    // Merged or deleted while this waited; read again (a new statement sees what committed meanwhile).
+    const now = await personFor(trx, id);
+    if (now === person) return undefined;
+    person = now;
+  }
+  return undefined;
+}
+
+/**
  * A staff member spoke to the person (a reply, a call that reached them or left a message, a text, a
  * status change that says so): nobody waits on them any more, and the first time is their first response.
  */
@@ -110,17 +130,20 @@ async function writePerson(
  *
  * No read-then-write for the status: two staff changing one lead at once (PostgreSQL runs them side by
  * side) each change only their own fields, and exactly one of two equal status changes counts as a change.
+ * A person's row is locked first (lockedPerson), so a change made while the owner merges them reaches the
+ * survivor.
  */
 export async function writeLead(
   trx: Kysely<Database>,
-  codec: Codec,
+  dialect: Pick<Dialect, "codec" | "lockPeople">,
   id: string,
   change: LeadChange,
   by: string,
   at: Date,
   { webhook = false }: { webhook?: boolean } = {},
 ): Promise<{ statusChanged: boolean } | undefined> {
-  const person = await personFor(trx, id);
+  const { codec } = dialect;
+  const person = await lockedPerson(trx, dialect, id);
   if (person) return writePerson(trx, codec, person, change, by, at, webhook);
   const submission = await trx.selectFrom("submissions").select(["id", "form", "spam"]).where("id", "=", id).executeTakeFirst();
   if (!submission) return undefined;
@@ -198,12 +221,12 @@ export function leadQueries(dialect: Dialect): LeadOperations {
   const { db, codec } = dialect;
   return {
     async updateLead(id, change, by, at, options) {
-      const result = await dialect.write((trx) => writeLead(trx, codec, id, change, by, at, options));
+      const result = await dialect.write((trx) => writeLead(trx, dialect, id, change, by, at, options));
       return result !== undefined;
     },
     async addNote(id, author, body, at) {
       return dialect.write(async (trx) => {
-        const person = await personFor(trx, id);
+        const person = await lockedPerson(trx, dialect, id);
         if (person) {
           await trx
             .insertInto("person_events")

@@ -113,6 +113,8 @@ export interface PersonRecord {
 
 /** One line of a person's timeline from the store (their forms and intro come from their own tables). */
 export interface PersonEvent {
+  /** Counts up as lines are written. */
+  id: number;
   at: Date;
   actor: string;
   kind: PersonEventKind;
@@ -120,6 +122,8 @@ export interface PersonEvent {
   outcome: CallOutcome | null;
   body: string | null;
   submissionId: string | null;
+  /** The person it was written on, once a merge moved it (null: the person it is on; '' when not known). */
+  writtenOn: string | null;
 }
 
 /** Which people the staff's list shows (leads/people.ts). */
@@ -151,6 +155,8 @@ export interface PeopleOperations {
   personForms(person: string): Promise<StoredSubmission[]>;
   /** The person an address key (src/forms/addressKey.ts) belongs to, if any. */
   personOfKey(key: string): Promise<string | undefined>;
+  /** The person made with an address key, whom the owner may since have merged into the one it files under now. */
+  keyMadeFor(key: string): Promise<string | undefined>;
   /** A person's timeline lines from the store, oldest first. */
   personEvents(person: string): Promise<PersonEvent[]>;
   /**

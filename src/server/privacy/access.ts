@@ -1,4 +1,6 @@
 import type { VisitSource } from "../../forms/visitSource";
+import { addressKey } from "../../forms/addressKey";
+import { linesOfOrigin } from "../leads/lineage";
 import type { PrivacyStore } from "./types";
 import { formsOfAddress } from "./address";
 
@@ -27,14 +29,25 @@ export interface AccessEntry {
       };
 }
 
-/** A person the address's sales forms make: their place in the pipeline and every line of their timeline. */
+/**
+ * A person the address's sales forms make: their place in the pipeline and the lines of their timeline
+ * that concern this address. Once the owner merged them with another address's person, `merged` says
+ * so, and the other address's forms and lines are not here.
+ */
 export interface AccessPerson {
   reference: string;
   status: string;
   followUpOn: string | null;
   firstResponseAt: string | null;
+  merged?: string;
   timeline: Array<{ at: string; by: string; kind: string; status?: string; outcome?: string; text?: string }>;
 }
+
+/** What the download says of a person the owner merged with another address's. */
+export const MERGED_NOTE =
+  "The gym merged this record with another e-mail address's, as both gave the same phone number. " +
+  "That address's forms, and the lines of the timeline written about it before the merge, are left out; " +
+  "the lines written since the merge concern both and are here.";
 
 /** Everything held for an address, as an access request is answered (CLI `find`, the console's download). */
 export interface AccessReport {
@@ -46,6 +59,9 @@ export interface AccessReport {
 
 export async function accessReport(store: PrivacyStore, email: string): Promise<AccessReport> {
   const submissions = await formsOfAddress(store, email);
+  const own = new Set(submissions.map((submission) => submission.id));
+  const key = addressKey(email);
+  const origin = key ? await store.keyMadeFor(key) : undefined;
   const waivers = submissions.some((s) => s.payload.waiverVersion !== undefined) ? await store.waivers() : [];
   const states = await store.leadStates(submissions.map((s) => s.id));
   const people = new Map<string, AccessPerson>();
@@ -55,7 +71,7 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
         const state = states.get(id);
         const source = await store.leadSource(id);
         if (state?.person) {
-          if (!people.has(state.person)) people.set(state.person, await accessPerson(store, state.person));
+          if (!people.has(state.person)) people.set(state.person, await accessPerson(store, state.person, origin ?? state.person, own));
           const lead: AccessEntry["lead"] = { person: state.person, source };
           return [id, lead] as const;
         }
@@ -91,21 +107,34 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
   };
 }
 
-async function accessPerson(store: PrivacyStore, reference: string): Promise<AccessPerson> {
+/**
+ * A person's place in the pipeline and the lines of their timeline that concern the address: a line of
+ * one of its forms, or one written on the person made with its key (`origin`), or on whoever they were
+ * merged into since (leads/lineage.ts); never a line of the other address's forms or person.
+ */
+async function accessPerson(store: PrivacyStore, reference: string, origin: string, own: ReadonlySet<string>): Promise<AccessPerson> {
   const person = await store.personOf(reference);
   const events = await store.personEvents(reference);
+  const concerns = linesOfOrigin(
+    events.map((event) => ({ ...event, person: reference })),
+    origin,
+  );
+  const merged = events.some((event) => event.kind === "merge");
   return {
     reference,
     status: person?.state.status ?? "new",
     followUpOn: person?.state.followUpOn ?? null,
     firstResponseAt: person?.state.firstResponseAt?.toISOString() ?? null,
-    timeline: events.map((event) => ({
-      at: event.at.toISOString(),
-      by: event.actor,
-      kind: event.kind,
-      ...(event.status && { status: event.status }),
-      ...(event.outcome && { outcome: event.outcome }),
-      ...(event.body !== null && { text: event.body }),
-    })),
+    ...(merged && { merged: MERGED_NOTE }),
+    timeline: events
+      .filter((event) => (event.submissionId !== null ? own.has(event.submissionId) : concerns.has(event.id)))
+      .map((event) => ({
+        at: event.at.toISOString(),
+        by: event.actor,
+        kind: event.kind,
+        ...(event.status && { status: event.status }),
+        ...(event.outcome && { outcome: event.outcome }),
+        ...(event.body !== null && { text: event.body }),
+      })),
   };
 }

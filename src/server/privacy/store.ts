@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { addressKey } from "../../forms/addressKey";
+import { linesOnlyOf } from "../leads/lineage";
 import { type SubmissionRow, toDate } from "../store/rows";
 import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
 import type { StoredWaiver } from "../waiver";
@@ -55,7 +56,8 @@ async function deleteWhere(trx: Kysely<Database>, codec: Codec, which: Which): P
 /**
  * A person who stays keeps only the address keys their remaining forms give: once the owner merged two
  * people, deleting one address's forms takes that address's key too, so the person no longer catches
- * its forms (a later one makes a new person), while the other address's forms and key stay.
+ * its forms (a later one makes a new person), while the other address's forms and key stay. With the
+ * key go the lines written about that address alone (forgetOrigins).
  */
 async function dropKeysWithoutForms(trx: Kysely<Database>, codec: Codec, people: readonly string[]): Promise<void> {
   const keys = await trx
@@ -75,8 +77,46 @@ async function dropKeysWithoutForms(trx: Kysely<Database>, codec: Codec, people:
       return `${person_id} ${typeof email === "string" ? addressKey(email) : ""}`;
     }),
   );
-  const dropped = keys.filter((row) => !held.has(`${row.person_id} ${row.email_key}`)).map((row) => row.email_key);
-  for (const batch of batches(dropped)) await trx.deleteFrom("person_keys").where("email_key", "in", batch).execute();
+  const dropped = keys.filter((row) => !held.has(`${row.person_id} ${row.email_key}`));
+  for (const batch of batches(dropped.map((row) => row.email_key)))
+    await trx.deleteFrom("person_keys").where("email_key", "in", batch).execute();
+  const origin = (row: (typeof keys)[number]) => row.made_for ?? row.person_id;
+  for (const person of new Set(dropped.map((row) => row.person_id))) {
+    const mine = (row: (typeof keys)[number]) => row.person_id === person;
+    await forgetOrigins(
+      trx,
+      person,
+      dropped.filter(mine).map(origin),
+      keys.filter((row) => mine(row) && !dropped.includes(row)).map(origin),
+    );
+  }
+}
+
+/**
+ * A person who stays after the addresses of the people made as `gone` went: the lines of their
+ * timeline that concern only those (leads/lineage.ts: a note, a call, a change written on the other
+ * person before the owner merged the two) go too, and so does the old reference of a person merged
+ * away who was only theirs. A line of a form goes with its form already; the lines written since a
+ * merge concern the person who stays.
+ */
+async function forgetOrigins(trx: Kysely<Database>, person: string, gone: readonly string[], kept: readonly string[]): Promise<void> {
+  const rows = await trx
+    .selectFrom("person_events")
+    .select(["id", "person_id", "written_on", "kind", "body"])
+    .where("person_id", "=", person)
+    .where("submission_id", "is", null)
+    .execute();
+  const lines = rows.map((row) => ({
+    id: Number(row.id),
+    person: row.person_id,
+    writtenOn: row.written_on,
+    kind: row.kind,
+    body: row.body,
+  }));
+  const only = [...linesOnlyOf(lines, gone, kept)];
+  for (const batch of batches(only)) await trx.deleteFrom("person_events").where("id", "in", batch).execute();
+  const references = gone.filter((origin) => !kept.includes(origin));
+  if (references.length > 0) await trx.deleteFrom("merged_people").where("id", "in", references).where("person_id", "=", person).execute();
 }
 
 /** Logs deleted submissions, oldest first, with no personal data: only that each existed and who had it deleted. */
@@ -102,6 +142,8 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
     async deleteSubmissions(ids, reason, at) {
       const wanted = [...new Set(ids)];
       const gone = await dialect.write(async (trx) => {
+        // A merge moves forms, keys and lines between people: the two take turns (leads/merge.ts).
+        await dialect.lockMerges(trx);
         const rows: Gone[] = [];
         for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, codec, (eb) => eb("id", "in", batch))));
         await logDeletions(trx, rows, codec.time(at), requesterOf(reason));
@@ -131,6 +173,7 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
     },
     async purge(cutoffs, at) {
       const report = await dialect.write(async (trx) => {
+        await dialect.lockMerges(trx);
         const spamBefore = codec.time(cutoffs.spamBefore);
         const spam = await deleteWhere(trx, codec, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
         const report: PurgeReport = { spam: spam.length, forms: {} };

@@ -44,10 +44,19 @@ export interface Dialect {
    */
   lockAddressKeys(trx: Kysely<Database>, keys: readonly string[]): Promise<void>;
   /**
-   * Inside `write`, before a merge reads the two people it merges: their rows locked until it commits,
-   * so a note, call or change written to either meanwhile waits and then sees the merge.
+   * Inside `write`, first of all, before a merge of two people or a deletion of forms reads whose forms,
+   * keys and timeline lines are whose: merges and deletions take turns here, as account changes do at
+   * lockStaff, so each reads the people the one before left, and none waits on another holding the
+   * same people in another order. The first lock of the store's order: this, then address keys
+   * (lockAddressKeys), then people (lockPeople).
    */
-  lockPeople(trx: Kysely<Database>, ids: readonly string[]): Promise<void>;
+  lockMerges(trx: Kysely<Database>): Promise<void>;
+  /**
+   * Inside `write`, before anything is written to a person (a merge, a note, a call, a change): their
+   * rows locked until it commits, several in one order, so a merge and a line written to either take
+   * turns. Returns those that still exist: one a merge or a deletion took while this waited is missing.
+   */
+  lockPeople(trx: Kysely<Database>, ids: readonly string[]): Promise<string[]>;
   /** The choice of due messages, locked so that two senders claiming at once take different ones. */
   lockDue<O>(query: SelectQueryBuilder<Database, "outbox", O>): SelectQueryBuilder<Database, "outbox", O>;
   /** Whether an error is the database refusing a second active booking of one coach and start. */

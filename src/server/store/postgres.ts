@@ -37,6 +37,8 @@ const LOCK_TRIAL_ADDRESS = 7_263_106;
 
 /** Forms of one address key and merges of its person: each waits for the one before. */
 const LOCK_ADDRESS_KEY = 7_263_107;
+/** Merges of people and deletions of forms (pg_advisory_xact_lock's one key): each waits for the one before. */
+const LOCK_MERGES = 7_263_108;
 
 /** Any number for pg_advisory_xact_lock, fixed so every process starting at once waits for the first. */
 export const MIGRATION_LOCK = 7_263_001;
@@ -127,15 +129,20 @@ export async function openPostgres(connectionString: string): Promise<Dialect> {
         await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS_KEY}, hashtext(${key}))`.execute(trx);
       }
     },
+    async lockMerges(trx) {
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_MERGES})`.execute(trx);
+    },
     async lockPeople(trx, ids) {
-      if (ids.length === 0) return;
-      await trx
+      if (ids.length === 0) return [];
+      // Locked in the order of ORDER BY; a row deleted while this waited is left out.
+      const rows = await trx
         .selectFrom("people")
         .select("id")
         .where("id", "in", [...ids])
         .orderBy("id")
         .forUpdate()
         .execute();
+      return rows.map((row) => row.id);
     },
     // SKIP LOCKED: concurrent senders each take different messages instead of waiting.
     lockDue: (query) => query.forUpdate().skipLocked(),

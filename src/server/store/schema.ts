@@ -210,6 +210,8 @@ export interface PeopleTable {
 export interface PersonKeysTable {
   email_key: string;
   person_id: string;
+  /** The person made with this key (migration 18): a merge moves the key, never this. */
+  made_for: string | null;
 }
 
 /** A person the owner merged into another (migration 14): a link to their reference opens the survivor. */
@@ -239,6 +241,11 @@ export interface PersonEventsTable {
   body: string | null;
   /** The form it concerned, when it came from one (a note carried over by migration 14); goes with it. */
   submission_id: string | null;
+  /**
+   * The person it was written on, once a merge moved it to another (migration 18); null: the person it
+   * is on; '' for a line a merge before migration 18 moved, whose person is not known.
+   */
+  written_on: string | null;
 }
 
 /** Each change of a lead's status: when, who (a staff address, or VISITOR for the visitor's own booking), to what. */

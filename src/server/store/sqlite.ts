@@ -159,7 +159,17 @@ export function openSqlite(file: string, { busyTimeoutMs = SITE_BUSY_TIMEOUT_MS 
     lockStaff: async () => undefined,
     lockFingerprint: async () => undefined,
     lockAddressKeys: async () => undefined,
-    lockPeople: async () => undefined,
+    lockMerges: async () => undefined,
+    async lockPeople(trx, ids) {
+      if (ids.length === 0) return [];
+      const rows = await trx
+        .selectFrom("people")
+        .select("id")
+        .where("id", "in", [...ids])
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => row.id);
+    },
     lockDue: (query) => query,
     isSlotConflict,
     isSeatConflict,

@@ -184,13 +184,40 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
     expect(await webhooks()).toBe(before + 1);
   });
 
-  test("privacy after a merge: the access download for either address lists the person; deleting one address takes its forms and key, the person and the other's stay", async () => {
+  test("privacy after a merge: each address's access download holds its own forms and lines, those since the merge, and says it was merged", async () => {
     const { work, home } = await twoAnas(store);
     await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
-    for (const address of [ANA_HOME, ANA_WORK]) {
+    await store.addNote("C-WORK", COACH, "Both addresses are hers", at("2026-11-20T12:30:00Z"));
+    const timeline = async (address: string) => {
       const report = await accessReport(store, address);
-      expect(report.people?.map((person) => [person.reference, person.timeline.at(-1)?.kind])).toEqual([[work, "merge"]]);
-    }
+      expect(report.people?.map((person) => person.reference)).toEqual([work]);
+      expect(report.people?.[0]?.merged).toMatch(/merged this record with another e-mail address's/);
+      return report.people?.[0]?.timeline.map((line) => [line.kind, line.status ?? line.outcome ?? line.text]);
+    };
+    expect((await accessReport(store, ANA_HOME)).submissions.map((form) => form.reference)).toEqual(["B-HOME"]);
+    expect(await timeline(ANA_HOME)).toEqual([
+      ["status", "intro-booked"],
+      ["follow-up", "2026-11-22"],
+      ["note", "Booked for Friday"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    expect(await timeline(ANA_WORK)).toEqual([
+      ["call", "reached"],
+      ["status", "contacted"],
+      ["follow-up", "2026-11-25"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    // Never merged: nothing to say.
+    await store.insert(sent("C-SOLO", "2026-11-20T09:00:00Z", "solo@example.com", { phone: null }));
+    expect((await accessReport(store, "solo@example.com")).people?.[0]?.merged).toBeUndefined();
+  });
+
+  test("privacy after a merge: deleting the merged address takes its forms, key, lines and old reference; the other's stay", async () => {
+    const { work, home } = await twoAnas(store);
+    await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
+    await store.addNote("C-WORK", COACH, "Both addresses are hers", at("2026-11-20T12:30:00Z"));
 
     const targets = await deletionTargets(store, { email: ANA_HOME });
     expect(targets.map((form) => form.id)).toEqual(["B-HOME"]);
@@ -198,6 +225,15 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
     expect(await store.get("B-HOME")).toBeUndefined();
     expect((await store.personForms(work)).map((form) => form.id)).toEqual(["C-WORK"]);
     expect(await personOf(store, "C-WORK")).toBe(work);
+    // Nothing written about her Gmail address alone stays; the work address's lines and those since the merge do.
+    expect((await store.personEvents(work)).map((line) => [line.kind, line.status ?? line.outcome ?? line.body])).toEqual([
+      ["call", "reached"],
+      ["status", "contacted"],
+      ["follow-up", "2026-11-25"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    expect(await store.personOf(home)).toBeUndefined();
     // Her Gmail address no longer files under the person: a new form from it is someone new.
     await store.insert(sent("C-HOME2", "2026-11-22T09:00:00Z", ANA_HOME));
     const fresh = await personOf(store, "C-HOME2");
@@ -208,10 +244,139 @@ function mergeContract(open: () => Promise<SubmissionStore>) {
     // The last form goes: the person goes, and their old references open nothing.
     await deleteAll(store, await deletionTargets(store, { email: ANA_WORK }), undefined, at("2026-11-23T09:00:00Z"));
     expect(await store.personOf(work)).toBeUndefined();
-    expect(await store.personOf(home)).toBeUndefined();
     await store.insert(sent("C-WORK3", "2026-11-24T09:00:00Z", ANA_WORK));
     expect(await personOf(store, "C-WORK3")).not.toBe(work);
   });
+
+  test("privacy after a merge: deleting the kept address takes its forms and its lines from before the merge; the merged address's stay", async () => {
+    const { work, home } = await twoAnas(store);
+    await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
+    await store.addNote(home, COACH, "Both addresses are hers", at("2026-11-20T12:30:00Z"));
+    await deleteAll(store, await deletionTargets(store, { email: ANA_WORK }), undefined, at("2026-11-21T09:00:00Z"));
+    expect((await store.personForms(work)).map((form) => form.id)).toEqual(["B-HOME"]);
+    expect((await store.personEvents(work)).map((line) => [line.kind, line.status ?? line.outcome ?? line.body])).toEqual([
+      ["status", "intro-booked"],
+      ["follow-up", "2026-11-22"],
+      ["note", "Booked for Friday"],
+      ["merge", home],
+      ["note", "Both addresses are hers"],
+    ]);
+    expect(await personOf(store, home)).toBe(work);
+    expect((await accessReport(store, ANA_HOME)).people?.[0]?.timeline).toHaveLength(5);
+  });
+
+  test("merged twice: an address's lines follow it up each merge, and leave out each other person's", async () => {
+    const { work, home } = await twoAnas(store);
+    await store.insert(sent("V-THIRD", "2026-11-19T12:00:00Z", "third@example.com", { form: "drop-in" }));
+    const third = (await personOf(store, "V-THIRD"))!;
+    await store.addNote(third, OWNER, "Drop-in from Tacoma", at("2026-11-19T12:30:00Z"));
+    await store.mergePeople(work, home, OWNER, at("2026-11-20T12:00:00Z"));
+    await store.addNote(work, OWNER, "Work and home are one", at("2026-11-20T12:30:00Z"));
+    await store.mergePeople(third, work, OWNER, at("2026-11-20T13:00:00Z"));
+    await store.addNote(third, OWNER, "All three", at("2026-11-20T13:30:00Z"));
+    const notes = async (address: string) =>
+      (await accessReport(store, address)).people?.[0]?.timeline
+        .filter((line) => line.kind !== "status" && line.kind !== "call")
+        .map((line) => line.text);
+    expect(await notes(ANA_HOME)).toEqual(["2026-11-22", "Booked for Friday", home, "Work and home are one", work, "All three"]);
+    expect(await notes(ANA_WORK)).toEqual(["2026-11-25", home, "Work and home are one", work, "All three"]);
+    expect(await notes("third@example.com")).toEqual(["Drop-in from Tacoma", work, "All three"]);
+  });
+}
+
+/** Two people who share a phone number, made anew for each round of a race. */
+async function pairOf(store: SubmissionStore, round: string) {
+  await store.insert(sent(`C-KEEP${round}`, "2026-11-19T09:00:00Z", `keep${round}@example.com`));
+  await store.insert(sent(`C-GONE${round}`, "2026-11-19T10:00:00Z", `gone${round}@example.com`));
+  await store.insert(sent(`C-THIRD${round}`, "2026-11-19T11:00:00Z", `third${round}@example.com`));
+  const [keep, gone, third] = await Promise.all([`C-KEEP${round}`, `C-GONE${round}`, `C-THIRD${round}`].map((id) => personOf(store, id)));
+  return { keep: keep!, gone: gone!, third: third! };
+}
+
+const ROUNDS = 16;
+
+/**
+ * Merges racing what staff write to either person, and each other: `a` and `b` are two handles on one
+ * database (on PostgreSQL two processes' pools, their transactions truly side by side). Every call
+ * either applies, to the survivor when the merge went first, or is refused in words; none throws.
+ */
+function raceContract(open: () => Promise<{ a: SubmissionStore; b: SubmissionStore; close: () => Promise<unknown> }>) {
+  const when = at("2026-11-20T12:00:00Z");
+
+  test("a note, a call and a change of status and follow-up, written to either person as the owner merges them: each reaches the survivor", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone } = await pairOf(a, String(round));
+        // Half the rounds write to the person merged away, half to the one kept.
+        const target = round % 2 === 0 ? gone : keep;
+        const results = await Promise.allSettled([
+          a.mergePeople(keep, gone, OWNER, when),
+          b.addNote(target, COACH, "Asked about evening classes", when),
+          b.logContact(target, { channel: "call", outcome: "reached" }, COACH, when),
+          b.updateLead(target, { status: "contacted", followUpOn: "2026-12-01" }, COACH, when),
+        ]);
+        expect(results.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)))).toEqual([
+          { merged: keep, absorbed: gone },
+          true,
+          true,
+          true,
+        ]);
+        const lines = (await a.personEvents(keep)).map((event) => event.kind).sort();
+        expect(lines).toEqual(["call", "follow-up", "merge", "note", "status"]);
+        expect((await a.personOf(keep))?.state).toMatchObject({ status: "contacted", followUpOn: "2026-12-01", firstResponseBy: COACH });
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  test("two merges at once, A<-B with B<-A, and A<-B with C<-B: each merges (the later into the survivor) or is refused in words; nothing lost", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone, third } = await pairOf(a, String(round));
+        const other = round % 2 === 0 ? b.mergePeople(gone, keep, OWNER, when) : b.mergePeople(third, gone, OWNER, when);
+        const results = await Promise.allSettled([a.mergePeople(keep, gone, OWNER, when), other]);
+        const values = results.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)));
+        const merged = values.filter((value) => typeof value === "object" && "merged" in value).length;
+        expect(merged).toBeGreaterThanOrEqual(1);
+        // PostgreSQL: the later one sees its reference lead elsewhere now ("changed"). SQLite runs them
+        // one after the other: B<-A then finds one person ("same"); C<-B takes B's survivor with them.
+        const refused = values.filter((value) => !(typeof value === "object" && "merged" in value));
+        for (const value of refused) expect([{ refused: "changed" }, { refused: "same" }]).toContainEqual(value);
+        const survivor = (await personOf(a, `C-GONE${round}`))!;
+        const forms = (await a.personForms(survivor)).map((form) => form.id);
+        expect(forms).toContain(`C-GONE${round}`);
+        expect(forms).toHaveLength(1 + merged);
+        expect((await a.personEvents(survivor)).filter((event) => event.kind === "merge")).toHaveLength(merged);
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  test("one address's forms deleted as the owner merges its person: the two take turns, and nothing of that address stays", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone } = await pairOf(a, String(round));
+        await a.addNote(gone, COACH, "Prefers mornings", when);
+        const results = await Promise.allSettled([
+          a.mergePeople(keep, gone, OWNER, when),
+          b.deleteSubmissions([`C-GONE${round}`], { kind: "request", requestedBy: "staff" }, when),
+        ]);
+        const [merge, deletion] = results.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)));
+        expect(deletion).toEqual([`C-GONE${round}`]);
+        // Deleted first, the person went with their last form: the merge finds them gone.
+        expect([{ merged: keep, absorbed: gone }, { refused: "changed" }, { refused: "no-other" }]).toContainEqual(merge);
+        expect((await a.personForms(keep)).map((form) => form.id)).toEqual([`C-KEEP${round}`]);
+        expect((await a.personEvents(keep)).map((event) => event.body)).not.toContain("Prefers mornings");
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
 }
 
 const person = (fields: Partial<PeopleTable>): PeopleTable => ({
@@ -252,6 +417,14 @@ describe("SQLite store: merging people (a real database file)", () => {
     dirs.push(dir);
     return openSqliteStore(path.join(dir, "submissions.sqlite"));
   });
+  // One handle: better-sqlite3 waits for a file's lock synchronously, so a second handle in this process
+  // would stall the first; SQLite's writes take turns on the one connection.
+  raceContract(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-merge-race-"));
+    dirs.push(dir);
+    const store = openSqliteStore(path.join(dir, "submissions.sqlite"));
+    return { a: store, b: store, close: () => store.close() };
+  });
 });
 
 describeWithPostgres("PostgreSQL store: merging people (a real server)", () => {
@@ -263,6 +436,12 @@ describeWithPostgres("PostgreSQL store: merging people (a real server)", () => {
   mergeContract(async () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     return openPostgresStore(await pg.createDatabase());
+  });
+  raceContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    return { a, b, close: () => Promise.all([a.close(), b.close()]) };
   });
 
   test("forms of the merged address arriving during the merge, from another process: each one accepted, all on the survivor", async () => {
