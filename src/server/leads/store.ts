@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Codec, Dialect } from "../store/dialect";
 import { toDate, toDateOrNull } from "../store/rows";
-import type { Database, LeadsTable, PeopleTable } from "../store/schema";
+import type { Database, LeadsTable, PeopleTable, PersonEventKind } from "../store/schema";
 import { ANSWERING_STATUSES, VISITOR, type LeadChange, type LeadOperations, type LeadState } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 import { toVisitSource } from "../forms/store";
@@ -219,6 +219,9 @@ export function toPersonState(row: Selectable<PeopleTable>): LeadState {
 
 export function leadQueries(dialect: Dialect): LeadOperations {
   const { db, codec } = dialect;
+  /** A person's timeline lines of these kinds, oldest first. */
+  const linesOf = (person: string, kinds: PersonEventKind[]) =>
+    db.selectFrom("person_events").selectAll().where("person_id", "=", person).where("kind", "in", kinds).orderBy("id").execute();
   return {
     async updateLead(id, change, by, at, options) {
       const result = await dialect.write((trx) => writeLead(trx, dialect, id, change, by, at, options));
@@ -265,13 +268,7 @@ export function leadQueries(dialect: Dialect): LeadOperations {
     async notes(id) {
       const person = await personFor(db, id);
       if (person) {
-        const rows = await db
-          .selectFrom("person_events")
-          .selectAll()
-          .where("person_id", "=", person)
-          .where("kind", "in", ["note", "reply"])
-          .orderBy("id")
-          .execute();
+        const rows = await linesOf(person, ["note", "reply"]);
         return rows.map((row) => ({ author: row.actor, body: row.body ?? "", createdAt: toDate(row.at) }));
       }
       const rows = await db.selectFrom("lead_notes").selectAll().where("submission_id", "=", id).orderBy("id").execute();
@@ -284,13 +281,7 @@ export function leadQueries(dialect: Dialect): LeadOperations {
     async events(id) {
       const person = await personFor(db, id);
       if (person) {
-        const rows = await db
-          .selectFrom("person_events")
-          .selectAll()
-          .where("person_id", "=", person)
-          .where("kind", "=", "status")
-          .orderBy("id")
-          .execute();
+        const rows = await linesOf(person, ["status"]);
         return rows.flatMap((row) => (row.status ? [{ status: row.status, actor: row.actor, at: toDate(row.at) }] : []));
       }
       const rows = await db.selectFrom("lead_events").selectAll().where("submission_id", "=", id).orderBy("id").execute();
