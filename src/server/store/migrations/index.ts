@@ -15,6 +15,7 @@ import { people } from "./014-people";
 import { leadAlertSetting } from "./015-lead-alert-setting";
 import { signInCodes } from "./016-sign-in-codes";
 import { introCoach } from "./017-intro-coach";
+import { instantAnswers } from "./018-instant-answers";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -47,6 +48,7 @@ const STEPS: readonly MigrationStep[] = [
   leadAlertSetting,
   signInCodes,
   introCoach,
+  instantAnswers,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

@@ -398,6 +398,8 @@ describe("SQLite store (a real database file)", () => {
       { version: 14, name: "people: one record per person across their forms, with the pipeline, answers and one timeline" },
       { version: 15, name: "each staff account's new-lead e-mails: on, or off since when" },
       { version: 16, name: "sign-in codes: each request for a sign-in e-mail, bound to the browser that asked" },
+      { version: 17, name: "each staff account's coach name on the free intros, for its own list of intros" },
+      { version: 18, name: "an instant answer to each contact, sign-up and drop-in form, in words the owner edits" },
     ]);
     db.close();
   });

@@ -35,6 +35,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [15, "1da60dacfad19e29", "9df5091d3511505a"],
   [16, "281c655554339e1c", "6c4b526f5447442a"],
   [17, "118a37b289c5b93a", "118a37b289c5b93a"],
+  [18, "baf5f2065489c661", "8971308cc2335731"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
