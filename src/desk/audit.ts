@@ -23,7 +23,7 @@ export const AUDIT_WORDS = {
   "reply-template.save": "saved the reply template",
   "reply-template.delete": "deleted the reply template",
   "instant-answer.save": "changed the words of the instant answer to the form",
-  "instant-answer.reset": "put back the code's words of the instant answer to the form",
+  "instant-answer.reset": "restored the default words of the instant answer to the form",
   "leads.export": "downloaded the leads",
   "intro.attended": "recorded who came to the intro",
   "intro.no-show": "recorded a no-show at the intro",
