@@ -134,6 +134,16 @@ function answerContract(open: () => Promise<SubmissionStore>) {
     expect(mimePart(dropInMail?.raw ?? "", "text/plain")).toContain("a coach will e-mail you tomorrow morning to say which class");
   });
 
+  test("an answer the outbox gives up on keeps its words, so the owner's Retry can send it", async () => {
+    await store.insert(contact("C-GIVEUP01", "2026-11-30T18:00:00Z"));
+    const [answer] = await answers();
+    await store.markFailed(answer!.id, "550 mailbox unavailable", null);
+    expect((await answers())[0]).toMatchObject({ status: "failed", data: { text: DEFAULT_ANSWERS.contact, when: "today before 7:00 PM" } });
+    expect(await store.retryMessage(answer!.id, at("2026-11-30T19:00:00Z"))).toBe(true);
+    await send(at("2026-11-30T19:00:01Z"));
+    expect(smtp.received.filter((m) => m.to.includes("ana@example.com"))).toHaveLength(1);
+  });
+
   test("no answer for spam, nor for forms that have none, nor when mail is not set up", async () => {
     await store.insert(contact("C-SPAM01", "2026-11-30T18:00:00Z", "spam@example.com", { spam: "honeypot" }));
     await store.insert(contact("C-NOMAIL01", "2026-11-30T18:00:00Z", "nomail@example.com", { notify: false, confirm: false }));
@@ -145,6 +155,9 @@ function answerContract(open: () => Promise<SubmissionStore>) {
       spam: null,
       notify: true,
     });
+    expect(await answers()).toEqual([]);
+    // Moved out of spam by staff hours later: alerted as on arrival, but no "instant" answer.
+    expect(await store.restoreSpam("C-SPAM01", true, at("2026-11-30T18:00:30Z"))).toBe(true);
     expect(await answers()).toEqual([]);
     // The spam's address was never answered: a real form from it is.
     await store.insert(contact("C-REAL01", "2026-11-30T18:01:00Z", "spam@example.com"));
