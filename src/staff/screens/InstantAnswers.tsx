@@ -107,7 +107,7 @@ function AnswerEditor({ answer, owner, onSaved }: { answer: Answer; owner: boole
             />
           </label>
         ) : (
-          <p className={styles.prewrap}>{answer.text}</p>
+          <p className={styles.preline}>{answer.text}</p>
         )}
         <p id={`${id}-placeholders`}>Placeholders:</p>
         <ul>
@@ -119,7 +119,7 @@ function AnswerEditor({ answer, owner, onSaved }: { answer: Answer; owner: boole
         </ul>
         <section aria-label={`Preview of the ${title.toLowerCase()} answer`}>
           <h4 className={styles.subheading}>Preview, for a sample visitor</h4>
-          <p className={styles.prewrap}>{fillAnswer(owner ? draft : answer.text, SAMPLE)}</p>
+          <p className={styles.preline}>{fillAnswer(owner ? draft : answer.text, SAMPLE)}</p>
         </section>
         <StatusLine status={status} className={styles.wrap} />
         <span id={`${id}-status`} hidden>
