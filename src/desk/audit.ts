@@ -22,6 +22,8 @@ export const AUDIT_WORDS = {
   "lead.merge": "merged",
   "reply-template.save": "saved the reply template",
   "reply-template.delete": "deleted the reply template",
+  "instant-answer.save": "changed the words of the instant answer to the form",
+  "instant-answer.reset": "restored the default words of the instant answer to the form",
   "leads.export": "downloaded the leads",
   "intro.attended": "recorded who came to the intro",
   "intro.no-show": "recorded a no-show at the intro",

@@ -252,8 +252,9 @@ test.describe("staff e-mail", () => {
         notes: "Mornings suit me",
       });
       expect(signup.status).toBe(201);
-      // The request's address gets its link first; staff hear of the request once it is confirmed.
-      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(2);
+      // The request's address gets its link first; staff hear of the request once it is confirmed. The
+      // sign-up's staff alert and its visitor's instant answer go meanwhile.
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
       const link = smtp.received.find((mail) => mail.to.includes("jordan@example.com"));
       const token = /\/privacy\/confirm\/#token=([A-Za-z0-9_-]{43})/.exec(mimePart(link?.raw ?? "", "text/plain") ?? "")?.[1];
       const confirmed = await fetch(`${server.url}/api/privacy-confirm`, {
@@ -262,7 +263,7 @@ test.describe("staff e-mail", () => {
         body: JSON.stringify({ token }),
       });
       expect(confirmed.status).toBe(200);
-      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(4);
 
       const due = formatLongDate(addDays(BUILD_DAY, privacy.requestResponseDays));
       const requestMail = smtp.received.find((mail) => mail.to.includes("coaches@gym.example") && mail.header("Subject")?.includes(id));
@@ -272,6 +273,11 @@ test.describe("staff e-mail", () => {
       const signupMail = smtp.received.find((mail) => mail.header("Subject")?.startsWith("Membership sign-up"));
       expect(signupMail?.header("Subject")).not.toContain("meniscus");
       expect(signupMail?.raw).toContain("meniscus");
+      // The visitor's instant answer names the plan, never the health text or the notes.
+      const answer = smtp.received.find((mail) => mail.to.includes("robin@example.com"));
+      expect(answer?.header("Subject")).toBe("Your sign-up at CrossFit Graham");
+      expect(answer?.raw).not.toContain("meniscus");
+      expect(answer?.raw).not.toContain("Mornings suit me");
       expect(server.output()).not.toContain("meniscus");
     } finally {
       await smtp.stop();

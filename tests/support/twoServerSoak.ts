@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { addDays, weekdayOf } from "../../src/content/dates";
 import { joinablePlans } from "../../src/forms/signup/rules";
+import { addressKey } from "../../src/forms/addressKey";
+import { ANSWER_FORMS } from "../../src/desk/instantAnswers";
 import type { IntroSlot } from "../../src/intro/availability";
 import { dropInDays, rates, site, waiver } from "../../src/server/content";
 import { LINK_LIMITS } from "../../src/server/staff/routes/signIn";
@@ -302,17 +304,29 @@ function shots(i: number, slots: readonly IntroSlot[]): Shot[] {
   }
 }
 
+const ANSWERED_FORMS: readonly string[] = ANSWER_FORMS;
+
 /** Reads each mail's Message-ID (app/outbox.ts's writers): its kind and what it is about. */
 function mailKey(messageId: string): { kind: string; key: string } {
   const id = messageId.replace(/^<|@[^@]*>$/g, "");
   let match: RegExpExecArray | null;
   if ((match = /^([A-Z]-[0-9A-Z]+)$/.exec(id))) return { kind: "staff alert", key: match[1] as string };
-  if ((match = /^([A-Z]-[0-9A-Z]+)\.(confirmation|privacy-confirm|lead-reminder)$/.exec(id)))
+  if ((match = /^([A-Z]-[0-9A-Z]+)\.(confirmation|privacy-confirm|lead-reminder|instant-answer)$/.exec(id)))
     return { kind: match[2] === "lead-reminder" ? "lead reminder" : (match[2] as string), key: match[1] as string };
   if ((match = /^([A-Z]-[0-9A-Z]+)\.reminder\.\d+$/.exec(id))) return { kind: "intro reminder", key: match[1] as string };
   if (/^digest\.\d+$/.test(id)) return { kind: "digest", key: id };
   if (/^sign-in\.\d+$/.test(id)) return { kind: "sign-in", key: id };
   return { kind: "other", key: id };
+}
+
+/** The address a form's shot sent, as the store keys it (src/forms/addressKey.ts). */
+function shotAddress(shot: Shot): string | undefined {
+  if (!shot.body) return undefined;
+  const email =
+    shot.type === "application/x-www-form-urlencoded"
+      ? new URLSearchParams(shot.body).get("email")
+      : (JSON.parse(shot.body) as { email?: unknown }).email;
+  return typeof email === "string" ? addressKey(email) : undefined;
 }
 
 function countMails(smtp: TestSmtp, expected: Record<string, string[] | number>): MailCount[] {
@@ -517,6 +531,8 @@ export async function twoServerSoak({
       // The owner's address past its hourly links from all connections together: the limit, not twice it.
       "sign-in": Math.min(LINK_LIMITS.perAddress, answers.filter((a) => a.shot.body === JSON.stringify({ email: OWNER })).length),
       "intro reminder": [],
+      // One instant answer per address a day (leads/answerStore.ts), whichever of its forms came first.
+      "instant-answer": new Set(real.filter((a) => ANSWERED_FORMS.includes(a.shot.form ?? "")).map((a) => shotAddress(a.shot))).size,
     };
     const output = servers.map((server) => server.output()).join("\n");
     return {

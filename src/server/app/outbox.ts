@@ -12,6 +12,7 @@ import type { ClaimedMessage } from "../outbox/types";
 import { webhookDelivery } from "../outbox/webhook";
 import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
+import { instantAnswerMail } from "../leads/answerMail";
 import type { SubmissionStore } from "./store";
 
 /** A message of a submission whose submission the claim found (claimDue skips the rest). */
@@ -37,6 +38,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-confirmation": withSubmission(trialConfirmationMail),
     "trial-reminder": withSubmission(trialReminderMail),
     "trial-cancellation": withSubmission(trialCancellationMail),
+    "instant-answer": withSubmission(instantAnswerMail),
   },
   prepare: {
     staff: prepareStaffAlert,

@@ -8,6 +8,7 @@ import { privacyRoute } from "../privacy/staffRoute";
 import { intros } from "../intro/staffRoute";
 import { kidsTrials } from "../kids/staffRoute";
 import { replyTemplates } from "../leads/templatesRoute";
+import { instantAnswers } from "../leads/answersRoute";
 import { reports } from "../reports/staffRoute";
 import { session, signOut } from "../staff/routes/session";
 import { settings } from "../staff/routes/settings";
@@ -38,6 +39,7 @@ export const STAFF_ROUTES = {
   intros,
   "kids-trials": kidsTrials,
   "reply-templates": replyTemplates,
+  "instant-answers": instantAnswers,
   reports,
 } satisfies Record<string, StaffRoute<SubmissionStore> | PublicRoute<SubmissionStore>>;
 

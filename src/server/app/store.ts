@@ -3,7 +3,7 @@ import { bookingQueries } from "../intro/bookings";
 import type { SubmissionOperations } from "../forms/types";
 import type { BookingOperations, IntroOperations } from "../intro/types";
 import type { TrialOperations } from "../kids/types";
-import type { InboxOperations, LeadOperations, NudgeOperations, PeopleOperations, ReplyOperations } from "../leads/types";
+import type { AnswerOperations, InboxOperations, LeadOperations, NudgeOperations, PeopleOperations, ReplyOperations } from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
 import type { ReportOperations } from "../reports/types";
@@ -19,6 +19,7 @@ import { leadQueries } from "../leads/store";
 import { peopleQueries } from "../leads/people";
 import { replyQueries } from "../leads/replyStore";
 import { nudgeQueries } from "../leads/nudgeStore";
+import { answerQueries, answerStep } from "../leads/answerStore";
 import { outboxQueries } from "../outbox/store";
 import { privacyQueries } from "../privacy/store";
 import { reportQueries } from "../reports/store";
@@ -44,6 +45,7 @@ export interface SubmissionStore
     PeopleOperations,
     InboxOperations,
     ReplyOperations,
+    AnswerOperations,
     NudgeOperations,
     RequestOperations,
     PrivacyOperations,
@@ -54,8 +56,12 @@ export interface SubmissionStore
 export function storeOn(dialect: Dialect): SubmissionStore {
   return {
     kind: dialect.kind,
-    // A form's own part of storing it, in the same transaction: the free intro's time, a kids' trial seat, a privacy request's link.
+    // A form's own part of storing it, in the same transaction: the free intro's time, a kids' trial seat, a privacy request's link,
+    // the instant answer to a contact, sign-up or drop-in form.
     ...submissionQueries(dialect, {
+      contact: answerStep(dialect),
+      signup: answerStep(dialect),
+      "drop-in": answerStep(dialect),
       intro: bookingStep(dialect),
       "kids-trial": trialStep(dialect),
       "privacy-request": requestStep(dialect),
@@ -68,6 +74,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...peopleQueries(dialect),
     ...inboxQueries(dialect),
     ...replyQueries(dialect),
+    ...answerQueries(dialect),
     ...nudgeQueries(dialect),
     ...introQueries(dialect),
     ...trialQueries(dialect),

@@ -235,7 +235,8 @@ async function store<Store extends SubmissionOperations>(
           address: clientAddress(request, config.trustProxy),
           notify,
         })
-      : await insert(checked.payload);
+      : // A form that books nothing answers its visitor through its step: the instant answer (leads/answerStore.ts).
+        await insert(checked.payload, { confirm: notify });
     if ("refused" in result) return result;
     const more = sentKey && !post.values ? definition.answer?.(stored, { reference: id, key: sentKey }) : undefined;
     return {

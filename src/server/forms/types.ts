@@ -32,7 +32,9 @@ export interface NewSubmission {
   seat?: NewSeat;
   /**
    * Queue a confirmation to the visitor too, unless one went to the same address within
-   * CONFIRMATION_INTERVAL_MS (intro/types.ts; so the form cannot be used to mail strangers again and again).
+   * CONFIRMATION_INTERVAL_MS (intro/types.ts; so the form cannot be used to mail strangers again and again);
+   * for a contact, sign-up or drop-in form its instant answer, unless one went to the address's key within
+   * ANSWER_INTERVAL_MS (leads/answerStore.ts).
    */
   confirm?: boolean;
   /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */

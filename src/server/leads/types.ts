@@ -1,3 +1,4 @@
+import type { AnswerForm } from "../../desk/instantAnswers";
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
 import type { VisitSource } from "../../forms/visitSource";
@@ -264,3 +265,21 @@ export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & Peop
 
 /** What the reminders and the morning digest ask of the store. */
 export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & PeopleOperations & LeadIntros;
+
+/** One form's instant answer as the owner edits it: the owner's own words, or the code's until they write some. */
+export interface AnswerWords {
+  form: AnswerForm;
+  text: string;
+  /** Who last saved it and when; null while the words are the code's (src/desk/instantAnswers.ts). */
+  edited: { at: Date; by: string } | null;
+}
+
+/** The instant answers' words (leads/answerStore.ts); the answers themselves are queued with their forms. */
+export interface AnswerOperations {
+  /** Each form's words, in ANSWER_FORMS' order. */
+  answerWords(): Promise<AnswerWords[]>;
+  /** The owner's words for one form, checked by the caller (answerProblem). */
+  saveAnswerWords(form: AnswerForm, text: string, by: string, at: Date): Promise<void>;
+  /** Back to the code's words. */
+  resetAnswerWords(form: AnswerForm): Promise<void>;
+}

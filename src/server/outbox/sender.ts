@@ -53,6 +53,7 @@ const LABELS: Record<OutboxKind, string> = {
   "trial-confirmation": "Kids' trial confirmation e-mail",
   "trial-reminder": "Kids' trial reminder e-mail",
   "trial-cancellation": "Kids' trial cancellation e-mail",
+  "instant-answer": "Instant answer e-mail",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

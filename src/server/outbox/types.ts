@@ -50,6 +50,8 @@ export interface OutboxData {
    */
   subject?: string;
   text?: string;
+  /** instant-answer: when the gym will answer, worked out as the form came in ("today before 7:00 PM"); its `text` is the words as they stood. */
+  when?: string;
   /** digest: the gym day it is of, YYYY-MM-DD. */
   day?: string;
   /**

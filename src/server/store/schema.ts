@@ -3,7 +3,7 @@ import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { Attendance, CallOutcome, LeadStatus, PersonStatus } from "../../desk/leads";
-import { KINDS_13 } from "./migrations/013-kids-trials";
+import { KINDS_19 } from "./migrations/019-instant-answers";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once
@@ -42,10 +42,11 @@ export type OutboxStatus = "pending" | "sent" | "failed";
  * new time or reminder, a staff member's sign-in link, a lead delivered to the gym's webhook, or the
  * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
  * a lead, the reminder of a lead still New, the owner's morning digest; a kids' trial seat's
- * confirmation, reminder and cancellation, to the parent. They are the kinds the outbox's CHECK allows,
- * as the latest migration to change them set it (13); the next migration that adds a kind is named here.
+ * confirmation, reminder and cancellation, to the parent; the instant answer to a visitor's contact,
+ * sign-up or drop-in form. They are the kinds the outbox's CHECK allows, as the latest migration to
+ * change them set it (19); the next migration that adds a kind is named here.
  */
-export const OUTBOX_KINDS = KINDS_13;
+export const OUTBOX_KINDS = KINDS_19;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -279,6 +280,22 @@ export interface ReplyTemplatesTable {
   updated_by: string;
 }
 
+/** The owner's words for one form's instant answer (migration 19); a form without a row has the code's (src/desk/instantAnswers.ts). */
+export interface AnswerWordsTable {
+  form: string;
+  text: string;
+  updated_at: StoredTime;
+  updated_by: string;
+}
+
+/** A form whose visitor was sent an instant answer (migration 19): its address key, so an address gets one a day. */
+export interface InstantAnswersTable {
+  submission_id: string;
+  /** src/forms/addressKey.ts's key of the address answered. */
+  email_key: string;
+  answered_at: StoredTime;
+}
+
 /** A gym day whose morning digest was looked at (and queued, when it had anything in it). */
 export interface DailyDigestsTable {
   /** A date at the gym, YYYY-MM-DD. */
@@ -343,6 +360,8 @@ export interface Database {
   lead_events: LeadEventsTable;
   lead_sources: LeadSourcesTable;
   reply_templates: ReplyTemplatesTable;
+  answer_words: AnswerWordsTable;
+  instant_answers: InstantAnswersTable;
   daily_digests: DailyDigestsTable;
   audit_log: AuditLogTable;
   request_confirmations: RequestConfirmationsTable;

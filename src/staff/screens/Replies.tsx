@@ -4,6 +4,7 @@ import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../desk/limits";
 import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
 import type { ScreenProps } from "./types";
+import { InstantAnswers } from "./InstantAnswers";
 
 interface Template {
   id: number;
@@ -18,7 +19,8 @@ const BLANK: Draft = { name: "", subject: "", body: "" };
 
 /**
  * The replies staff start from on a lead's page. The owner writes them; {name} becomes the lead's first
- * name and {intro} the address of the free-intro booking page. Coaches read them here.
+ * name and {intro} the address of the free-intro booking page. Coaches read them here. Below them, the
+ * words of the instant answers visitors get to their forms (InstantAnswers.tsx).
  */
 export default function Replies({ session }: ScreenProps) {
   const owner = session.role === "owner";
@@ -94,6 +96,7 @@ export default function Replies({ session }: ScreenProps) {
           />
         </section>
       )}
+      <InstantAnswers owner={owner} />
     </>
   );
 }

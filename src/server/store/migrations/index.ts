@@ -16,6 +16,7 @@ import { leadAlertSetting } from "./015-lead-alert-setting";
 import { signInCodes } from "./016-sign-in-codes";
 import { introCoach } from "./017-intro-coach";
 import { lineOrigins } from "./018-line-origins";
+import { instantAnswers } from "./019-instant-answers";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -49,6 +50,7 @@ const STEPS: readonly MigrationStep[] = [
   signInCodes,
   introCoach,
   lineOrigins,
+  instantAnswers,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

@@ -400,6 +400,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 16, name: "sign-in codes: each request for a sign-in e-mail, bound to the browser that asked" },
       { version: 17, name: "each staff account's coach name on the free intros, for its own list of intros" },
       { version: 18, name: "whose a timeline line and an address key were before the owner merged two people" },
+      { version: 19, name: "an instant answer to each contact, sign-up and drop-in form, in words the owner edits" },
     ]);
     db.close();
   });

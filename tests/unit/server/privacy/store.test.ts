@@ -157,6 +157,8 @@ const TABLES = {
   lead_events: true,
   lead_sources: true,
   reply_templates: true,
+  answer_words: true,
+  instant_answers: true,
   daily_digests: true,
   audit_log: true,
   request_confirmations: true,

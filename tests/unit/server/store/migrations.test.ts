@@ -36,6 +36,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [16, "281c655554339e1c", "6c4b526f5447442a"],
   [17, "118a37b289c5b93a", "118a37b289c5b93a"],
   [18, "d38ca909c2ee95e0", "d38ca909c2ee95e0"],
+  [19, "aaad0d4caa652b49", "8971308cc2335731"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
