@@ -103,6 +103,18 @@ test("a coach reads this week's and the last 4 weeks' figures, each chart with i
   for (const chart of charts) expect(chart.table).toBe(chart.name);
 
   await expectScreenSound(page, "the reports screen, this week");
+  // On a phone each channel's name stays whole: the figures beside it once squeezed "Facebook" to two lines.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lines = await table(page, "Leads by source, this week")
+    .locator("tbody th")
+    .evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return `${cell.textContent ?? ""}: ${new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size}`;
+      }),
+    );
+  expect(lines).toEqual(["Facebook: 1", "Google: 1", "Unknown: 1"]);
   if (process.env.SCREENSHOT_DIR) {
     for (const [width, height] of [
       [390, 844],
