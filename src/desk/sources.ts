@@ -64,6 +64,13 @@ export function sourceWords(source: VisitSource | null): string {
   return bare(raw) === bare(channel) ? channel : `${channel} (${raw.trim()})`;
 }
 
+/** Where a person came from, as their page's first line says it: "From Facebook", "Came to the site directly". */
+export function fromWords(source: VisitSource | null): string {
+  const channel = sourceChannel(rawSource(source));
+  if (channel === null) return "From an unknown source";
+  return channel === "Direct" ? "Came to the site directly" : `From ${channel}`;
+}
+
 /**
  * A page of the site as staff say it: "the home page", "the Free Intro page" (its title in the route
  * table); a page the table does not name (an announcement, an event) by its address.

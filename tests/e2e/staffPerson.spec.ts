@@ -109,7 +109,7 @@ test("on a phone the person's first screen holds who, how long they wait, where 
   await expect(page.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
   const now = page.getByRole("region", { name: "Now" });
   await expect(now).toContainText(/Waiting (under a minute|\d+ \w+)/);
-  await expect(now).toContainText("From Direct");
+  await expect(now).toContainText("Came to the site directly");
   const firstScreen = [
     // The line with their status, wait and source.
     now.locator("p").first(),

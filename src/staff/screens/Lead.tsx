@@ -19,7 +19,7 @@ import { leadPath, staffPaths } from "../../desk/paths";
 import { Choice } from "../Choice";
 import { PhoneLink } from "../PhoneLink";
 import { responseWords, waitingWords } from "../../desk/time";
-import { pageWords, rawSource, sourceChannel } from "../../desk/sources";
+import { fromWords, pageWords, rawSource, sourceChannel } from "../../desk/sources";
 import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
 import { SamePhone } from "./SamePhone";
@@ -135,7 +135,7 @@ export default function Lead({ search }: ScreenProps) {
               ) : (
                 <span>{waitingWords(lead, detail.now)}</span>
               )}
-              <span>From {sourceChannel(rawSource(detail.source)) ?? "an unknown source"}</span>
+              <span>{fromWords(detail.source)}</span>
               {lead.response && <span>{capitalized(responseWords(lead.response))}</span>}
             </p>
             <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} reply={detail.reply.possible} />

@@ -1,4 +1,4 @@
-import { pageWords, rawSource, sourceChannel, sourceWords } from "../../../src/desk/sources";
+import { fromWords, pageWords, rawSource, sourceChannel, sourceWords } from "../../../src/desk/sources";
 
 const visit = (utmSource: string | null, referrerHost: string | null) => ({
   landingPage: "/",
@@ -55,4 +55,11 @@ describe("pageWords: a landing page as staff say it", () => {
     expect(pageWords("/contact")).toBe("the Contact Us page");
     expect(pageWords("/announcements/summer-hours/")).toBe("/announcements/summer-hours/");
   });
+});
+
+test("a person's page says where they came from in words: a channel, straight to the site, or unknown", () => {
+  expect(fromWords(visit("fb", null))).toBe("From Facebook");
+  expect(fromWords(visit(null, "www.instagram.com"))).toBe("From Instagram");
+  expect(fromWords(visit(null, null))).toBe("Came to the site directly");
+  expect(fromWords(null)).toBe("From an unknown source");
 });
