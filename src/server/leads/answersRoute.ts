@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANSWER_FORMS, answerProblem } from "../../desk/instantAnswers";
-import { StaffError, type StaffRoute } from "../staff/guard";
+import { parsed, StaffError, type StaffRoute } from "../staff/guard";
 import type { AnswerOperations } from "./types";
 
 const form = z.enum(ANSWER_FORMS, { errorMap: () => ({ message: `The forms are ${ANSWER_FORMS.map((f) => `"${f}"`).join(", ")}.` }) });
@@ -35,9 +35,7 @@ export const instantAnswers: StaffRoute<AnswerOperations> = {
   POST: {
     role: "owner",
     async run({ store, body, now, staff, audit }) {
-      const result = request.safeParse(body);
-      if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
-      const asked = result.data;
+      const asked = parsed(request.safeParse(body));
       if (asked.action === "reset") {
         await store.resetAnswerWords(asked.form);
         await audit("instant-answer.reset", asked.form);

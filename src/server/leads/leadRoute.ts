@@ -15,7 +15,7 @@ import {
   type TimelineEntry,
 } from "../../desk/leads";
 import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
-import { StaffError, type StaffRoute } from "../staff/guard";
+import { parsed, StaffError, type StaffRoute } from "../staff/guard";
 import { fieldText, personOf } from "../forms/fields";
 import { leadSummary, personSummary } from "./view";
 import type { LeadIntro, LeadStore, MergeResult, PersonRecord } from "./types";
@@ -104,11 +104,6 @@ const action = z.object({
     errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log" and "merge".' }),
   }),
 });
-
-function parsed<T>(result: z.SafeParseReturnType<unknown, T>): T {
-  if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
-  return result.data;
-}
 
 const notFound = (id: string) => new StaffError(404, `No lead has the reference ${id}. It may have been deleted.`);
 

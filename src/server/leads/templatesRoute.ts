@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { StaffError, type StaffRoute } from "../staff/guard";
+import { parsed, StaffError, type StaffRoute } from "../staff/guard";
 import type { ReplyOperations } from "./types";
 import { REPLY_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from "../../desk/limits";
 
@@ -40,9 +40,7 @@ export const replyTemplates: StaffRoute<ReplyOperations> = {
   POST: {
     role: "owner",
     async run({ store, body, now, staff, audit }) {
-      const result = request.safeParse(body);
-      if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
-      const asked = result.data;
+      const asked = parsed(request.safeParse(body));
       if (asked.action === "delete") {
         if (!(await store.deleteReplyTemplate(asked.id))) throw new StaffError(404, "That template is already gone.");
         await audit("reply-template.delete", String(asked.id));

@@ -1,4 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import type { SafeParseReturnType } from "zod";
 import type { ServerConfig } from "../config";
 import { requestScheme, type RequestLike } from "../http/clientAddress";
 import { checkContentType, LONE_SURROGATE_REFUSED, NUL_REFUSED, TOO_DEEP, unstorable, type Rejection } from "../http/guards";
@@ -199,6 +200,12 @@ export async function guardStaffRoute<Store extends StaffOperations>(
 }
 
 /** Reads a string field of a request's body or query, or answers 400 naming it. */
+/** A body as a route's schema read it, or a 400 with the schema's first sentence for what was wrong. */
+export function parsed<T>(result: SafeParseReturnType<unknown, T>): T {
+  if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
+  return result.data;
+}
+
 export function requireString(values: Record<string, unknown>, field: string, label = field): string {
   const value = values[field];
   if (typeof value !== "string" || value.trim() === "") throw new StaffError(400, `Give ${label}.`);
