@@ -18,7 +18,7 @@ export const ANSWER_MAX = 3000;
 /** What each placeholder becomes, in the console's words. */
 export const PLACEHOLDER_WORDS = {
   gym: "the gym's name",
-  name: "the first name the visitor typed",
+  name: "the first name the visitor typed, left out unless it reads as a name",
   when: 'when the gym will answer, worked out as the form arrives: "today before 7:00 PM", "tomorrow morning", "on Monday morning"',
   introLink: "the address of the free-intro booking page",
   plan: "the plan chosen",

@@ -14,7 +14,16 @@ const SUBJECTS: Readonly<Record<AnswerForm, string>> = {
 };
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
-const firstWord = (value: unknown): string => text(value).split(/\s+/)[0] ?? "";
+/**
+ * The first word of the name typed, only when it reads as a name (letters, apostrophes, hyphens, a
+ * dot; at most 30): anything else (a link, a sentence glued by a blank-looking character) becomes
+ * nothing, so no one can put their own words into a mail the gym sends to an address they typed.
+ */
+const NAME = /^\p{L}[\p{L}\p{M}'’.-]{0,29}$/u;
+const firstName = (value: unknown): string => {
+  const word = text(value).split(/\s+/)[0] ?? "";
+  return NAME.test(word) ? word : "";
+};
 const longDate = (value: unknown): string => (isIsoDate(text(value)) ? formatLongDate(text(value)) : text(value));
 
 /**
@@ -26,7 +35,7 @@ function valuesOf(submission: StoredSubmission, when: string, s: Pick<MessageSet
   const plan = rates.plans.find((candidate) => candidate.id === p.plan);
   return {
     gym: site.name,
-    name: firstWord(p.firstName ?? p.name),
+    name: firstName(p.firstName ?? p.name),
     when,
     introLink: `${s.siteUrl}${pathTo("intro")}`,
     plan: plan?.name ?? text(p.plan),
@@ -34,6 +43,12 @@ function valuesOf(submission: StoredSubmission, when: string, s: Pick<MessageSet
     visitDate: longDate(p.visitDate),
   };
 }
+
+/**
+ * Past this, an answer is no longer instant and its "today before 7:00 PM" may be wrong or already
+ * kept by a coach: the outbox's retries (or the owner's Retry days later) drop it instead.
+ */
+export const ANSWER_STALE_MS = 2 * 60 * 60_000;
 
 /**
  * The instant answer (leads/answerStore.ts queued it): the words as they stood when the form came in,
@@ -45,6 +60,7 @@ export function instantAnswerMail(submission: StoredSubmission, message: Claimed
   const words = message.data?.text;
   const to = text(payload.email);
   if (!isAnswerForm(form) || !words || !to) return { drop: "its words are gone" };
+  if (s.now.getTime() - submission.createdAt.getTime() > ANSWER_STALE_MS) return { drop: "too late to be an instant answer" };
   return {
     mail: {
       to,

@@ -114,14 +114,15 @@ function answerContract(open: () => Promise<SubmissionStore>) {
   });
 
   test("a sign-up and a drop-in: each answered with what was chosen and what comes next", async () => {
-    await store.insert(signup("S-ANSWER01", "2026-11-30T18:00:00Z"));
-    await store.insert(dropIn("D-ANSWER01", "2026-12-01T04:00:00Z"));
+    // Monday 6 PM, an hour before closing.
+    await store.insert(signup("S-ANSWER01", "2026-12-01T02:00:00Z"));
+    await store.insert(dropIn("D-ANSWER01", "2026-12-01T03:45:00Z"));
     expect((await answers()).map((m) => [m.submissionId, m.data?.when])).toEqual([
       ["S-ANSWER01", "today before 7:00 PM"],
-      // Monday 8 PM.
+      // Monday 7:45 PM.
       ["D-ANSWER01", "tomorrow morning"],
     ]);
-    await send(at("2026-12-01T04:00:05Z"));
+    await send(at("2026-12-01T03:45:05Z"));
     const signupMail = smtp.received.find((m) => m.to.includes("ben@example.com"));
     const dropInMail = smtp.received.find((m) => m.to.includes("cleo@example.com"));
     expect(signupMail?.header("Subject")).toBe("Your sign-up at CrossFit Graham");
@@ -226,7 +227,7 @@ function answerContract(open: () => Promise<SubmissionStore>) {
       text: "Hi {name}! We call {when}. Intro: {introLink} ({gym}) {unfilled",
       edited: { at: at("2026-11-30T17:00:00Z"), by: "owner@gym.example" },
     });
-    // A name that looks like a placeholder is the name, as typed.
+    // A name that does not read as a name (here one that looks like a placeholder) is left out, never expanded.
     await store.insert(
       contact("C-OWNER01", "2026-11-30T18:00:00Z", "ana@example.com", {
         payload: { name: "{gym} $& Ruiz", email: "ana@example.com", interest: "membership", message: "Hi" },
@@ -234,7 +235,7 @@ function answerContract(open: () => Promise<SubmissionStore>) {
     );
     await send(at("2026-11-30T18:00:05Z"));
     expect(bodyOf(smtp.received.findIndex((m) => m.to.includes("ana@example.com")))).toContain(
-      "Hi {gym}! We call today before 7:00 PM. Intro: https://gym.example/intro/ (CrossFit Graham) {unfilled",
+      "Hi ! We call today before 7:00 PM. Intro: https://gym.example/intro/ (CrossFit Graham) {unfilled",
     );
     await store.resetAnswerWords("contact");
     expect((await store.answerWords())[0]).toEqual({ form: "contact", text: DEFAULT_ANSWERS.contact, edited: null });
