@@ -39,6 +39,10 @@ export const schedule = scheduleSchema.parse(scheduleJson);
 export const visit = visitSchema.parse(visitJson);
 /** The waiver this build shows, with its version (the hash sign-ups store). */
 export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));
+/** The gym's closed days (holidays): a day the free intros' calendar closes for everyone, not for one coach. */
+export const closedDays: readonly string[] = intro.blackouts
+  .filter((blackout) => blackout.coach === undefined)
+  .map((blackout) => blackout.date);
 /** The weekdays a visitor can drop in: those with a class of the drop-in plan's program. */
 export const dropInDays = classDays(schedule.slots, dropInPlan(rates.plans).program);
 /**

@@ -1,7 +1,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { slotsByDay, type DaySlots } from "../../intro/display";
 import { seatsLeftText, trialClasses, type TrialClass } from "../../schedule/trialClasses";
-import { intro, schedule } from "../content";
+import { closedDays, schedule } from "../content";
 import { answerOpenNow, type Runtime } from "../http/pipeline";
 import { serverNow } from "../process/settings";
 import type { TrialOperations } from "./types";
@@ -32,12 +32,10 @@ export function classLabel(start: string): string {
   return `${dayLabel(start)} at ${timeLabel(start)}`;
 }
 
-/** The gym's closed days: a day the free intros' calendar closes for everyone (a holiday) has no classes. */
-const closedDays = () => intro.blackouts.filter((blackout) => blackout.coach === undefined).map((blackout) => blackout.date);
-
 /** Every trial class the content offers now, booked or not. */
 export function offeredClasses(now: Date): TrialClass[] {
-  return trialClasses(schedule.slots, closedDays(), now);
+  // A closed day (a holiday) has no classes.
+  return trialClasses(schedule.slots, closedDays, now);
 }
 
 /** The classes now, with the seats the store says are taken: for the page's script, and for the page without it. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { addressKey } from "../../forms/addressKey";
 import { ANSWER_FORMS, DEFAULT_ANSWERS, isAnswerForm, type AnswerForm } from "../../desk/instantAnswers";
-import { site } from "../content";
+import { closedDays, site } from "../content";
 import type { FormStep, NewSubmission } from "../forms/types";
 import { queueMessage } from "../outbox/store";
 import type { Dialect } from "../store/dialect";
@@ -54,7 +54,7 @@ export async function queueInstantAnswer(
     .insertInto("instant_answers")
     .values({ submission_id: id, email_key: key, answered_at: codec.time(createdAt) })
     .execute();
-  const data = { text: await wordsFor(trx, form), when: answerWhen(site, createdAt) };
+  const data = { text: await wordsFor(trx, form), when: answerWhen(site, createdAt, closedDays) };
   return queueMessage(trx, codec, id, "instant-answer", createdAt, { data });
 }
 

@@ -20,13 +20,15 @@ function partOfDay(opens: string): string {
  * When the gym will answer a form that came in at `now`, on the gym's clock, as the instant answer's
  * {when} says it: "today before 7:00 PM" while the gym is open (and not about to close), otherwise the
  * next time it opens: "this morning" (before it opens today), "tomorrow morning", "on Monday morning".
- * A gym without hours in content/site.json says "as soon as we can".
+ * A closed day (`closed`: a holiday, YYYY-MM-DD) is passed over. A gym without hours in
+ * content/site.json says "as soon as we can".
  */
-export function answerWhen(site: GymHours, now: Date): string {
+export function answerWhen(site: GymHours, now: Date, closed: readonly string[] = []): string {
   const today = zonedToday(now).date;
   const at = now.getTime();
   for (let offset = 0; offset <= 7; offset++) {
     const date = addDays(today, offset);
+    if (closed.includes(date)) continue;
     const day = weekdayOf(date);
     const hours = [...hoursOn(site, day)].sort((a, b) => minutes(a.opens) - minutes(b.opens));
     for (const { opens, closes } of hours) {
