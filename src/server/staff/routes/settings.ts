@@ -24,7 +24,12 @@ export const settings: StaffRoute<StaffOperations> = {
     async run({ store, staff }) {
       const account = await store.staffAccount(staff.email);
       return {
-        json: { leadAlerts: account?.leadAlertsOffSince === null, introCoach: account?.introCoach ?? null, introCoaches: introCoaches() },
+        json: {
+          leadAlerts: account?.leadAlertsOffSince === null,
+          // A coach since taken off content/intro.json is none, as on the Intros screen, so the choice can be made again.
+          introCoach: introCoaches().find((coach) => coach === account?.introCoach) ?? null,
+          introCoaches: introCoaches(),
+        },
       };
     },
   },

@@ -101,6 +101,10 @@ test("a coach says which coach of the free intros they are (content/intro.json's
   }
   expect(await store.staffAccount("coach@gym.example")).toMatchObject({ introCoach: "Dana" });
 
+  // A coach since taken off content/intro.json reads as none, so the screen can choose again.
+  await store.setIntroCoach("coach@gym.example", "Former Coach");
+  expect((await settings.GET!.run(ask("coach@gym.example", "coach").context)).json).toMatchObject({ introCoach: null });
+
   const none = ask("coach@gym.example", "coach", { introCoach: null });
   expect((await settings.POST!.run(none.context)).json).toEqual({ message: "You are none of the intro coaches." });
   expect(await store.staffAccount("coach@gym.example")).toMatchObject({ introCoach: null });
