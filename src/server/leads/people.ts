@@ -83,8 +83,14 @@ export function peopleQueries(dialect: Dialect): PeopleOperations {
     async markLost(ids, by, at, { webhook = false } = {}) {
       return dialect.write(async (trx) => {
         const changed: string[] = [];
-        // In one order, so two closing some of the same people at once never wait on each other.
-        for (const id of [...new Set(ids)].sort()) {
+        // Each reference's person first, then the people in one order: two closing some of the same people
+        // at once never wait on each other (a form's or a merged person's reference may sort otherwise).
+        const people = new Set<string>();
+        for (const id of new Set(ids)) {
+          const person = await personFor(trx, id);
+          if (person) people.add(person);
+        }
+        for (const id of [...people].sort()) {
           const person = await lockedPerson(trx, dialect, id);
           if (!person) continue;
           // A member who joined is no lead to close: a list of many people chosen at once may hold one.

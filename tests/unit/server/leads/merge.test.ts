@@ -331,6 +331,24 @@ function raceContract(open: () => Promise<{ a: SubmissionStore; b: SubmissionSto
     }
   }, 60_000);
 
+  test("two Mark Lost at once naming the same two people, each by a form's reference and by the person's: both go through", async () => {
+    const { a, b, close } = await open();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { keep, gone } = await pairOf(a, `L${round}`);
+        // Sorted as written, the two would lock the two people in opposite orders.
+        const results = await Promise.allSettled([
+          a.markLost([`C-KEEPL${round}`, gone], OWNER, when),
+          b.markLost([keep, `C-GONEL${round}`], COACH, when),
+        ]);
+        expect(results.map((result) => (result.status === "fulfilled" ? "done" : String(result.reason)))).toEqual(["done", "done"]);
+        for (const person of [keep, gone]) expect((await a.personOf(person))?.state.status).toBe("lost");
+      }
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
   test("two merges at once, A<-B with B<-A, and A<-B with C<-B: each merges (the later into the survivor) or is refused in words; nothing lost", async () => {
     const { a, b, close } = await open();
     try {
