@@ -199,13 +199,13 @@ export async function guardStaffRoute<Store extends StaffOperations>(
   }
 }
 
-/** Reads a string field of a request's body or query, or answers 400 naming it. */
 /** A body as a route's schema read it, or a 400 with the schema's first sentence for what was wrong. */
 export function parsed<T>(result: SafeParseReturnType<unknown, T>): T {
   if (!result.success) throw new StaffError(400, result.error.issues[0]?.message ?? "Check what was sent.");
   return result.data;
 }
 
+/** Reads a string field of a request's body or query, or answers 400 naming it. */
 export function requireString(values: Record<string, unknown>, field: string, label = field): string {
   const value = values[field];
   if (typeof value !== "string" || value.trim() === "") throw new StaffError(400, `Give ${label}.`);

@@ -103,8 +103,9 @@ async function knownDevice(
  * sender, after the answer, makes the link and its code for a staff address (and the first owner's
  * account on a fresh install) and drops the rest (issueSignInLink). `next`, the console page the person was going to, rides in the mail's link if it is
  * one (desk/paths.ts's consolePath), and is left out if not. A known device's request counts against its
- * own limit instead of the shared ones (LINK_LIMITS); its answer is the same 202, with the same body and
- * cookie, as anyone's.
+ * own limit instead of the shared ones (LINK_LIMITS); its answer is the same 202 with the same body as
+ * anyone's. A request past the limits gets no new cookie: that says only that the address was asked
+ * for many times this hour, which the limits make true of any address, staff or not.
  */
 export const signIn: PublicRoute<StaffStore> = {
   kind: "public",
