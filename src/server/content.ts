@@ -39,6 +39,12 @@ export const schedule = scheduleSchema.parse(scheduleJson);
 export const visit = visitSchema.parse(visitJson);
 /** The waiver this build shows, with its version (the hash sign-ups store). */
 export const waiver = publishedWaiver(waiverSchema.parse(waiverJson));
+/**
+ * The account's intro coach (staff_accounts.intro_coach) while content/intro.json still names them; a
+ * coach taken off it since is none, on Your settings and the Intros screen alike.
+ */
+export const currentIntroCoach = (name: string | null | undefined): string | null =>
+  intro.coaches.find((coach) => coach.name === name)?.name ?? null;
 /** The gym's closed days (holidays): a day the free intros' calendar closes for everyone, not for one coach. */
 export const closedDays: readonly string[] = intro.blackouts
   .filter((blackout) => blackout.coach === undefined)

@@ -1,5 +1,5 @@
 import { slotsByDay } from "../../intro/display";
-import { intro } from "../content";
+import { currentIntroCoach } from "../content";
 import { cancelIntro, type IntroError, markIntro, openIntroSlots, rescheduleIntro, startOfGymDay } from "./changes";
 import { openTimesChanged } from "./timesPage";
 import type { IntroBooking, IntroStore } from "./types";
@@ -61,8 +61,7 @@ export const intros: StaffRoute<IntroStore & Pick<StaffOperations, "staffAccount
         openIntroSlots(store, now),
         store.staffAccount(staff.email),
       ]);
-      // A coach since taken off content/intro.json has no intros to show: as if none.
-      const mine = intro.coaches.find((coach) => coach.name === account?.introCoach)?.name ?? null;
+      const mine = currentIntroCoach(account?.introCoach);
       return { json: { zone: zoneName(), days: byDay(bookings, now), open: slotsByDay(open), slots: open, mine } };
     },
   },

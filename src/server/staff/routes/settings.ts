@@ -1,5 +1,5 @@
 import { SIGNED_OUT, StaffError, type StaffRoute } from "../guard";
-import { intro } from "../../content";
+import { currentIntroCoach, intro } from "../../content";
 import type { StaffOperations } from "../types";
 
 const TURNED = {
@@ -26,8 +26,8 @@ export const settings: StaffRoute<StaffOperations> = {
       return {
         json: {
           leadAlerts: account?.leadAlertsOffSince === null,
-          // A coach since taken off content/intro.json is none, as on the Intros screen, so the choice can be made again.
-          introCoach: introCoaches().find((coach) => coach === account?.introCoach) ?? null,
+          // A coach since taken off content/intro.json is none, so the choice can be made again.
+          introCoach: currentIntroCoach(account?.introCoach),
           introCoaches: introCoaches(),
         },
       };
