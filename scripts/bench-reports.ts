@@ -10,6 +10,8 @@
  *   figure included, worked out in code);
  * - HTTP: GET /api/staff/reports on the production server over that store, signed in (needs a build;
  *   `--skip-http` leaves it out).
+ * - search: GET /api/staff/leads?view=all&q=… on that server, a search that matches nobody, so it reads
+ *   every person of the view (listRoute.ts reads the whole view for a search).
  * `--indexes` also creates the indexes named in INDEXES below and times everything again, labelled;
  * `--explain` prints each database's plan and time for each query of the 12 weeks.
  *
@@ -307,6 +309,9 @@ async function timed(work: () => Promise<unknown>, runs = 5): Promise<number> {
   return median(times);
 }
 
+/** The search's timings, one table row per database. */
+const searches: string[] = [];
+
 interface Measured {
   database: string;
   period: ReportPeriod;
@@ -338,6 +343,14 @@ async function measure(
       });
     }
     results.push({ database, period, rows, report, http: httpMs, answered });
+  }
+  if (http) {
+    const search = await timed(async () => {
+      const response = await fetch(`${http.url}/api/staff/leads?view=all&q=nobody-by-this-name`, { headers: { Cookie: http.cookie } });
+      if (response.status !== 200) throw new Error(`GET leads answered ${response.status}: ${await response.text()}`);
+      await response.json();
+    });
+    searches.push(`| ${database} | ${search.toFixed(1)} |`);
   }
   return results;
 }
@@ -463,6 +476,12 @@ async function main() {
         result.http === null ? "–" : result.http.toFixed(1)
       } |`,
     );
+  }
+  if (searches.length) {
+    console.log("\nA search of every lead (GET /api/staff/leads?view=all&q=…), median of 5 after a warm-up, in ms\n");
+    console.log("| Database | HTTP |");
+    console.log("| --- | ---: |");
+    for (const line of searches) console.log(line);
   }
 }
 

@@ -140,6 +140,7 @@ export interface LeadList {
   /** The server's clock when it answered: the ages on the list are counted from it. */
   now: string;
   timeZone: string;
+  /** More lines matched than `limit`: the list holds the first `limit` of them, in the view's order. */
   more: boolean;
   limit: number;
   leads: LeadSummary[];

@@ -159,7 +159,7 @@ export default function Leads({ session, search }: ScreenProps) {
         {list === null
           ? "Loading…"
           : `${countWords(list.leads.length, listsPeople(filters.view, filters.form))}${
-              list.more ? `: the newest ${list.limit} were searched; choose a form or status to see older ones` : ""
+              list.more ? `: the first ${list.limit} are shown; choose a form or a status, or search, to see the rest` : ""
             }.`}
       </p>
       <StatusLine ref={said} status={done} />
