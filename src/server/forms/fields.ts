@@ -47,15 +47,20 @@ export function personOf(payload: Readonly<Record<string, unknown>>): Person {
   return { name: personName(payload), email: text(payload.email), phone: text(payload.phone) };
 }
 
+/** A search that is a phone number: digits, written with the usual spaces, dashes, dots, brackets and "+". */
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
+
 /**
  * Whether a search matches the person: any part of the name or address, whatever the case; or, when
- * the search holds at least three digits, those digits anywhere in the phone number, however the
- * search is punctuated ("(253) 555-0142" finds "+12535550142").
+ * the search is a phone number of at least three digits, those digits anywhere in the phone number,
+ * however the search is punctuated ("(253) 555-0142" finds "+12535550142"). Only a search written as a
+ * number: the digits strewn through words ("Unit 4b 25") would match strangers' phones.
  */
 export function matchesPerson(person: Person, search: string): boolean {
   const words = search.trim().toLowerCase();
   if (words === "") return true;
   if (person.name.toLowerCase().includes(words) || person.email.includes(words)) return true;
+  if (!PHONE_LIKE.test(words)) return false;
   const digits = words.replace(/\D/g, "");
   return digits.length >= 3 && person.phone.replace(/\D/g, "").includes(digits);
 }

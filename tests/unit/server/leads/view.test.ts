@@ -16,6 +16,9 @@ test("a person is found by any part of the name (either form's fields), the addr
   for (const words of ["ana quill", "QUILL", "ana@example", "(253) 555-0142", "555 0142", "  "])
     expect(matchesPerson(signup, words)).toBe(true);
   for (const words of ["ben", "0143", "12"]) expect(matchesPerson(signup, words)).toBe(false);
+  // Digits inside other words are not a phone number: "Ana 5b5c5" is nobody's "555".
+  for (const words of ["Ana 5b5c5", "phone 2a5b3", "+1 253 555 014x"]) expect(matchesPerson(signup, words)).toBe(false);
+  expect(matchesPerson(signup, "+1.253.555.0142")).toBe(true);
   expect(personOf({ name: "Ben", email: "ben@example.com" })).toEqual({ name: "Ben", email: "ben@example.com", phone: "" });
 });
 
