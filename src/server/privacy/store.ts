@@ -35,7 +35,31 @@ const batches = <T>(items: readonly T[]): T[][] =>
  * bookings' has). What DELETE returns is what this transaction removed, so two processes purging at
  * once never log one row twice.
  */
-async function deleteWhere(trx: Kysely<Database>, codec: Codec, which: Which): Promise<Gone[]> {
+async function deleteWhere(trx: Kysely<Database>, dialect: Pick<Dialect, "codec" | "lockAddressKeys">, which: Which): Promise<Gone[]> {
+  const { codec } = dialect;
+  // A new form of one of these people's addresses files itself under the person holding the address's
+  // key, at that key's lock (forms/people.ts). Taking the keys first, the deletion and such a form take
+  // turns: the form then finds the person gone and makes one of its own, or is there first and keeps
+  // its person. Otherwise the form could point at a person this transaction deletes: a foreign-key
+  // error, and a visitor's message refused.
+  const keys = await trx
+    .selectFrom("person_keys")
+    .select("email_key")
+    .where(
+      "person_id",
+      "in",
+      trx
+        .selectFrom("submissions")
+        .select("person_id")
+        .where(which)
+        .where("person_id", "is not", null)
+        .$narrowType<{ person_id: string }>(),
+    )
+    .execute();
+  await dialect.lockAddressKeys(
+    trx,
+    keys.map((row) => row.email_key),
+  );
   await trx.deleteFrom("outbox").where("submission_id", "in", trx.selectFrom("submissions").select("id").where(which)).execute();
   const gone = await trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at", "person_id"]).execute();
   // A person is their forms: with the last one goes the person, and their keys and timeline with them.
@@ -145,7 +169,7 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
         // A merge moves forms, keys and lines between people: the two take turns (leads/merge.ts).
         await dialect.lockMerges(trx);
         const rows: Gone[] = [];
-        for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, codec, (eb) => eb("id", "in", batch))));
+        for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, dialect, (eb) => eb("id", "in", batch))));
         await logDeletions(trx, rows, codec.time(at), requesterOf(reason));
         if (rows.length > 0) await dialect.markWipeOwed(trx);
         return new Set(rows.map((row) => row.id));
@@ -175,12 +199,12 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
       const report = await dialect.write(async (trx) => {
         await dialect.lockMerges(trx);
         const spamBefore = codec.time(cutoffs.spamBefore);
-        const spam = await deleteWhere(trx, codec, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
+        const spam = await deleteWhere(trx, dialect, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
         const report: PurgeReport = { spam: spam.length, forms: {} };
         let deleted = spam.length;
         for (const { form, before } of cutoffs.forms) {
           const cutoff = codec.time(before);
-          const gone = await deleteWhere(trx, codec, (eb) =>
+          const gone = await deleteWhere(trx, dialect, (eb) =>
             eb.and([eb("form", "=", form), eb("spam", "is", null), eb("created_at", "<", cutoff)]),
           );
           await logDeletions(trx, gone, codec.time(at), "retention");

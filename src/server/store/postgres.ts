@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { Pool } from "pg";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
@@ -37,6 +38,13 @@ const LOCK_TRIAL_ADDRESS = 7_263_106;
 
 /** Forms of one address key and merges of its person: each waits for the one before. */
 const LOCK_ADDRESS_KEY = 7_263_107;
+/**
+ * Address keys share this many locks: a retention purge of thousands of forms takes at most this many
+ * (PostgreSQL's lock table holds 64 per connection by default, shared), and two addresses that fall in
+ * one bucket only take turns.
+ */
+const ADDRESS_KEY_BUCKETS = 1024;
+const addressKeyBucket = (key: string) => createHash("sha256").update(key).digest().readUInt32BE(0) % ADDRESS_KEY_BUCKETS;
 /** Merges of people and deletions of forms (pg_advisory_xact_lock's one key): each waits for the one before. */
 const LOCK_MERGES = 7_263_108;
 
@@ -125,8 +133,9 @@ export async function openPostgres(connectionString: string): Promise<Dialect> {
       await sql`SELECT pg_advisory_xact_lock(${LOCK_FINGERPRINT}, hashtext(${fingerprint}))`.execute(trx);
     },
     async lockAddressKeys(trx, keys) {
-      for (const key of [...new Set(keys)].sort()) {
-        await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS_KEY}, hashtext(${key}))`.execute(trx);
+      // In the buckets' order: two writers never wait on each other crosswise.
+      for (const bucket of [...new Set(keys.map(addressKeyBucket))].sort((a, b) => a - b)) {
+        await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS_KEY}, ${bucket})`.execute(trx);
       }
     },
     async lockMerges(trx) {

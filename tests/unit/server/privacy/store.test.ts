@@ -732,6 +732,29 @@ describeWithPostgres("PostgreSQL store: privacy (a real server)", () => {
     };
   });
 
+  test("a new form of an address while its forms are deleted, from another process: accepted, on a person of its own or the one that stays", async () => {
+    const url = await server().createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    try {
+      for (let round = 0; round < 16; round++) {
+        const email = `race${round}@example.com`;
+        await a.insert(contact(`C-OLD${round}`, "2026-11-19T09:00:00Z", email));
+        const results = await Promise.allSettled([
+          a.deleteSubmissions([`C-OLD${round}`], REQUEST, at("2026-11-20T12:00:00Z")),
+          b.insert(contact(`C-NEW${round}`, "2026-11-20T12:00:00Z", email)),
+        ]);
+        expect(results.map((result) => (result.status === "fulfilled" ? "done" : String(result.reason)))).toEqual(["done", "done"]);
+        expect(await a.get(`C-OLD${round}`)).toBeUndefined();
+        // The new form is filed under a person who holds its address: the deleted form's person stays
+        // only when the new form reached them first.
+        const person = await a.personOf(`C-NEW${round}`);
+        expect((await a.personForms(person!.id)).map((form) => form.id)).toEqual([`C-NEW${round}`]);
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
   test("look-up by e-mail uses migration 4's index, not a scan of every submission", async () => {
     const url = await server().createDatabase();
     await (await openPostgresStore(url)).close();
