@@ -3,12 +3,13 @@ import { arrival, intro, site } from "../content";
 import { changeLines, factLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import { visitorMail } from "../outbox/visitorMail";
+import { INTRO_REMINDERS } from "./types";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 
 /**
- * The mails that follow a free intro's confirmation: a new time, a cancellation, and the reminder the
- * day before. Each is written from the booking's payload as it is when the mail goes (intro/store.ts
+ * The mails that follow a free intro's confirmation: a new time, a cancellation, and the reminders the
+ * day before and two hours before. Each is written from the booking's payload as it is when the mail goes (intro/store.ts
  * rewrites the payload on a new time), so a mail never shows a time the booking no longer has.
  */
 
@@ -61,16 +62,29 @@ export function cancellationMail(submission: StoredSubmission, message: ClaimedM
   };
 }
 
+/**
+ * An intro's reminder, the day before or two hours before (its data's `reminder`; a row queued before
+ * there were two is the day-before one).
+ */
 export function reminderMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = introFacts(submission);
+  const hoursBefore = message.data?.reminder === "hours-before";
   // A reminder held back (mail was down) past the intro's start could only confuse.
   if (s.now.getTime() >= facts.start.getTime()) return { drop: "the intro has begun" };
+  // Held back into the last hours, the day-before one would come with the one two hours before.
+  if (!hoursBefore && s.now.getTime() >= facts.start.getTime() - INTRO_REMINDERS["hours-before"].beforeMs) {
+    return { drop: "the reminder two hours before goes instead" };
+  }
   return {
     mail: visitorMail(s, {
       to: facts.email,
-      subject: `Reminder: your ${introName()} at ${site.name}, ${facts.when}`,
+      subject: hoursBefore
+        ? `Starting soon: your ${introName()} at ${site.name}, ${facts.when}`
+        : `Reminder: your ${introName()} at ${site.name}, ${facts.when}`,
       lines: [
-        `A reminder of your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}.`,
+        hoursBefore
+          ? `Your ${introName()} at ${site.name} is coming up soon: ${bookedLine(facts.booked)}.`
+          : `A reminder of your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}.`,
         "",
         ...factLines(arrival, s.siteUrl),
         "",

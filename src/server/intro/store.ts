@@ -9,37 +9,13 @@ import { confirmedRecently, takeSlot, toBooking } from "./bookings";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { OutboxData } from "../outbox/types";
-import {
-  type CancelFollowUp,
-  type CancelResult,
-  type IntroOperations,
-  REMINDER_BEFORE_MS,
-  REMINDER_MARGIN_MS,
-  SlotTakenError,
-} from "./types";
+import { REMINDER_KINDS, queueReminders } from "./reminders";
+import { type CancelFollowUp, type CancelResult, type IntroOperations, SlotTakenError } from "./types";
 
 /** A visitor's own cancel link: the raw token goes only into the mail, the store keeps its hash. */
 export function mintCancelToken(): { token: string; hash: string } {
   const token = newToken();
   return { token, hash: hashToken(token) };
-}
-
-/**
- * Queues the reminder of an intro starting at `start`, due REMINDER_BEFORE_MS before it, in the caller's
- * transaction. None when that is less than REMINDER_MARGIN_MS after `at`: the visitor has just been told.
- * The outbox's own sent status is what makes it go exactly once.
- */
-export async function queueReminder(
-  trx: Kysely<Database>,
-  codec: Codec,
-  id: string,
-  start: Date,
-  at: Date,
-  cancelToken: string,
-): Promise<void> {
-  const dueAt = new Date(start.getTime() - REMINDER_BEFORE_MS);
-  if (dueAt.getTime() < at.getTime() + REMINDER_MARGIN_MS) return;
-  await queueMessage(trx, codec, id, "reminder", at, { data: { cancelToken }, dueAt });
 }
 
 /** Whether the visitor was (or is about to be) told of this booking: only then do they hear of changes. */
@@ -61,7 +37,7 @@ async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void
   await trx
     .deleteFrom("outbox")
     .where("submission_id", "=", id)
-    .where("kind", "in", ["confirmation", "reminder", "reschedule"])
+    .where("kind", "in", ["confirmation", "reschedule", ...REMINDER_KINDS])
     // A failed one too: a retry of it after the change would tell the visitor the old booking.
     .where("status", "in", ["pending", "failed"])
     .execute();
@@ -69,7 +45,7 @@ async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void
 
 /**
  * What follows a booking's cancellation in the caller's transaction: drops its unsent confirmation,
- * reminder and new-time mails, and, when the visitor had been mailed the booking, queues the
+ * reminders and new-time mails, and, when the visitor had been mailed the booking, queues the
  * cancellation that removes it from their calendar (`sequence`: the booking's, already raised).
  */
 async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequence: number, at: Date): Promise<void> {
@@ -193,7 +169,7 @@ export function bookingStep(dialect: Dialect): FormStep {
           // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
           if (await confirmedRecently(dialect, trx, booking.email, createdAt)) return false;
           await queueMessage(trx, codec, id, "confirmation", createdAt, { data: { cancelToken: cancel.token } });
-          await queueReminder(trx, codec, id, booking.start, createdAt, cancel.token);
+          await queueReminders(trx, codec, submission, booking.start, createdAt, cancel.token);
           return true;
         };
       }
@@ -346,7 +322,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
         await dropPendingMails(trx, id);
         if (told) {
           await queueMessage(trx, codec, id, "reschedule", at, { data: { cancelToken: cancel.token, sequence: Number(moved.sequence) } });
-          await queueReminder(trx, codec, id, slot.start, at, cancel.token);
+          await queueReminders(trx, codec, { id, payload }, slot.start, at, cancel.token);
         }
         return "rescheduled";
       });

@@ -60,11 +60,18 @@ export interface IntroBooking extends Booking {
   sequence: number;
 }
 
-/** The reminder is due this long before an intro starts... */
-export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+/**
+ * An intro's reminders: each is due `beforeMs` before the intro starts, unless that is less than
+ * `marginMs` after the booking (or its new time) was made: the visitor has just read the confirmation,
+ * and a reminder on top of it tells them nothing. So the day-before one comes only to a booking made
+ * 30 hours ahead or more, the one two hours before only to a booking made 4 hours ahead or more.
+ */
+export const INTRO_REMINDERS = {
+  "day-before": { beforeMs: 24 * 3_600_000, marginMs: 6 * 3_600_000 },
+  "hours-before": { beforeMs: 2 * 3_600_000, marginMs: 2 * 3_600_000 },
+} as const;
 
-/** ...unless that is less than this after the booking (or its new time) was made: the visitor was just told. */
-export const REMINDER_MARGIN_MS = 6 * 3_600_000;
+export type IntroReminder = keyof typeof INTRO_REMINDERS;
 
 /**
  * Free intros as staff and visitors change them (intro/store.ts). Each change tells the visitor through

@@ -32,6 +32,11 @@ export interface OutboxData {
   code?: string;
   /** confirmation, reschedule, reminder: the token of the visitor's own cancel link. */
   cancelToken?: string;
+  /**
+   * reminder: which of an intro's reminders (intro/types.ts INTRO_REMINDERS); none in a row queued
+   * before there were two, which was the day-before one.
+   */
+  reminder?: "day-before" | "hours-before";
   /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */
   sequence?: number;
   /**

@@ -7,11 +7,13 @@ import siteJson from "../../../../content/site.json";
 import visitJson from "../../../../content/visit.json";
 import { cancelIntro, openIntroSlots, rescheduleIntro } from "../../../../src/server/intro/changes";
 import { smtpMailer } from "../../../../src/server/outbox/mailer";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { describeWithPostgres } from "../../support/postgres";
 import { hashToken } from "../../../../src/server/staff/auth";
 import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../../support/smtp";
-import { type SubmissionStore, openSqliteStore } from "../../../../src/server/app/store";
+import { type SubmissionStore, openPostgresStore, openSqliteStore } from "../../../../src/server/app/store";
 import { deliverDue } from "../../../../src/server/app/outbox";
-import { dayLabel, timeLabel } from "../../../../src/time/labels";
+import { dayLabel, timeLabel, whenLabel } from "../../../../src/time/labels";
 
 const settings = {
   staffEmail: "coaches@gym.example",
@@ -39,6 +41,9 @@ function event(mail: ReceivedMail) {
 /** The cancel link's token in a mail's text. */
 const linkToken = (mail: ReceivedMail) =>
   /https:\/\/gym\.example\/intro\/cancel\/#token=([A-Za-z0-9_-]{43})/.exec(mimePart(mail.raw, "text/plain") ?? "")?.[1];
+
+/** A mail's text with plain line ends. */
+const textOf = (mail: ReceivedMail) => (mimePart(mail.raw, "text/plain") ?? "").replace(/\r\n/g, "\n");
 
 describe("free-intro mails through the outbox, with a real SMTP server on loopback", () => {
   let dir: string;
@@ -112,9 +117,6 @@ describe("free-intro mails through the outbox, with a real SMTP server on loopba
     expect(reopened).toEqual(expect.arrayContaining([first, second]));
   });
 
-  /** A mail's text with plain line ends. */
-  const textOf = (mail: ReceivedMail) => (mimePart(mail.raw, "text/plain") ?? "").replace(/\r\n/g, "\n");
-
   test("the confirmation opens with the page's words, then the address, the door, parking, what to bring and what happens", async () => {
     const slot = (await openIntroSlots(store, NOW))[3]!;
     await book("B-1", slot);
@@ -159,22 +161,128 @@ describe("free-intro mails through the outbox, with a real SMTP server on loopba
     expect(textOf(mail)).toContain(`Which door: ${visitJson.door}`);
     expect(event(mail)).toMatchObject({ uid: "b-1@gym.example", start: held.start });
   });
+});
 
-  test("the reminder goes once at its time, whatever the runs and restarts, and carries the cancel link", async () => {
-    const slot = (await openIntroSlots(store, NOW)).find((s) => Date.parse(s.start) - NOW.getTime() > 36 * 3_600_000)!;
-    await book("B-1", slot);
-    await deliverDue(store, smtpMailer(smtp.url), settings, NOW);
-    expect(toVisitor().map((mail) => mail.header("Subject"))).toEqual([expect.stringMatching(/^Your free intro/i)]);
-    const due = new Date(Date.parse(slot.start) - 24 * 3_600_000);
-    await deliverDue(store, smtpMailer(smtp.url), settings, new Date(due.getTime() - 1_000));
-    expect(toVisitor()).toHaveLength(1);
-    await deliverDue(store, smtpMailer(smtp.url), settings, due);
-    await deliverDue(store, smtpMailer(smtp.url), settings, due);
-    await store.close();
-    store = openSqliteStore(file);
-    await deliverDue(store, smtpMailer(smtp.url), settings, new Date(due.getTime() + 60_000));
-    const reminders = toVisitor().filter((mail) => /^Reminder:/.test(mail.header("Subject") ?? ""));
-    expect(reminders).toHaveLength(1);
-    expect(linkToken(reminders[0]!)).toBe(linkToken(toVisitor()[0]!));
+/**
+ * The mails that follow a booking at their times, on each database: sent as the server sends them
+ * (deliverDue at the clock's time, `later` runs after a restart), to a real SMTP server on loopback.
+ * `place` makes an empty store's place and gives what opens it there (again after a restart).
+ */
+function followUpMails(name: string, place: () => Promise<() => Promise<SubmissionStore>>) {
+  describe(name, () => {
+    let openStore: () => Promise<SubmissionStore>;
+    let store: SubmissionStore;
+    let smtp: TestSmtp;
+    let log: string[];
+    beforeEach(async () => {
+      openStore = await place();
+      store = await openStore();
+      smtp = await startTestSmtp();
+      log = [];
+    });
+    afterEach(async () => {
+      await store.close();
+      await smtp.stop();
+    });
+    const deliver = (at: Date) => deliverDue(store, smtpMailer(smtp.url), settings, at, (line) => log.push(line));
+    const restart = async () => {
+      await store.close();
+      store = await openStore();
+    };
+    const toVisitor = () => smtp.received.filter((mail) => mail.to.includes("ana@example.com"));
+    const subjects = () => toVisitor().map((mail) => mail.header("Subject") ?? "");
+
+    /** Books, at NOW, the first open slot at least `hoursAhead` away, as the intro endpoint does. */
+    async function book(id: string, hoursAhead: number, email = "ana@example.com") {
+      const slot = (await openIntroSlots(store, NOW)).find((s) => Date.parse(s.start) - NOW.getTime() >= hoursAhead * 3_600_000)!;
+      await store.insert({
+        id,
+        form: "intro",
+        createdAt: NOW,
+        payload: { name: "Ana", email, phone: "253-555-0100", start: slot.start, end: slot.end, coach: slot.coach },
+        spam: null,
+        notify: true,
+        booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email },
+        confirm: true,
+      });
+      return { ...slot, at: (hoursBefore: number, ms = 0) => new Date(Date.parse(slot.start) - hoursBefore * 3_600_000 + ms) };
+    }
+
+    test("each reminder goes once at its time, whatever the runs and restarts, and carries the cancel link", async () => {
+      const slot = await book("B-1", 36);
+      await deliver(NOW);
+      expect(subjects()).toEqual([expect.stringMatching(/^Your free intro/i)]);
+      await deliver(slot.at(24, -1_000));
+      expect(toVisitor()).toHaveLength(1);
+      await deliver(slot.at(24));
+      await deliver(slot.at(24));
+      await restart();
+      await deliver(slot.at(24, 60_000));
+      expect(subjects().slice(1)).toEqual([`Reminder: your free intro session at ${siteJson.name}, ${whenLabel(slot.start)}`]);
+      await deliver(slot.at(2, -1_000));
+      expect(toVisitor()).toHaveLength(2);
+      await deliver(slot.at(2));
+      await restart();
+      await deliver(slot.at(2, 60_000));
+      expect(subjects().slice(2)).toEqual([`Starting soon: your free intro session at ${siteJson.name}, ${whenLabel(slot.start)}`]);
+      const [confirmation, dayBefore, hoursBefore] = toVisitor();
+      expect(textOf(hoursBefore!)).toMatch(
+        new RegExp(
+          `^Hello,\n\nYour free intro session at ${siteJson.name} is coming up soon: ${dayLabel(slot.start, siteJson.timeZone)} at `,
+        ),
+      );
+      expect(textOf(hoursBefore!)).toContain(`Which door: ${visitJson.door}`);
+      // Both carry the link of the confirmation, and say how to change the time.
+      for (const reminder of [dayBefore!, hoursBefore!]) {
+        expect(linkToken(reminder)).toBe(linkToken(confirmation!));
+        expect(textOf(reminder)).toContain("To change the time, reply to this e-mail or call");
+      }
+      expect(new Set(toVisitor().map((mail) => mail.header("Message-ID"))).size).toBe(3);
+    });
+
+    test("held back by an outage, the day-before reminder gives way to the one 2 hours before, and both to the start", async () => {
+      const first = await book("B-1", 36);
+      await deliver(NOW);
+      // Mail was down from the day before until the second reminder's time: that one goes, alone.
+      await deliver(first.at(2));
+      expect(subjects().slice(1)).toEqual([expect.stringMatching(/^Starting soon:/)]);
+      expect(log).toEqual([expect.stringMatching(/^Reminder e-mail for intro B-1 not sent: the reminder two hours before goes instead$/)]);
+      await cancelIntro(store, "B-1", first.at(1), "coach@gym.example");
+      await deliver(first.at(1));
+      // Down until the intro began: neither goes.
+      const second = await book("B-2", 36, "bo@example.com");
+      await deliver(second.at(0));
+      expect(smtp.received.filter((mail) => mail.to.includes("bo@example.com")).map((mail) => mail.header("Subject"))).toEqual([
+        expect.stringMatching(/^Your free intro/),
+      ]);
+      expect(log.filter((line) => line.includes("B-2"))).toEqual([
+        "Reminder e-mail for intro B-2 not sent: the intro has begun",
+        "Reminder e-mail for intro B-2 not sent: the intro has begun",
+      ]);
+    });
+  });
+}
+
+describe("SQLite: an intro's later mails (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  followUpMails("mails after the booking", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-intro-follow-"));
+    dirs.push(dir);
+    const file = path.join(dir, "s.sqlite");
+    return async () => openSqliteStore(file);
+  });
+});
+
+describeWithPostgres("PostgreSQL: an intro's later mails (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  followUpMails("mails after the booking", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    return () => openPostgresStore(url);
   });
 });

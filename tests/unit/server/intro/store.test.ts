@@ -37,6 +37,12 @@ async function tokenOf(store: SubmissionStore, id: string, kind = "confirmation"
   return token;
 }
 
+/** A booking's unsent reminders: which, when due, and the cancel token each carries. */
+const reminders = async (store: SubmissionStore, id: string) =>
+  (await store.outbox(["pending", "failed"]))
+    .filter((m) => m.submissionId === id && m.kind === "reminder")
+    .map((m) => [m.data?.reminder, m.nextAttemptAt, m.data?.cancelToken]);
+
 async function sendAll(store: SubmissionStore, now: Date): Promise<void> {
   for (const message of await store.claimDue(now, 50, 60_000)) await store.markSent(message.id, now);
 }
@@ -55,25 +61,50 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       return store;
     };
 
-    test("a booking queues its reminder 24 hours before, with the confirmation's cancel token", async () => {
+    test("a booking queues its reminders 24 hours and 2 hours before, with the confirmation's cancel token", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
-      const reminder = await row(s(), "B-1", "reminder");
-      expect(reminder?.nextAttemptAt).toEqual(at("2027-03-04T18:00:00.000Z"));
-      expect(reminder?.data?.cancelToken).toBe(await tokenOf(s(), "B-1"));
+      const token = await tokenOf(s(), "B-1");
+      expect(await reminders(s(), "B-1")).toEqual([
+        ["day-before", at("2027-03-04T18:00:00.000Z"), token],
+        ["hours-before", at("2027-03-05T16:00:00.000Z"), token],
+      ]);
       // Not due before its time, due at it.
-      expect((await s().claimDue(at("2027-03-04T17:59:59Z"), 10, 60_000)).map((m) => m.kind)).not.toContain("reminder");
-      expect((await s().claimDue(at("2027-03-04T18:00:00Z"), 10, 60_000)).map((m) => m.kind)).toContain("reminder");
+      const due = async (time: string) => {
+        const claimed = await s().claimDue(at(time), 10, 60_000);
+        for (const m of claimed) await s().markSent(m.id, at(time));
+        return claimed.filter((m) => m.kind === "reminder");
+      };
+      expect(await due("2027-03-04T17:59:59Z")).toEqual([]);
+      expect((await due("2027-03-04T18:00:00Z")).map((m) => m.data?.reminder)).toEqual(["day-before"]);
+      expect(await due("2027-03-05T15:59:59Z")).toEqual([]);
+      expect((await due("2027-03-05T16:00:00Z")).map((m) => m.data?.reminder)).toEqual(["hours-before"]);
     });
 
-    test("no reminder for an intro booked less than a day and a margin ahead: the confirmation is fresh", async () => {
-      await s().insert(booking("B-1", "Dana", "2027-03-02T20:00:00.000Z", "ana@example.com"));
+    test("no day-before reminder for an intro booked less than 30 hours ahead: the confirmation is fresh", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-02T22:59:00.000Z", "ana@example.com"));
       expect(await row(s(), "B-1", "confirmation")).toBeDefined();
-      expect(await row(s(), "B-1", "reminder")).toBeUndefined();
+      expect((await reminders(s(), "B-1")).map(([which, dueAt]) => [which, dueAt])).toEqual([
+        ["hours-before", at("2027-03-02T20:59:00.000Z")],
+      ]);
+      // 30 hours ahead: both.
+      await s().insert(booking("B-2", "Marcus", "2027-03-02T23:00:00.000Z", "ben@example.com"));
+      expect((await reminders(s(), "B-2")).map(([which]) => which)).toEqual(["day-before", "hours-before"]);
     });
 
-    test("cancelling drops the reminder and tells a visitor who was mailed, with SEQUENCE raised", async () => {
+    test("no reminder at all for an intro booked less than 4 hours ahead; from 4 hours, the one 2 hours before", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-01T20:59:00.000Z", "ana@example.com"));
+      expect(await row(s(), "B-1", "confirmation")).toBeDefined();
+      expect(await reminders(s(), "B-1")).toEqual([]);
+      await s().insert(booking("B-2", "Marcus", "2027-03-01T21:00:00.000Z", "ben@example.com"));
+      expect((await reminders(s(), "B-2")).map(([which, dueAt]) => [which, dueAt])).toEqual([
+        ["hours-before", at("2027-03-01T19:00:00.000Z")],
+      ]);
+    });
+
+    test("cancelling drops both reminders and tells a visitor who was mailed, with SEQUENCE raised", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await reminders(s(), "B-1")).toHaveLength(2);
       expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
       expect(await row(s(), "B-1", "reminder")).toBeUndefined();
       expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 1 });
@@ -87,7 +118,7 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect((await s().outbox()).map((m) => m.kind)).toEqual(["staff"]);
     });
 
-    test("a new time moves the booking and its reminder, raises SEQUENCE and replaces the cancel token", async () => {
+    test("a new time moves the booking and its reminders, raises SEQUENCE and replaces the cancel token", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       const oldToken = await tokenOf(s(), "B-1");
       await sendAll(s(), at("2027-03-01T17:00:01Z"));
@@ -106,8 +137,10 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(reschedule?.data?.sequence).toBe(1);
       const newToken = await tokenOf(s(), "B-1", "reschedule");
       expect(newToken).not.toBe(oldToken);
-      const reminder = (await s().outbox(["pending"])).filter((m) => m.kind === "reminder");
-      expect(reminder.map((m) => [m.nextAttemptAt, m.data?.cancelToken])).toEqual([[at("2027-03-07T16:00:00.000Z"), newToken]]);
+      expect(await reminders(s(), "B-1")).toEqual([
+        ["day-before", at("2027-03-07T16:00:00.000Z"), newToken],
+        ["hours-before", at("2027-03-08T14:00:00.000Z"), newToken],
+      ]);
       // The old time is free, the new one taken.
       expect((await s().takenSlots(at("2027-03-01T00:00:00Z"))).map((t) => [t.coach, t.start])).toEqual([["Marcus", slot.start]]);
       // The old mail's link no longer cancels anything; the new one does.
@@ -210,8 +243,8 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       });
       const newToken = notice?.data?.cancelToken ?? "";
       expect(newToken).not.toBe(firstToken);
-      // Her unsent reminder carries the new link too.
-      expect((await row(s(), "B-1", "reminder"))?.data?.cancelToken).toBe(newToken);
+      // Her unsent reminders carry the new link too.
+      expect((await reminders(s(), "B-1")).map(([, , token]) => token)).toEqual([newToken, newToken]);
       expect(await s().insert(again("B-4", at("2027-03-01T19:10:00Z")))).toEqual({ confirmationQueued: false });
       expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-1"]);
       expect(await s().cancelByToken(hashToken(firstToken), at("2027-03-02T09:00:00Z"))).toBe("not-found");
