@@ -1,4 +1,5 @@
 import { bookedLine } from "../../forms/intro/sent";
+import { pathTo } from "../../routes";
 import { arrival, intro, site } from "../content";
 import { changeLines, factLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
@@ -8,9 +9,11 @@ import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 
 /**
- * The mails that follow a free intro's confirmation: a new time, a cancellation, and the reminders the
- * day before and two hours before. Each is written from the booking's payload as it is when the mail goes (intro/store.ts
- * rewrites the payload on a new time), so a mail never shows a time the booking no longer has.
+ * The mails that follow a free intro's confirmation: a new time, a cancellation, the reminders the day
+ * before and two hours before, and the offer of a new time the morning after a missed intro: their
+ * words are all here. Each is written from the booking's payload as it is when the mail goes
+ * (intro/store.ts rewrites the payload on a new time), so a mail never shows a time the booking no
+ * longer has.
  */
 
 const introName = () => intro.name.toLowerCase();
@@ -93,6 +96,33 @@ export function reminderMail(submission: StoredSubmission, message: ClaimedMessa
         "",
       ],
       messageId: `<${submission.id}.reminder.${message.id}@${s.domain}>`,
+    }),
+  };
+}
+
+/**
+ * The morning after a visitor missed their intro (marked No-show): one offer of a new time, with the
+ * booking page's address (prepared by noShow.ts prepareNoShowOffer, which drops it when it no longer
+ * stands). No cancel link: the booking is past.
+ */
+export function noShowOfferMail(submission: StoredSubmission, _message: ClaimedMessage, s: MessageSettings): Delivery {
+  const facts = introFacts(submission);
+  return {
+    mail: visitorMail(s, {
+      to: facts.email,
+      subject: `We missed you at your ${introName()} at ${site.name}`,
+      lines: [
+        `We missed you at your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}. No problem: plans change.`,
+        "",
+        "If you would still like to come, choose a new time here:",
+        `${s.siteUrl}${pathTo("intro")}`,
+        "",
+        `Or reply to this e-mail or call ${facts.phone}, and we will find a time with you.`,
+        `Your reference: ${submission.id}`,
+        "",
+      ],
+      // One per booking (the outbox queues it once), so one Message-ID.
+      messageId: `<${submission.id}.no-show-offer@${s.domain}>`,
     }),
   };
 }

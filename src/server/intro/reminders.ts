@@ -5,8 +5,9 @@ import type { Database, OutboxKind } from "../store/schema";
 import { INTRO_REMINDERS, type IntroReminder } from "./types";
 
 /**
- * How an intro's reminders reach the visitor. E-mail only, today: a text goes where the visitor agreed
- * to texts, once the site sends them, and this is the one place that decides it.
+ * How an intro's reminders, and the offer of a new time after a missed one (noShow.ts), reach the
+ * visitor. E-mail only, today: a text goes where the visitor agreed to texts, once the site sends them,
+ * and this is the one place that decides it.
  */
 export type ReminderChannel = "email";
 
@@ -15,11 +16,14 @@ export function reminderChannel(_payload: Readonly<Record<string, unknown>>): Re
   return "email";
 }
 
-/** The outbox's kind for a reminder by each channel. */
-const REMINDER_KIND: Record<ReminderChannel, OutboxKind> = { email: "reminder" };
+/** The outbox's kind for a reminder, and for the no-show's offer, by each channel. */
+export const REMINDER_KIND: Record<ReminderChannel, OutboxKind> = { email: "reminder" };
+export const OFFER_KIND: Record<ReminderChannel, OutboxKind> = { email: "no-show-offer" };
 
 /** Every kind a reminder may be queued as: a cancel or a new time drops them all. */
 export const REMINDER_KINDS: readonly OutboxKind[] = Object.values(REMINDER_KIND);
+/** Every kind a no-show's offer may be queued as: a cancel, a new time or the mark changed to Came drops it. */
+export const OFFER_KINDS: readonly OutboxKind[] = Object.values(OFFER_KIND);
 
 /**
  * Queues the reminders of an intro starting at `start` in the caller's transaction, each due its

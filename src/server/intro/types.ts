@@ -91,13 +91,21 @@ export interface IntroOperations extends LeadIntros {
   upcomingIntros(from: Date): Promise<IntroBooking[]>;
   /**
    * Records whether the visitor came; a no-show also sets the lead's follow-up date (`followUpOn`,
-   * YYYY-MM-DD). "not-started" before the intro's start: nobody can have come or missed it yet.
+   * YYYY-MM-DD) and, for a visitor mailed the booking, queues the offer of a new time for the next
+   * morning (noShow.ts), which a mark changed to Came takes back. "not-started" before the intro's
+   * start: nobody can have come or missed it yet.
    */
   markAttendance(
     id: string,
     attendance: Attendance,
     context: { by: string; at: Date; followUpOn: string },
   ): Promise<"marked" | "not-found" | "cancelled" | "not-started">;
+  /**
+   * Why a no-show's offer of a new time is no longer to be sent: the booking is cancelled or no longer
+   * marked No-show, the person booked again since, or asked since the booking for their data to be
+   * deleted. Undefined while it still stands.
+   */
+  noShowOfferStale(id: string): Promise<string | undefined>;
   /**
    * Moves a booking to another coach's slot, raising its SEQUENCE, minting a new cancel token and moving
    * the reminder; the visitor is mailed the new time. Throws SlotTakenError when that coach is busy then.

@@ -57,7 +57,7 @@ export interface OutboxData {
   text?: string;
   /** instant-answer: when the gym will answer, worked out as the form came in ("today before 7:00 PM"); its `text` is the words as they stood. */
   when?: string;
-  /** digest: the gym day it is of, YYYY-MM-DD. */
+  /** digest: the gym day it is of, YYYY-MM-DD; no-show-offer: the day whose morning it goes in. */
   day?: string;
   /**
    * webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). A

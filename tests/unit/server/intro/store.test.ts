@@ -283,6 +283,97 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(action.people.map((person) => person.submissions.at(-1)?.id)).toEqual(["B-1"]);
     });
 
+    /** The booking's unsent offers of a new time: when each is due, and the morning it is for. */
+    const offers = async (id: string) =>
+      (await s().outbox(["pending", "failed"]))
+        .filter((m) => m.submissionId === id && m.kind === "no-show-offer")
+        .map((m) => [m.nextAttemptAt, m.data?.day]);
+    const byCoach = (minutes: number) => ({
+      by: "coach@gym.example",
+      at: new Date(at("2027-03-05T18:00:00Z").getTime() + minutes * 60_000),
+      followUpOn: "2027-03-05",
+    });
+
+    test("a no-show queues one offer of a new time for the next morning, at opening; Came takes it back", async () => {
+      // Friday 10:00 at the gym: Saturday opens at 09:00 (17:00 UTC, Pacific Standard Time).
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await s().markAttendance("B-1", "no-show", byCoach(70))).toBe("marked");
+      expect(await offers("B-1")).toEqual([[at("2027-03-06T17:00:00.000Z"), "2027-03-06"]]);
+      // Marked twice: still one.
+      expect(await s().markAttendance("B-1", "no-show", byCoach(71))).toBe("marked");
+      expect(await offers("B-1")).toHaveLength(1);
+      expect(await s().markAttendance("B-1", "attended", byCoach(72))).toBe("marked");
+      expect(await offers("B-1")).toEqual([]);
+      // Changed back again: the offer is queued again, still only one.
+      expect(await s().markAttendance("B-1", "no-show", byCoach(73))).toBe("marked");
+      expect(await offers("B-1")).toEqual([[at("2027-03-06T17:00:00.000Z"), "2027-03-06"]]);
+    });
+
+    test("once sent, an offer is never queued again, whatever the marks after", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      await s().markAttendance("B-1", "no-show", byCoach(70));
+      await sendAll(s(), at("2027-03-06T17:00:00Z"));
+      await s().markAttendance("B-1", "attended", { ...byCoach(0), at: at("2027-03-06T18:00:00Z") });
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T18:01:00Z") });
+      expect(await offers("B-1")).toEqual([]);
+      expect((await s().outbox()).filter((m) => m.kind === "no-show-offer").map((m) => m.status)).toEqual(["sent"]);
+    });
+
+    test("a Saturday no-show's offer goes on Monday at opening, the gym being closed on Sunday", async () => {
+      // Saturday 09:00 at the gym; Monday opens at 05:00 (13:00 UTC).
+      await s().insert(booking("B-1", "Jess", "2027-03-06T17:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T17:40:00Z") });
+      expect(await offers("B-1")).toEqual([[at("2027-03-08T13:00:00.000Z"), "2027-03-08"]]);
+    });
+
+    test("marked during the next morning the offer goes at once; marked after it, the next open morning", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Marcus", "2027-03-05T18:00:00.000Z", "ben@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      // Saturday 10:00 at the gym, inside its morning (09:00 to its 11:00 close).
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T18:00:00Z") });
+      expect(await offers("B-1")).toEqual([[at("2027-03-06T18:00:00.000Z"), "2027-03-06"]]);
+      // Saturday 11:00, closed: Monday's morning.
+      await s().markAttendance("B-2", "no-show", { ...byCoach(0), at: at("2027-03-06T19:00:00Z") });
+      expect(await offers("B-2")).toEqual([[at("2027-03-08T13:00:00.000Z"), "2027-03-08"]]);
+    });
+
+    test("no offer to a visitor who was never mailed the booking", async () => {
+      await s().insert({ ...booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"), confirm: false });
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await s().markAttendance("B-1", "no-show", byCoach(70))).toBe("marked");
+      expect(await offers("B-1")).toEqual([]);
+    });
+
+    test("an offer stands until the mark changes, the person books again, or asks for deletion", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Marcus", "2027-03-05T18:00:00.000Z", "ben@example.com"));
+      await s().insert(booking("B-3", "Jess", "2027-03-05T18:00:00.000Z", "cy@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      for (const id of ["B-1", "B-2", "B-3"]) await s().markAttendance(id, "no-show", byCoach(70));
+      expect(await s().noShowOfferStale("B-1")).toBeUndefined();
+      await s().markAttendance("B-1", "attended", byCoach(71));
+      expect(await s().noShowOfferStale("B-1")).toBe("the intro is no longer marked No-show");
+      // Ben books again that evening, with a +tag of his address (the same person).
+      await s().insert(booking("B-4", "Dana", "2027-03-09T18:00:00.000Z", "ben+gym@example.com", at("2027-03-05T20:00:00Z")));
+      expect(await s().noShowOfferStale("B-2")).toBe("the person has booked again");
+      // Cy asks, from a +tag of hers, for her data to be deleted (not yet confirmed, nor carried out).
+      await s().insert({
+        id: "P-CYCYCYCY01",
+        form: "privacy-request",
+        createdAt: at("2027-03-05T21:00:00Z"),
+        payload: { name: "Cy", email: "Cy+x@example.com", request: "deletion", details: "" },
+        spam: null,
+        notify: true,
+      });
+      expect(await s().noShowOfferStale("B-3")).toBe("its person asked for their data to be deleted");
+      await s().cancelBooking("B-4", at("2027-03-06T09:00:00Z"));
+      expect(await s().noShowOfferStale("B-NONE")).toBe("its booking is gone");
+    });
+
     test("Came and No-show are refused before the intro starts, and taken from its start", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       const before = { by: "coach@gym.example", at: at("2027-03-05T17:59:59Z"), followUpOn: "2027-03-05" };
