@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { addDays, minutes, weekdayOf } from "../../content/dates";
+import { addDays, daysBetween, minutes, weekdayOf } from "../../content/dates";
 import { hoursOn } from "../../content/hours";
-import { site } from "../content";
+import { closedDays, site } from "../content";
 import type { MessageSettings } from "../outbox/delivery";
 import { queueMessage } from "../outbox/store";
 import type { ClaimedMessage } from "../outbox/types";
@@ -24,9 +24,11 @@ const DAYS_LOOKED = 14;
 
 /**
  * The gym's morning of the day `date` (YYYY-MM-DD, at the gym): from its first opening to noon, or to
- * that opening's closing if earlier; none when it is closed all day or opens only after noon.
+ * that opening's closing if earlier; none when it is closed all day (by its hours, or a holiday of
+ * content/intro.json's blackouts) or opens only after noon.
  */
 export function morningOf(date: string): { start: Date; end: Date } | undefined {
+  if (closedDays.includes(date)) return undefined;
   const [first] = [...hoursOn(site, weekdayOf(date))].sort((a, b) => minutes(a.opens) - minutes(b.opens));
   if (!first || minutes(first.opens) >= NOON) return undefined;
   return { start: zonedInstant(date, minutes(first.opens)), end: zonedInstant(date, Math.min(NOON, minutes(first.closes))) };
@@ -34,12 +36,13 @@ export function morningOf(date: string): { start: Date; end: Date } | undefined 
 
 /**
  * When the offer goes: the first morning of a day after the intro's (at the gym: a Saturday intro's is
- * Monday's, the gym being closed on Sunday) that has not ended when staff mark the no-show; at once if
- * they mark it during that morning. Undefined when no morning comes within DAYS_LOOKED days.
+ * Monday's, the gym being closed on Sunday; a holiday is passed over) that has not ended when staff
+ * mark the no-show; at once if they mark it during that morning. Undefined when no morning comes
+ * within DAYS_LOOKED days.
  */
 export function offerMorning(introStart: Date, markedAt: Date): { day: string; dueAt: Date } | undefined {
   const introDay = zonedToday(introStart).date;
-  const from = Math.max(1, Math.round((Date.parse(zonedToday(markedAt).date) - Date.parse(introDay)) / 86_400_000));
+  const from = Math.max(1, daysBetween(introDay, zonedToday(markedAt).date));
   for (let ahead = from; ahead < from + DAYS_LOOKED; ahead += 1) {
     const day = addDays(introDay, ahead);
     const morning = morningOf(day);
@@ -79,7 +82,9 @@ export async function prepareNoShowOffer(
   const id = message.submission?.id;
   if (id === undefined) return { dropped: "its submission is gone" };
   const morning = morningOf(message.data?.day ?? zonedToday(message.createdAt).date);
-  if (!morning || settings.now.getTime() >= morning.end.getTime()) return { dropped: "its morning has passed" };
+  // Closed since it was queued (a holiday added): the visitor still has the gym's phone in earlier mails.
+  if (!morning) return { dropped: "the gym is closed that day" };
+  if (settings.now.getTime() >= morning.end.getTime()) return { dropped: "its morning has passed" };
   const stale = await store.noShowOfferStale(id);
   return stale ? { dropped: stale } : message;
 }

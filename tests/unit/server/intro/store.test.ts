@@ -7,6 +7,10 @@ import { SlotTakenError } from "../../../../src/server/intro/types";
 import type { NewSubmission } from "../../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
+import introJson from "../../../../content/intro.json";
+import siteJson from "../../../../content/site.json";
+import { addDays, weekdayOf } from "../../../../src/content/dates";
+import { zonedInstant } from "../../../../src/time/wallClock";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
@@ -327,6 +331,22 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       await sendAll(s(), at("2027-03-01T17:00:01Z"));
       await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T17:40:00Z") });
       expect(await offers("B-1")).toEqual([[at("2027-03-08T13:00:00.000Z"), "2027-03-08"]]);
+    });
+
+    test("a holiday (a blackout for every coach) is passed over: the offer goes on the next open morning", async () => {
+      // The first holiday of content/intro.json that follows an open weekday, and the first open day after it.
+      const closed = introJson.blackouts.filter((b) => !("coach" in b)).map((b) => b.date);
+      const opensOn = (date: string) => siteJson.hours.find((hours) => hours.days.includes(weekdayOf(date)))?.opens;
+      const holiday = closed.find((date) => !closed.includes(addDays(date, -1)) && opensOn(addDays(date, -1)) === "05:00")!;
+      const introDay = addDays(holiday, -1);
+      let next = addDays(holiday, 1);
+      while (closed.includes(next) || !opensOn(next)) next = addDays(next, 1);
+      const start = zonedInstant(introDay, 10 * 60, siteJson.timeZone);
+      await s().insert(booking("B-1", "Dana", start.toISOString(), "ana@example.com", new Date(start.getTime() - 7 * 86_400_000)));
+      await sendAll(s(), new Date(start.getTime() - 7 * 86_400_000 + 1_000));
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: new Date(start.getTime() + 3_600_000) });
+      const [hours, minutes] = opensOn(next)!.split(":").map(Number) as [number, number];
+      expect(await offers("B-1")).toEqual([[zonedInstant(next, hours * 60 + minutes, siteJson.timeZone), next]]);
     });
 
     test("marked during the next morning the offer goes at once; marked after it, the next open morning", async () => {
