@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
@@ -236,9 +238,10 @@ test("an intro's reminder due later is scheduled, not waiting: no Retry, and the
   );
   await signInContext(context, baseURL ?? "", E2E_DATA_DIR, OWNER, "owner");
   await gotoReady(page, "/staff/outbox/");
-  const reminder = page.getByRole("listitem").filter({ hasText: id }).filter({ hasText: "Intro reminder" });
+  // The day before's (the one 2 hours before is listed after it, scheduled the same way).
+  const goes = `Goes${staffTime(new Date(start.getTime() - 86_400_000).toISOString(), site.timeZone)}`;
+  const reminder = page.getByRole("listitem").filter({ hasText: id }).filter({ hasText: "Intro reminder" }).filter({ hasText: goes });
   await expect(reminder).toContainText("Scheduled");
-  await expect(reminder).toContainText(`Goes${staffTime(new Date(start.getTime() - 86_400_000).toISOString(), site.timeZone)}`);
   await expect(reminder.getByRole("button")).toHaveCount(0);
   // The screen says whether anything failed, counting as the list does.
   const failed = await page.getByRole("listitem").filter({ hasText: "none: retry it" }).count();
@@ -260,6 +263,48 @@ test("an intro's reminder due later is scheduled, not waiting: no Retry, and the
   // Its time is kept: the refused retry changed nothing.
   const after = await withStore(E2E_DATA_DIR, async (store) => (await store.outbox()).find((m) => m.id === message!.id));
   expect(after).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: message!.nextAttemptAt });
+});
+
+test("the outbox names each kind of message it lists: kids' trials, instant answers, a missed intro's offer", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const id = newReference("contact");
+  // Due in five days: listed as scheduled, and the server does not send them meanwhile.
+  const due = new Date(Date.now() + 5 * 86_400_000).toISOString();
+  const kinds = {
+    "trial-confirmation": "Kids' trial confirmation",
+    "trial-reminder": "Kids' trial reminder",
+    "trial-cancellation": "Kids' trial cancellation",
+    "instant-answer": "Instant answer",
+    "no-show-offer": "Missed intro: new time offer",
+  };
+  await withStore(E2E_DATA_DIR, (store) =>
+    store.insert({
+      id,
+      form: "contact",
+      createdAt: new Date(),
+      payload: { name: "Kai Lane", email: `${id.toLowerCase()}@example.com`, phone: "", message: "Hi" },
+      spam: null,
+      notify: false,
+    }),
+  );
+  const db = new Database(path.join(E2E_DATA_DIR, "submissions.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const insert = db.prepare(
+      "INSERT INTO outbox (submission_id, kind, status, attempts, next_attempt_at, created_at, data) VALUES (?, ?, 'pending', 0, ?, ?, NULL)",
+    );
+    for (const kind of Object.keys(kinds)) insert.run(id, kind, due, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  await signInContext(context, baseURL ?? "", E2E_DATA_DIR, OWNER, "owner");
+  await gotoReady(page, "/staff/outbox/");
+  const mine = page.getByRole("listitem").filter({ hasText: id });
+  await expect(mine).toHaveCount(Object.keys(kinds).length);
+  for (const label of Object.values(kinds)) await expect(mine.filter({ hasText: label })).toContainText("Scheduled");
 });
 
 /** A member's sign-up with health information and their confirmed request to withdraw consent; the references. */

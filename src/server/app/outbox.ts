@@ -1,5 +1,6 @@
 import { confirmationMail } from "../intro/confirmationMail";
-import { cancellationMail, reminderMail, rescheduleMail } from "../intro/mails";
+import { cancellationMail, noShowOfferMail, reminderMail, rescheduleMail } from "../intro/mails";
+import { prepareNoShowOffer } from "../intro/noShow";
 import { trialCancellationMail, trialConfirmationMail, trialReminderMail } from "../kids/mails";
 import { prepareStaffAlert, staffAlertMail } from "../forms/staffAlert";
 import type { Composer, Delivery, MessageKinds, MessageSettings } from "../outbox/delivery";
@@ -39,12 +40,14 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-reminder": withSubmission(trialReminderMail),
     "trial-cancellation": withSubmission(trialCancellationMail),
     "instant-answer": withSubmission(instantAnswerMail),
+    "no-show-offer": withSubmission(noShowOfferMail),
   },
   prepare: {
     staff: prepareStaffAlert,
     "sign-in": prepareSignIn,
     "lead-reminder": prepareLeadReminder,
     digest: prepareDigest,
+    "no-show-offer": prepareNoShowOffer,
   },
 };
 

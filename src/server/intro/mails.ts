@@ -1,15 +1,19 @@
 import { bookedLine } from "../../forms/intro/sent";
+import { pathTo } from "../../routes";
 import { arrival, intro, site } from "../content";
 import { changeLines, factLines, introCalendar, introFacts } from "./confirmationMail";
 import type { Delivery, MessageSettings } from "../outbox/delivery";
 import { visitorMail } from "../outbox/visitorMail";
+import { INTRO_REMINDERS } from "./types";
 import type { StoredSubmission } from "../store/submission";
 import type { ClaimedMessage } from "../outbox/types";
 
 /**
- * The mails that follow a free intro's confirmation: a new time, a cancellation, and the reminder the
- * day before. Each is written from the booking's payload as it is when the mail goes (intro/store.ts
- * rewrites the payload on a new time), so a mail never shows a time the booking no longer has.
+ * The mails that follow a free intro's confirmation: a new time, a cancellation, the reminders the day
+ * before and two hours before, and the offer of a new time the morning after a missed intro: their
+ * words are all here. Each is written from the booking's payload as it is when the mail goes
+ * (intro/store.ts rewrites the payload on a new time), so a mail never shows a time the booking no
+ * longer has.
  */
 
 const introName = () => intro.name.toLowerCase();
@@ -61,16 +65,29 @@ export function cancellationMail(submission: StoredSubmission, message: ClaimedM
   };
 }
 
+/**
+ * An intro's reminder, the day before or two hours before (its data's `reminder`; a row queued before
+ * there were two is the day-before one).
+ */
 export function reminderMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = introFacts(submission);
+  const hoursBefore = message.data?.reminder === "hours-before";
   // A reminder held back (mail was down) past the intro's start could only confuse.
   if (s.now.getTime() >= facts.start.getTime()) return { drop: "the intro has begun" };
+  // Held back into the last hours, the day-before one would come with the one two hours before.
+  if (!hoursBefore && s.now.getTime() >= facts.start.getTime() - INTRO_REMINDERS["hours-before"].beforeMs) {
+    return { drop: "the reminder two hours before goes instead" };
+  }
   return {
     mail: visitorMail(s, {
       to: facts.email,
-      subject: `Reminder: your ${introName()} at ${site.name}, ${facts.when}`,
+      subject: hoursBefore
+        ? `Starting soon: your ${introName()} at ${site.name}, ${facts.when}`
+        : `Reminder: your ${introName()} at ${site.name}, ${facts.when}`,
       lines: [
-        `A reminder of your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}.`,
+        hoursBefore
+          ? `Your ${introName()} at ${site.name} is coming up soon: ${bookedLine(facts.booked)}.`
+          : `A reminder of your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}.`,
         "",
         ...factLines(arrival, s.siteUrl),
         "",
@@ -79,6 +96,33 @@ export function reminderMail(submission: StoredSubmission, message: ClaimedMessa
         "",
       ],
       messageId: `<${submission.id}.reminder.${message.id}@${s.domain}>`,
+    }),
+  };
+}
+
+/**
+ * The morning after a visitor missed their intro (marked No-show): one offer of a new time, with the
+ * booking page's address (prepared by noShow.ts prepareNoShowOffer, which drops it when it no longer
+ * stands). No cancel link: the booking is past.
+ */
+export function noShowOfferMail(submission: StoredSubmission, _message: ClaimedMessage, s: MessageSettings): Delivery {
+  const facts = introFacts(submission);
+  return {
+    mail: visitorMail(s, {
+      to: facts.email,
+      subject: `We missed you at your ${introName()} at ${site.name}`,
+      lines: [
+        `We missed you at your ${introName()} at ${site.name}: ${bookedLine(facts.booked)}. No problem: plans change.`,
+        "",
+        "If you would still like to come, choose a new time here:",
+        `${s.siteUrl}${pathTo("intro")}`,
+        "",
+        `Or reply to this e-mail or call ${facts.phone}, and we will find a time with you.`,
+        `Your reference: ${submission.id}`,
+        "",
+      ],
+      // One per booking (the outbox queues it once), so one Message-ID.
+      messageId: `<${submission.id}.no-show-offer@${s.domain}>`,
     }),
   };
 }

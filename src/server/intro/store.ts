@@ -9,37 +9,15 @@ import { confirmedRecently, takeSlot, toBooking } from "./bookings";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import type { OutboxData } from "../outbox/types";
-import {
-  type CancelFollowUp,
-  type CancelResult,
-  type IntroOperations,
-  REMINDER_BEFORE_MS,
-  REMINDER_MARGIN_MS,
-  SlotTakenError,
-} from "./types";
+import { addressKey } from "../../forms/addressKey";
+import { OFFER_KINDS, REMINDER_KINDS, queueReminders } from "./reminders";
+import { queueNoShowOffer } from "./noShow";
+import { type CancelFollowUp, type CancelResult, type IntroOperations, SlotTakenError } from "./types";
 
 /** A visitor's own cancel link: the raw token goes only into the mail, the store keeps its hash. */
 export function mintCancelToken(): { token: string; hash: string } {
   const token = newToken();
   return { token, hash: hashToken(token) };
-}
-
-/**
- * Queues the reminder of an intro starting at `start`, due REMINDER_BEFORE_MS before it, in the caller's
- * transaction. None when that is less than REMINDER_MARGIN_MS after `at`: the visitor has just been told.
- * The outbox's own sent status is what makes it go exactly once.
- */
-export async function queueReminder(
-  trx: Kysely<Database>,
-  codec: Codec,
-  id: string,
-  start: Date,
-  at: Date,
-  cancelToken: string,
-): Promise<void> {
-  const dueAt = new Date(start.getTime() - REMINDER_BEFORE_MS);
-  if (dueAt.getTime() < at.getTime() + REMINDER_MARGIN_MS) return;
-  await queueMessage(trx, codec, id, "reminder", at, { data: { cancelToken }, dueAt });
 }
 
 /** Whether the visitor was (or is about to be) told of this booking: only then do they hear of changes. */
@@ -56,12 +34,15 @@ async function visitorTold(trx: Kysely<Database>, id: string, statuses: Readonly
   return row !== undefined;
 }
 
-/** Unsent mails about the booking as it was: each would tell the visitor a time that no longer holds. */
+/**
+ * Unsent mails about the booking as it was: each would tell the visitor a time that no longer holds (or,
+ * a no-show's offer, offer one when the booking has been moved or cancelled).
+ */
 async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void> {
   await trx
     .deleteFrom("outbox")
     .where("submission_id", "=", id)
-    .where("kind", "in", ["confirmation", "reminder", "reschedule"])
+    .where("kind", "in", ["confirmation", "reschedule", ...REMINDER_KINDS, ...OFFER_KINDS])
     // A failed one too: a retry of it after the change would tell the visitor the old booking.
     .where("status", "in", ["pending", "failed"])
     .execute();
@@ -69,7 +50,7 @@ async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void
 
 /**
  * What follows a booking's cancellation in the caller's transaction: drops its unsent confirmation,
- * reminder and new-time mails, and, when the visitor had been mailed the booking, queues the
+ * reminders and new-time mails, and, when the visitor had been mailed the booking, queues the
  * cancellation that removes it from their calendar (`sequence`: the booking's, already raised).
  */
 async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequence: number, at: Date): Promise<void> {
@@ -193,7 +174,7 @@ export function bookingStep(dialect: Dialect): FormStep {
           // takeSlot's lock is held until the commit, so two bookings by one address cannot both queue one.
           if (await confirmedRecently(dialect, trx, booking.email, createdAt)) return false;
           await queueMessage(trx, codec, id, "confirmation", createdAt, { data: { cancelToken: cancel.token } });
-          await queueReminder(trx, codec, id, booking.start, createdAt, cancel.token);
+          await queueReminders(trx, codec, submission, booking.start, createdAt, cancel.token);
           return true;
         };
       }
@@ -272,10 +253,25 @@ export function introQueries(dialect: Dialect): IntroOperations {
         if (booking.cancelled_at !== null) return "cancelled";
         if (at.getTime() < toDate(booking.starts_at).getTime()) return "not-started";
         await trx.updateTable("intro_bookings").set({ attendance }).where("submission_id", "=", id).execute();
-        // A visitor who did not come is someone to call: the lead comes up for follow-up that day. One who
-        // came has met the gym: their person is at Came (never moved back from Joined).
-        if (attendance === "no-show") await writeLead(trx, dialect, id, { followUpOn }, by, at);
-        else if (
+        // A visitor who did not come is someone to call: the lead comes up for follow-up that day, and a
+        // visitor who was mailed the booking is offered a new time the next morning (noShow.ts). One who
+        // came has met the gym: their person is at Came (never moved back from Joined), and a mark
+        // changed to Came takes back the offer not yet sent.
+        if (attendance === "no-show") {
+          await writeLead(trx, dialect, id, { followUpOn }, by, at);
+          if (await visitorTold(trx, id, ["sent", "failed"])) {
+            const row = await trx.selectFrom("submissions").select("payload").where("id", "=", id).executeTakeFirstOrThrow();
+            await queueNoShowOffer(trx, codec, { id, payload: codec.payload(row.payload), start: toDate(booking.starts_at) }, at);
+          }
+          return "marked";
+        }
+        await trx
+          .deleteFrom("outbox")
+          .where("submission_id", "=", id)
+          .where("kind", "in", [...OFFER_KINDS])
+          .where("status", "in", ["pending", "failed"])
+          .execute();
+        if (
           !["joined", "came"].includes(
             (
               await trx
@@ -290,6 +286,50 @@ export function introQueries(dialect: Dialect): IntroOperations {
         }
         return "marked";
       });
+    },
+
+    async noShowOfferStale(id) {
+      const booking = await db
+        .selectFrom("intro_bookings")
+        .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
+        .select(["attendance", "cancelled_at", "email", "created_at", "person_id"])
+        .where("submission_id", "=", id)
+        .executeTakeFirst();
+      if (!booking) return "its booking is gone";
+      if (booking.cancelled_at !== null) return "its booking is cancelled";
+      if (booking.attendance !== "no-show") return "the intro is no longer marked No-show";
+      const since = codec.time(toDate(booking.created_at));
+      // Booked again since, by the same address or by another of the same person's (a +tag, say).
+      const again = await db
+        .selectFrom("intro_bookings")
+        .innerJoin("submissions", "submissions.id", "intro_bookings.submission_id")
+        .select("submissions.id")
+        .where("submissions.id", "!=", id)
+        .where("submissions.created_at", ">", since)
+        .where((eb) =>
+          booking.person_id === null
+            ? eb("intro_bookings.email", "=", booking.email)
+            : eb.or([eb("intro_bookings.email", "=", booking.email), eb("submissions.person_id", "=", booking.person_id)]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      if (again) return "the person has booked again";
+      // A request to delete the address's data since the booking, whether or not it has been confirmed or
+      // carried out yet: nobody who asked that is mailed an offer (a deletion carried out takes the
+      // booking and this message with it).
+      const requests = await db
+        .selectFrom("submissions")
+        .select("payload")
+        .where("form", "=", "privacy-request")
+        .where("spam", "is", null)
+        .where("created_at", ">=", since)
+        .execute();
+      const key = addressKey(booking.email);
+      const deletion = requests.some((row) => {
+        const payload = codec.payload(row.payload);
+        return payload.request === "deletion" && typeof payload.email === "string" && addressKey(payload.email) === key;
+      });
+      return deletion ? "its person asked for their data to be deleted" : undefined;
     },
 
     async rescheduleBooking(id, slot, at) {
@@ -346,7 +386,7 @@ export function introQueries(dialect: Dialect): IntroOperations {
         await dropPendingMails(trx, id);
         if (told) {
           await queueMessage(trx, codec, id, "reschedule", at, { data: { cancelToken: cancel.token, sequence: Number(moved.sequence) } });
-          await queueReminder(trx, codec, id, slot.start, at, cancel.token);
+          await queueReminders(trx, codec, { id, payload }, slot.start, at, cancel.token);
         }
         return "rescheduled";
       });

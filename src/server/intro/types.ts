@@ -60,11 +60,18 @@ export interface IntroBooking extends Booking {
   sequence: number;
 }
 
-/** The reminder is due this long before an intro starts... */
-export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+/**
+ * An intro's reminders: each is due `beforeMs` before the intro starts, unless that is less than
+ * `marginMs` after the booking (or its new time) was made: the visitor has just read the confirmation,
+ * and a reminder on top of it tells them nothing. So the day-before one comes only to a booking made
+ * 30 hours ahead or more, the one two hours before only to a booking made 4 hours ahead or more.
+ */
+export const INTRO_REMINDERS = {
+  "day-before": { beforeMs: 24 * 3_600_000, marginMs: 6 * 3_600_000 },
+  "hours-before": { beforeMs: 2 * 3_600_000, marginMs: 2 * 3_600_000 },
+} as const;
 
-/** ...unless that is less than this after the booking (or its new time) was made: the visitor was just told. */
-export const REMINDER_MARGIN_MS = 6 * 3_600_000;
+export type IntroReminder = keyof typeof INTRO_REMINDERS;
 
 /**
  * Free intros as staff and visitors change them (intro/store.ts). Each change tells the visitor through
@@ -84,13 +91,21 @@ export interface IntroOperations extends LeadIntros {
   upcomingIntros(from: Date): Promise<IntroBooking[]>;
   /**
    * Records whether the visitor came; a no-show also sets the lead's follow-up date (`followUpOn`,
-   * YYYY-MM-DD). "not-started" before the intro's start: nobody can have come or missed it yet.
+   * YYYY-MM-DD) and, for a visitor mailed the booking, queues the offer of a new time for the next
+   * morning (noShow.ts), which a mark changed to Came takes back. "not-started" before the intro's
+   * start: nobody can have come or missed it yet.
    */
   markAttendance(
     id: string,
     attendance: Attendance,
     context: { by: string; at: Date; followUpOn: string },
   ): Promise<"marked" | "not-found" | "cancelled" | "not-started">;
+  /**
+   * Why a no-show's offer of a new time is no longer to be sent: the booking is cancelled or no longer
+   * marked No-show, the person booked again since, or asked since the booking for their data to be
+   * deleted. Undefined while it still stands.
+   */
+  noShowOfferStale(id: string): Promise<string | undefined>;
   /**
    * Moves a booking to another coach's slot, raising its SEQUENCE, minting a new cancel token and moving
    * the reminder; the visitor is mailed the new time. Throws SlotTakenError when that coach is busy then.

@@ -32,6 +32,11 @@ export interface OutboxData {
   code?: string;
   /** confirmation, reschedule, reminder: the token of the visitor's own cancel link. */
   cancelToken?: string;
+  /**
+   * reminder: which of an intro's reminders (intro/types.ts INTRO_REMINDERS); none in a row queued
+   * before there were two, which was the day-before one.
+   */
+  reminder?: "day-before" | "hours-before";
   /** reschedule and cancellation: the appointment's SEQUENCE in the visitor's calendar. */
   sequence?: number;
   /**
@@ -52,7 +57,7 @@ export interface OutboxData {
   text?: string;
   /** instant-answer: when the gym will answer, worked out as the form came in ("today before 7:00 PM"); its `text` is the words as they stood. */
   when?: string;
-  /** digest: the gym day it is of, YYYY-MM-DD. */
+  /** digest: the gym day it is of, YYYY-MM-DD; no-show-offer: the day whose morning it goes in. */
   day?: string;
   /**
    * webhook, lead.created: where the visit came from; null when unknown (sent without JavaScript). A

@@ -3,7 +3,7 @@ import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { Attendance, CallOutcome, LeadStatus, PersonStatus } from "../../desk/leads";
-import { KINDS_19 } from "./migrations/019-instant-answers";
+import { KINDS_20 } from "./migrations/020-intro-follow-ups";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once
@@ -43,10 +43,11 @@ export type OutboxStatus = "pending" | "sent" | "failed";
  * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
  * a lead, the reminder of a lead still New, the owner's morning digest; a kids' trial seat's
  * confirmation, reminder and cancellation, to the parent; the instant answer to a visitor's contact,
- * sign-up or drop-in form. They are the kinds the outbox's CHECK allows, as the latest migration to
- * change them set it (19); the next migration that adds a kind is named here.
+ * sign-up or drop-in form; the offer of a new time to a visitor who missed their free intro. They are
+ * the kinds the outbox's CHECK allows, as the latest migration to change them set it (20); the next
+ * migration that adds a kind is named here.
  */
-export const OUTBOX_KINDS = KINDS_19;
+export const OUTBOX_KINDS = KINDS_20;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -1,3 +1,4 @@
+import { OUTBOX_KIND_LABELS, type OutboxKindName } from "../../desk/outbox";
 import { staffTime } from "../../time/labels";
 import { useCallback, useState } from "react";
 import { getJson } from "../client";
@@ -6,19 +7,6 @@ import { StatusLine } from "../StatusLine";
 import { useChanges } from "../useChanges";
 import * as styles from "./Outbox.module.css";
 import type { ScreenProps } from "./types";
-
-type OutboxKindName =
-  | "staff"
-  | "confirmation"
-  | "sign-in"
-  | "cancellation"
-  | "reschedule"
-  | "reminder"
-  | "webhook"
-  | "privacy-confirm"
-  | "reply"
-  | "lead-reminder"
-  | "digest";
 
 /** As GET /api/staff/outbox answers: never a message's data (a token, a webhook's event). */
 interface Message {
@@ -33,20 +21,6 @@ interface Message {
   /** Never tried and due later (an intro's reminder): it goes at its time, and is not retried. */
   scheduled: boolean;
 }
-
-const KIND_LABELS: Record<Message["kind"], string> = {
-  staff: "Staff alert",
-  confirmation: "Visitor's confirmation",
-  "sign-in": "Staff sign-in link",
-  cancellation: "Intro cancellation",
-  reschedule: "Intro new time",
-  reminder: "Intro reminder",
-  webhook: "Lead webhook",
-  "privacy-confirm": "Privacy request's confirmation link",
-  reply: "Reply to a lead",
-  "lead-reminder": "New-lead reminder",
-  digest: "Morning digest",
-};
 
 /**
  * The owner sees what has not gone out yet: each message waiting or given up on, how often it was
@@ -85,7 +59,7 @@ export default function Outbox(_props: ScreenProps) {
             {messages.map((m) => (
               <li key={m.id} className={styles.message}>
                 <p className={styles.title}>
-                  <strong>{KIND_LABELS[m.kind]}</strong> <span className={shared.muted}>{m.reference ?? "no submission"}</span>{" "}
+                  <strong>{OUTBOX_KIND_LABELS[m.kind]}</strong> <span className={shared.muted}>{m.reference ?? "no submission"}</span>{" "}
                   <span className={m.status === "failed" ? styles.failed : shared.badge}>
                     {m.status === "failed" ? "Failed" : m.scheduled ? "Scheduled" : "Waiting"}
                   </span>
@@ -107,7 +81,7 @@ export default function Outbox(_props: ScreenProps) {
                     type="button"
                     className={shared.secondary}
                     disabled={busy}
-                    aria-label={`Retry the ${KIND_LABELS[m.kind].toLowerCase()}${m.reference ? ` of ${m.reference}` : ""} now`}
+                    aria-label={`Retry the ${OUTBOX_KIND_LABELS[m.kind].toLowerCase()}${m.reference ? ` of ${m.reference}` : ""} now`}
                     onClick={() => void retry(m.id)}
                   >
                     Retry

@@ -224,7 +224,7 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(await s().insert(later)).toEqual({ confirmationQueued: true });
       await s().insert(booking("B-4", "Dana", "2026-11-24T19:30:00.000Z", "ben@example.com", { spam: "too-fast" }));
       await s().insert(booking("B-5", "Marcus", "2026-11-24T19:30:00.000Z", "cy@example.com", { notify: false, confirm: false }));
-      // B-1's visitor, who was mailed it, hears it is cancelled; each booking mailed gets its reminder.
+      // B-1's visitor, who was mailed it, hears it is cancelled; each booking mailed gets its reminders.
       expect(await kinds(s())).toEqual([
         ["B-1", "staff"],
         ["B-1", "confirmation"],
@@ -232,6 +232,7 @@ function storeContract(name: string, open: () => Promise<SubmissionStore>) {
         ["B-2", "staff"],
         ["B-3", "staff"],
         ["B-3", "confirmation"],
+        ["B-3", "reminder"],
         ["B-3", "reminder"],
       ]);
       const due = await s().claimDue(at("2026-11-20T11:00:02Z"), 10, 60_000);
@@ -401,6 +402,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 17, name: "each staff account's coach name on the free intros, for its own list of intros" },
       { version: 18, name: "whose a timeline line and an address key were before the owner merged two people" },
       { version: 19, name: "an instant answer to each contact, sign-up and drop-in form, in words the owner edits" },
+      { version: 20, name: "an intro's reminder 2 hours before, and one offer of a new time after a missed intro" },
     ]);
     db.close();
   });

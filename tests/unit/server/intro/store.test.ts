@@ -7,6 +7,10 @@ import { SlotTakenError } from "../../../../src/server/intro/types";
 import type { NewSubmission } from "../../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
+import introJson from "../../../../content/intro.json";
+import siteJson from "../../../../content/site.json";
+import { addDays, weekdayOf } from "../../../../src/content/dates";
+import { zonedInstant } from "../../../../src/time/wallClock";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
 const at = (iso: string) => new Date(iso);
@@ -37,6 +41,12 @@ async function tokenOf(store: SubmissionStore, id: string, kind = "confirmation"
   return token;
 }
 
+/** A booking's unsent reminders: which, when due, and the cancel token each carries. */
+const reminders = async (store: SubmissionStore, id: string) =>
+  (await store.outbox(["pending", "failed"]))
+    .filter((m) => m.submissionId === id && m.kind === "reminder")
+    .map((m) => [m.data?.reminder, m.nextAttemptAt, m.data?.cancelToken]);
+
 async function sendAll(store: SubmissionStore, now: Date): Promise<void> {
   for (const message of await store.claimDue(now, 50, 60_000)) await store.markSent(message.id, now);
 }
@@ -55,25 +65,50 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       return store;
     };
 
-    test("a booking queues its reminder 24 hours before, with the confirmation's cancel token", async () => {
+    test("a booking queues its reminders 24 hours and 2 hours before, with the confirmation's cancel token", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
-      const reminder = await row(s(), "B-1", "reminder");
-      expect(reminder?.nextAttemptAt).toEqual(at("2027-03-04T18:00:00.000Z"));
-      expect(reminder?.data?.cancelToken).toBe(await tokenOf(s(), "B-1"));
+      const token = await tokenOf(s(), "B-1");
+      expect(await reminders(s(), "B-1")).toEqual([
+        ["day-before", at("2027-03-04T18:00:00.000Z"), token],
+        ["hours-before", at("2027-03-05T16:00:00.000Z"), token],
+      ]);
       // Not due before its time, due at it.
-      expect((await s().claimDue(at("2027-03-04T17:59:59Z"), 10, 60_000)).map((m) => m.kind)).not.toContain("reminder");
-      expect((await s().claimDue(at("2027-03-04T18:00:00Z"), 10, 60_000)).map((m) => m.kind)).toContain("reminder");
+      const due = async (time: string) => {
+        const claimed = await s().claimDue(at(time), 10, 60_000);
+        for (const m of claimed) await s().markSent(m.id, at(time));
+        return claimed.filter((m) => m.kind === "reminder");
+      };
+      expect(await due("2027-03-04T17:59:59Z")).toEqual([]);
+      expect((await due("2027-03-04T18:00:00Z")).map((m) => m.data?.reminder)).toEqual(["day-before"]);
+      expect(await due("2027-03-05T15:59:59Z")).toEqual([]);
+      expect((await due("2027-03-05T16:00:00Z")).map((m) => m.data?.reminder)).toEqual(["hours-before"]);
     });
 
-    test("no reminder for an intro booked less than a day and a margin ahead: the confirmation is fresh", async () => {
-      await s().insert(booking("B-1", "Dana", "2027-03-02T20:00:00.000Z", "ana@example.com"));
+    test("no day-before reminder for an intro booked less than 30 hours ahead: the confirmation is fresh", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-02T22:59:00.000Z", "ana@example.com"));
       expect(await row(s(), "B-1", "confirmation")).toBeDefined();
-      expect(await row(s(), "B-1", "reminder")).toBeUndefined();
+      expect((await reminders(s(), "B-1")).map(([which, dueAt]) => [which, dueAt])).toEqual([
+        ["hours-before", at("2027-03-02T20:59:00.000Z")],
+      ]);
+      // 30 hours ahead: both.
+      await s().insert(booking("B-2", "Marcus", "2027-03-02T23:00:00.000Z", "ben@example.com"));
+      expect((await reminders(s(), "B-2")).map(([which]) => which)).toEqual(["day-before", "hours-before"]);
     });
 
-    test("cancelling drops the reminder and tells a visitor who was mailed, with SEQUENCE raised", async () => {
+    test("no reminder at all for an intro booked less than 4 hours ahead; from 4 hours, the one 2 hours before", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-01T20:59:00.000Z", "ana@example.com"));
+      expect(await row(s(), "B-1", "confirmation")).toBeDefined();
+      expect(await reminders(s(), "B-1")).toEqual([]);
+      await s().insert(booking("B-2", "Marcus", "2027-03-01T21:00:00.000Z", "ben@example.com"));
+      expect((await reminders(s(), "B-2")).map(([which, dueAt]) => [which, dueAt])).toEqual([
+        ["hours-before", at("2027-03-01T19:00:00.000Z")],
+      ]);
+    });
+
+    test("cancelling drops both reminders and tells a visitor who was mailed, with SEQUENCE raised", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await reminders(s(), "B-1")).toHaveLength(2);
       expect(await s().cancelBooking("B-1", at("2027-03-02T09:00:00Z"))).toBe("cancelled");
       expect(await row(s(), "B-1", "reminder")).toBeUndefined();
       expect((await row(s(), "B-1", "cancellation"))?.data).toEqual({ sequence: 1 });
@@ -87,7 +122,7 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect((await s().outbox()).map((m) => m.kind)).toEqual(["staff"]);
     });
 
-    test("a new time moves the booking and its reminder, raises SEQUENCE and replaces the cancel token", async () => {
+    test("a new time moves the booking and its reminders, raises SEQUENCE and replaces the cancel token", async () => {
       await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
       const oldToken = await tokenOf(s(), "B-1");
       await sendAll(s(), at("2027-03-01T17:00:01Z"));
@@ -106,8 +141,10 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       expect(reschedule?.data?.sequence).toBe(1);
       const newToken = await tokenOf(s(), "B-1", "reschedule");
       expect(newToken).not.toBe(oldToken);
-      const reminder = (await s().outbox(["pending"])).filter((m) => m.kind === "reminder");
-      expect(reminder.map((m) => [m.nextAttemptAt, m.data?.cancelToken])).toEqual([[at("2027-03-07T16:00:00.000Z"), newToken]]);
+      expect(await reminders(s(), "B-1")).toEqual([
+        ["day-before", at("2027-03-07T16:00:00.000Z"), newToken],
+        ["hours-before", at("2027-03-08T14:00:00.000Z"), newToken],
+      ]);
       // The old time is free, the new one taken.
       expect((await s().takenSlots(at("2027-03-01T00:00:00Z"))).map((t) => [t.coach, t.start])).toEqual([["Marcus", slot.start]]);
       // The old mail's link no longer cancels anything; the new one does.
@@ -210,8 +247,8 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       });
       const newToken = notice?.data?.cancelToken ?? "";
       expect(newToken).not.toBe(firstToken);
-      // Her unsent reminder carries the new link too.
-      expect((await row(s(), "B-1", "reminder"))?.data?.cancelToken).toBe(newToken);
+      // Her unsent reminders carry the new link too.
+      expect((await reminders(s(), "B-1")).map(([, , token]) => token)).toEqual([newToken, newToken]);
       expect(await s().insert(again("B-4", at("2027-03-01T19:10:00Z")))).toEqual({ confirmationQueued: false });
       expect((await s().upcomingIntros(at("2027-03-01T00:00:00Z"))).map((b) => b.submission.id)).toEqual(["B-1"]);
       expect(await s().cancelByToken(hashToken(firstToken), at("2027-03-02T09:00:00Z"))).toBe("not-found");
@@ -248,6 +285,113 @@ function introContract(name: string, open: () => Promise<SubmissionStore>) {
       // It is then in the list of what needs action (due today), not lost behind its Intro booked status.
       const action = await s().people({ view: "action", today: "2027-03-02", now: at("2027-03-02T09:00:00Z"), limit: 10 });
       expect(action.people.map((person) => person.submissions.at(-1)?.id)).toEqual(["B-1"]);
+    });
+
+    /** The booking's unsent offers of a new time: when each is due, and the morning it is for. */
+    const offers = async (id: string) =>
+      (await s().outbox(["pending", "failed"]))
+        .filter((m) => m.submissionId === id && m.kind === "no-show-offer")
+        .map((m) => [m.nextAttemptAt, m.data?.day]);
+    const byCoach = (minutes: number) => ({
+      by: "coach@gym.example",
+      at: new Date(at("2027-03-05T18:00:00Z").getTime() + minutes * 60_000),
+      followUpOn: "2027-03-05",
+    });
+
+    test("a no-show queues one offer of a new time for the next morning, at opening; Came takes it back", async () => {
+      // Friday 10:00 at the gym: Saturday opens at 09:00 (17:00 UTC, Pacific Standard Time).
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await s().markAttendance("B-1", "no-show", byCoach(70))).toBe("marked");
+      expect(await offers("B-1")).toEqual([[at("2027-03-06T17:00:00.000Z"), "2027-03-06"]]);
+      // Marked twice: still one.
+      expect(await s().markAttendance("B-1", "no-show", byCoach(71))).toBe("marked");
+      expect(await offers("B-1")).toHaveLength(1);
+      expect(await s().markAttendance("B-1", "attended", byCoach(72))).toBe("marked");
+      expect(await offers("B-1")).toEqual([]);
+      // Changed back again: the offer is queued again, still only one.
+      expect(await s().markAttendance("B-1", "no-show", byCoach(73))).toBe("marked");
+      expect(await offers("B-1")).toEqual([[at("2027-03-06T17:00:00.000Z"), "2027-03-06"]]);
+    });
+
+    test("once sent, an offer is never queued again, whatever the marks after", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      await s().markAttendance("B-1", "no-show", byCoach(70));
+      await sendAll(s(), at("2027-03-06T17:00:00Z"));
+      await s().markAttendance("B-1", "attended", { ...byCoach(0), at: at("2027-03-06T18:00:00Z") });
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T18:01:00Z") });
+      expect(await offers("B-1")).toEqual([]);
+      expect((await s().outbox()).filter((m) => m.kind === "no-show-offer").map((m) => m.status)).toEqual(["sent"]);
+    });
+
+    test("a Saturday no-show's offer goes on Monday at opening, the gym being closed on Sunday", async () => {
+      // Saturday 09:00 at the gym; Monday opens at 05:00 (13:00 UTC).
+      await s().insert(booking("B-1", "Jess", "2027-03-06T17:00:00.000Z", "ana@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T17:40:00Z") });
+      expect(await offers("B-1")).toEqual([[at("2027-03-08T13:00:00.000Z"), "2027-03-08"]]);
+    });
+
+    test("a holiday (a blackout for every coach) is passed over: the offer goes on the next open morning", async () => {
+      // The first holiday of content/intro.json that follows an open weekday, and the first open day after it.
+      const closed = introJson.blackouts.filter((b) => !("coach" in b)).map((b) => b.date);
+      const opensOn = (date: string) => siteJson.hours.find((hours) => hours.days.includes(weekdayOf(date)))?.opens;
+      const holiday = closed.find((date) => !closed.includes(addDays(date, -1)) && opensOn(addDays(date, -1)) === "05:00")!;
+      const introDay = addDays(holiday, -1);
+      let next = addDays(holiday, 1);
+      while (closed.includes(next) || !opensOn(next)) next = addDays(next, 1);
+      const start = zonedInstant(introDay, 10 * 60, siteJson.timeZone);
+      await s().insert(booking("B-1", "Dana", start.toISOString(), "ana@example.com", new Date(start.getTime() - 7 * 86_400_000)));
+      await sendAll(s(), new Date(start.getTime() - 7 * 86_400_000 + 1_000));
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: new Date(start.getTime() + 3_600_000) });
+      const [hours, minutes] = opensOn(next)!.split(":").map(Number) as [number, number];
+      expect(await offers("B-1")).toEqual([[zonedInstant(next, hours * 60 + minutes, siteJson.timeZone), next]]);
+    });
+
+    test("marked during the next morning the offer goes at once; marked after it, the next open morning", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Marcus", "2027-03-05T18:00:00.000Z", "ben@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      // Saturday 10:00 at the gym, inside its morning (09:00 to its 11:00 close).
+      await s().markAttendance("B-1", "no-show", { ...byCoach(0), at: at("2027-03-06T18:00:00Z") });
+      expect(await offers("B-1")).toEqual([[at("2027-03-06T18:00:00.000Z"), "2027-03-06"]]);
+      // Saturday 11:00, closed: Monday's morning.
+      await s().markAttendance("B-2", "no-show", { ...byCoach(0), at: at("2027-03-06T19:00:00Z") });
+      expect(await offers("B-2")).toEqual([[at("2027-03-08T13:00:00.000Z"), "2027-03-08"]]);
+    });
+
+    test("no offer to a visitor who was never mailed the booking", async () => {
+      await s().insert({ ...booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"), confirm: false });
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      expect(await s().markAttendance("B-1", "no-show", byCoach(70))).toBe("marked");
+      expect(await offers("B-1")).toEqual([]);
+    });
+
+    test("an offer stands until the mark changes, the person books again, or asks for deletion", async () => {
+      await s().insert(booking("B-1", "Dana", "2027-03-05T18:00:00.000Z", "ana@example.com"));
+      await s().insert(booking("B-2", "Marcus", "2027-03-05T18:00:00.000Z", "ben@example.com"));
+      await s().insert(booking("B-3", "Jess", "2027-03-05T18:00:00.000Z", "cy@example.com"));
+      await sendAll(s(), at("2027-03-01T17:00:01Z"));
+      for (const id of ["B-1", "B-2", "B-3"]) await s().markAttendance(id, "no-show", byCoach(70));
+      expect(await s().noShowOfferStale("B-1")).toBeUndefined();
+      await s().markAttendance("B-1", "attended", byCoach(71));
+      expect(await s().noShowOfferStale("B-1")).toBe("the intro is no longer marked No-show");
+      // Ben books again that evening, with a +tag of his address (the same person).
+      await s().insert(booking("B-4", "Dana", "2027-03-09T18:00:00.000Z", "ben+gym@example.com", at("2027-03-05T20:00:00Z")));
+      expect(await s().noShowOfferStale("B-2")).toBe("the person has booked again");
+      // Cy asks, from a +tag of hers, for her data to be deleted (not yet confirmed, nor carried out).
+      await s().insert({
+        id: "P-CYCYCYCY01",
+        form: "privacy-request",
+        createdAt: at("2027-03-05T21:00:00Z"),
+        payload: { name: "Cy", email: "Cy+x@example.com", request: "deletion", details: "" },
+        spam: null,
+        notify: true,
+      });
+      expect(await s().noShowOfferStale("B-3")).toBe("its person asked for their data to be deleted");
+      await s().cancelBooking("B-4", at("2027-03-06T09:00:00Z"));
+      expect(await s().noShowOfferStale("B-NONE")).toBe("its booking is gone");
     });
 
     test("Came and No-show are refused before the intro starts, and taken from its start", async () => {

@@ -224,8 +224,8 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       expect(await h().traces(ANA_TRACES)).toEqual([]);
       expect(await store.findByEmail(ANA)).toEqual([]);
       expect(await bensData(store)).toEqual(ben);
-      // Staff alerts for his three submissions, his booking's confirmation and its reminder.
-      expect(ben.outbox).toHaveLength(5);
+      // Staff alerts for his three submissions, his booking's confirmation and its two reminders.
+      expect(ben.outbox).toHaveLength(6);
       expect(await store.list({ includeSpam: true })).toHaveLength(others);
       expect((await store.outbox()).map((m) => m.submissionId).filter((id) => id?.endsWith("-ANA"))).toEqual([]);
       // The freed slot can be booked again: the booking went with the submission.
