@@ -13,6 +13,7 @@ import { webhookDelivery } from "../outbox/webhook";
 import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
 import { instantAnswerMail } from "../leads/answerMail";
+import { paymentAlertMail, preparePaymentAlert } from "../payments/alert";
 import type { SubmissionStore } from "./store";
 
 /** A message of a submission whose submission the claim found (claimDue skips the rest). */
@@ -39,12 +40,14 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-reminder": withSubmission(trialReminderMail),
     "trial-cancellation": withSubmission(trialCancellationMail),
     "instant-answer": withSubmission(instantAnswerMail),
+    "payment-alert": paymentAlertMail,
   },
   prepare: {
     staff: prepareStaffAlert,
     "sign-in": prepareSignIn,
     "lead-reminder": prepareLeadReminder,
     digest: prepareDigest,
+    "payment-alert": preparePaymentAlert,
   },
 };
 

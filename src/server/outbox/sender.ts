@@ -54,6 +54,7 @@ const LABELS: Record<OutboxKind, string> = {
   "trial-reminder": "Kids' trial reminder e-mail",
   "trial-cancellation": "Kids' trial cancellation e-mail",
   "instant-answer": "Instant answer e-mail",
+  "payment-alert": "Unmatched payment alert",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

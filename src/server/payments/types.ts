@@ -82,3 +82,51 @@ export type ReadEvent =
   | { kind: "payment"; facts: PaymentFacts }
   | { kind: "ignored"; eventId: string; type: string }
   | { kind: "unreadable"; eventId: string | null; type: string | null; problem: string };
+
+/** Who wrote a change a payment made (a person's status line, a sign-up's): Stripe, on the payer's behalf. */
+export const PAYMENT_ACTOR = "stripe";
+
+/** What recording an event did: recorded now (with what it matched), or already recorded by its event id. */
+export type RecordOutcome =
+  | { state: "duplicate" }
+  | {
+      state: "recorded";
+      kind: "completed" | "refunded" | "failed";
+      /** The form of the reference, when it is a sign-up's or a drop-in's. */
+      form: "signup" | "drop-in" | null;
+      person: string | null;
+      /** A sign-up's person (or the sign-up itself) became Joined by it. */
+      joined: boolean;
+      /** The owner was alerted: a completed payment whose reference matches no sign-up or drop-in. */
+      alerted: boolean;
+    };
+
+/** A recorded payment as the console and the access download show it: amounts in cents. */
+export interface PaymentRecord {
+  eventId: string;
+  kind: "completed" | "refunded" | "failed";
+  reference: string | null;
+  form: string | null;
+  person: string | null;
+  amount: number | null;
+  currency: string | null;
+  bought: string | null;
+  paymentStatus: string | null;
+  sessionId: string | null;
+  customerId: string | null;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  mode: "live" | "test";
+  at: Date;
+}
+
+export interface PaymentOperations {
+  /**
+   * Records a verified event (events.ts) once by its event id, in one transaction with what it changes:
+   * a paid sign-up's person (and the sign-up) Joined, a drop-in paid, the owner alerted of a payment
+   * whose reference matches none. `receivedAt` is the server's clock.
+   */
+  recordPayment(facts: PaymentFacts, receivedAt: Date): Promise<RecordOutcome>;
+  /** The payments of these forms' references or of this person, oldest first. */
+  paymentsOf(which: { references?: readonly string[]; person?: string }): Promise<PaymentRecord[]>;
+}
