@@ -261,7 +261,25 @@ export interface LeadIntros {
 }
 
 /** What the lead page asks of the store: the lead, its history and notes, its intro, replies and their limit. */
-export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros;
+/**
+ * A person's payments as their page reads them (the payments feature records them: payments/store.ts),
+ * oldest first. `bought`: "signup:<plan id>", "drop-in", or Stripe's payment link id.
+ */
+export interface LeadPayments {
+  paymentsOf(which: { person: string }): Promise<
+    Array<{
+      kind: "completed" | "refunded" | "failed";
+      amount: number | null;
+      currency: string | null;
+      bought: string | null;
+      paymentStatus: string | null;
+      mode: "live" | "test";
+      at: Date;
+    }>
+  >;
+}
+
+export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros & LeadPayments;
 
 /** What the reminders and the morning digest ask of the store. */
 export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & PeopleOperations & LeadIntros;

@@ -83,8 +83,7 @@ export type ReadEvent =
   | { kind: "ignored"; eventId: string; type: string }
   | { kind: "unreadable"; eventId: string | null; type: string | null; problem: string };
 
-/** Who wrote a change a payment made (a person's status line, a sign-up's): Stripe, on the payer's behalf. */
-export const PAYMENT_ACTOR = "stripe";
+export { PAYMENT_ACTOR } from "../../desk/payments";
 
 /** What recording an event did: recorded now (with what it matched), or already recorded by its event id. */
 export type RecordOutcome =
