@@ -110,6 +110,8 @@ export interface LeadSummary {
   /** A person's: since when they wait for someone to speak to them (null when nobody waits), and how many sales forms they sent. */
   waitingSince?: string | null;
   forms?: number;
+  /** A sign-up Needs action lists because nobody has paid for it a day after it was sent ("Signed up, not paid"). */
+  unpaid?: boolean;
 }
 
 /** How a logged call went: reached them and left a message speak to them (an answer); no answer does not. */

@@ -191,6 +191,12 @@ export type MergeResult =
 export interface InboxOperations {
   /** Newest first; `more` when further rows matched beyond `limit`. */
   inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
+  /**
+   * Sign-ups sent before `before`, not spam, neither Joined nor Lost, with no payment Stripe reported as
+   * made for their reference (a bank payment still on its way is none yet), oldest first: listRoute.ts
+   * keeps those whose plan offers "Pay now". At most `limit`.
+   */
+  unpaidSignups(filter: { before: Date; limit: number }): Promise<InboxLead[]>;
 }
 
 /** A reply the owner wrote once for many leads: {name} and {intro} are filled in per lead (leads/replies.ts). */
