@@ -5,6 +5,7 @@ import type { Codec, Dialect } from "../store/dialect";
 import { toDate, toDateOrNull } from "../store/rows";
 import type { ReportOperations, ReportWindow } from "./types";
 import { ANSWERING_STATUSES, type LeadStatus, VISITOR } from "../../desk/leads";
+import { PAYMENT_ACTOR } from "../../desk/payments";
 
 /**
  * The report's rows, each query plain SQL both databases read alike, over the window only:
@@ -115,8 +116,11 @@ export function reportQueries(dialect: Dialect): ReportOperations {
           person: row.person_id,
           at: toDate(row.at),
           actor: row.actor,
-          // Any status a staff member set that says they spoke to them (ANSWERING_STATUSES); the visitor's own booking does not.
-          answers: row.kind !== "status" || (row.actor !== VISITOR && ANSWERING_STATUSES.includes(row.status as LeadStatus)),
+          // Any status a staff member set that says they spoke to them (ANSWERING_STATUSES); the visitor's own
+          // booking does not, nor the Joined a payment made (Stripe speaks to nobody).
+          answers:
+            row.kind !== "status" ||
+            (row.actor !== VISITOR && row.actor !== PAYMENT_ACTOR && ANSWERING_STATUSES.includes(row.status as LeadStatus)),
           status: row.kind === "status" ? (row.status as LeadStatus | null) : null,
         })),
         intros: { attended: count(intros?.attended), noShow: count(intros?.no_show), unmarked: count(intros?.unmarked) },

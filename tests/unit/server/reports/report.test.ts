@@ -10,6 +10,8 @@ import type { ReportPeriod } from "../../../../src/desk/reports";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { EXPECTED, postgresSources, REPORT_NOW, seedReports, sqliteSources, type SourceWriter } from "../../../support/reportSeed";
 import { describeWithPostgres } from "../../support/postgres";
+import { readPaymentEvent } from "../../../../src/server/payments/events";
+import { checkoutSession, stripeEvent } from "../../../support/stripe";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
 /**
@@ -162,5 +164,69 @@ describeWithPostgres("PostgreSQL store: the reports (a real server)", () => {
       pg.stop();
     };
     return { store, writeSource: sources.write, done };
+  });
+});
+
+/**
+ * A person who paid for their sign-up through Stripe, on a store of their own: the Joined the payment made
+ * counts as Joined, but Stripe is nobody answering them, so the report's answers are the staff's only.
+ */
+function paidContract(open: () => Promise<SubmissionStore>) {
+  test("a sign-up paid through Stripe: the person is Joined, and still unanswered until staff speak to them", async () => {
+    const store = await open();
+    try {
+      await store.insert({
+        id: "C-PAID000001",
+        form: "contact",
+        createdAt: new Date("2026-11-24T17:00:00Z"),
+        payload: { name: "Pat", email: "pat@example.com", interest: "membership", message: "Hi" },
+        spam: null,
+        notify: false,
+      });
+      await store.insert({
+        id: "S-PAID000001",
+        form: "signup",
+        createdAt: new Date("2026-11-24T17:30:00Z"),
+        payload: { firstName: "Pat", lastName: "Payer", email: "pat@example.com", plan: "unlimited" },
+        spam: null,
+        notify: false,
+      });
+      const read = readPaymentEvent(
+        stripeEvent("checkout.session.completed", checkoutSession({ client_reference_id: "S-PAID000001" }), {
+          created: Date.parse("2026-11-24T17:40:00Z") / 1000,
+        }),
+      );
+      if (read.kind !== "payment") throw new Error("not read");
+      await store.recordPayment(read.facts, new Date("2026-11-24T17:40:02Z"));
+      const got = await leadReport(store, "week", REPORT_NOW, site);
+      expect(got.leads).toBe(1);
+      expect(got.joined).toBe(1);
+      expect(got.response).toMatchObject({ answered: 0, unanswered: 1 });
+      expect(got.staff).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+describe("SQLite store: a paid sign-up in the reports", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  paidContract(() => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-reports-paid-"));
+    dirs.push(dir);
+    return Promise.resolve(openSqliteStore(path.join(dir, "s.sqlite")));
+  });
+});
+
+describeWithPostgres("PostgreSQL store: a paid sign-up in the reports", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  paidContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
   });
 });
