@@ -5,7 +5,7 @@ type Handler = (req: express.Request, res: express.Response) => unknown;
 /** What a function file exports, as the production server calls it (host/functions.ts). */
 export interface FunctionModule {
   default?: Handler;
-  config?: { bodyParser?: { json?: Parameters<typeof express.json>[0] } };
+  config?: { bodyParser?: { json?: Parameters<typeof express.json>[0]; raw?: Parameters<typeof express.raw>[0] } };
 }
 
 /**

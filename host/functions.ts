@@ -48,8 +48,9 @@ function tooLarge(limit: number): Rejection {
 /**
  * Every Gatsby Function the build lists (.cache/functions/manifest.json, written by `gatsby build`), on
  * /api/<route>, each loaded once for the life of the process. Bodies are parsed as Gatsby does for the
- * function's `config.bodyParser.json`, but only JSON and urlencoded forms are accepted at all (the
- * forms' script sends JSON; a form posted without it, urlencoded).
+ * function's `config.bodyParser.json` (or left as bytes where its `raw` names a type), but only JSON and
+ * urlencoded forms are accepted at all (the forms' script sends JSON; a form posted without it,
+ * urlencoded; Stripe's webhook, JSON).
  *
  * Each function is the one in src/api/, bundled with this server (host/serve.mjs) or loaded from its
  * file when the server runs from source (tsx, Jest), not Gatsby's compiled bundle: every such bundle
@@ -70,18 +71,29 @@ export function functionsRouter(root: string): Router {
     if (!loaded) throw new Error(`${path.relative(root, file)} is in the build but not in this server: start it again to bundle it`);
     const handler = loaded.default;
     if (!handler) throw new Error(`${path.relative(root, file)} does not export a function`);
-    const json = loaded.config?.bodyParser?.json ?? {};
-    const limit = bytes.parse(json.limit ?? DEFAULT_JSON_LIMIT) ?? 0;
+    const { json = {}, raw } = loaded.config?.bodyParser ?? {};
+    const limit = bytes.parse((raw?.type ? raw.limit : undefined) ?? json.limit ?? DEFAULT_JSON_LIMIT) ?? 0;
+    // A function that takes a type unparsed (Stripe's webhook: its signature is over the bytes as sent)
+    // gets that body as a Buffer. Gatsby's wrapper runs its raw parser first, so the JSON parser then
+    // leaves it alone: the same here.
+    const unparsed = raw?.type ? [express.raw({ type: raw.type, limit })] : [];
     // A form the browser posts itself (no script) is urlencoded: read flat, as Gatsby's wrapper reads it.
     const urlencoded = express.urlencoded({ extended: false, limit, parameterLimit: 100 });
-    router.all(`/${entry.functionRoute}`, refuseUnreadable(limit), express.json({ ...json, limit }), urlencoded, async (req, res) => {
-      try {
-        await handler(req, res);
-      } catch (error) {
-        console.error(`/api/${entry.functionRoute} failed: ${errorSummary(error)}`);
-        if (!res.headersSent) answer(res, { status: 500, error: "Something went wrong on our side. Please try again, or call us." });
-      }
-    });
+    router.all(
+      `/${entry.functionRoute}`,
+      refuseUnreadable(limit),
+      ...unparsed,
+      express.json({ ...json, limit }),
+      urlencoded,
+      async (req, res) => {
+        try {
+          await handler(req, res);
+        } catch (error) {
+          console.error(`/api/${entry.functionRoute} failed: ${errorSummary(error)}`);
+          if (!res.headersSent) answer(res, { status: 500, error: "Something went wrong on our side. Please try again, or call us." });
+        }
+      },
+    );
   }
 
   router.use((_req, res) => answer(res, { status: 404, error: "There is no form at this address." }));

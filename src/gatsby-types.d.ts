@@ -3908,6 +3908,7 @@ type RatePlan = {
   readonly highlight: Maybe<Scalars['Boolean']>;
   readonly id: Scalars['String'];
   readonly name: Scalars['String'];
+  readonly paymentLink: Maybe<Scalars['String']>;
   readonly period: Scalars['String'];
   readonly price: Scalars['Float'];
   readonly program: Scalars['String'];
@@ -3919,6 +3920,7 @@ type RatePlanFieldSelector = {
   readonly highlight: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly paymentLink: InputMaybe<FieldSelectorEnum>;
   readonly period: InputMaybe<FieldSelectorEnum>;
   readonly price: InputMaybe<FieldSelectorEnum>;
   readonly program: InputMaybe<FieldSelectorEnum>;
@@ -3930,6 +3932,7 @@ type RatePlanFilterInput = {
   readonly highlight: InputMaybe<BooleanQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly paymentLink: InputMaybe<StringQueryOperatorInput>;
   readonly period: InputMaybe<StringQueryOperatorInput>;
   readonly price: InputMaybe<FloatQueryOperatorInput>;
   readonly program: InputMaybe<StringQueryOperatorInput>;
@@ -3945,6 +3948,7 @@ type RatePlanSortInput = {
   readonly highlight: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly paymentLink: InputMaybe<SortOrderEnum>;
   readonly period: InputMaybe<SortOrderEnum>;
   readonly price: InputMaybe<SortOrderEnum>;
   readonly program: InputMaybe<SortOrderEnum>;
@@ -5998,7 +6002,7 @@ type DropInPageQueryVariables = Exact<{
 }>;
 
 
-type DropInPageQuery = { readonly page: { readonly html: string, readonly title: string, readonly lead: string | null } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly price: number, readonly period: string, readonly program: string, readonly description: string }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
+type DropInPageQuery = { readonly page: { readonly html: string, readonly title: string, readonly lead: string | null } | null, readonly rates: { readonly plans: ReadonlyArray<{ readonly price: number, readonly period: string, readonly program: string, readonly paymentLink: string | null, readonly description: string }> }, readonly schedule: { readonly slots: ReadonlyArray<{ readonly day: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
 
 type EventsPageQueryVariables = Exact<{
   upcoming: ReadonlyArray<Scalars['String']> | Scalars['String'];
@@ -6128,7 +6132,7 @@ type ShownWaiverFragment = { readonly version: string, readonly paragraphs: Read
 type SignupPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
+type SignupPageQuery = { readonly rates: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly price: number, readonly period: string, readonly program: string, readonly paymentLink: string | null }> }, readonly waiver: { readonly version: string, readonly paragraphs: ReadonlyArray<string> } };
 
 type SiteInfoQueryVariables = Exact<{ [key: string]: never; }>;
 

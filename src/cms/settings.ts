@@ -1,4 +1,5 @@
 import { PERIODS, PHONE, PHONE_MESSAGE, PRICE_RANGES, TRIAL_SEATS_MAX } from "../content/schemas";
+import { PAYMENT_LINK, PAYMENT_LINK_MESSAGE } from "../content/paymentLink";
 import { DAYS } from "../content/dates";
 import { MAP_POSITION, MAP_POSITION_MESSAGE } from "../content/mapPosition";
 import {
@@ -67,6 +68,14 @@ export const settings: Collection = {
             widget: "boolean",
             required: false,
             hint: "For Foundations: its price counts towards the first month, and Start here and the first-visit facts say so.",
+          } as Field,
+          {
+            name: "paymentLink",
+            label: "Stripe payment link (optional)",
+            widget: "string",
+            required: false,
+            pattern: pattern(PAYMENT_LINK, PAYMENT_LINK_MESSAGE),
+            hint: "Where “Pay now” leads once someone has signed up for this plan (on the drop-in: once a visitor has sent the drop-in form). In Stripe's dashboard open Payment Links, open this plan's link and press Copy, then paste it here (https://buy.stripe.com/...). Empty: the confirmation says a coach will set up payment.",
           } as Field,
         ],
         { min: 1, summary: "{{fields.name}}: ${{fields.price}} / {{fields.period}}" },

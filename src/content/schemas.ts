@@ -3,6 +3,7 @@ import { DAYS, isClock, isLocalDateTime, toIsoDate } from "./dates";
 import { MAP_POSITION_MESSAGE, parseMapPosition } from "./mapPosition";
 import { TITLE_MAX } from "../seo/meta";
 import { isTimeZone } from "../time/intl";
+import { PAYMENT_LINK, PAYMENT_LINK_MESSAGE } from "./paymentLink";
 
 /**
  * The content model: one schema per kind of file in content/, the one declaration of its fields. Pure
@@ -129,6 +130,13 @@ export const planSchema = z
     highlight: z.boolean().optional(),
     /** The price counts towards the first month of a membership (Foundations): "Start here" and the first visit say so. */
     creditedToFirstMonth: z.boolean().optional(),
+    // Where "Pay now" leads once a sign-up for this plan (or, on the drop-in plan, a drop-in) is sent;
+    // optional: without it the confirmation says a coach sets up payment. The web editor writes "" for
+    // a link staff emptied, which means none.
+    paymentLink: z
+      .string()
+      .refine((link) => link === "" || PAYMENT_LINK.test(link), PAYMENT_LINK_MESSAGE)
+      .optional(),
   })
   .strict();
 export const ratesSchema = z

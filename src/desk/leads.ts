@@ -1,6 +1,7 @@
 import { FORM_REGISTRY, FORMS, type FormName, isSalesForm } from "../forms/registry";
 import type { VisitSource } from "../forms/visitSource";
 import type { StaffRole } from "./roles";
+import type { TimelinePayment } from "./payments";
 
 /**
  * The leads as the console receives them from /api/staff/leads and /api/staff/lead
@@ -109,6 +110,8 @@ export interface LeadSummary {
   /** A person's: since when they wait for someone to speak to them (null when nobody waits), and how many sales forms they sent. */
   waitingSince?: string | null;
   forms?: number;
+  /** A sign-up Needs action lists because nobody has paid for it a day after it was sent ("Signed up, not paid"). */
+  unpaid?: boolean;
 }
 
 /** How a logged call went: reached them and left a message speak to them (an answer); no answer does not. */
@@ -117,12 +120,12 @@ export type CallOutcome = keyof typeof CALL_OUTCOMES;
 
 /**
  * One line of a person's timeline, oldest first: a form they sent, their intro, a change of status or of
- * the follow-up date, a logged call or text, a note, a reply. `actor` is a staff address, "visitor", or
- * null for a form or an intro.
+ * the follow-up date, a logged call or text, a note, a reply, a payment. `actor` is a staff address,
+ * "visitor", "stripe" (a payment, and a change it made), or null for a form or an intro.
  */
 export interface TimelineEntry {
   at: string;
-  kind: "form" | "intro" | "status" | "call" | "text" | "note" | "reply" | "follow-up" | "merge";
+  kind: "form" | "intro" | "status" | "call" | "text" | "note" | "reply" | "follow-up" | "merge" | "payment";
   actor: string | null;
   status?: LeadStatus;
   outcome?: CallOutcome;
@@ -133,6 +136,8 @@ export interface TimelineEntry {
   reference?: string;
   /** kind "intro": with whom, and how it went. */
   intro?: { coach: string; cancelled: boolean; attendance: Attendance | null };
+  /** kind "payment": a payment, refund or failed payment Stripe reported (actor "stripe"). */
+  payment?: TimelinePayment;
 }
 
 export interface LeadList {

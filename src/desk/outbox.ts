@@ -20,6 +20,7 @@ export const OUTBOX_KIND_LABELS = {
   "trial-cancellation": "Kids' trial cancellation",
   "instant-answer": "Instant answer",
   "no-show-offer": "Missed intro: new time offer",
+  "payment-alert": "Payment nobody's form matches",
 } as const;
 
 export type OutboxKindName = keyof typeof OUTBOX_KIND_LABELS;

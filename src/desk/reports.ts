@@ -84,6 +84,19 @@ export interface LeadReport {
   staff: Array<{ email: string; answered: number; median: ReportDuration | null }>;
   /** The last 12 whole weeks, whatever the period: leads, answered, and the median answer time of those answered. */
   trend: Array<{ week: string; leads: number; answered: number; median: ReportDuration | null }>;
+  /** Payments through Stripe (src/server/payments/). */
+  payments: {
+    /** Leads of the period who paid for a sign-up (beside `joined`, which a paid sign-up also counts). */
+    paidSignups: number;
+    /**
+     * Payers whose first payment (a sign-up's or a drop-in's) was made in the period, and its amount in
+     * cents, all of them, by the channel they came from (as `sources`: most first, unknown last) and by
+     * month at the gym (YYYY-MM, oldest first).
+     */
+    first: { payers: number; amount: number; currency: string | null };
+    firstBySource: Array<{ source: string | null; payers: number; amount: number }>;
+    firstByMonth: Array<{ month: string; payers: number; amount: number }>;
+  };
 }
 
 /** The words for a lead whose source the store does not have. */

@@ -13,6 +13,11 @@ export interface SentWords {
   facts?: readonly SentFact[];
   /** Paragraphs after the facts. */
   closing?: readonly string[];
+  /**
+   * Where "Pay now" leads, after the paragraphs and before the reference: the plan's Stripe payment
+   * link with the send's reference and address (src/content/paymentLink.ts). Absent: no such button.
+   */
+  payNow?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseInstant } from "../content/dates";
-import { site } from "./content";
+import { rates, site } from "./content";
 
 /** Everything the form functions read from the environment, in one place (README lists them). */
 export interface ServerConfig {
@@ -24,6 +24,12 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Where each new lead and status change is posted, signed; unset (or wrong) means no webhook. */
   leadWebhook?: LeadWebhook;
+  /**
+   * STRIPE_WEBHOOK_SECRET: the signing secret of the gym's webhook endpoint in Stripe's dashboard, which
+   * every event sent to /api/stripe is checked against (src/server/payments/signature.ts); unset or
+   * wrong, every event is refused with a 503 and nothing is recorded.
+   */
+  stripeWebhookSecret?: string;
   /** How far the server's clock is set from the machine's: 0 but on the tests' own servers (readTestClock). */
   clockOffsetMs: number;
   /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
@@ -100,6 +106,23 @@ export function readLeadWebhook(env: NodeJS.ProcessEnv): { webhook?: LeadWebhook
 }
 
 /**
+ * STRIPE_WEBHOOK_SECRET, or why it cannot be used. Stripe's signing secrets start with `whsec_`; one
+ * copied with a line break or spaces around it is taken without them (a secret never holds a space).
+ * Unset, it is a problem only where the content has payment links (`paymentLinks`): their payments
+ * would then go unrecorded. The value is never repeated in the message, which goes to the log.
+ */
+export function readStripeWebhookSecret(env: NodeJS.ProcessEnv, paymentLinks: boolean): { secret?: string; problem?: string } {
+  const value = env.STRIPE_WEBHOOK_SECRET?.trim();
+  const off = ": no payment can be recorded until it is (Stripe sends each event again for three days)";
+  if (!value) return paymentLinks ? { problem: `STRIPE_WEBHOOK_SECRET is not set, but content/rates.json has payment links${off}` } : {};
+  if (!/^whsec_\S{16,}$/.test(value))
+    return {
+      problem: `STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret from Stripe's dashboard, starting with whsec_${off}`,
+    };
+  return { secret: value };
+}
+
+/**
  * TEST_SERVER_TIME: the instant the server's clock reads when the process starts, from where it runs on
  * at the machine's pace, so the tests' served site and the build they test agree on the day (BUILD_TIME)
  * and no midnight at the gym falls between a test's dates and the server's. Honoured only with
@@ -168,7 +191,12 @@ export function runtimeEnv(): NodeJS.ProcessEnv {
   return globalThis.process.env;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: string = site.url): ServerConfig {
+/** `contentUrl` and `paymentLinks` come from content/ (site.json's url, rates.json's links), given by tests. */
+export function readConfig(
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+  contentUrl: string = site.url,
+  paymentLinks: boolean = rates.plans.some((plan) => Boolean(plan.paymentLink)),
+): ServerConfig {
   const problems: string[] = [];
   const smtpUrl = env.SMTP_URL || undefined;
   const smtpProblem = (smtpUrl && smtpUrlProblem(smtpUrl)) || undefined;
@@ -178,6 +206,8 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     problems.push(`TRUST_PROXY must be 1 or 0, not "${trust}"; not trusting X-Forwarded-For`);
   const { webhook, problem: webhookProblem } = readLeadWebhook(env);
   if (webhookProblem) problems.push(webhookProblem);
+  const stripe = readStripeWebhookSecret(env, paymentLinks);
+  if (stripe.problem) problems.push(stripe.problem);
   const clock = readTestClock(env);
   if (clock.problem) problems.push(clock.problem);
   return {
@@ -196,6 +226,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv(), contentUrl: st
     ownerEmail: env.STAFF_OWNER_EMAIL?.trim().toLowerCase() || undefined,
     trustProxy: trust === "1" || trust === "true",
     leadWebhook: webhook,
+    stripeWebhookSecret: stripe.secret,
     clockOffsetMs: clock.offsetMs,
     problems,
   };

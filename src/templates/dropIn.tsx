@@ -21,6 +21,7 @@ export const query = graphql`
         price
         period
         program
+        paymentLink
         description
       }
     }

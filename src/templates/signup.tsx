@@ -18,6 +18,7 @@ export const query = graphql`
         price
         period
         program
+        paymentLink
       }
     }
     waiver: waiverJson {

@@ -205,6 +205,14 @@ test.describe("self-hosting: nginx (deploy/nginx.conf from scripts/self-host-con
         body: JSON.stringify({ notes: "x".repeat(20_000) }),
       });
       expect(big.status).toBe(413);
+      // Stripe's events may be larger than a form: nginx passes one to the server, whose own answer it is.
+      const event = await fetch(`${origin}/api/stripe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: "evt_large", note: "x".repeat(40_000) }),
+      });
+      expect(event.status).not.toBe(413);
+      expect(event.headers.get("cache-control")).toBe("no-store");
     } finally {
       stop();
       await app.stop();

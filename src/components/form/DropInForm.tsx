@@ -1,5 +1,6 @@
 import { addDays, type Day, formatLongDate, listText } from "../../content/dates";
 import { AGE_GROUPS, guardianAccepts, MAX_VISIT_DAYS } from "../../forms/dropIn/rules";
+import { payNowUrl } from "../../content/paymentLink";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
 import { ADULT_AGE, ADULT_MIN_AGE } from "../../forms/signup/rules";
@@ -24,6 +25,7 @@ export function DropInForm({
   today,
   waiver,
   fee,
+  paymentLink,
 }: {
   /** The weekdays with a class a visitor can join (src/forms/dropIn/rules.ts). */
   classDays: readonly Day[];
@@ -31,6 +33,8 @@ export function DropInForm({
   waiver: ShownWaiver;
   /** The drop-in fee as shown ("$20"). */
   fee: string;
+  /** Where "Pay now" leads once the form is sent: the drop-in plan's payment link (content/rates.json), if any. */
+  paymentLink?: string | null;
 }) {
   const payloadOf = (values: DropInValues) => dropInPayload(values, waiver.version);
   const form = useForm<Input>({
@@ -45,7 +49,7 @@ export function DropInForm({
     toPayload: payloadOf,
     onSent: () => trackLead("drop-in"),
   });
-  const { visitDate, ageGroup } = form.control.values;
+  const { visitDate, ageGroup, email } = form.control.values;
   // Before the page is live (or without its script) every field a choice may ask for is shown: the
   // browser's own post sends them, and the server keeps those the choice needs.
   const live = useFormLive();
@@ -56,7 +60,9 @@ export function DropInForm({
       form={form}
       label="Drop-in visit"
       submitLabel="Send"
-      success={(reference) => <SentMessage words={dropInSent(visitDate, fee)} reference={reference} />}
+      success={(reference) => (
+        <SentMessage words={dropInSent(visitDate, fee, payNowUrl(paymentLink, { reference, email }))} reference={reference} />
+      )}
     >
       <TextInput
         control={form.control}

@@ -158,8 +158,9 @@ export function YourReference({ reference }: { reference: string }) {
 }
 
 /**
- * The message that replaces a stored form: its words (src/forms/<form>/sent.ts) and the reference. The page a
- * form sent without JavaScript gets writes the same markup (src/server/forms/answerPage.ts).
+ * The message that replaces a stored form: its words (src/forms/<form>/sent.ts), "Pay now" when the words
+ * lead to a payment, and the reference. The page a form sent without JavaScript gets writes the same
+ * markup (src/server/forms/answerPage.ts).
  */
 export function SentMessage({ words, reference }: { words: SentWords; reference: string }) {
   return (
@@ -179,6 +180,13 @@ export function SentMessage({ words, reference }: { words: SentWords; reference:
       {words.closing?.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
+      {words.payNow && (
+        <p>
+          <a href={words.payNow} className={styles.payNow}>
+            Pay now
+          </a>
+        </p>
+      )}
       <YourReference reference={reference} />
     </>
   );

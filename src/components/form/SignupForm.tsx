@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "gatsby";
 import { ageOn, isIsoDate, listText } from "../../content/dates";
+import { payNowUrl } from "../../content/paymentLink";
 import { priceLabel } from "../../content/rates";
 import { apiPath } from "../../forms/endpoints";
 import { LIMITS } from "../../forms/limits";
@@ -20,7 +21,8 @@ import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreeme
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<SignupInput, "waiverVersion">;
 
-export type SignupPlan = PlanChoice & { price: number };
+/** `paymentLink`: where "Pay now" leads once the sign-up is sent (content/rates.json), when the plan has one. */
+export type SignupPlan = PlanChoice & { price: number; paymentLink?: string | null };
 
 export function SignupForm({
   plans,
@@ -79,7 +81,12 @@ export function SignupForm({
       form={form}
       label="Membership sign-up"
       submitLabel="Sign up"
-      success={(reference) => <SentMessage words={signupSent(paymentChoices)} reference={reference} />}
+      success={(reference) => (
+        <SentMessage
+          words={signupSent(paymentChoices, payNowUrl(plan?.paymentLink, { reference, email: values.email }))}
+          reference={reference}
+        />
+      )}
     >
       <Select
         control={form.control}

@@ -50,7 +50,13 @@ export function DropInPage({
       </Section>
       <Section title="Tell us you are coming" id="visit">
         <HydrateOnUse>
-          <DropInForm classDays={days} today={today.date} waiver={data.waiver} fee={formatPrice(plan.price)} />
+          <DropInForm
+            classDays={days}
+            today={today.date}
+            waiver={data.waiver}
+            fee={formatPrice(plan.price)}
+            paymentLink={plan.paymentLink}
+          />
         </HydrateOnUse>
       </Section>
     </>

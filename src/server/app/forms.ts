@@ -26,7 +26,7 @@ type Endpoint = (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) => Pro
 
 /**
  * The visitors' endpoints beside the forms: the open times, a booking's calendar file, their own cancel
- * link, a privacy request's confirmation.
+ * link, a privacy request's confirmation; and Stripe's webhook.
  */
 const endpoints = {
   "intro-slots": (req, res) => introSlots(runtime, req, res),
@@ -35,6 +35,8 @@ const endpoints = {
   "privacy-confirm": (req, res) => privacyConfirm(runtime, req, res),
   "kids-trial-classes": (req, res) => kidsTrialClasses(runtime, req, res),
   "kids-trial-cancel": (req, res) => kidsTrialCancel(runtime, req, res),
+  // Loaded with the first event: the Stripe SDK takes about 300 ms to load, which no form should wait for.
+  stripe: async (req, res) => (await import("../payments/webhook")).stripeWebhook(runtime, req, res),
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

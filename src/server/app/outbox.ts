@@ -14,6 +14,7 @@ import { webhookDelivery } from "../outbox/webhook";
 import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
 import { instantAnswerMail } from "../leads/answerMail";
+import { paymentAlertMail, preparePaymentAlert } from "../payments/alert";
 import type { SubmissionStore } from "./store";
 
 /** A message of a submission whose submission the claim found (claimDue skips the rest). */
@@ -41,6 +42,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-cancellation": withSubmission(trialCancellationMail),
     "instant-answer": withSubmission(instantAnswerMail),
     "no-show-offer": withSubmission(noShowOfferMail),
+    "payment-alert": paymentAlertMail,
   },
   prepare: {
     staff: prepareStaffAlert,
@@ -48,6 +50,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "lead-reminder": prepareLeadReminder,
     digest: prepareDigest,
     "no-show-offer": prepareNoShowOffer,
+    "payment-alert": preparePaymentAlert,
   },
 };
 

@@ -6,6 +6,7 @@ import type { TrialOperations } from "../kids/types";
 import type { AnswerOperations, InboxOperations, LeadOperations, NudgeOperations, PeopleOperations, ReplyOperations } from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
+import type { PaymentOperations } from "../payments/types";
 import type { ReportOperations } from "../reports/types";
 import type { StaffOperations } from "../staff/types";
 import type { Dialect, StoreBase } from "../store/dialect";
@@ -23,6 +24,7 @@ import { answerQueries, answerStep } from "../leads/answerStore";
 import { outboxQueries } from "../outbox/store";
 import { privacyQueries } from "../privacy/store";
 import { reportQueries } from "../reports/store";
+import { paymentQueries } from "../payments/store";
 import { requestQueries, requestStep } from "../privacy/requestStore";
 import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
@@ -50,6 +52,7 @@ export interface SubmissionStore
     RequestOperations,
     PrivacyOperations,
     ReportOperations,
+    PaymentOperations,
     StaffOperations {}
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */
@@ -80,6 +83,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...trialQueries(dialect),
     ...requestQueries(dialect),
     ...reportQueries(dialect),
+    ...paymentQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -330,8 +330,9 @@ export function problemsPage(pagePath: string, action: string, problems: Problem
 }
 
 /**
- * The form's page with the form replaced by the message the enhanced form shows once it is stored; the
- * reference only when the page knows the submission (handler.ts's sentPage).
+ * The form's page with the form replaced by the message the enhanced form shows once it is stored
+ * (FormShell's SentMessage: "Pay now" when the words have it); the reference only when the page knows
+ * the submission (handler.ts's sentPage).
  */
 export function confirmationPage(pagePath: string, action: string, words: SentWords, reference: string | undefined): string {
   const html = builtPage(pagePath);
@@ -362,6 +363,7 @@ export function confirmationPage(pagePath: string, action: string, words: SentWo
         ]
       : []),
     ...(words.closing ?? []).map((paragraph) => h("p", {}, paragraph)),
+    ...(words.payNow === undefined ? [] : [h("p", {}, h("a", { href: words.payNow, class: formClass(html, "payNow") }, "Pay now"))]),
     ...(reference === undefined ? [] : [h("p", {}, "Your reference: ", h("span", { class: formClass(html, "reference") }, reference))]),
   );
   showBooking(form);

@@ -6,6 +6,7 @@ import { signupSchema } from "../../forms/signup/schema";
 import { joinablePlans } from "../../forms/signup/rules";
 import { dropInDays, policies, privacy, rates, site, waiver } from "../content";
 import { listText } from "../../content/dates";
+import { payNowUrl } from "../../content/paymentLink";
 import { dropInPlan, formatPrice } from "../../content/rates";
 import { contactSent } from "../../forms/contact/sent";
 import { dropInSent } from "../../forms/dropIn/sent";
@@ -19,11 +20,16 @@ import { PRIVACY_REQUEST_FIELDS, PRIVACY_REQUEST_START, privacyRequestPayload } 
 import { SIGNUP_FIELDS, SIGNUP_START, signupPayload } from "../../forms/signup/values";
 import { pathTo } from "../../routes";
 import type { FormName } from "../../forms/registry";
-import { type FormDefinition, plainForm } from "./form";
+import { type FormDefinition, plainForm, type SentKey } from "./form";
 import type { SubmissionOperations } from "./types";
 
 /** A stored field as text, or "" when the page does not know the submission (sentPage). */
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** "Pay now" for a stored send: its plan's payment link with its reference and address (none without them). */
+function payNow(link: string | undefined, stored: Readonly<Record<string, unknown>> | undefined, open: SentKey | undefined) {
+  return open === undefined ? undefined : payNowUrl(link, { reference: open.reference, email: text(stored?.email) });
+}
 
 /**
  * The forms a visitor sends that need nothing but to be stored (and, for the sign-up and the drop-in,
@@ -52,12 +58,13 @@ export const VISITOR_FORMS: Record<Exclude<FormName, "intro" | "kids-trial">, Fo
       start: SIGNUP_START,
       fieldOrder: SIGNUP_FIELDS,
       payload: (values) => signupPayload(values, waiver.version),
-      sent: () =>
+      sent: (stored, _today, open) =>
         signupSent(
           listText(
             site.payment.map((method) => method.toLowerCase()),
             "or",
           ),
+          payNow(rates.plans.find((plan) => plan.id === stored?.plan)?.paymentLink, stored, open),
         ),
     }),
   },
@@ -92,7 +99,12 @@ export const VISITOR_FORMS: Record<Exclude<FormName, "intro" | "kids-trial">, Fo
       start: DROP_IN_START,
       fieldOrder: DROP_IN_FIELDS,
       payload: (values) => dropInPayload(values, waiver.version),
-      sent: (stored) => dropInSent(text(stored?.visitDate), formatPrice(dropInPlan(rates.plans).price)),
+      sent: (stored, _today, open) =>
+        dropInSent(
+          text(stored?.visitDate),
+          formatPrice(dropInPlan(rates.plans).price),
+          payNow(dropInPlan(rates.plans).paymentLink, stored, open),
+        ),
     }),
   },
 };

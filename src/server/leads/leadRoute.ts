@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
+import { PAYMENT_ACTOR } from "../../desk/payments";
+import { rates } from "../content";
 import type { ServerConfig } from "../config";
 import { repliesFor } from "./replies";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
@@ -211,9 +213,20 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
 const fieldsOf = (submission: StoredSubmission) =>
   Object.entries(submission.payload).map(([name, value]) => ({ name, value: fieldText(name, value) }));
 
+/** What a payment bought, in the gym's words: a sign-up's plan by its name, a drop-in; null for a link Stripe named alone. */
+function boughtWords(bought: string | null): string | null {
+  if (bought === "drop-in") return "a drop-in";
+  if (bought === "signup") return "a sign-up";
+  if (bought?.startsWith("signup:")) {
+    const id = bought.slice("signup:".length);
+    return `the ${rates.plans.find((plan) => plan.id === id)?.name ?? id} sign-up`;
+  }
+  return null;
+}
+
 /**
  * A person's page: who they are (their newest form), their state, one timeline of everything (each form
- * they sent, their intro, changes of status and follow-up date, calls, texts, notes, replies), where they
+ * they sent, their intro, changes of status and follow-up date, calls, texts, notes, replies, payments), where they
  * came from (their first form that kept a source), and others who gave the same phone number.
  */
 async function personDetail(store: LeadStore, person: PersonRecord, now: Date, role: StaffRole, config: ServerConfig): Promise<LeadDetail> {
@@ -245,6 +258,19 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
       ...(event.status && { status: event.status }),
       ...(event.outcome && { outcome: event.outcome }),
       ...(event.kind !== "status" && event.kind !== "call" && { body: event.body }),
+    })),
+    ...(await store.paymentsOf({ person: person.id })).map((payment) => ({
+      at: payment.at.toISOString(),
+      kind: "payment" as const,
+      actor: PAYMENT_ACTOR,
+      payment: {
+        kind: payment.kind,
+        amount: payment.amount,
+        currency: payment.currency,
+        what: boughtWords(payment.bought),
+        pending: payment.kind === "completed" && payment.paymentStatus === "unpaid",
+        test: payment.mode === "test",
+      },
     })),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return {

@@ -20,6 +20,7 @@ import { OWNER_ONLY } from "./leadRoute";
 import { leadSummary, personSummary } from "./view";
 import { zonedToday } from "../../time/today";
 import { GYM_ZONE } from "../../time/zone";
+import { rates } from "../content";
 
 /**
  * The most lines one view shows: a small gym's 500 leads are months of work. The answer says when more
@@ -86,6 +87,10 @@ export const leads: StaffRoute<InboxOperations & PeopleOperations> = {
       const rows = forms
         ? await formRows(store, { view: view === "stale" ? "all" : view, today, form, status, limit, role: staff.role }, now)
         : await peopleRows(store, { view: view as PeopleFilter["view"], today, now, form, status, limit });
+      // Needs action as a whole also holds the sign-ups nobody has paid for: after the people, oldest first.
+      if (view === "action" && !form && !status && mayOpenForm(staff.role, "signup")) {
+        rows.lines.push(...(await unpaidSignupLines(store, now, limit)));
+      }
       if (format === "csv" && rows.more) {
         throw new StaffError(409, `This view holds more than ${EXPORT_LIMIT} leads: choose a form or a status, and download each.`);
       }
@@ -143,8 +148,33 @@ export const leads: StaffRoute<InboxOperations & PeopleOperations> = {
   },
 };
 
+/** A sign-up still unpaid this long after it was sent counts in Needs action: "Signed up, not paid". */
+export const UNPAID_AFTER_MS = 86_400_000;
+
+/** The plans whose sign-up offers "Pay now": those with a Stripe payment link in content/rates.json. */
+const payablePlans = (): ReadonlySet<string> => new Set(rates.plans.filter((plan) => plan.paymentLink).map((plan) => plan.id));
+
+/**
+ * The sign-ups Needs action lists as "Signed up, not paid": sent at least UNPAID_AFTER_MS ago, not spam,
+ * for a plan that offered "Pay now" (`plans`), neither Joined nor Lost, and with no payment Stripe
+ * reported as made for their reference (a bank payment on its way is not yet one). Staff take one off
+ * the list by marking it Joined (paid another way) or Lost; a payment Stripe reports makes it Joined.
+ */
+export async function unpaidSignupLines(
+  store: Pick<InboxOperations, "unpaidSignups">,
+  now: Date,
+  limit: number,
+  plans: ReadonlySet<string> = payablePlans(),
+): Promise<Line[]> {
+  if (plans.size === 0) return [];
+  const rows = await store.unpaidSignups({ before: new Date(now.getTime() - UNPAID_AFTER_MS), limit });
+  return rows
+    .filter(({ submission }) => plans.has(String(submission.payload.plan)))
+    .map(({ submission, state, source }) => ({ summary: { ...leadSummary(submission, state, now), unpaid: true }, submission, source }));
+}
+
 /** One line of the list: what the console shows, and what the download adds. */
-interface Line {
+export interface Line {
   summary: LeadSummary;
   /** The form whose fields the download's row carries: a person's newest. */
   submission: StoredSubmission;

@@ -191,6 +191,12 @@ export type MergeResult =
 export interface InboxOperations {
   /** Newest first; `more` when further rows matched beyond `limit`. */
   inbox(filter: InboxFilter): Promise<{ leads: InboxLead[]; more: boolean }>;
+  /**
+   * Sign-ups sent before `before`, not spam, neither Joined nor Lost, with no payment Stripe reported as
+   * made for their reference (a bank payment still on its way is none yet), oldest first: listRoute.ts
+   * keeps those whose plan offers "Pay now". At most `limit`.
+   */
+  unpaidSignups(filter: { before: Date; limit: number }): Promise<InboxLead[]>;
 }
 
 /** A reply the owner wrote once for many leads: {name} and {intro} are filled in per lead (leads/replies.ts). */
@@ -261,7 +267,25 @@ export interface LeadIntros {
 }
 
 /** What the lead page asks of the store: the lead, its history and notes, its intro, replies and their limit. */
-export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros;
+/**
+ * A person's payments as their page reads them (the payments feature records them: payments/store.ts),
+ * oldest first. `bought`: "signup:<plan id>", "drop-in", or Stripe's payment link id.
+ */
+export interface LeadPayments {
+  paymentsOf(which: { person: string }): Promise<
+    Array<{
+      kind: "completed" | "refunded" | "failed";
+      amount: number | null;
+      currency: string | null;
+      bought: string | null;
+      paymentStatus: string | null;
+      mode: "live" | "test";
+      at: Date;
+    }>
+  >;
+}
+
+export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros & LeadPayments;
 
 /** What the reminders and the morning digest ask of the store. */
 export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & PeopleOperations & LeadIntros;

@@ -55,6 +55,7 @@ const LABELS: Record<OutboxKind, string> = {
   "trial-cancellation": "Kids' trial cancellation e-mail",
   "instant-answer": "Instant answer e-mail",
   "no-show-offer": "New-time offer e-mail after a missed intro",
+  "payment-alert": "Unmatched payment alert",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

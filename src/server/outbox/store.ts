@@ -48,7 +48,7 @@ export async function queueMessage(
 }
 
 /** Kinds whose data is the message itself, not a token: kept when the outbox gives up on them. */
-const KEPT_WHEN_GIVEN_UP: OutboxKind[] = ["reply", "lead-reminder", "digest", "instant-answer", "no-show-offer"];
+const KEPT_WHEN_GIVEN_UP: OutboxKind[] = ["reply", "lead-reminder", "digest", "instant-answer", "no-show-offer", "payment-alert"];
 
 export function outboxQueries(dialect: Dialect): OutboxOperations {
   const { db, codec } = dialect;

@@ -49,12 +49,31 @@ export const MERGED_NOTE =
   "That address's forms, and the lines of the timeline written about it before the merge, are left out; " +
   "the lines written since the merge concern both and are here.";
 
+/**
+ * A payment Stripe reported for one of the address's sign-ups or drop-ins (src/server/payments/): what
+ * the gym keeps of it, which a deletion of the form keeps too (a record the law asks for; it holds no
+ * name or address). Amounts in cents; a refund's is all refunded of it so far.
+ */
+export interface AccessPayment {
+  reference: string | null;
+  kind: string;
+  at: string;
+  amount: number | null;
+  currency: string | null;
+  bought: string | null;
+  paymentStatus: string | null;
+  mode: string;
+  stripe: { event: string; session: string | null; customer: string | null; paymentIntent: string | null; charge: string | null };
+}
+
 /** Everything held for an address, as an access request is answered (CLI `find`, the console's download). */
 export interface AccessReport {
   email: string;
   /** Only when the address sent a sales form. */
   people?: AccessPerson[];
   submissions: AccessEntry[];
+  /** Only when Stripe reported a payment for one of its forms. */
+  payments?: AccessPayment[];
 }
 
 export async function accessReport(store: PrivacyStore, email: string): Promise<AccessReport> {
@@ -86,9 +105,27 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
       }),
     ),
   );
+  const payments = (await store.paymentsOf({ references: [...own] })).map((payment): AccessPayment => ({
+    reference: payment.reference,
+    kind: payment.kind,
+    at: payment.at.toISOString(),
+    amount: payment.amount,
+    currency: payment.currency,
+    bought: payment.bought,
+    paymentStatus: payment.paymentStatus,
+    mode: payment.mode,
+    stripe: {
+      event: payment.eventId,
+      session: payment.sessionId,
+      customer: payment.customerId,
+      paymentIntent: payment.paymentIntentId,
+      charge: payment.chargeId,
+    },
+  }));
   return {
     email,
     ...(people.size > 0 && { people: [...people.values()] }),
+    ...(payments.length > 0 && { payments }),
     submissions: submissions.map((submission) => {
       const version = submission.payload.waiverVersion;
       const waiver = waivers.find((w) => w.version === version);

@@ -1,3 +1,4 @@
+import type { PaymentOperations } from "../payments/types";
 import type { ConfirmedBy, OwnerCheck } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StoredWaiver } from "../waiver";
@@ -107,4 +108,9 @@ export interface PrivacyOperations {
 }
 
 /** What the privacy duties ask of the store: the submissions, their deletion and consent, the requests, and what leads keep. */
-export type PrivacyStore = SubmissionOperations & PrivacyOperations & RequestOperations & LeadOperations & PeopleOperations;
+export type PrivacyStore = SubmissionOperations &
+  PrivacyOperations &
+  RequestOperations &
+  LeadOperations &
+  PeopleOperations &
+  Pick<PaymentOperations, "paymentsOf">;

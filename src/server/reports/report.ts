@@ -15,6 +15,7 @@ import { type GymHours, openHoursCounter } from "./openHours";
 import { reportWeeks, weekDates } from "./periods";
 import type { ReportEvent, ReportForm, ReportOperations, ReportPerson, ReportRows } from "./types";
 import { GYM_ZONE } from "../../time/zone";
+import { zonedToday } from "../../time/today";
 
 /**
  * Forms that are not leads: every form but the sales forms (`sales` in src/forms/registry.ts). A privacy
@@ -117,6 +118,8 @@ function leadsOf(rows: ReportRows, from: Date, to: Date, weekStarts: readonly Da
  * - Sources by channel (src/desk/sources.ts), the raw values under each.
  * - Per staff member: the leads whose first answer was theirs, and their median time.
  * - The trend: the last 12 whole weeks, each week's leads on their own, whatever the period.
+ * - Payments: the leads who paid for a sign-up through Stripe (its Joined is in `joined`, and is no
+ *   answer: reports/store.ts), and each payer's first payment made in the period, by channel and month.
  */
 export async function leadReport(store: ReportOperations, period: ReportPeriod, now: Date, site: GymHours): Promise<LeadReport> {
   const { weekStarts, to, firstDay, lastDay } = reportWeeks(period, now);
@@ -190,6 +193,22 @@ export async function leadReport(store: ReportOperations, period: ReportPeriod, 
     };
   });
 
+  // First payments: each payer's first, in the period; by channel and by month at the gym.
+  const bySource = new Map<string | null, { source: string | null; payers: number; amount: number }>();
+  const byMonth = new Map<string, { month: string; payers: number; amount: number }>();
+  for (const payment of rows.firstPayments) {
+    const source = sourceChannel(rawSource(payment.source));
+    const month = zonedToday(payment.at).date.slice(0, 7);
+    const bySourceRow = bySource.get(source) ?? { source, payers: 0, amount: 0 };
+    const byMonthRow = byMonth.get(month) ?? { month, payers: 0, amount: 0 };
+    for (const row of [bySourceRow, byMonthRow]) {
+      row.payers += 1;
+      row.amount += payment.amount ?? 0;
+    }
+    bySource.set(source, bySourceRow);
+    byMonth.set(month, byMonthRow);
+  }
+
   return {
     period,
     timeZone: GYM_ZONE,
@@ -223,5 +242,18 @@ export async function leadReport(store: ReportOperations, period: ReportPeriod, 
       .map(([email, group]) => ({ email, answered: group.length, median: middle(group, 0.5) }))
       .sort((a, b) => b.answered - a.answered || compareText(a.email, b.email)),
     trend,
+    payments: {
+      paidSignups: leads.filter((lead) => rows.paidSignups.has(lead.person)).length,
+      first: {
+        payers: rows.firstPayments.length,
+        amount: rows.firstPayments.reduce((sum, payment) => sum + (payment.amount ?? 0), 0),
+        currency: rows.firstPayments[0]?.currency ?? null,
+      },
+      firstBySource: [...bySource.values()].sort(
+        (a, b) =>
+          Number(a.source === null) - Number(b.source === null) || b.payers - a.payers || compareText(a.source ?? "", b.source ?? ""),
+      ),
+      firstByMonth: [...byMonth.values()].sort((a, b) => compareText(a.month, b.month)),
+    },
   };
 }

@@ -1,10 +1,13 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "../store/schema";
+import type { VisitSource } from "../../forms/visitSource";
 import { SALES_FORMS } from "../../forms/registry";
 import { checkedSource } from "../../forms/visitSource";
 import type { Codec, Dialect } from "../store/dialect";
 import { toDate, toDateOrNull } from "../store/rows";
 import type { ReportOperations, ReportWindow } from "./types";
 import { ANSWERING_STATUSES, type LeadStatus, VISITOR } from "../../desk/leads";
+import { PAYMENT_ACTOR } from "../../desk/payments";
 
 /**
  * The report's rows, each query plain SQL both databases read alike, over the window only:
@@ -20,6 +23,10 @@ import { ANSWERING_STATUSES, type LeadStatus, VISITOR } from "../../desk/leads";
  * these rows: a person counts once however many forms they sent, and the opening-hours figure needs the
  * gym's hours in code anyway.
  */
+/** A payment made: a completed checkout, paid or with nothing to pay (a bank payment on its way is not yet one). */
+const paid = (table: "p" | "q") =>
+  sql`${sql.ref(`${table}.kind`)} = 'completed' AND (${sql.ref(`${table}.payment_status`)} IS NULL OR ${sql.ref(`${table}.payment_status`)} <> 'unpaid')`;
+
 export function reportSql(codec: Codec, window: ReportWindow, introsWindow: ReportWindow) {
   const [from, to] = [codec.time(window.from), codec.time(window.to)];
   const inWindow = sql`s.person_id IS NOT NULL AND s.spam IS NULL AND s.form IN (${sql.join(SALES_FORMS.map((form) => sql`${form}`))})
@@ -59,6 +66,30 @@ export function reportSql(codec: Codec, window: ReportWindow, introsWindow: Repo
         AND (e.kind IN ('reply', 'text', 'status') OR (e.kind = 'call' AND e.outcome <> 'no-answer'))
       ORDER BY e.at, e.id
     `,
+    paidSignups: sql<{ person_id: string }>`
+      SELECT DISTINCT p.person_id FROM payments p
+      WHERE ${paid("p")} AND p.form = 'signup' AND p.person_id IN (${people})
+    `,
+    // A payer's first: no paid payment of theirs before it (the same person, or for a sign-up nobody in
+    // the pipeline shares an address with, the same reference). Where they came from is read in code.
+    firstPayments: sql<{
+      person_id: string | null;
+      reference: string | null;
+      at: string | Date;
+      amount: number | string | null;
+      currency: string | null;
+    }>`
+      SELECT p.person_id, p.reference, p.at, p.amount, p.currency FROM payments p
+      WHERE ${paid("p")} AND p.form IS NOT NULL
+        AND p.at >= ${codec.time(introsWindow.from)} AND p.at < ${codec.time(introsWindow.to)}
+        AND NOT EXISTS (
+          SELECT 1 FROM payments q
+          WHERE ${paid("q")} AND q.form IS NOT NULL
+            AND ((p.person_id IS NOT NULL AND q.person_id = p.person_id) OR (p.person_id IS NULL AND q.reference = p.reference))
+            AND (q.at < p.at OR (q.at = p.at AND q.id < p.id))
+        )
+      ORDER BY p.at, p.id
+    `,
     intros: sql<{ attended: number | string | null; no_show: number | string | null; unmarked: number | string | null }>`
       SELECT
         SUM(CASE WHEN b.attendance = 'attended' THEN 1 ELSE 0 END) AS attended,
@@ -81,6 +112,12 @@ export function reportQueries(dialect: Dialect): ReportOperations {
       const people = await queries.people.execute(db);
       const events = await queries.events.execute(db);
       const [intros] = (await queries.intros.execute(db)).rows;
+      const paidSignups = await queries.paidSignups.execute(db);
+      const firstPayments = (await queries.firstPayments.execute(db)).rows;
+      const sources = await payerSources(
+        firstPayments.flatMap((row) => (row.person_id ? [row.person_id] : [])),
+        firstPayments.flatMap((row) => (row.person_id || !row.reference ? [] : [row.reference])),
+      );
       // pg reads SUM as text (numeric) so no digit is lost; SQLite gives numbers; an empty SUM is null.
       const count = (value: number | string | null | undefined) => Number(value ?? 0);
       return {
@@ -115,12 +152,67 @@ export function reportQueries(dialect: Dialect): ReportOperations {
           person: row.person_id,
           at: toDate(row.at),
           actor: row.actor,
-          // Any status a staff member set that says they spoke to them (ANSWERING_STATUSES); the visitor's own booking does not.
-          answers: row.kind !== "status" || (row.actor !== VISITOR && ANSWERING_STATUSES.includes(row.status as LeadStatus)),
+          // Any status a staff member set that says they spoke to them (ANSWERING_STATUSES); the visitor's own
+          // booking does not, nor the Joined a payment made (Stripe speaks to nobody).
+          answers:
+            row.kind !== "status" ||
+            (row.actor !== VISITOR && row.actor !== PAYMENT_ACTOR && ANSWERING_STATUSES.includes(row.status as LeadStatus)),
           status: row.kind === "status" ? (row.status as LeadStatus | null) : null,
         })),
         intros: { attended: count(intros?.attended), noShow: count(intros?.no_show), unmarked: count(intros?.unmarked) },
+        paidSignups: new Set(paidSignups.rows.map((row) => row.person_id)),
+        firstPayments: firstPayments.map((row) => ({
+          at: toDate(row.at),
+          amount: row.amount === null ? null : Number(row.amount),
+          currency: row.currency,
+          source:
+            (row.person_id ? sources.people.get(row.person_id) : row.reference ? sources.forms.get(row.reference) : undefined) ?? null,
+        })),
       };
     },
   };
+
+  /** Where each payer came from: a person's first form that kept a source; a sign-up's own. */
+  async function payerSources(people: readonly string[], forms: readonly string[]) {
+    const found = { people: new Map<string, VisitSource>(), forms: new Map<string, VisitSource>() };
+    const rows = (query: SelectQueryBuilder<Database, "submissions", object>) =>
+      query
+        .innerJoin("lead_sources as src", "src.submission_id", "submissions.id")
+        .select([
+          "submissions.id",
+          "submissions.person_id",
+          "src.landing_page",
+          "src.referrer_host",
+          "src.utm_source",
+          "src.utm_medium",
+          "src.utm_campaign",
+        ])
+        .orderBy("submissions.created_at")
+        .orderBy("submissions.id")
+        .execute();
+    const sourceOf = (row: {
+      landing_page: string | null;
+      referrer_host: string | null;
+      utm_source: string | null;
+      utm_medium: string | null;
+      utm_campaign: string | null;
+    }) =>
+      checkedSource({
+        landingPage: row.landing_page,
+        referrerHost: row.referrer_host,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+      });
+    if (people.length > 0) {
+      for (const row of await rows(db.selectFrom("submissions").where("submissions.person_id", "in", [...people]))) {
+        if (row.person_id && !found.people.has(row.person_id)) found.people.set(row.person_id, sourceOf(row));
+      }
+    }
+    if (forms.length > 0) {
+      for (const row of await rows(db.selectFrom("submissions").where("submissions.id", "in", [...forms])))
+        found.forms.set(row.id, sourceOf(row));
+    }
+    return found;
+  }
 }

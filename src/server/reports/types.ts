@@ -48,6 +48,14 @@ export interface ReportRows {
   events: ReportEvent[];
   /** Free intros that started in the window, not cancelled, of non-spam submissions. */
   intros: { attended: number; noShow: number; unmarked: number };
+  /** The people of `people` who paid for a sign-up through Stripe (a completed payment, not a bank payment on its way). */
+  paidSignups: Set<string>;
+  /**
+   * Each payer's first payment through Stripe (a sign-up's or a drop-in's), when it was made in the
+   * period (the second window), oldest first; a payer is a person, or a sign-up nobody in the pipeline
+   * shares an address with. `source`: where the payer came from (the first of their forms that kept one).
+   */
+  firstPayments: Array<{ at: Date; amount: number | null; currency: string | null; source: VisitSource | null }>;
 }
 
 /** The staff's reports (reports/store.ts). */

@@ -3,7 +3,7 @@ import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { Attendance, CallOutcome, LeadStatus, PersonStatus } from "../../desk/leads";
-import { KINDS_20 } from "./migrations/020-intro-follow-ups";
+import { KINDS_21 } from "./migrations/021-payments";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once
@@ -43,11 +43,12 @@ export type OutboxStatus = "pending" | "sent" | "failed";
  * link that confirms a privacy request, mailed to the address the request names; a staff member's reply to
  * a lead, the reminder of a lead still New, the owner's morning digest; a kids' trial seat's
  * confirmation, reminder and cancellation, to the parent; the instant answer to a visitor's contact,
- * sign-up or drop-in form; the offer of a new time to a visitor who missed their free intro. They are
- * the kinds the outbox's CHECK allows, as the latest migration to change them set it (20); the next
- * migration that adds a kind is named here.
+ * sign-up or drop-in form; the offer of a new time to a visitor who missed their free intro; the
+ * owner's alert of a payment whose reference matches no form. They are the kinds the outbox's CHECK
+ * allows, as the latest migration to change them set it (21); the next migration that adds a kind is
+ * named here.
  */
-export const OUTBOX_KINDS = KINDS_20;
+export const OUTBOX_KINDS = KINDS_21;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -333,6 +334,39 @@ export interface RequestConfirmationsTable {
   confirmed_by: ConfirmedBy | null;
 }
 
+/**
+ * A Stripe webhook event the site recorded (migration 20, src/server/payments/): once per Stripe event
+ * id. Amounts in the currency's smallest unit (cents). No name or address: a deletion of the person keeps it.
+ */
+export interface PaymentsTable {
+  id: AutoId;
+  /** Stripe's `evt_...`. */
+  event_id: string;
+  kind: PaymentKind;
+  /** The client_reference_id Stripe gave back (a sign-up's or drop-in's reference), as given; null when none. */
+  reference: string | null;
+  /** The form the reference is of, when it matched one; null for a reference nobody has. */
+  form: string | null;
+  /** Whose payment: the drop-in's person, or the person of the sign-up's address; null when none (or deleted). */
+  person_id: string | null;
+  amount: number | null;
+  currency: string | null;
+  /** What was bought, in the site's words: "signup:<plan>", "drop-in", or Stripe's payment link id when the reference matched nothing. */
+  bought: string | null;
+  /** A completed session's: "paid", "unpaid" (a bank payment on its way), "no_payment_required". */
+  payment_status: string | null;
+  session_id: string | null;
+  customer_id: string | null;
+  payment_intent_id: string | null;
+  charge_id: string | null;
+  mode: "live" | "test";
+  /** When Stripe made the event. */
+  at: StoredTime;
+  received_at: StoredTime;
+}
+
+export type PaymentKind = "completed" | "refunded" | "failed";
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -366,5 +400,6 @@ export interface Database {
   daily_digests: DailyDigestsTable;
   audit_log: AuditLogTable;
   request_confirmations: RequestConfirmationsTable;
+  payments: PaymentsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -15,6 +15,7 @@ import {
 } from "../../desk/leads";
 import { formatLongDate } from "../../content/dates";
 import { NOTE_MAX } from "../../desk/limits";
+import { PAYMENT_ACTOR, paymentLine } from "../../desk/payments";
 import { leadPath, staffPaths } from "../../desk/paths";
 import { Choice } from "../Choice";
 import { PhoneLink } from "../PhoneLink";
@@ -301,6 +302,9 @@ function LogContact({
 
 const ATTENDANCE = { attended: "came", "no-show": "did not come" } as const;
 
+/** Who did it, as staff read it: a staff address, "the visitor", or Stripe for a payment and what it changed. */
+const actorWords = (actor: string) => (actor === "visitor" ? "the visitor" : actor === PAYMENT_ACTOR ? "Stripe" : actor);
+
 /** A person's timeline, oldest first: each form, their intro, every change, call, text, note and reply, and who. */
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
   if (entries.length === 0) return <p className={styles.muted}>Nothing yet.</p>;
@@ -312,7 +316,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <p className={styles.muted}>
             {entry.actor && (
               <>
-                <span className={styles.wrap}>{entry.actor === "visitor" ? "the visitor" : entry.actor}</span>,{" "}
+                <span className={styles.wrap}>{actorWords(entry.actor)}</span>,{" "}
               </>
             )}
             {when(entry.at)}
@@ -350,6 +354,8 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
       return <p>{entry.body ? `Follow up on ${formatLongDate(entry.body)}` : "Follow-up date cleared"}</p>;
     case "merge":
       return <p>Merged with {entry.body}</p>;
+    case "payment":
+      return <p>{entry.payment ? paymentLine(entry.payment) : "A payment"}</p>;
     default:
       return <p className={own.note}>{entry.body}</p>;
   }

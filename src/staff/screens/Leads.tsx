@@ -243,6 +243,7 @@ function LeadCard({
         ) : (
           <span className={own.meta}>{age}</span>
         )}
+        {lead.unpaid && <strong className={own.late}>Signed up, not paid</strong>}
         {lead.response && <span className={own.meta}>{responseWords(lead.response)}</span>}
         {lead.followUpOn && <span className={own.meta}>Follow up {formatLongDate(lead.followUpOn)}</span>}
       </span>

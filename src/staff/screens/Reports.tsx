@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Choice } from "../Choice";
 import { BarChart } from "../BarChart";
 import { FORM_LABELS } from "../../desk/leads";
+import { amountLabel } from "../../desk/payments";
 import { NumbersTable } from "../NumbersTable";
 import {
   FUNNEL_STEPS,
@@ -150,6 +151,7 @@ function Figures({ report }: { report: LeadReport }) {
           })}
         />
         <p>{report.joined} joined in all (the funnel&apos;s Joined counts only those who came to an intro first).</p>
+        <p>{report.payments.paidSignups} of the leads paid for a sign-up through Stripe.</p>
       </ReportSection>
 
       <ReportSection id="report-intros" title="Free intros">
@@ -195,6 +197,33 @@ function Figures({ report }: { report: LeadReport }) {
           </details>
         )}
       </ReportSection>
+
+      <ReportSection id="report-payments" title="First payments">
+        <p>
+          {report.payments.first.payers === 1 ? "1 person" : `${report.payments.first.payers} people`} paid for the first time through
+          Stripe: {amountLabel(report.payments.first.amount, report.payments.first.currency)}.
+        </p>
+        {report.payments.firstBySource.length > 0 && (
+          <NumbersTable
+            caption={`First payments by source, ${REPORT_PERIODS[report.period].toLowerCase()}`}
+            headings={["Source", "People", "Paid"]}
+            rows={report.payments.firstBySource.map((row) => ({
+              key: row.source ?? "",
+              cells: [row.source ?? UNKNOWN_SOURCE, String(row.payers), amountLabel(row.amount, report.payments.first.currency)],
+            }))}
+          />
+        )}
+        {report.payments.firstByMonth.length > 0 && (
+          <NumbersTable
+            caption={`First payments by month, ${REPORT_PERIODS[report.period].toLowerCase()}`}
+            headings={["Month", "People", "Paid"]}
+            rows={report.payments.firstByMonth.map((row) => ({
+              key: row.month,
+              cells: [row.month, String(row.payers), amountLabel(row.amount, report.payments.first.currency)],
+            }))}
+          />
+        )}
+      </ReportSection>
     </>
   );
 }
@@ -231,6 +260,11 @@ function Definitions({ timeZone }: { timeZone: string | undefined }) {
           <strong>Source</strong>: where the visit of their first form came from, by channel: the campaign (utm_source) of the link, else
           the site they came from, else Direct; Facebook, fb, m.facebook.com and l.facebook.com are all Facebook; the values as they came
           are under the table. Unknown: sent without JavaScript, or from before sources were kept.
+        </li>
+        <li>
+          <strong>First payments</strong>: each person&apos;s first payment through Stripe (for a sign-up or a drop-in; a bank payment still
+          on its way is not yet one) made in the period, by the source of their first form and by month at the gym. A payment makes a
+          sign-up&apos;s person Joined, but it is no answer.
         </li>
       </ul>
     </ReportSection>

@@ -268,6 +268,33 @@ test("the editor refuses an event's sign-up link the build refuses", () => {
     expect(accepts(bad)).toBe(false);
 });
 
+test("the editor refuses a plan's payment link the build refuses, and leaves it optional", () => {
+  const plans = file("settings", "rates").find((f) => f.name === "plans")?.fields ?? [];
+  const field = plans.find((f) => f.name === "paymentLink");
+  expect(field?.required).toBe(false);
+  const accepts = (value: string) => new RegExp(field?.pattern?.[0] ?? "").test(value);
+  const build = (value: string) => schemas.planSchema.shape.paymentLink.safeParse(value).success;
+  for (const good of ["https://buy.stripe.com/5kA9AK3jF0bc", "https://buy.stripe.com/test_eVa5nPg1j1wmfXq5kr"]) {
+    expect(accepts(good)).toBe(true);
+    expect(build(good)).toBe(true);
+  }
+  for (const bad of [
+    "http://buy.stripe.com/5kA9AK3jF0bc",
+    "https://buy.stripe.com.evil.example/5kA9AK3jF0bc",
+    "https://checkout.stripe.com/c/pay/cs_test_a1",
+    "https://buy.stripe.com/5kA9AK3jF0bc?prefilled_email=a%40b.example",
+    "https://buy.stripe.com/",
+    "buy.stripe.com/5kA9AK3jF0bc",
+    " https://buy.stripe.com/5kA9AK3jF0bc",
+    "javascript:alert(1)//buy.stripe.com/x",
+  ]) {
+    expect(accepts(bad)).toBe(false);
+    expect(build(bad)).toBe(false);
+  }
+  // Emptied in the editor, the field is "" (Decap checks no pattern then): no link, not a mistake.
+  expect(build("")).toBe(true);
+});
+
 test("review mode sends changes through pull requests; without it they go straight to the branch", () => {
   expect(cmsConfig({ repo: "gym/site", branch: "main", review: true })).toMatchObject({
     publish_mode: "editorial_workflow",

@@ -12,6 +12,7 @@ const PROBLEMS = [
   `${FIXTURE}/site.json: address.postalCode: must be a five-digit ZIP code`,
   `${FIXTURE}/site.json: mapPosition: must be the latitude and longitude as Google Maps copies them, each with four decimals or more, like "47.053121, -122.294612"`,
   `${FIXTURE}/rates.json: plans[0].price: is required`,
+  `${FIXTURE}/rates.json: plans[0].paymentLink: must be a Stripe payment link as Stripe's dashboard copies it: https://buy.stripe.com/ followed by letters and digits`,
   `${FIXTURE}/announcements/2026-02-28-bad-date.md: date: must be a real date written YYYY-MM-DD`,
   `${FIXTURE}/galleries/events/gallery.json: category: must be one of branding, events, bts`,
   `${FIXTURE}/galleries/events/gallery.json: images[0].alt: needs real alt text describing the image (at least 5 characters)`,

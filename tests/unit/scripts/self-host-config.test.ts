@@ -49,4 +49,13 @@ describe("npm run self-host-config: the server block", () => {
     expect(two).toContain("    proxy_pass http://gym_site;\n");
     expect(() => nginxConfig({ serverName: "www.example.com", listen: "80", upstreams: [] })).toThrow(/at least one upstream/);
   });
+
+  test("bodies are limited to a form's 16 KB, but Stripe's webhook takes its own 64 KB, proxied the same way", () => {
+    const config = nginxConfig({ serverName: "www.example.com", listen: "80", upstreams: ["127.0.0.1:9000"] });
+    expect(config).toContain("  client_max_body_size 16k;\n");
+    const webhook = /location = \/api\/stripe \{\n([\s\S]*?)\n {2}\}/.exec(config)?.[1] ?? "";
+    expect(webhook).toContain("    client_max_body_size 64k;");
+    const site = /location \/ \{\n([\s\S]*?)\n {2}\}/.exec(config)?.[1] ?? "";
+    expect(webhook.replace("    client_max_body_size 64k;\n", "")).toBe(site);
+  });
 });

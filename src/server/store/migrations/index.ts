@@ -18,6 +18,7 @@ import { introCoach } from "./017-intro-coach";
 import { lineOrigins } from "./018-line-origins";
 import { instantAnswers } from "./019-instant-answers";
 import { introFollowUps } from "./020-intro-follow-ups";
+import { payments } from "./021-payments";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -53,6 +54,7 @@ const STEPS: readonly MigrationStep[] = [
   lineOrigins,
   instantAnswers,
   introFollowUps,
+  payments,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

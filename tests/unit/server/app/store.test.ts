@@ -403,6 +403,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 18, name: "whose a timeline line and an address key were before the owner merged two people" },
       { version: 19, name: "an instant answer to each contact, sign-up and drop-in form, in words the owner edits" },
       { version: 20, name: "an intro's reminder 2 hours before, and one offer of a new time after a missed intro" },
+      { version: 21, name: "payments: Stripe's webhook events, each recorded once, on the sign-up or drop-in they pay for" },
     ]);
     db.close();
   });

@@ -7,6 +7,9 @@ import type { InboxFilter } from "../../../../src/server/leads/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
+import { UNPAID_AFTER_MS, unpaidSignupLines } from "../../../../src/server/leads/listRoute";
+import { readPaymentEvent } from "../../../../src/server/payments/events";
+import { checkoutSession, stripeEvent } from "../../../support/stripe";
 
 /**
  * The list of forms that are no person's (store.inbox), on each database: members' forms and privacy
@@ -22,6 +25,21 @@ function sent(id: string, createdAt: string, form: FormName = "signup", spam: st
 const ALL: InboxFilter = { view: "members", today: "2026-11-20", limit: 50 };
 const ids = async (store: SubmissionStore, filter: Partial<InboxFilter> = {}) =>
   (await store.inbox({ ...ALL, ...filter })).leads.map((lead) => lead.submission.id);
+
+/** A sign-up for `plan`, with its address. */
+const signupFor = (id: string, createdAt: string, plan: string): NewSubmission => ({
+  ...sent(id, createdAt),
+  payload: { name: id, email: `${id.toLowerCase()}@example.com`, plan },
+});
+
+/** Stripe's checkout for a reference, read as the webhook reads it. */
+function checkout(reference: string, paymentStatus = "paid") {
+  const read = readPaymentEvent(
+    stripeEvent("checkout.session.completed", checkoutSession({ client_reference_id: reference, payment_status: paymentStatus })),
+  );
+  if (read.kind !== "payment") throw new Error("not read");
+  return read.facts;
+}
 
 function inboxContract(open: () => Promise<SubmissionStore>) {
   let store: SubmissionStore;
@@ -82,6 +100,32 @@ function inboxContract(open: () => Promise<SubmissionStore>) {
     expect(page.leads.map((lead) => lead.submission.id)).toEqual(["S-LOST", "S-DUE"]);
     expect(page.more).toBe(true);
     expect((await store.inbox({ ...ALL, limit: 4 })).more).toBe(false);
+  });
+
+  test("Signed up, not paid: a day after a sign-up for a plan with Pay now, until Stripe reports it paid or staff close it", async () => {
+    const now = at("2026-11-25T12:00:00Z");
+    const dayBefore = new Date(now.getTime() - UNPAID_AFTER_MS).toISOString();
+    const plans = new Set(["unlimited"]);
+    await store.insert(signupFor("S-UNPAID", "2026-11-23T10:00:00Z", "unlimited"));
+    // Exactly a day old is not yet past the day; a minute more is.
+    await store.insert(signupFor("S-JUSTADAY", dayBefore, "unlimited"));
+    await store.insert(signupFor("S-RECENT", "2026-11-25T10:00:00Z", "unlimited"));
+    await store.insert(signupFor("S-NOLINK", "2026-11-23T10:00:00Z", "kids"));
+    await store.insert(signupFor("S-PAID", "2026-11-23T11:00:00Z", "unlimited"));
+    await store.insert(signupFor("S-BANK", "2026-11-23T12:00:00Z", "unlimited"));
+    await store.insert(signupFor("S-CASH", "2026-11-23T13:00:00Z", "unlimited"));
+    await store.insert({ ...signupFor("S-SPAMMY", "2026-11-23T14:00:00Z", "unlimited"), spam: "honeypot" });
+    await store.recordPayment(checkout("S-PAID"), at("2026-11-23T11:10:00Z"));
+    await store.recordPayment(checkout("S-BANK", "unpaid"), at("2026-11-23T12:10:00Z"));
+    await store.updateLead("S-CASH", { status: "joined" }, "owner@example.com", at("2026-11-23T14:00:00Z"));
+    const lines = await unpaidSignupLines(store, now, 50, plans);
+    expect(lines.map((line) => [line.summary.id, line.summary.unpaid])).toEqual([
+      ["S-UNPAID", true],
+      ["S-BANK", true],
+    ]);
+    expect(await unpaidSignupLines(store, new Date(now.getTime() + 60_000), 50, plans)).toHaveLength(3);
+    // A gym whose plans have no payment link lists none: payment is set up by hand, as before.
+    expect(await unpaidSignupLines(store, now, 50, new Set())).toEqual([]);
   });
 }
 

@@ -19,6 +19,8 @@ import type { ServerConfig } from "../../../../src/server/config";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 import { deliverDue } from "../../../../src/server/app/outbox";
 import { askStaffRoute } from "../../support/staffRequest";
+import { readPaymentEvent } from "../../../../src/server/payments/events";
+import { checkoutSession, stripeEvent } from "../../../support/stripe";
 
 /** The lead page's answer and its reply, from a real store: what staff read of a lead and what they can send. */
 
@@ -460,4 +462,48 @@ describeWithPostgres("PostgreSQL: the owner's merge through the staff door (a re
     if (!pg) throw new Error(POSTGRES_MISSING);
     return openPostgresStore(await pg.createDatabase());
   });
+});
+
+test("a person's page: a payment Stripe reported, and the Joined it made, are on the timeline by Stripe", async () => {
+  await store.insert({
+    id: "C-PAYER00001",
+    form: "contact",
+    createdAt: new Date("2026-11-27T17:00:00Z"),
+    payload: { name: "Pat Payer", email: "pat@example.com", interest: "membership", message: "Hi" },
+    spam: null,
+    notify: false,
+  });
+  await store.insert({
+    id: "S-PAYER00001",
+    form: "signup",
+    createdAt: new Date("2026-11-28T17:00:00Z"),
+    payload: { firstName: "Pat", lastName: "Payer", email: "pat@example.com", plan: "unlimited", startDate: "2026-12-07" },
+    spam: null,
+    notify: false,
+  });
+  const read = readPaymentEvent(
+    stripeEvent("checkout.session.completed", checkoutSession({ client_reference_id: "S-PAYER00001" }), {
+      created: Math.floor(Date.parse("2026-11-28T17:05:00Z") / 1000),
+    }),
+  );
+  if (read.kind !== "payment") throw new Error("not read");
+  await store.recordPayment(read.facts, new Date("2026-11-28T17:05:02Z"));
+  const context = {
+    store,
+    now: new Date("2026-11-29T18:00:00Z"),
+    query: { id: "C-PAYER00001" },
+    staff: { email: "coach@gym.example", role: "coach" },
+    config: MAIL_UNSET,
+  } as unknown as StaffContext<LeadStore>;
+  const detail = (await lead.GET!.run(context)).json as LeadDetail;
+  expect(detail.lead.status).toBe("joined");
+  expect(detail.timeline.slice(-2)).toEqual([
+    { at: "2026-11-28T17:05:00.000Z", kind: "status", actor: "stripe", status: "joined" },
+    {
+      at: "2026-11-28T17:05:00.000Z",
+      kind: "payment",
+      actor: "stripe",
+      payment: { kind: "completed", amount: 16500, currency: "usd", what: "the Unlimited CrossFit sign-up", pending: false, test: true },
+    },
+  ]);
 });

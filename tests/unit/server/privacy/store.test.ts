@@ -16,6 +16,8 @@ import { publishedWaiver } from "../../../../src/server/waiver";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { signInLink } from "../../../support/staff";
 import { describeWithPostgres } from "../../support/postgres";
+import { readPaymentEvent } from "../../../../src/server/payments/events";
+import { checkoutSession, stripeEvent } from "../../../support/stripe";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
 /**
@@ -162,6 +164,7 @@ const TABLES = {
   daily_digests: true,
   audit_log: true,
   request_confirmations: true,
+  payments: true,
   schema_migrations: true,
 } satisfies Record<keyof Schema, true>;
 /** Where a deleted submission's reference may stay: the log of deletions and of staff actions, references only. */
@@ -320,6 +323,45 @@ function privacyContract(name: string, open: () => Promise<Harness>) {
       expect(await store.leadStates(["C-BEN"])).toEqual(benLead);
       expect((await store.notes("C-BEN")).map((n) => n.body)).toEqual(["Ben asked about kids class"]);
       expect((await store.outbox()).filter((m) => m.kind === "sign-in")).toHaveLength(1);
+    });
+
+    test("a payment is in the address's download; deleting the address keeps its amount, date and Stripe's ids, and nothing of them", async () => {
+      const { store } = h();
+      await seed(store);
+      const session = checkoutSession({
+        client_reference_id: "S-ANA",
+        customer_details: { email: ANA, name: "Anastasia Quillfeather", phone: "+12535550199" },
+      });
+      const read = readPaymentEvent(
+        stripeEvent("checkout.session.completed", session, { created: Date.parse("2026-11-02T09:10:00Z") / 1000 }),
+      );
+      if (read.kind !== "payment") throw new Error("not read");
+      await store.recordPayment(read.facts, at("2026-11-02T09:10:02Z"));
+      const kept = {
+        reference: "S-ANA",
+        kind: "completed",
+        at: "2026-11-02T09:10:00.000Z",
+        amount: 16500,
+        currency: "usd",
+        bought: expect.stringMatching(/^signup:/),
+        paymentStatus: "paid",
+        mode: "test",
+        stripe: { event: read.facts.eventId, session: session.id, customer: session.customer, paymentIntent: null, charge: null },
+      };
+      expect((await accessReport(store, ANA)).payments).toEqual([kept]);
+      expect((await accessReport(store, BEN)).payments).toBeUndefined();
+
+      await deleteAll(store, await deletionTargets(store, { email: ANA }), undefined, at("2026-12-01T12:00:00Z"));
+      expect(await h().traces(ANA_TRACES)).toEqual([]);
+      const [payment] = await store.paymentsOf({ references: ["S-ANA"] });
+      expect(payment).toMatchObject({
+        amount: 16500,
+        currency: "usd",
+        at: at("2026-11-02T09:10:00Z"),
+        person: null,
+        sessionId: session.id,
+      });
+      expect(payment?.customerId).toBe(session.customer);
     });
 
     test("deleting by reference takes that submission with its outbox rows and booking, and nothing else", async () => {

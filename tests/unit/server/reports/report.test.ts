@@ -7,9 +7,12 @@ import { openMsBetween } from "../../../../src/server/leads/responseTime";
 import { openHoursCounter } from "../../../../src/server/reports/openHours";
 import { reportWeeks } from "../../../../src/server/reports/periods";
 import type { ReportPeriod } from "../../../../src/desk/reports";
+import type { NewSubmission } from "../../../../src/server/forms/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { EXPECTED, postgresSources, REPORT_NOW, seedReports, sqliteSources, type SourceWriter } from "../../../support/reportSeed";
 import { describeWithPostgres } from "../../support/postgres";
+import { readPaymentEvent } from "../../../../src/server/payments/events";
+import { checkoutSession, stripeEvent } from "../../../support/stripe";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 
 /**
@@ -162,5 +165,100 @@ describeWithPostgres("PostgreSQL store: the reports (a real server)", () => {
       pg.stop();
     };
     return { store, writeSource: sources.write, done };
+  });
+});
+
+/** A checkout Stripe reported for `reference`, made at `when`. */
+async function pay(store: SubmissionStore, reference: string, when: string, fields: Record<string, unknown> = {}) {
+  const read = readPaymentEvent(
+    stripeEvent("checkout.session.completed", checkoutSession({ client_reference_id: reference, ...fields }), {
+      created: Date.parse(when) / 1000,
+    }),
+  );
+  if (read.kind !== "payment") throw new Error("not read");
+  await store.recordPayment(read.facts, new Date(Date.parse(when) + 2000));
+}
+
+const form = (id: string, form: "contact" | "signup" | "drop-in", createdAt: string, email: string, source?: NewSubmission["source"]) => ({
+  id,
+  form,
+  createdAt: new Date(createdAt),
+  payload: { name: id, firstName: id, email, plan: "unlimited", visitDate: "2026-12-05" },
+  spam: null,
+  notify: false,
+  ...(source && { source }),
+});
+
+/**
+ * Payments in the reports, on a store of their own, worked by hand. This week (from Monday 2026-11-23,
+ * 08:00 UTC, to now): Pat (came from Facebook) wrote, signed up and paid $165, and paid again the next
+ * day; Cleo (from Google) sent a drop-in and paid $20; Ben signed up without any sales form (no person:
+ * a payer by his sign-up, source unknown) and paid $165; Dee paid for a drop-in three weeks ago and again
+ * this week (not her first); Eve's bank payment is still on its way (not yet one). The Joined Pat's
+ * payment made counts as Joined, and is no answer: nobody on the staff spoke to anyone.
+ */
+function paidContract(open: () => Promise<SubmissionStore>) {
+  test("a paid sign-up is Joined and no answer; first payments by source and month", async () => {
+    const store = await open();
+    try {
+      const facebook = { landingPage: "/", referrerHost: "l.facebook.com", utmSource: "facebook", utmMedium: null, utmCampaign: null };
+      const google = { landingPage: "/drop-in/", referrerHost: "www.google.com", utmSource: null, utmMedium: null, utmCampaign: null };
+      await store.insert(form("C-PAT0000001", "contact", "2026-11-24T17:00:00Z", "pat@example.com", facebook));
+      await store.insert(form("S-PAT0000001", "signup", "2026-11-24T17:30:00Z", "pat@example.com"));
+      await pay(store, "S-PAT0000001", "2026-11-24T17:40:00Z");
+      await pay(store, "S-PAT0000001", "2026-11-25T10:00:00Z");
+      await store.insert(form("V-CLEO000001", "drop-in", "2026-11-23T10:00:00Z", "cleo@example.com", google));
+      await pay(store, "V-CLEO000001", "2026-11-23T12:00:00Z", { amount_total: 2000, mode: "payment", subscription: null });
+      await store.insert(form("S-BEN0000001", "signup", "2026-11-24T18:00:00Z", "ben@example.com"));
+      await pay(store, "S-BEN0000001", "2026-11-24T19:00:00Z");
+      await store.insert(form("V-DEE0000001", "drop-in", "2026-11-02T10:00:00Z", "dee@example.com"));
+      await pay(store, "V-DEE0000001", "2026-11-03T10:00:00Z", { amount_total: 2000 });
+      await store.insert(form("V-DEE0000002", "drop-in", "2026-11-24T10:00:00Z", "dee@example.com"));
+      await pay(store, "V-DEE0000002", "2026-11-24T11:00:00Z", { amount_total: 2000 });
+      await store.insert(form("V-EVE0000001", "drop-in", "2026-11-24T10:00:00Z", "eve@example.com"));
+      await pay(store, "V-EVE0000001", "2026-11-24T11:00:00Z", { amount_total: 2000, payment_status: "unpaid" });
+
+      const got = await leadReport(store, "week", REPORT_NOW, site);
+      expect(got.leads).toBe(4);
+      expect(got.joined).toBe(1);
+      expect(got.response).toMatchObject({ answered: 0, unanswered: 4 });
+      expect(got.staff).toEqual([]);
+      expect(got.payments).toEqual({
+        paidSignups: 1,
+        first: { payers: 3, amount: 35000, currency: "usd" },
+        firstBySource: [
+          { source: "Facebook", payers: 1, amount: 16500 },
+          { source: "Google", payers: 1, amount: 2000 },
+          { source: null, payers: 1, amount: 16500 },
+        ],
+        firstByMonth: [{ month: "2026-11", payers: 3, amount: 35000 }],
+      });
+      // Over four whole weeks before this one: only Dee's first payment, on November 3.
+      expect((await leadReport(store, "4-weeks", REPORT_NOW, site)).payments.first).toEqual({ payers: 1, amount: 2000, currency: "usd" });
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+describe("SQLite store: a paid sign-up in the reports", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  paidContract(() => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-reports-paid-"));
+    dirs.push(dir);
+    return Promise.resolve(openSqliteStore(path.join(dir, "s.sqlite")));
+  });
+});
+
+describeWithPostgres("PostgreSQL store: a paid sign-up in the reports", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  paidContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgresStore(await pg.createDatabase());
   });
 });
