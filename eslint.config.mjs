@@ -100,6 +100,7 @@ const RENDERED_FILES = [
   "gatsby-browser.tsx",
   "src/content/**",
   "src/forms/**",
+  "src/texts/**",
   "src/schedule/week.ts",
   "src/seo/**",
   "src/navigation.ts",
@@ -124,6 +125,7 @@ const BROWSER_FILES = [
 const PURE_FILES = [
   "src/forms/**",
   "src/desk/**",
+  "src/texts/**",
   "src/content/**",
   "src/intro/**",
   "src/schedule/**",

@@ -40,6 +40,7 @@ const FORBIDDEN: Probe[] = [
   ["src/content/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
   ["src/schedule/probe.ts", 'import { getImage } from "gatsby-plugin-image";\nexport const g = getImage;\n'],
   ["src/desk/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
+  ["src/texts/probe.ts", 'import { createTwilioSender } from "../server/texts/twilio";\nexport const c = createTwilioSender;\n'],
 ];
 const LAZY: Probe = ["src/components/Probe.tsx", 'export async function load() {\n  return import("../server/store");\n}\n'];
 const ALLOWED: Probe = [
@@ -75,6 +76,7 @@ const INTL: Probe[] = [
   ["src/navigation.ts", 'export const order = (a: string, b: string) => a.localeCompare(b, "en");\n'],
   ["src/hooks/probe.ts", "export const when = new Date().toLocaleDateString();\n"],
   ["src/content/probe.ts", 'export const day = new Intl.DateTimeFormat("en-US", { weekday: "long" }).format(new Date());\n'],
+  ["src/texts/probe.ts", "export const when = (date: Date) => date.toLocaleTimeString();\n"],
 ];
 /**
  * Dates and times are worded by src/time/ alone (docs/architecture.md, "The time module"): a date

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
+import { usPhoneToE164 } from "../../texts/phone";
 import { LIMITS } from "../limits";
 import { normalizeLineBreaks, textProblem, type TextShape } from "../text";
 
@@ -51,12 +52,8 @@ export const email = z
   .email("Enter an email address like name@example.com")
   .transform((value) => value.toLowerCase());
 
-/** US phone numbers: any punctuation, optional leading 1; stored as +1 and ten digits. */
-export function normalizePhone(value: string): string | null {
-  const digits = value.replace(/\D/g, "");
-  const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  return ten.length === 10 && /^[2-9]/.test(ten) ? `+1${ten}` : null;
-}
+/** US phone numbers: any punctuation, optional leading 1; stored as +1 and ten digits (E.164, as texts need). */
+export const normalizePhone = usPhoneToE164;
 
 // The email pattern already allows only the characters of an address; a phone number is checked as
 // text before it is reduced to digits, so a control character is named rather than silently dropped.
