@@ -116,6 +116,8 @@ const SERVER_LAYERS: Probe[] = [
   ["src/server/leads/probe.ts", 'import type { IntroBooking } from "../intro/types";\nexport type I = IntroBooking;\n'],
   ["src/server/intro/probe.ts", 'import { accessReport } from "../privacy/access";\nexport const a = accessReport;\n'],
   ["src/server/privacy/probe.ts", 'import { getStore } from "../app/runtime";\nexport const g = getStore;\n'],
+  ["src/server/texts/probe.ts", 'import type { SubmissionOperations } from "../forms/types";\nexport type S = SubmissionOperations;\n'],
+  ["src/server/outbox/probe.ts", 'import type { TextSender } from "../texts/types";\nexport type T = TextSender;\n'],
 ];
 /** ...and these where they may: the desk, a feature below, the floor, and app/ anything. */
 const SERVER_ALLOWED: Probe[] = [
