@@ -39,6 +39,8 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-reminder": withSubmission(trialReminderMail),
     "trial-cancellation": withSubmission(trialCancellationMail),
     "instant-answer": withSubmission(instantAnswerMail),
+    // Never claimed with the mail: a text goes by its own transport (outbox/sender.ts, texts/outbox.ts).
+    text: () => ({ drop: "a text is not an e-mail" }),
   },
   prepare: {
     staff: prepareStaffAlert,

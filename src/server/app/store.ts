@@ -26,6 +26,8 @@ import { reportQueries } from "../reports/store";
 import { requestQueries, requestStep } from "../privacy/requestStore";
 import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
+import { consentQueries, type ConsentOperations } from "../texts/consentLedger";
+import { textQueries, type TextOperations } from "../texts/textStore";
 
 /**
  * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
@@ -50,7 +52,9 @@ export interface SubmissionStore
     RequestOperations,
     PrivacyOperations,
     ReportOperations,
-    StaffOperations {}
+    StaffOperations,
+    ConsentOperations,
+    TextOperations {}
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */
 export function storeOn(dialect: Dialect): SubmissionStore {
@@ -80,6 +84,8 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...trialQueries(dialect),
     ...requestQueries(dialect),
     ...reportQueries(dialect),
+    ...consentQueries(dialect),
+    ...textQueries(dialect),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

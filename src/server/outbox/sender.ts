@@ -7,6 +7,8 @@ import { OUTBOX_KINDS, type OutboxKind } from "../store/schema";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
+/** Whether a kind is a text message, sent through Twilio (texts/outbox.ts), not by e-mail. */
+export const isTextKind = (kind: OutboxKind): boolean => kind === "text";
 
 export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
@@ -54,6 +56,7 @@ const LABELS: Record<OutboxKind, string> = {
   "trial-reminder": "Kids' trial reminder e-mail",
   "trial-cancellation": "Kids' trial cancellation e-mail",
   "instant-answer": "Instant answer e-mail",
+  text: "Text message",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */
@@ -101,7 +104,9 @@ export async function sendDue<Store extends OutboxOperations>(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0, more: false };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
-  const sendable = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
+  const sendable = OUTBOX_KINDS.filter((kind) =>
+    isWebhookKind(kind) ? settings.webhook !== undefined : isTextKind(kind) ? false : mailer !== null,
+  );
   if (sendable.length === 0) return report;
   // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: process/settings.ts).
   const startedMs = Date.now();

@@ -52,6 +52,8 @@ export interface OutboxData {
   text?: string;
   /** instant-answer: when the gym will answer, worked out as the form came in ("today before 7:00 PM"); its `text` is the words as they stood. */
   when?: string;
+  /** text: its row in `texts` (texts/textStore.ts), which holds the number and the words. */
+  textId?: number;
   /** digest: the gym day it is of, YYYY-MM-DD. */
   day?: string;
   /**

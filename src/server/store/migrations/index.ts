@@ -17,6 +17,7 @@ import { signInCodes } from "./016-sign-in-codes";
 import { introCoach } from "./017-intro-coach";
 import { lineOrigins } from "./018-line-origins";
 import { instantAnswers } from "./019-instant-answers";
+import { texts } from "./020-texts";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -51,6 +52,7 @@ const STEPS: readonly MigrationStep[] = [
   introCoach,
   lineOrigins,
   instantAnswers,
+  texts,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

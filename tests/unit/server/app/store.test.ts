@@ -401,6 +401,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 17, name: "each staff account's coach name on the free intros, for its own list of intros" },
       { version: 18, name: "whose a timeline line and an address key were before the owner merged two people" },
       { version: 19, name: "an instant answer to each contact, sign-up and drop-in form, in words the owner edits" },
+      { version: 20, name: "texts through Twilio: the consent ledger, each text in and out, the outbox's text kind" },
     ]);
     db.close();
   });

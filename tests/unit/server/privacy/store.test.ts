@@ -162,6 +162,8 @@ const TABLES = {
   daily_digests: true,
   audit_log: true,
   request_confirmations: true,
+  text_consents: true,
+  texts: true,
   schema_migrations: true,
 } satisfies Record<keyof Schema, true>;
 /** Where a deleted submission's reference may stay: the log of deletions and of staff actions, references only. */

@@ -37,6 +37,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [17, "118a37b289c5b93a", "118a37b289c5b93a"],
   [18, "d38ca909c2ee95e0", "d38ca909c2ee95e0"],
   [19, "aaad0d4caa652b49", "8971308cc2335731"],
+  [20, "d025b1ff99587a86", "c1e475f28d27ce76"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
