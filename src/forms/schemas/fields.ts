@@ -87,6 +87,23 @@ export const optionalPhone = phoneBase.optional().transform((value, ctx) => {
   return normalized;
 });
 
+/**
+ * "Text me about my enquiry" (src/texts/consent.ts): sent as true only when the visitor ticked it; the
+ * box is never ticked for them. A JSON client may send false, which is no consent.
+ */
+export const textConsentField = {
+  textConsent: z.boolean({ invalid_type_error: "Send textConsent as true (the box ticked) or false" }).optional(),
+};
+
+export const NO_PHONE_TO_TEXT = "Enter a phone number for us to text, or untick “Text me about my enquiry”";
+
+/** A consent to texts needs a number to text: the issue when it has none (the phone as the schema read it). */
+export function textConsentIssue(data: { phone?: unknown; textConsent?: unknown }): { path: [string]; message: string } | null {
+  return data.textConsent === true && (typeof data.phone !== "string" || data.phone === "")
+    ? { path: ["textConsent"], message: NO_PHONE_TO_TEXT }
+    : null;
+}
+
 export const calendarDate = (label: string) =>
   z
     .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })

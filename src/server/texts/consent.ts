@@ -17,3 +17,27 @@ export function publishedTextConsent(gym: { name: string; url: string }): TextCo
   const { text } = textConsentWords(gym);
   return { text, version: textConsentVersion(text) };
 }
+
+let published: TextConsentText | undefined;
+
+/** The disclosure of this build's content/site.json, worked out once per process. */
+export function currentTextConsent(gym: { name: string; url: string }): TextConsentText {
+  published ??= publishedTextConsent(gym);
+  return published;
+}
+
+/**
+ * The page a form was sent from, as the ledger keeps it: the path of its Referer when that names this
+ * site (the host the request came to), else null. The pages send it (Referrer-Policy
+ * strict-origin-when-cross-origin gives the whole address to the same origin); the path alone, without
+ * its query, which could hold anything.
+ */
+export function consentPage(referer: string | string[] | undefined, host: string | string[] | undefined): string | null {
+  if (typeof referer !== "string" || typeof host !== "string") return null;
+  try {
+    const url = new URL(referer);
+    return url.host === host && (url.protocol === "https:" || url.protocol === "http:") ? url.pathname.slice(0, 300) : null;
+  } catch {
+    return null;
+  }
+}
