@@ -92,6 +92,8 @@ export interface OutboxOperations {
   markSent(messageId: number, at: Date): Promise<void>;
   /** Records a failed attempt; `retryAt` null gives up (the message stays visible as failed). */
   markFailed(messageId: number, error: string, retryAt: Date | null): Promise<void>;
+  /** Lets a claimed message wait until `until` without counting an attempt (a text outside the calling hours). */
+  postpone(messageId: number, until: Date): Promise<void>;
   outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;

@@ -94,6 +94,8 @@ export interface ConsentOperations {
   textConsent(phone: string): Promise<ConsentState>;
   /** Every event of a number, oldest first: the evidence, for the owner or an access request. */
   consentHistory(phone: string): Promise<ConsentEvent[]>;
+  /** endConsent in a transaction of its own (Twilio saying the number opted out). */
+  endTextConsent(phone: string, keyword: string, at: Date): Promise<boolean>;
 }
 
 export function consentQueries(dialect: Dialect): ConsentOperations {
@@ -104,5 +106,6 @@ export function consentQueries(dialect: Dialect): ConsentOperations {
       const rows = await db.selectFrom("text_consents").selectAll().where("phone", "=", phone).orderBy("id").execute();
       return rows.map(toEvent);
     },
+    endTextConsent: (phone, keyword, at) => dialect.write((trx) => endConsent(dialect, trx, phone, keyword, at)),
   };
 }
