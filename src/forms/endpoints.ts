@@ -15,7 +15,9 @@ export const OTHER_API_NAMES = [
   "kids-trial-classes",
   "kids-trial-cancel",
 ] as const;
-export type ApiName = FormName | (typeof OTHER_API_NAMES)[number];
+/** The endpoints Twilio posts to (src/server/texts/webhooks.ts): a text coming in, and delivery reports. */
+export const TWILIO_API_NAMES = ["sms", "sms-status"] as const;
+export type ApiName = FormName | (typeof OTHER_API_NAMES)[number] | (typeof TWILIO_API_NAMES)[number];
 
 export function apiPath(name: ApiName): `/api/${ApiName}` {
   return `/api/${name}`;

@@ -11,6 +11,7 @@ import { kidsTrialCancel } from "../kids/cancel";
 import { kidsTrialClasses } from "../kids/classes";
 import { kidsTrialForm } from "../kids/form";
 import { privacyConfirm } from "../privacy/confirm";
+import { smsStatusWebhook, smsWebhook } from "../texts/webhooks";
 import { runtime } from "./runtime";
 import type { SubmissionStore } from "./store";
 
@@ -26,7 +27,7 @@ type Endpoint = (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) => Pro
 
 /**
  * The visitors' endpoints beside the forms: the open times, a booking's calendar file, their own cancel
- * link, a privacy request's confirmation.
+ * link, a privacy request's confirmation; and Twilio's, for texts.
  */
 const endpoints = {
   "intro-slots": (req, res) => introSlots(runtime, req, res),
@@ -35,6 +36,9 @@ const endpoints = {
   "privacy-confirm": (req, res) => privacyConfirm(runtime, req, res),
   "kids-trial-classes": (req, res) => kidsTrialClasses(runtime, req, res),
   "kids-trial-cancel": (req, res) => kidsTrialCancel(runtime, req, res),
+  // Twilio's webhooks: a text coming in, and the delivery reports of those the site sent.
+  sms: (req, res) => smsWebhook(runtime, req, res),
+  "sms-status": (req, res) => smsStatusWebhook(runtime, req, res),
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -28,6 +28,8 @@ import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
 import { consentQueries, type ConsentOperations } from "../texts/consentLedger";
 import { textQueries, type TextOperations } from "../texts/textStore";
+import { receiveText, type TextInboxOperations } from "../texts/inbound";
+import { textPeople } from "../leads/textInbox";
 
 /**
  * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
@@ -54,7 +56,8 @@ export interface SubmissionStore
     ReportOperations,
     StaffOperations,
     ConsentOperations,
-    TextOperations {}
+    TextOperations,
+    TextInboxOperations {}
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */
 export function storeOn(dialect: Dialect): SubmissionStore {
@@ -86,6 +89,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...reportQueries(dialect),
     ...consentQueries(dialect),
     ...textQueries(dialect),
+    receiveText: (incoming, gym, at) => receiveText(dialect, textPeople(dialect), incoming, gym, at),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

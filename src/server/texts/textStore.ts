@@ -112,6 +112,8 @@ export interface TextOperations {
   text(id: number): Promise<StoredText | undefined>;
   /** A person's texts, oldest first. */
   textsOf(personId: string): Promise<StoredText[]>;
+  /** A number's texts, both ways, oldest first. */
+  textsOfNumber(phone: string): Promise<StoredText[]>;
   /**
    * Takes a waiting text to hand it to Twilio: "waiting" becomes "sending" in one statement, so it is
    * handed over once at most, whatever happens after. The text, or undefined when it is not waiting.
@@ -135,6 +137,10 @@ export function textQueries(dialect: Dialect): TextOperations {
     },
     async textsOf(personId) {
       const rows = await db.selectFrom("texts").selectAll().where("person_id", "=", personId).orderBy("at").orderBy("id").execute();
+      return rows.map(toText);
+    },
+    async textsOfNumber(phone) {
+      const rows = await db.selectFrom("texts").selectAll().where("phone", "=", phone).orderBy("at").orderBy("id").execute();
       return rows.map(toText);
     },
     async takeText(id, at) {
