@@ -246,7 +246,7 @@ async function store<Store extends SubmissionOperations>(
       notify,
       webhook: webhookEnabled(config),
       ...waiver,
-      ...(textConsent && { textConsent }),
+      ...(textConsent && { textConsent, texts: config.twilio !== undefined }),
       ...(post.values && { fingerprint: fingerprintOf(definition.form, fields, clientKey) }),
       ...(sentKey && { sentKeyHash: hashToken(sentKey) }),
       ...(source && { source }),

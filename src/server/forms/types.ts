@@ -44,6 +44,8 @@ export interface NewSubmission {
    * time, form and reference. Not for spam.
    */
   textConsent?: Omit<GivenConsent, "at" | "form" | "submission">;
+  /** The site texts (the Twilio settings are there): a form with consent may be answered by text too. Absent is false. */
+  texts?: boolean;
   /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */
   waiver?: WaiverText;
   /**
