@@ -21,6 +21,7 @@ export const OUTBOX_KIND_LABELS = {
   "instant-answer": "Instant answer",
   "no-show-offer": "Missed intro: new time offer",
   "payment-alert": "Payment nobody's form matches",
+  text: "Text message",
 } as const;
 
 export type OutboxKindName = keyof typeof OUTBOX_KIND_LABELS;

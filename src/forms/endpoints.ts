@@ -15,7 +15,12 @@ export const OTHER_API_NAMES = [
   "kids-trial-classes",
   "kids-trial-cancel",
 ] as const;
-export type ApiName = FormName | (typeof OTHER_API_NAMES)[number];
+/**
+ * The endpoints providers post to, never the browser: Twilio's (src/server/texts/webhooks.ts: a text
+ * coming in, and delivery reports) and Stripe's (src/server/payments/webhook.ts).
+ */
+export const PROVIDER_API_NAMES = ["sms", "sms-status", "stripe"] as const;
+export type ApiName = FormName | (typeof OTHER_API_NAMES)[number] | (typeof PROVIDER_API_NAMES)[number];
 
 export function apiPath(name: ApiName): `/api/${ApiName}` {
   return `/api/${name}`;

@@ -26,6 +26,12 @@ export interface FormEntry {
    * request): never in the pipeline or its numbers.
    */
   readonly sales?: true;
+  /**
+   * The form has a phone field, and beside it the unticked box "Text me about my enquiry" with the
+   * disclosure (src/texts/consent.ts): its `textConsent` goes to the consent ledger with the form
+   * (src/server/texts/consentLedger.ts). tests/unit/forms/registry.test.ts holds it to the forms' fields.
+   */
+  readonly texts?: true;
   /** How long it is kept: required, so a new form is never kept forever by having been forgotten. */
   readonly kept: Retention;
 }

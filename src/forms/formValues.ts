@@ -35,13 +35,19 @@ export function fieldsOf<V extends { website: string }>(start: V): ReadonlyArray
 
 /**
  * What a form sends when each field goes as the visitor left it, in the page's order: an `optional`
- * text field only when it holds more than spaces, so its schema sees it missing rather than blank.
+ * text field only when it holds more than spaces, so its schema sees it missing rather than blank, and
+ * an `optional` check box only when ticked.
  */
-export function sentValues<V>(values: V, fields: ReadonlyArray<FieldName<V>>, optional: ReadonlyArray<TextField<V>>): Partial<V> {
+export function sentValues<V>(
+  values: V,
+  fields: ReadonlyArray<FieldName<V>>,
+  optional: ReadonlyArray<TextField<V> | CheckField<V>>,
+): Partial<V> {
   const sent: Partial<V> = {};
   for (const name of fields) {
     const value = values[name];
-    if (typeof value === "string" && !value.trim() && (optional as readonly string[]).includes(name)) continue;
+    const left = value === false || (typeof value === "string" && !value.trim());
+    if (left && (optional as readonly string[]).includes(name)) continue;
     sent[name] = value;
   }
   return sent;

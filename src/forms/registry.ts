@@ -40,3 +40,8 @@ export const FORMS = Object.keys(FORM_REGISTRY) as [FormName, ...FormName[]];
 export const SALES_FORMS: readonly FormName[] = FORMS.filter((form) => "sales" in FORM_REGISTRY[form]);
 
 export const isSalesForm = (form: FormName): boolean => SALES_FORMS.includes(form);
+
+/** The forms with a phone field, which offer the box "Text me about my enquiry" (`texts` in their entries). */
+export const TEXT_FORMS: readonly FormName[] = FORMS.filter((form) => "texts" in FORM_REGISTRY[form]);
+
+export const offersTexts = (form: FormName): boolean => TEXT_FORMS.includes(form);

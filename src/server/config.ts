@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseInstant } from "../content/dates";
+import { listText, parseInstant } from "../content/dates";
 import { rates, site } from "./content";
 
 /** Everything the form functions read from the environment, in one place (README lists them). */
@@ -30,6 +30,8 @@ export interface ServerConfig {
    * wrong, every event is refused with a 503 and nothing is recorded.
    */
   stripeWebhookSecret?: string;
+  /** Texting through Twilio; unset (or any of its settings wrong) means the site does not text. */
+  twilio?: TwilioSettings;
   /** How far the server's clock is set from the machine's: 0 but on the tests' own servers (readTestClock). */
   clockOffsetMs: number;
   /** One line per setting that is wrong; each falls back to something safe, so forms keep working. */
@@ -40,6 +42,16 @@ export interface ServerConfig {
 export interface LeadWebhook {
   url: string;
   secret: string;
+}
+
+/** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and TWILIO_API_URL, once all are known to be usable. */
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  /** TWILIO_FROM: the gym's own number (E.164), or a Messaging Service that sends from its numbers. */
+  sender: { from: string } | { messagingServiceSid: string };
+  /** TWILIO_API_URL: where the SDK's requests go instead of Twilio (a gateway, the tests' mock); unset: Twilio. */
+  apiUrl?: string;
 }
 
 /** A shorter secret could be guessed by whoever sees signed requests; 32 characters is what a generator gives. */
@@ -103,6 +115,51 @@ export function readLeadWebhook(env: NodeJS.ProcessEnv): { webhook?: LeadWebhook
   if (secret.length < WEBHOOK_SECRET_MIN_LENGTH)
     return { problem: `LEAD_WEBHOOK_SECRET must be at least ${WEBHOOK_SECRET_MIN_LENGTH} characters, not ${secret.length}${off}` };
   return { webhook: { url: parsed.href, secret } };
+}
+
+const TWILIO_NAMES = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+
+/**
+ * Twilio's settings, or why texting is off. The auth token is never repeated in a message, nor the
+ * API URL (a gateway's address may hold its own key); the account SID and the sender are not secret.
+ */
+export function readTwilio(env: NodeJS.ProcessEnv): { twilio?: TwilioSettings; problem?: string } {
+  const off = "; texting is off";
+  const given = TWILIO_NAMES.filter((name) => env[name]?.trim());
+  const apiUrlValue = env.TWILIO_API_URL?.trim() || undefined;
+  if (given.length === 0) return apiUrlValue ? { problem: `TWILIO_API_URL is set but ${TWILIO_NAMES.join(", ")} are not${off}` } : {};
+  const missing = TWILIO_NAMES.filter((name) => !given.includes(name));
+  if (missing.length > 0) return { problem: `${listText(missing, "and")} must be set with ${listText(given, "and")}${off}` };
+  const accountSid = (env.TWILIO_ACCOUNT_SID ?? "").trim();
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid))
+    return { problem: `TWILIO_ACCOUNT_SID must be AC and 32 hexadecimal characters (the Account SID in Twilio's console)${off}` };
+  const authToken = env.TWILIO_AUTH_TOKEN ?? "";
+  // A space or line break copied with the token would make every request fail as unauthenticated.
+  if (!/^[\x21-\x7e]+$/.test(authToken))
+    return { problem: `TWILIO_AUTH_TOKEN must be the Auth Token from Twilio's console, without spaces or line breaks${off}` };
+  const from = (env.TWILIO_FROM ?? "").trim();
+  let sender: TwilioSettings["sender"];
+  if (/^\+[1-9]\d{1,14}$/.test(from)) sender = { from };
+  else if (/^MG[0-9a-fA-F]{32}$/.test(from)) sender = { messagingServiceSid: from };
+  else
+    return {
+      problem: `TWILIO_FROM must be the gym's Twilio number as + and digits (like +12535550142) or a Messaging Service SID (MG and 32 hexadecimal characters), not "${from}"${off}`,
+    };
+  if (!apiUrlValue) return { twilio: { accountSid, authToken, sender } };
+  let apiUrl: URL;
+  try {
+    apiUrl = new URL(apiUrlValue);
+  } catch {
+    return { problem: `TWILIO_API_URL is not a URL (write it as https://host, or leave it unset to reach Twilio)${off}` };
+  }
+  // The requests carry the auth token: over the internet only encrypted; plain http only to this machine.
+  if (apiUrl.protocol !== "https:" && !(apiUrl.protocol === "http:" && isLoopback(apiUrl.hostname)))
+    return { problem: `TWILIO_API_URL must start with https:// (http:// only for localhost), not ${apiUrl.protocol}//${off}` };
+  if (apiUrl.username || apiUrl.password || apiUrl.search || apiUrl.hash)
+    return {
+      problem: `TWILIO_API_URL must be a scheme, a host and at most a path, without a user name, password, query or fragment${off}`,
+    };
+  return { twilio: { accountSid, authToken, sender, apiUrl: apiUrl.href.replace(/\/+$/, "") } };
 }
 
 /**
@@ -208,6 +265,8 @@ export function readConfig(
   if (webhookProblem) problems.push(webhookProblem);
   const stripe = readStripeWebhookSecret(env, paymentLinks);
   if (stripe.problem) problems.push(stripe.problem);
+  const { twilio, problem: twilioProblem } = readTwilio(env);
+  if (twilioProblem) problems.push(twilioProblem);
   const clock = readTestClock(env);
   if (clock.problem) problems.push(clock.problem);
   return {
@@ -227,6 +286,7 @@ export function readConfig(
     trustProxy: trust === "1" || trust === "true",
     leadWebhook: webhook,
     stripeWebhookSecret: stripe.secret,
+    twilio,
     clockOffsetMs: clock.offsetMs,
     problems,
   };

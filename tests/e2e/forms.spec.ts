@@ -53,6 +53,11 @@ test.describe("contact form", () => {
     await typeInto(page, "kim@example.com");
     await page.keyboard.press("Tab");
     await typeInto(page, "253 555 0177");
+    // The box for texts, left unticked, then the privacy policy's link in its disclosure.
+    await page.keyboard.press("Tab");
+    await expect(form.getByRole("checkbox", { name: "Text me about my enquiry" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(form.getByRole("link", { name: /\/privacy\/$/ })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(form.getByLabel(label("What is your message about?"))).toBeFocused();
     await page.keyboard.press("ArrowDown"); // Membership

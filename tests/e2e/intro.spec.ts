@@ -370,7 +370,12 @@ test.describe("the /intro/ page", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("kai@example.com");
     await page.keyboard.press("Tab");
+    // Past the phone, the box for texts (left unticked) and the privacy link in its disclosure.
     await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("textConsent");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("goals");
     await page.keyboard.type("Run a mile without stopping");
     await page.clock.fastForward(MIN_FILL_MS);
     await page.keyboard.press("Tab");

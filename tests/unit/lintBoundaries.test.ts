@@ -40,6 +40,7 @@ const FORBIDDEN: Probe[] = [
   ["src/content/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
   ["src/schedule/probe.ts", 'import { getImage } from "gatsby-plugin-image";\nexport const g = getImage;\n'],
   ["src/desk/probe.ts", 'import { useState } from "react";\nexport const u = useState;\n'],
+  ["src/texts/probe.ts", 'import { createTwilioSender } from "../server/texts/twilio";\nexport const c = createTwilioSender;\n'],
 ];
 const LAZY: Probe = ["src/components/Probe.tsx", 'export async function load() {\n  return import("../server/store");\n}\n'];
 const ALLOWED: Probe = [
@@ -75,6 +76,7 @@ const INTL: Probe[] = [
   ["src/navigation.ts", 'export const order = (a: string, b: string) => a.localeCompare(b, "en");\n'],
   ["src/hooks/probe.ts", "export const when = new Date().toLocaleDateString();\n"],
   ["src/content/probe.ts", 'export const day = new Intl.DateTimeFormat("en-US", { weekday: "long" }).format(new Date());\n'],
+  ["src/texts/probe.ts", "export const when = (date: Date) => date.toLocaleTimeString();\n"],
 ];
 /**
  * Dates and times are worded by src/time/ alone (docs/architecture.md, "The time module"): a date
@@ -114,6 +116,8 @@ const SERVER_LAYERS: Probe[] = [
   ["src/server/leads/probe.ts", 'import type { IntroBooking } from "../intro/types";\nexport type I = IntroBooking;\n'],
   ["src/server/intro/probe.ts", 'import { accessReport } from "../privacy/access";\nexport const a = accessReport;\n'],
   ["src/server/privacy/probe.ts", 'import { getStore } from "../app/runtime";\nexport const g = getStore;\n'],
+  ["src/server/texts/probe.ts", 'import type { SubmissionOperations } from "../forms/types";\nexport type S = SubmissionOperations;\n'],
+  ["src/server/outbox/probe.ts", 'import type { TextSender } from "../texts/types";\nexport type T = TextSender;\n'],
 ];
 /** ...and these where they may: the desk, a feature below, the floor, and app/ anything. */
 const SERVER_ALLOWED: Probe[] = [

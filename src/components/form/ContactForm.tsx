@@ -10,6 +10,7 @@ import { FormShell, SentMessage } from "./FormShell";
 import { contactSent } from "../../forms/contact/sent";
 import { QueryChoice } from "./QueryChoice";
 import { EmailInput, NameInput, PhoneInput, Select, TextArea } from "./inputs";
+import { TextConsentBox } from "./TextConsentBox";
 
 async function loadCheck() {
   const { contactErrors } = await import("../../forms/contact/schema");
@@ -48,6 +49,7 @@ export function ContactForm({ search, onSent }: { search: string; onSent?: (refe
       <NameInput control={form.control} />
       <EmailInput control={form.control} hint="We reply by email." />
       <PhoneInput control={form.control} hint="If you would rather we call you back." />
+      <TextConsentBox control={form.control} />
       <Select
         control={form.control}
         name="interest"

@@ -10,6 +10,7 @@ import { FormShell, SentMessage } from "./FormShell";
 import { holdSent } from "../../forms/hold/sent";
 import { Checkbox, EmailInput, NameInput, PhoneInput, RadioGroup, TextArea, TextInput } from "./inputs";
 import * as styles from "./Form.module.css";
+import { TextConsentBox } from "./TextConsentBox";
 
 /** What the chosen dates mean, shown before sending so the visitor knows exactly what they ask for. */
 function Outcome({ values, policy }: { values: HoldValues; policy: HoldPolicy }) {
@@ -87,6 +88,7 @@ export function HoldForm({ policy, today, onSent }: { policy: HoldPolicy; today:
       <NameInput control={form.control} label="Member's name" />
       <EmailInput control={form.control} hint="The address on your membership." />
       <PhoneInput control={form.control} />
+      <TextConsentBox control={form.control} />
       {(type === "hold" || !live) && (
         <>
           <TextInput

@@ -17,6 +17,7 @@ import { FormShell, SentMessage } from "./FormShell";
 import { signupSent } from "../../forms/signup/sent";
 import { Checkbox, EmailInput, PhoneInput, Select, TextArea, TextInput } from "./inputs";
 import { GuardianName, WaiverAgreement, type ShownWaiver } from "./WaiverAgreement";
+import { TextConsentBox } from "./TextConsentBox";
 
 /** The waiver's version comes from the build (a prop), not from the visitor. */
 type Input = Omit<SignupInput, "waiverVersion">;
@@ -135,6 +136,7 @@ export function SignupForm({
       )}
       <EmailInput control={form.control} />
       <PhoneInput control={form.control} required />
+      <TextConsentBox control={form.control} />
       <TextInput control={form.control} name="emergencyContactName" label="Emergency contact's name" required maxLength={LIMITS.name} />
       <TextInput
         control={form.control}

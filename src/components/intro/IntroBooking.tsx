@@ -16,6 +16,7 @@ import * as form from "../form/Form.module.css";
 import * as styles from "./IntroBooking.module.css";
 import { OfferedForm, OfferStatus, OtherWays, type OfferWords } from "./BookingOffer";
 import { SlotPicker } from "./SlotPicker";
+import { TextConsentBox } from "../form/TextConsentBox";
 
 async function loadCheck() {
   const { introErrors } = await import("../../forms/intro/schema");
@@ -98,6 +99,7 @@ export function IntroBooking({ phone, contactPath, arrival }: { phone: string; c
           <NameInput control={booking.control} />
           <EmailInput control={booking.control} hint="We send your confirmation here." />
           <PhoneInput control={booking.control} hint="In case we need to reach you before your visit." />
+          <TextConsentBox control={booking.control} />
           <TextArea
             control={booking.control}
             name="goals"

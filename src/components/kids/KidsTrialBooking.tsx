@@ -14,6 +14,7 @@ import * as form from "../form/Form.module.css";
 import * as styles from "../intro/IntroBooking.module.css";
 import { OfferedForm, OfferStatus, OtherWays, type OfferWords } from "../intro/BookingOffer";
 import { SlotPicker } from "../intro/SlotPicker";
+import { TextConsentBox } from "../form/TextConsentBox";
 
 async function loadCheck() {
   const { kidsTrialErrors } = await import("../../forms/kidsTrial/schema");
@@ -138,6 +139,7 @@ export function KidsTrialBooking({ phone, contactPath }: { phone: string; contac
           <NameInput control={booking.control} />
           <EmailInput control={booking.control} hint="We send the confirmation, a reminder the day before and the link to cancel here." />
           <PhoneInput control={booking.control} required hint="So the coach can reach you on the day." />
+          <TextConsentBox control={booking.control} />
         </FormShell>
       </OfferedForm>
     </div>

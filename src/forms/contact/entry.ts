@@ -6,5 +6,6 @@ export const CONTACT_ENTRY = {
   staffTitle: "Contact message",
   label: "Contact",
   sales: true,
+  texts: true,
   kept: "contactMonths",
 } as const satisfies FormEntry;

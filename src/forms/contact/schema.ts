@@ -1,18 +1,32 @@
 import { z } from "zod";
 import { INTERESTS } from "./rules";
 import { LIMITS } from "../limits";
-import { combinedErrors, email, optionalPhone, personName, requiredText, sentAlongFields } from "../schemas/fields";
+import {
+  combinedErrors,
+  email,
+  optionalPhone,
+  personName,
+  requiredText,
+  sentAlongFields,
+  textConsentField,
+  textConsentIssue,
+} from "../schemas/fields";
 
 export const contactSchema = z
   .object({
     name: personName(),
     email,
     phone: optionalPhone,
+    ...textConsentField,
     interest: z.enum(INTERESTS, { errorMap: () => ({ message: "Choose what your message is about" }) }),
     message: requiredText("your message", LIMITS.message, "multi-line"),
     ...sentAlongFields,
   })
-  .strict();
+  .strict()
+  .superRefine((data, ctx) => {
+    const issue = textConsentIssue(data);
+    if (issue) ctx.addIssue({ code: "custom", ...issue });
+  });
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;

@@ -5,5 +5,6 @@ export const HOLD_ENTRY = {
   prefix: "H",
   staffTitle: "Hold / cancellation request",
   label: "Hold or cancel",
+  texts: true,
   kept: "membership",
 } as const satisfies FormEntry;

@@ -11,12 +11,15 @@ import {
   personName,
   requiredText,
   sentAlongFields,
+  textConsentField,
+  textConsentIssue,
 } from "../schemas/fields";
 
 const common = {
   name: personName(),
   email,
   phone: optionalPhone,
+  ...textConsentField,
   reason: requiredText("a reason", LIMITS.reason, "multi-line"),
   acknowledged: mustBeTrue("Confirm that you have read the hold and cancellation policy"),
   ...sentAlongFields,
@@ -49,6 +52,8 @@ export function holdSchema(policy: HoldPolicy, today: string) {
     )
     .superRefine((data, ctx) => {
       for (const issue of holdRuleErrors(data, policy, today)) ctx.addIssue({ code: "custom", ...issue });
+      const consent = textConsentIssue(data);
+      if (consent) ctx.addIssue({ code: "custom", ...consent });
     });
 }
 

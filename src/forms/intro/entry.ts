@@ -7,5 +7,6 @@ export const INTRO_ENTRY = {
   staffTitle: "Free intro booking",
   label: "Free intro",
   sales: true,
+  texts: true,
   kept: "introMonths",
 } as const satisfies FormEntry;

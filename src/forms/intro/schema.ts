@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { CHOOSE_TIME } from "./rules";
 import { LIMITS } from "../limits";
-import { combinedErrors, email, optionalPhone, optionalText, personName, sentAlongFields } from "../schemas/fields";
+import {
+  combinedErrors,
+  email,
+  optionalPhone,
+  optionalText,
+  personName,
+  sentAlongFields,
+  textConsentField,
+  textConsentIssue,
+} from "../schemas/fields";
 
 /**
  * The free-intro booking. `start` is one of the open slots' start instants; whether it is still open
@@ -18,10 +27,15 @@ export const introSchema = z
     name: personName(),
     email,
     phone: optionalPhone,
+    ...textConsentField,
     goals: optionalText("your goals", LIMITS.goals, "multi-line"),
     ...sentAlongFields,
   })
-  .strict();
+  .strict()
+  .superRefine((data, ctx) => {
+    const issue = textConsentIssue(data);
+    if (issue) ctx.addIssue({ code: "custom", ...issue });
+  });
 
 export type IntroInput = z.input<typeof introSchema>;
 export type IntroBooking = z.output<typeof introSchema>;

@@ -7,5 +7,6 @@ export const KIDS_TRIAL_ENTRY = {
   staffTitle: "Kids' trial class",
   label: "Kids trial",
   sales: true,
+  texts: true,
   kept: "kidsTrialMonths",
 } as const satisfies FormEntry;

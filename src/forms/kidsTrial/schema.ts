@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHILD_AGE_MESSAGE, CHILD_NAME_MAX, CHOOSE_CLASS } from "./rules";
 import { KIDS_AGES } from "../signup/rules";
-import { combinedErrors, email, personName, phone, requiredText, sentAlongFields } from "../schemas/fields";
+import { combinedErrors, email, personName, phone, requiredText, sentAlongFields, textConsentField } from "../schemas/fields";
 
 /** The age as the form's list sends it ("7") or a script sends it (7); anything else is left for the schema to refuse. */
 const asAge = (value: unknown) => (typeof value === "string" && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value);
@@ -31,6 +31,7 @@ export const kidsTrialSchema = z
     name: personName("your name"),
     email,
     phone: phone("a phone number, so the coach can reach you on the day"),
+    ...textConsentField,
     ...sentAlongFields,
   })
   .strict();

@@ -4,7 +4,16 @@ import { fieldsOf, type FormValues } from "../formValues";
 /** The kids' trial class's fields as the parent fills them, and what it sends. */
 export type KidsTrialValues = FormValues<KidsTrialInput>;
 
-export const KIDS_TRIAL_START: KidsTrialValues = { start: "", childName: "", childAge: "", name: "", email: "", phone: "", website: "" };
+export const KIDS_TRIAL_START: KidsTrialValues = {
+  start: "",
+  childName: "",
+  childAge: "",
+  name: "",
+  email: "",
+  phone: "",
+  textConsent: false,
+  website: "",
+};
 export const KIDS_TRIAL_FIELDS = fieldsOf(KIDS_TRIAL_START);
 
 export function kidsTrialPayload(values: KidsTrialValues) {
@@ -16,5 +25,6 @@ export function kidsTrialPayload(values: KidsTrialValues) {
     name: values.name,
     email: values.email,
     phone: values.phone,
+    ...(values.textConsent ? { textConsent: true } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../../content/dates";
+import { usPhoneToE164 } from "../../texts/phone";
 import { LIMITS } from "../limits";
 import { normalizeLineBreaks, textProblem, type TextShape } from "../text";
 
@@ -51,12 +52,8 @@ export const email = z
   .email("Enter an email address like name@example.com")
   .transform((value) => value.toLowerCase());
 
-/** US phone numbers: any punctuation, optional leading 1; stored as +1 and ten digits. */
-export function normalizePhone(value: string): string | null {
-  const digits = value.replace(/\D/g, "");
-  const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  return ten.length === 10 && /^[2-9]/.test(ten) ? `+1${ten}` : null;
-}
+/** US phone numbers: any punctuation, optional leading 1; stored as +1 and ten digits (E.164, as texts need). */
+export const normalizePhone = usPhoneToE164;
 
 // The email pattern already allows only the characters of an address; a phone number is checked as
 // text before it is reduced to digits, so a control character is named rather than silently dropped.
@@ -89,6 +86,23 @@ export const optionalPhone = phoneBase.optional().transform((value, ctx) => {
   }
   return normalized;
 });
+
+/**
+ * "Text me about my enquiry" (src/texts/consent.ts): sent as true only when the visitor ticked it; the
+ * box is never ticked for them. A JSON client may send false, which is no consent.
+ */
+export const textConsentField = {
+  textConsent: z.boolean({ invalid_type_error: "Send textConsent as true (the box ticked) or false" }).optional(),
+};
+
+export const NO_PHONE_TO_TEXT = "Enter a phone number for us to text, or untick “Text me about my enquiry”";
+
+/** A consent to texts needs a number to text: the issue when it has none (the phone as the schema read it). */
+export function textConsentIssue(data: { phone?: unknown; textConsent?: unknown }): { path: [string]; message: string } | null {
+  return data.textConsent === true && (typeof data.phone !== "string" || data.phone === "")
+    ? { path: ["textConsent"], message: NO_PHONE_TO_TEXT }
+    : null;
+}
 
 export const calendarDate = (label: string) =>
   z

@@ -5,5 +5,6 @@ export const SIGNUP_ENTRY = {
   prefix: "S",
   staffTitle: "Membership sign-up",
   label: "Sign-up",
+  texts: true,
   kept: "membership",
 } as const satisfies FormEntry;

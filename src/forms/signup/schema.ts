@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, ageOn, isIsoDate } from "../../content/dates";
 import { LIMITS } from "../limits";
 import { ADULT_AGE, ADULT_MIN_AGE, KIDS_AGES, KIDS_PROGRAM, type PlanChoice } from "./rules";
-import { calendarDate, combinedErrors, email, optionalText, personName, phone, sentAlongFields } from "../schemas/fields";
+import { calendarDate, combinedErrors, email, optionalText, personName, phone, sentAlongFields, textConsentField } from "../schemas/fields";
 import { waiverFields, waiverIssue } from "../schemas/waiver";
 
 export { WAIVER_CHANGED } from "../schemas/waiver";
@@ -31,6 +31,7 @@ export function signupSchema(plans: readonly PlanChoice[], today: string, waiver
         lastName: personName("your last name"),
         email,
         phone: phone("your phone number"),
+        ...textConsentField,
         dateOfBirth: calendarDate("the member's date of birth"),
         plan: z
           .string({ required_error: "Choose a plan", invalid_type_error: "Choose a plan" })

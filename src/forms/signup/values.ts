@@ -13,6 +13,7 @@ export const SIGNUP_START: SignupValues = {
   guardianName: "",
   email: "",
   phone: "",
+  textConsent: false,
   emergencyContactName: "",
   emergencyContactPhone: "",
   notes: "",
@@ -32,7 +33,9 @@ export function signupPayload(values: SignupValues, waiverVersion: string) {
   const consented = values.healthConsent && values.healthInfo.trim() !== "";
   for (const name of SIGNUP_FIELDS) {
     if (name === "waiverAccepted") payload[name] = values[name];
-    else if (name === "healthConsent" || name === "healthInfo") {
+    else if (name === "textConsent") {
+      if (values.textConsent) payload[name] = true;
+    } else if (name === "healthConsent" || name === "healthInfo") {
       if (consented) payload[name] = name === "healthConsent" ? true : values[name];
     } else if ((name === "guardianName" || name === "notes") && !values[name].trim()) continue;
     else payload[name] = values[name];

@@ -11,6 +11,7 @@ import { kidsTrialCancel } from "../kids/cancel";
 import { kidsTrialClasses } from "../kids/classes";
 import { kidsTrialForm } from "../kids/form";
 import { privacyConfirm } from "../privacy/confirm";
+import { smsStatusWebhook, smsWebhook } from "../texts/webhooks";
 import { runtime } from "./runtime";
 import type { SubmissionStore } from "./store";
 
@@ -26,7 +27,7 @@ type Endpoint = (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) => Pro
 
 /**
  * The visitors' endpoints beside the forms: the open times, a booking's calendar file, their own cancel
- * link, a privacy request's confirmation; and Stripe's webhook.
+ * link, a privacy request's confirmation; Stripe's webhook; and Twilio's, for texts.
  */
 const endpoints = {
   "intro-slots": (req, res) => introSlots(runtime, req, res),
@@ -37,6 +38,9 @@ const endpoints = {
   "kids-trial-cancel": (req, res) => kidsTrialCancel(runtime, req, res),
   // Loaded with the first event: the Stripe SDK takes about 300 ms to load, which no form should wait for.
   stripe: async (req, res) => (await import("../payments/webhook")).stripeWebhook(runtime, req, res),
+  // Twilio's webhooks: a text coming in, and the delivery reports of those the site sent.
+  sms: (req, res) => smsWebhook(runtime, req, res),
+  "sms-status": (req, res) => smsStatusWebhook(runtime, req, res),
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -43,6 +43,8 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "instant-answer": withSubmission(instantAnswerMail),
     "no-show-offer": withSubmission(noShowOfferMail),
     "payment-alert": paymentAlertMail,
+    // Never claimed with the mail: a text goes by its own transport (outbox/sender.ts, texts/outbox.ts).
+    text: () => ({ drop: "a text is not an e-mail" }),
   },
   prepare: {
     staff: prepareStaffAlert,

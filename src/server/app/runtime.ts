@@ -10,8 +10,23 @@ import type { Runtime } from "../http/pipeline";
 import { mailEnabled, serverConfig, serverNow, siteDomain, siteOrigin } from "../process/settings";
 import { deliverDue } from "./outbox";
 import type { Limits } from "../store/limiter";
+import type { TwilioSettings } from "../config";
+import { createTwilioSender } from "../texts/twilio";
+import { textTexter } from "../texts/outbox";
+import type { TextSender } from "../texts/types";
+import { GYM_ZONE } from "../../time/zone";
 
 export const OUTBOX_INTERVAL_MS = 30_000;
+
+let texting: { settings: TwilioSettings; siteOrigin: string; sender: TextSender } | undefined;
+
+/** The process's Twilio sender, made once for its settings (the SDK loads on its first text). */
+function textSender(settings: TwilioSettings, origin: string): TextSender {
+  if (texting?.settings !== settings || texting.siteOrigin !== origin) {
+    texting = { settings, siteOrigin: origin, sender: createTwilioSender(settings, { siteOrigin: origin }) };
+  }
+  return texting.sender;
+}
 /** The first purge waits until start-up is over; the next ones follow daily. */
 export const PURGE_DELAY_MS = 60_000;
 export const PURGE_INTERVAL_MS = 86_400_000;
@@ -65,9 +80,9 @@ export function kickOutbox({
 }: { timer?: boolean; wholeBacklog?: boolean; until?: number } = {}): void {
   try {
     const config = serverConfig();
-    const { smtpUrl, staffEmail, mailFrom, smtpProblem, leadWebhook } = config;
+    const { smtpUrl, staffEmail, mailFrom, smtpProblem, leadWebhook, twilio } = config;
     const mail = mailEnabled(config);
-    if (!mail && !leadWebhook) return;
+    if (!mail && !leadWebhook && !twilio) return;
     const state = processState();
     const run = () => {
       if (state.stopping) return;
@@ -79,9 +94,10 @@ export function kickOutbox({
       state.deliverAgain = false;
       if (mail && smtpProblem) console.error(`Staff e-mail not sent: ${smtpProblem}. It waits in the outbox.`);
       const mailer = mail && smtpUrl && !smtpProblem ? smtpMailer(smtpUrl) : null;
-      if (!mailer && !leadWebhook) return;
+      if (!mailer && !leadWebhook && !twilio) return;
       state.delivering = getStore()
         .then(async (store) => {
+          const sender = twilio && textSender(twilio, siteOrigin(config.siteUrl));
           // Reminders and the digest are e-mail: queued only when there is a mailer, then sent in this same pass.
           if (mailer) {
             await queueNudges(store, serverNow(), {
@@ -103,6 +119,7 @@ export function kickOutbox({
               domain: siteDomain(config.siteUrl),
               siteUrl: siteOrigin(config.siteUrl),
               webhook: leadWebhook,
+              texter: sender && textTexter(store, sender, GYM_ZONE),
               ownerEmail: config.ownerEmail,
               keepGoing: () => !state.stopping && (until === undefined || Date.now() < until),
             },

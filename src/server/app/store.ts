@@ -28,6 +28,10 @@ import { paymentQueries } from "../payments/store";
 import { requestQueries, requestStep } from "../privacy/requestStore";
 import { staffQueries } from "../staff/store";
 import { submissionQueries } from "../forms/store";
+import { consentQueries, type ConsentOperations } from "../texts/consentLedger";
+import { textQueries, type TextOperations } from "../texts/textStore";
+import { receiveText, type TextInboxOperations } from "../texts/inbound";
+import { textPeople } from "../leads/textInbox";
 
 /**
  * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
@@ -53,7 +57,10 @@ export interface SubmissionStore
     PrivacyOperations,
     ReportOperations,
     PaymentOperations,
-    StaffOperations {}
+    StaffOperations,
+    ConsentOperations,
+    TextOperations,
+    TextInboxOperations {}
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */
 export function storeOn(dialect: Dialect): SubmissionStore {
@@ -84,6 +91,9 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...requestQueries(dialect),
     ...reportQueries(dialect),
     ...paymentQueries(dialect),
+    ...consentQueries(dialect),
+    ...textQueries(dialect),
+    receiveText: (incoming, gym, at) => receiveText(dialect, textPeople(dialect), incoming, gym, at),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -6,7 +6,9 @@ import { fieldErrors, spamReason } from "../../forms/schemas/fields";
 import type { FieldValue } from "../../forms/formValues";
 import { apiPath } from "../../forms/endpoints";
 import { SENT_MESSAGE_ID } from "../../forms/sentWords";
-import type { FormName } from "../../forms/registry";
+import { offersTexts, type FormName } from "../../forms/registry";
+import { site } from "../content";
+import { consentPage, currentTextConsent } from "../texts/consent";
 import { clientAddress } from "../http/clientAddress";
 import {
   apiHeaders,
@@ -29,7 +31,7 @@ import { confirmationPage, problemsPage, type OpenTimesShown, type Problems } fr
 import type { Booking, Checked, Ending, FieldProblems, FormDefinition, Insert, PlainForm, Refusal } from "./form";
 import { fingerprintOf, isFormPost, valuesFromPost } from "./formPost";
 import { isReferenceOf, newReference } from "./ids";
-import { SENT_PAGE_MS, type SubmissionOperations } from "./types";
+import { SENT_PAGE_MS, type NewSubmission, type SubmissionOperations } from "./types";
 import { zonedToday } from "../../time/today";
 
 /**
@@ -188,6 +190,28 @@ async function screen<Store>(form: Form<Store>, checked: Checked, now: Date): Pr
 }
 
 /**
+ * The consent to texts a form gave: its box ticked (`textConsent: true`, which the schema takes only with
+ * a phone) on a form that offers it, with the words this build shows beside the box, the page it was
+ * on (its Referer's path; else the form's own page) and the connection as the rate limit keys it.
+ */
+function givenConsent<Store>(
+  { form, plain }: FormDefinition<Store>,
+  payload: Readonly<Record<string, unknown>>,
+  request: PublicPost["request"],
+  clientKey: string,
+): NewSubmission["textConsent"] {
+  if (!offersTexts(form) || payload.textConsent !== true || typeof payload.phone !== "string") return undefined;
+  const { text, version } = currentTextConsent(site);
+  return {
+    phone: payload.phone,
+    disclosure: text,
+    version,
+    page: consentPage(request.headers.referer, request.headers.host) ?? plain?.page ?? null,
+    connection: clientKey === "unknown" ? null : clientKey,
+  };
+}
+
+/**
  * Stores the submission (with its booking, which the form's book() takes) in one transaction with its
  * outbox rows, under a new reference; a form posted without script gets a key for its confirmation page,
  * and so does the JSON answer of a form that answers with what it stored (FormDefinition's `answer`).
@@ -208,6 +232,7 @@ async function store<Store extends SubmissionOperations>(
   // Kept beside the submission, not in its fields (lead_sources): a form sent without script has none.
   const source = cleanSource(checked.data.source);
   const waiver = definition.waiver && { waiver: { version: definition.waiver.version, text: definition.waiver.text } };
+  const textConsent = givenConsent(definition, checked.payload, request, clientKey);
   // The fields of the last insert, which is the one that stored (a booking tries coach after coach).
   let stored = checked.payload;
   const insert: Insert = async (fields, extra = {}) => {
@@ -221,6 +246,7 @@ async function store<Store extends SubmissionOperations>(
       notify,
       webhook: webhookEnabled(config),
       ...waiver,
+      ...(textConsent && { textConsent, texts: config.twilio !== undefined }),
       ...(post.values && { fingerprint: fingerprintOf(definition.form, fields, clientKey) }),
       ...(sentKey && { sentKeyHash: hashToken(sentKey) }),
       ...(source && { source }),

@@ -7,6 +7,7 @@ import type { Database, LeadSourcesTable } from "../store/schema";
 import { type FormSteps, REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 import { fileUnderPerson } from "./people";
+import { recordConsent } from "../texts/consentLedger";
 
 /**
  * A lead_sources row (or the same columns from a join) as the source a form sent, checked as a form's is
@@ -93,6 +94,9 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
             .values({ version: waiver.version, text: waiver.text, first_accepted_at: createdAt })
             .onConflict((conflict) => conflict.column("version").doNothing())
             .execute();
+        }
+        if (submission.textConsent && !spam) {
+          await recordConsent(trx, codec, { ...submission.textConsent, at: submission.createdAt, form, submission: id });
         }
         // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
         await fileUnderPerson(trx, dialect, { id, form, payload, spam }, submission.createdAt);

@@ -5,6 +5,7 @@ import type { StoredSubmission } from "../store/submission";
 import type { WaiverText } from "../waiver";
 import type { Database } from "../store/schema";
 import type { StaffOperations } from "../staff/types";
+import type { GivenConsent } from "../texts/types";
 
 export interface NewSubmission {
   id: string;
@@ -37,6 +38,14 @@ export interface NewSubmission {
    * ANSWER_INTERVAL_MS (leads/answerStore.ts).
    */
   confirm?: boolean;
+  /**
+   * The visitor ticked "Text me about my enquiry" (a form with `texts` in its entry, and a phone): the
+   * consent goes to the ledger in the same transaction (texts/consentLedger.ts), with the submission's
+   * time, form and reference. Not for spam.
+   */
+  textConsent?: Omit<GivenConsent, "at" | "form" | "submission">;
+  /** The site texts (the Twilio settings are there): a form with consent may be answered by text too. Absent is false. */
+  texts?: boolean;
   /** A sign-up's or drop-in's waiver: its text is kept once per version, in the same transaction, as evidence. */
   waiver?: WaiverText;
   /**

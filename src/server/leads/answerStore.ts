@@ -8,6 +8,10 @@ import type { Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database } from "../store/schema";
 import { answerWhen } from "./answerWhen";
+import { instantAnswerText, isTextAnswerForm } from "../../texts/instantAnswer";
+import { queueText } from "../texts/textStore";
+import { nextTextingInstant } from "../texts/callingHours";
+import { GYM_ZONE } from "../../time/zone";
 import type { AnswerOperations } from "./types";
 
 /**
@@ -58,11 +62,52 @@ export async function queueInstantAnswer(
   return queueMessage(trx, codec, id, "instant-answer", createdAt, { data });
 }
 
+/**
+ * The instant answer by text, in the insert's transaction, beside the e-mail: only to a number that
+ * agreed with this very form (its consent is in the ledger: forms/store.ts wrote it first), only when
+ * the site texts (`texts`: the Twilio settings are there), and, as the e-mail, once in ANSWER_INTERVAL_MS
+ * per number however often a stranger types it. Automated: due no earlier than 8 am at the gym
+ * (texts/callingHours.ts). Its words are fixed (src/texts/instantAnswer.ts). Whether one was queued.
+ */
+export async function queueInstantAnswerText(
+  dialect: Dialect,
+  trx: Kysely<Database>,
+  submission: Pick<NewSubmission, "id" | "form" | "textConsent" | "texts" | "createdAt">,
+): Promise<boolean> {
+  const { codec } = dialect;
+  const { id, form, textConsent, texts, createdAt } = submission;
+  if (!texts || !textConsent || !isTextAnswerForm(form)) return false;
+  const { phone } = textConsent;
+  await dialect.lockAddressKeys(trx, [`tel:${phone}`]);
+  const recent = await trx
+    .selectFrom("texts")
+    .select("id")
+    .where("phone", "=", phone)
+    .where("automation", "=", "instant-answer")
+    .where("at", ">", codec.time(new Date(createdAt.getTime() - ANSWER_INTERVAL_MS)))
+    .executeTakeFirst();
+  if (recent) return false;
+  const person = await trx.selectFrom("submissions").select("person_id").where("id", "=", id).executeTakeFirst();
+  await queueText(trx, codec, {
+    phone,
+    body: instantAnswerText(form, site, answerWhen(site, createdAt, closedDays)),
+    personId: person?.person_id ?? null,
+    submissionId: id,
+    author: { automation: "instant-answer" },
+    at: createdAt,
+    dueAt: nextTextingInstant(createdAt, GYM_ZONE),
+  });
+  return true;
+}
+
 /** The step of a form with an instant answer (app/store.ts gives it to the contact, sign-up and drop-in forms). */
 export function answerStep(dialect: Dialect): FormStep {
   return {
     async hold(trx, submission) {
-      return () => queueInstantAnswer(dialect, trx, submission);
+      return async () => {
+        await queueInstantAnswerText(dialect, trx, submission);
+        return queueInstantAnswer(dialect, trx, submission);
+      };
     },
   };
 }

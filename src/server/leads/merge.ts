@@ -106,6 +106,8 @@ export async function mergePeople(
     const time = codec.time(at);
     await trx.updateTable("person_keys").set({ person_id: keep }).where("person_id", "=", other).execute();
     await trx.updateTable("submissions").set({ person_id: keep }).where("person_id", "=", other).execute();
+    // Their texts, both ways: the thread is the person kept's now (deleting the other would take them).
+    await trx.updateTable("texts").set({ person_id: keep }).where("person_id", "=", other).execute();
     // Each line keeps whose it was (leads/lineage.ts): an address's access and deletion tell them apart.
     await trx
       .updateTable("person_events")

@@ -63,6 +63,17 @@ export type Preparer<Store> = (
   settings: MessageSettings,
 ) => Promise<ClaimedMessage | { dropped: string }>;
 
+/**
+ * What became of a text the outbox handed to its texter (texts/outbox.ts): sent (Twilio took it); not
+ * sent, and nothing left to do (`dropped` says why: no consent, consent ended); failed, to be tried
+ * again or (`final`) never again, as a text Twilio may already have taken must not go twice; or due
+ * later (`wait`: an automated text outside the calling hours).
+ */
+export type TextOutcome = { sent: true } | { dropped: string } | { failed: string; final: boolean } | { wait: Date };
+
+/** Sends the text a claimed message of kind `text` names, at `now`. */
+export type Texter = (message: ClaimedMessage, now: Date) => Promise<TextOutcome>;
+
 /** The table of message kinds the sender works from (app/outbox.ts): each kind's writer, and its step before. */
 export interface MessageKinds<Store> {
   compose: Record<OutboxKind, Composer>;

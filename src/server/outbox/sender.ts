@@ -1,12 +1,14 @@
 import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
-import type { Delivery, MessageKinds, MessageSettings } from "./delivery";
+import type { Delivery, MessageKinds, MessageSettings, Texter } from "./delivery";
 import { type ClaimedMessage, type OutboxOperations } from "./types";
 import { postWebhook } from "./webhook";
 import { OUTBOX_KINDS, type OutboxKind } from "../store/schema";
 
 /** Whether a kind goes to the gym's webhook rather than by e-mail (each is sent only when its transport is set). */
 export const isWebhookKind = (kind: OutboxKind): boolean => kind === "webhook";
+/** Whether a kind is a text message, sent through Twilio (texts/outbox.ts), not by e-mail. */
+export const isTextKind = (kind: OutboxKind): boolean => kind === "text";
 
 export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   /** How long a claimed message stays locked while it is being sent. */
@@ -14,6 +16,8 @@ export interface OutboxSettings extends Omit<MessageSettings, "now"> {
   maxAttempts?: number;
   /** How long a webhook receiver may take to answer; WEBHOOK_TIMEOUT_MS unless a test sets it shorter. */
   webhookTimeoutMs?: number;
+  /** Twilio is set up (TWILIO_*): texts are sent through it; without, they wait (and none is queued). */
+  texter?: Texter;
   /** Asked before each message: false ends the run (the server is stopping). */
   keepGoing?: () => boolean;
 }
@@ -56,6 +60,7 @@ const LABELS: Record<OutboxKind, string> = {
   "instant-answer": "Instant answer e-mail",
   "no-show-offer": "New-time offer e-mail after a missed intro",
   "payment-alert": "Unmatched payment alert",
+  text: "Text message",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */
@@ -103,7 +108,9 @@ export async function sendDue<Store extends OutboxOperations>(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0, more: false };
   const maxAttempts = settings.maxAttempts ?? MAX_ATTEMPTS;
-  const sendable = OUTBOX_KINDS.filter((kind) => (isWebhookKind(kind) ? settings.webhook !== undefined : mailer !== null));
+  const sendable = OUTBOX_KINDS.filter((kind) =>
+    isWebhookKind(kind) ? settings.webhook !== undefined : isTextKind(kind) ? settings.texter !== undefined : mailer !== null,
+  );
   if (sendable.length === 0) return report;
   // The run's clock: `now`, moving on as the run takes time (the server's clock may be set: process/settings.ts).
   const startedMs = Date.now();
@@ -120,6 +127,33 @@ export async function sendDue<Store extends OutboxOperations>(
     if (!message) break;
     const what = describe(message);
     let failure: string | null;
+    if (isTextKind(message.kind) && settings.texter) {
+      const outcome = await settings.texter(message, claimedAt).catch((error: unknown) => ({ failed: errorSummary(error), final: false }));
+      if ("wait" in outcome) {
+        await store.postpone(message.id, outcome.wait);
+        dropped += 1;
+        continue;
+      }
+      if ("dropped" in outcome) {
+        log(`${what} not sent: ${outcome.dropped}`);
+        await store.markSent(message.id, clock());
+        dropped += 1;
+        continue;
+      }
+      taken += 1;
+      if ("sent" in outcome) {
+        await store.markSent(message.id, clock());
+        report.sent += 1;
+        continue;
+      }
+      const attempt = message.attempts + 1;
+      const retryAt = outcome.final || attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
+      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : ", not tried again"}): ${outcome.failed}`);
+      await store.markFailed(message.id, outcome.failed, retryAt);
+      if (retryAt) report.failed += 1;
+      else report.gaveUp += 1;
+      continue;
+    }
     try {
       const written = { ...settings, now: claimedAt };
       const prepared = (await kinds.prepare[message.kind]?.(store, message, written)) ?? message;

@@ -48,7 +48,7 @@ export async function queueMessage(
 }
 
 /** Kinds whose data is the message itself, not a token: kept when the outbox gives up on them. */
-const KEPT_WHEN_GIVEN_UP: OutboxKind[] = ["reply", "lead-reminder", "digest", "instant-answer", "no-show-offer", "payment-alert"];
+const KEPT_WHEN_GIVEN_UP: OutboxKind[] = ["reply", "lead-reminder", "digest", "instant-answer", "no-show-offer", "payment-alert", "text"];
 
 export function outboxQueries(dialect: Dialect): OutboxOperations {
   const { db, codec } = dialect;
@@ -127,6 +127,14 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
           .where("kind", "not in", KEPT_WHEN_GIVEN_UP)
           .execute();
       }
+    },
+    async postpone(messageId, until) {
+      await db
+        .updateTable("outbox")
+        .set({ next_attempt_at: codec.time(until), locked_until: null })
+        .where("id", "=", messageId)
+        .where("status", "=", "pending")
+        .execute();
     },
     async outbox(statuses = ["pending", "sent", "failed"]) {
       if (statuses.length === 0) return [];

@@ -57,6 +57,8 @@ export interface OutboxData {
   text?: string;
   /** instant-answer: when the gym will answer, worked out as the form came in ("today before 7:00 PM"); its `text` is the words as they stood. */
   when?: string;
+  /** text: its row in `texts` (texts/textStore.ts), which holds the number and the words. */
+  textId?: number;
   /** digest: the gym day it is of, YYYY-MM-DD; no-show-offer: the day whose morning it goes in. */
   day?: string;
   /**
@@ -95,6 +97,8 @@ export interface OutboxOperations {
   markSent(messageId: number, at: Date): Promise<void>;
   /** Records a failed attempt; `retryAt` null gives up (the message stays visible as failed). */
   markFailed(messageId: number, error: string, retryAt: Date | null): Promise<void>;
+  /** Lets a claimed message wait until `until` without counting an attempt (a text outside the calling hours). */
+  postpone(messageId: number, until: Date): Promise<void>;
   outbox(statuses?: readonly OutboxStatus[]): Promise<OutboxMessage[]>;
   /** Puts failed messages back in the queue (staff use it after fixing the mail settings). */
   retryFailed(now: Date): Promise<number>;

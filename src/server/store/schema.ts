@@ -3,7 +3,7 @@ import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { Attendance, CallOutcome, LeadStatus, PersonStatus } from "../../desk/leads";
-import { KINDS_21 } from "./migrations/021-payments";
+import { KINDS_22 } from "./migrations/022-texts";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once
@@ -44,11 +44,11 @@ export type OutboxStatus = "pending" | "sent" | "failed";
  * a lead, the reminder of a lead still New, the owner's morning digest; a kids' trial seat's
  * confirmation, reminder and cancellation, to the parent; the instant answer to a visitor's contact,
  * sign-up or drop-in form; the offer of a new time to a visitor who missed their free intro; the
- * owner's alert of a payment whose reference matches no form. They are the kinds the outbox's CHECK
- * allows, as the latest migration to change them set it (21); the next migration that adds a kind is
- * named here.
+ * owner's alert of a payment whose reference matches no form; a text message through Twilio (its row in
+ * `texts` says to whom and what). They are the kinds the outbox's CHECK allows, as the latest migration
+ * to change them set it (22); the next migration that adds a kind is named here.
  */
-export const OUTBOX_KINDS = KINDS_21;
+export const OUTBOX_KINDS = KINDS_22;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -335,7 +335,7 @@ export interface RequestConfirmationsTable {
 }
 
 /**
- * A Stripe webhook event the site recorded (migration 20, src/server/payments/): once per Stripe event
+ * A Stripe webhook event the site recorded (migration 21, src/server/payments/): once per Stripe event
  * id. Amounts in the currency's smallest unit (cents). No name or address: a deletion of the person keeps it.
  */
 export interface PaymentsTable {
@@ -366,6 +366,51 @@ export interface PaymentsTable {
 }
 
 export type PaymentKind = "completed" | "refunded" | "failed";
+/** The ledger of each number's consent to texts (migration 22): append-only; a number's last event is its consent. */
+export interface TextConsentsTable {
+  id: AutoId;
+  /** E.164. */
+  phone: string;
+  event: TextConsentEvent;
+  at: StoredTime;
+  /** given: the exact words the person was shown beside the box, and their version (src/server/texts/consent.ts). */
+  disclosure: string | null;
+  disclosure_version: string | null;
+  /** given: the page the form was on (its path), the form, and the submission's reference. */
+  page: string | null;
+  form: string | null;
+  submission_ref: string | null;
+  /** given: the connection the form came from, as the rate limit keys it (an IPv4 address, an IPv6 /64). */
+  connection: string | null;
+  /** ended, restored: the word texted (STOP, START...), or why else (Twilio's opt-out error 21610). */
+  keyword: string | null;
+}
+
+export type TextConsentEvent = "given" | "ended" | "restored";
+export type TextDirection = "in" | "out";
+
+/** A text to or from a person (migration 22). */
+export interface TextsTable {
+  id: AutoId;
+  person_id: string | null;
+  /** The form an automated text answers (the instant answer); it goes with that form. */
+  submission_id: string | null;
+  /** E.164: the person's number, whichever way the text went. */
+  phone: string;
+  direction: TextDirection;
+  body: string;
+  at: StoredTime;
+  /** out: the staff address that wrote it, or else the automation that did (`automation`). */
+  sent_by: string | null;
+  automation: string | null;
+  /** Twilio's message sid (SM...), once Twilio took it. */
+  sid: string | null;
+  /** src/server/texts/types.ts's TextStatus, or the last status Twilio reported. */
+  status: string;
+  status_at: StoredTime;
+  /** Why it was not sent, or Twilio's error code for a failed delivery: never personal data. */
+  error: string | null;
+}
 
 export interface SchemaMigrationsTable {
   version: number;
@@ -401,5 +446,7 @@ export interface Database {
   audit_log: AuditLogTable;
   request_confirmations: RequestConfirmationsTable;
   payments: PaymentsTable;
+  text_consents: TextConsentsTable;
+  texts: TextsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { apiPath, OTHER_API_NAMES } from "../../../src/forms/endpoints";
+import { apiPath, OTHER_API_NAMES, PROVIDER_API_NAMES } from "../../../src/forms/endpoints";
 import { FORMS } from "../../../src/forms/registry";
 
-/** Every endpoint the browser calls: each form's and the others. */
-const API_NAMES = [...FORMS, ...OTHER_API_NAMES];
+/** Every endpoint the browser calls (each form's and the others), and the providers' (Twilio's, Stripe's). */
+const API_NAMES = [...FORMS, ...OTHER_API_NAMES, ...PROVIDER_API_NAMES];
 
 const functionFiles = readdirSync(join(__dirname, "../../../src/api"))
   .filter((file) => file.endsWith(".ts"))

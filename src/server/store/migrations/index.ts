@@ -19,6 +19,7 @@ import { lineOrigins } from "./018-line-origins";
 import { instantAnswers } from "./019-instant-answers";
 import { introFollowUps } from "./020-intro-follow-ups";
 import { payments } from "./021-payments";
+import { texts } from "./022-texts";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -55,6 +56,7 @@ const STEPS: readonly MigrationStep[] = [
   instantAnswers,
   introFollowUps,
   payments,
+  texts,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

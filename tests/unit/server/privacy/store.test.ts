@@ -165,6 +165,8 @@ const TABLES = {
   audit_log: true,
   request_confirmations: true,
   payments: true,
+  text_consents: true,
+  texts: true,
   schema_migrations: true,
 } satisfies Record<keyof Schema, true>;
 /** Where a deleted submission's reference may stay: the log of deletions and of staff actions, references only. */

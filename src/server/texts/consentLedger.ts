@@ -1,0 +1,111 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Codec, Dialect } from "../store/dialect";
+import { toDate } from "../store/rows";
+import type { Database, TextConsentsTable } from "../store/schema";
+import type { ConsentEvent, ConsentState, GivenConsent } from "./types";
+
+/**
+ * The consent ledger (text_consents, migration 22): append-only, one row per event of a number. A number
+ * may be texted while its last event is "given" or "restored"; after "ended" it gets nothing but the one
+ * confirmation of its STOP. Nothing here updates or deletes a row: the ledger is the gym's evidence of
+ * what each person agreed to and when they stopped.
+ */
+
+/** Events of one number wait for each other here (PostgreSQL; SQLite writes one at a time). */
+const numberLock = (phone: string) => `tel:${phone}`;
+
+/** A consent given with a form, in the form's own transaction. */
+export async function recordConsent(trx: Kysely<Database>, codec: Codec, consent: GivenConsent): Promise<void> {
+  await trx
+    .insertInto("text_consents")
+    .values({
+      phone: consent.phone,
+      event: "given",
+      at: codec.time(consent.at),
+      disclosure: consent.disclosure,
+      disclosure_version: consent.version,
+      page: consent.page,
+      form: consent.form,
+      submission_ref: consent.submission,
+      connection: consent.connection,
+    })
+    .execute();
+}
+
+/** A number's consent as it stands, read in the caller's transaction (or on the store's `db`). */
+export async function consentOf(db: Kysely<Database>, phone: string): Promise<ConsentState> {
+  const row = await db
+    .selectFrom("text_consents")
+    .select(["event", "at"])
+    .where("phone", "=", phone)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return { phone, event: row?.event ?? null, at: row ? toDate(row.at) : null };
+}
+
+/** Whether a number may be texted now: its consent was given (or restored) and not ended since. */
+export const mayText = (state: ConsentState): boolean => state.event === "given" || state.event === "restored";
+
+/**
+ * Ends a number's consent at once, by the word it texted (STOP...) or Twilio's word for it. Whether it
+ * was in force: a second STOP adds no row, and gets no second confirmation.
+ */
+export async function endConsent(dialect: Dialect, trx: Kysely<Database>, phone: string, keyword: string, at: Date): Promise<boolean> {
+  await dialect.lockAddressKeys(trx, [numberLock(phone)]);
+  if (!mayText(await consentOf(trx, phone))) return false;
+  await trx
+    .insertInto("text_consents")
+    .values({ phone, event: "ended", at: dialect.codec.time(at), keyword })
+    .execute();
+  return true;
+}
+
+/**
+ * Restores a consent the number ended (START, UNSTOP). A number that never gave one gets none by texting
+ * START: it was never shown the disclosure. Whether it was restored.
+ */
+export async function restoreConsent(dialect: Dialect, trx: Kysely<Database>, phone: string, keyword: string, at: Date): Promise<boolean> {
+  await dialect.lockAddressKeys(trx, [numberLock(phone)]);
+  if ((await consentOf(trx, phone)).event !== "ended") return false;
+  await trx
+    .insertInto("text_consents")
+    .values({ phone, event: "restored", at: dialect.codec.time(at), keyword })
+    .execute();
+  return true;
+}
+
+function toEvent(row: Selectable<TextConsentsTable>): ConsentEvent {
+  return {
+    event: row.event,
+    at: toDate(row.at),
+    disclosure: row.disclosure,
+    version: row.disclosure_version,
+    page: row.page,
+    form: row.form,
+    submission: row.submission_ref,
+    connection: row.connection,
+    keyword: row.keyword,
+  };
+}
+
+/** The ledger's operations on the store (app/store.ts). */
+export interface ConsentOperations {
+  textConsent(phone: string): Promise<ConsentState>;
+  /** Every event of a number, oldest first: the evidence, for the owner or an access request. */
+  consentHistory(phone: string): Promise<ConsentEvent[]>;
+  /** endConsent in a transaction of its own (Twilio saying the number opted out). */
+  endTextConsent(phone: string, keyword: string, at: Date): Promise<boolean>;
+}
+
+export function consentQueries(dialect: Dialect): ConsentOperations {
+  const { db } = dialect;
+  return {
+    textConsent: (phone) => consentOf(db, phone),
+    async consentHistory(phone) {
+      const rows = await db.selectFrom("text_consents").selectAll().where("phone", "=", phone).orderBy("id").execute();
+      return rows.map(toEvent);
+    },
+    endTextConsent: (phone, keyword, at) => dialect.write((trx) => endConsent(dialect, trx, phone, keyword, at)),
+  };
+}

@@ -1,0 +1,184 @@
+import type { Kysely, Selectable } from "kysely";
+import { queueMessage } from "../outbox/store";
+import type { Codec, Dialect } from "../store/dialect";
+import { toDate } from "../store/rows";
+import type { Database, TextsTable } from "../store/schema";
+import type { StoredText, TextAuthor } from "./types";
+
+/**
+ * The texts (migration 22): each text a person sent the gym and each the gym sends them. A text to send
+ * is a row here, status "waiting", and an outbox message of kind `text` that names the row alone
+ * ({ textId }): the number and the words stay here and go with the person, and the outbox holds
+ * nothing personal. texts/outbox.ts sends it.
+ */
+
+export interface NewOutgoingText {
+  phone: string;
+  body: string;
+  personId: string | null;
+  /** The form an automated text answers; it goes with that form. */
+  submissionId?: string | null;
+  author: TextAuthor;
+  at: Date;
+  /** When it may go, if later than `at` (an automated text outside the calling hours). */
+  dueAt?: Date;
+}
+
+/** Queues a text in the caller's transaction: its row and its outbox message. Its id. */
+export async function queueText(trx: Kysely<Database>, codec: Codec, text: NewOutgoingText): Promise<number> {
+  const time = codec.time(text.at);
+  const row = await trx
+    .insertInto("texts")
+    .values({
+      person_id: text.personId,
+      submission_id: text.submissionId ?? null,
+      phone: text.phone,
+      direction: "out",
+      body: text.body,
+      at: time,
+      sent_by: "staff" in text.author ? text.author.staff : null,
+      automation: "automation" in text.author ? text.author.automation : null,
+      status: "waiting",
+      status_at: time,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await queueMessage(trx, codec, null, "text", text.at, { data: { textId: id }, dueAt: text.dueAt });
+  return id;
+}
+
+/** A person's text to the gym, in the caller's transaction. Its id. */
+export async function storeIncoming(
+  trx: Kysely<Database>,
+  codec: Codec,
+  text: { phone: string; body: string; personId: string | null; sid: string; at: Date },
+): Promise<number> {
+  const time = codec.time(text.at);
+  const row = await trx
+    .insertInto("texts")
+    .values({
+      person_id: text.personId,
+      phone: text.phone,
+      direction: "in",
+      body: text.body,
+      at: time,
+      sid: text.sid,
+      status: "received",
+      status_at: time,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function toText(row: Selectable<TextsTable>): StoredText {
+  return {
+    id: Number(row.id),
+    personId: row.person_id,
+    submissionId: row.submission_id,
+    phone: row.phone,
+    direction: row.direction,
+    body: row.body,
+    at: toDate(row.at),
+    sentBy: row.sent_by,
+    automation: row.automation,
+    sid: row.sid,
+    status: row.status,
+    statusAt: toDate(row.status_at),
+    error: row.error,
+  };
+}
+
+/**
+ * Twilio's delivery statuses in the order a text goes through them: a report that comes late (Twilio's
+ * "sent" after its "delivered") never takes a text back.
+ */
+const STATUS_ORDER: Record<string, number> = {
+  accepted: 1,
+  scheduled: 1,
+  queued: 1,
+  sending: 2,
+  sent: 3,
+  delivered: 4,
+  undelivered: 4,
+  failed: 4,
+  read: 5,
+  canceled: 4,
+};
+
+/** The texts' operations on the store (app/store.ts). */
+export interface TextOperations {
+  text(id: number): Promise<StoredText | undefined>;
+  /** A person's texts, oldest first. */
+  textsOf(personId: string): Promise<StoredText[]>;
+  /** A number's texts, both ways, oldest first. */
+  textsOfNumber(phone: string): Promise<StoredText[]>;
+  /**
+   * Takes a waiting text to hand it to Twilio: "waiting" becomes "sending" in one statement, so it is
+   * handed over once at most, whatever happens after. The text, or undefined when it is not waiting.
+   */
+  takeText(id: number, at: Date): Promise<StoredText | undefined>;
+  /** What became of a text taken (its sid, Twilio's status; or not-sent, unknown, with why). */
+  settleText(id: number, outcome: { status: string; sid?: string; error?: string }, at: Date): Promise<void>;
+  /**
+   * Twilio's report on a text it took (/api/sms-status): its status, unless it has one further on;
+   * `error` is Twilio's error code. False when no text has that sid (nothing is stored).
+   */
+  reportStatus(sid: string, status: string, error: string | null, at: Date): Promise<boolean>;
+}
+
+export function textQueries(dialect: Dialect): TextOperations {
+  const { db, codec } = dialect;
+  return {
+    async text(id) {
+      const row = await db.selectFrom("texts").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toText(row);
+    },
+    async textsOf(personId) {
+      const rows = await db.selectFrom("texts").selectAll().where("person_id", "=", personId).orderBy("at").orderBy("id").execute();
+      return rows.map(toText);
+    },
+    async textsOfNumber(phone) {
+      const rows = await db.selectFrom("texts").selectAll().where("phone", "=", phone).orderBy("at").orderBy("id").execute();
+      return rows.map(toText);
+    },
+    async takeText(id, at) {
+      const row = await db
+        .updateTable("texts")
+        .set({ status: "sending", status_at: codec.time(at) })
+        .where("id", "=", id)
+        .where("direction", "=", "out")
+        .where("status", "=", "waiting")
+        .returningAll()
+        .executeTakeFirst();
+      return row && toText(row);
+    },
+    async settleText(id, { status, sid, error }, at) {
+      await db
+        .updateTable("texts")
+        .set({ status, status_at: codec.time(at), ...(sid && { sid }), error: error ?? null })
+        .where("id", "=", id)
+        .execute();
+    },
+    async reportStatus(sid, status, error, at) {
+      return dialect.write(async (trx) => {
+        const row = await trx
+          .selectFrom("texts")
+          .select(["id", "status"])
+          .where("sid", "=", sid)
+          .where("direction", "=", "out")
+          .executeTakeFirst();
+        if (!row) return false;
+        if ((STATUS_ORDER[row.status] ?? 0) <= (STATUS_ORDER[status] ?? 0)) {
+          await trx
+            .updateTable("texts")
+            .set({ status, status_at: codec.time(at), error })
+            .where("id", "=", row.id)
+            .execute();
+        }
+        return true;
+      });
+    },
+  };
+}
