@@ -1,15 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { Client } from "pg";
-import { migrations } from "../../../../src/server/store/migrations";
 import { deliverDue } from "../../../../src/server/app/outbox";
 import { smtpMailer } from "../../../../src/server/outbox/mailer";
 import { type SubmissionStore, openPostgresStore, openSqliteStore } from "../../../../src/server/app/store";
 import { mimePart, startTestSmtp } from "../../../support/smtp";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
+import { postgresAtVersion, sqliteAtVersion } from "../../../support/storeAtVersion";
 
 /**
  * Migration 20 on a store of version 19: a booking made then holds only its day-before reminder. One
@@ -80,14 +78,7 @@ describe("SQLite: migration 20 on a store of version 19", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-intro-follow-ups-"));
     dirs.push(dir);
     const file = path.join(dir, "s.sqlite");
-    const legacy = new Database(file);
-    legacy.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-    for (const migration of migrations.filter((m) => m.version <= 19)) {
-      legacy.exec(migration.sqlite);
-      legacy.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(migration.version, migration.name, "2026-01-01T00:00:00.000Z");
-    }
-    for (const statement of SEED) legacy.exec(statement);
-    legacy.close();
+    sqliteAtVersion(file, 19, SEED);
     const store = openSqliteStore(file);
     try {
       await checkMigrated(store);
@@ -107,20 +98,7 @@ describeWithPostgres("PostgreSQL: migration 20 on a store of version 19 (a real 
   test("a waiting day-before reminder gets its 2-hour one beside it; the no-show's offer can be queued", async () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     const url = await pg.createDatabase();
-    const legacy = new Client({ connectionString: url });
-    await legacy.connect();
-    try {
-      await legacy.query(
-        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)",
-      );
-      for (const migration of migrations.filter((m) => m.version <= 19)) {
-        await legacy.query(migration.postgres);
-        await legacy.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [migration.version, migration.name]);
-      }
-      for (const statement of SEED) await legacy.query(statement);
-    } finally {
-      await legacy.end();
-    }
+    await postgresAtVersion(url, 19, SEED);
     const store = await openPostgresStore(url);
     try {
       await checkMigrated(store);

@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { Client } from "pg";
-import { migrations } from "../../../../src/server/store/migrations";
 import { accessReport } from "../../../../src/server/privacy/access";
 import { deleteAll, deletionTargets } from "../../../../src/server/privacy/deletion";
 import { type SubmissionStore, openPostgresStore, openSqliteStore } from "../../../../src/server/app/store";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
+import { postgresAtVersion, sqliteAtVersion } from "../../../support/storeAtVersion";
 
 /**
  * Migration 18 on a store of version 17 in which the owner had merged two people (as leads/merge.ts
@@ -51,14 +49,7 @@ describe("SQLite: migration 18 on a store of version 17", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-line-origins-"));
     dirs.push(dir);
     const file = path.join(dir, "s.sqlite");
-    const legacy = new Database(file);
-    legacy.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-    for (const migration of migrations.filter((m) => m.version <= 17)) {
-      legacy.exec(migration.sqlite);
-      legacy.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(migration.version, migration.name, "2026-01-01T00:00:00.000Z");
-    }
-    for (const statement of SEED) legacy.exec(statement);
-    legacy.close();
+    sqliteAtVersion(file, 17, SEED);
     const store = openSqliteStore(file);
     try {
       await checkMigrated(store);
@@ -78,20 +69,7 @@ describeWithPostgres("PostgreSQL: migration 18 on a store of version 17 (a real 
   test("a merge before it: lines nobody can tell apart are in neither download, and go with either address", async () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     const url = await pg.createDatabase();
-    const legacy = new Client({ connectionString: url });
-    await legacy.connect();
-    try {
-      await legacy.query(
-        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)",
-      );
-      for (const migration of migrations.filter((m) => m.version <= 17)) {
-        await legacy.query(migration.postgres);
-        await legacy.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [migration.version, migration.name]);
-      }
-      for (const statement of SEED) await legacy.query(statement);
-    } finally {
-      await legacy.end();
-    }
+    await postgresAtVersion(url, 17, SEED);
     const store = await openPostgresStore(url);
     try {
       await checkMigrated(store);
