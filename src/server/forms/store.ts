@@ -96,7 +96,7 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
             .execute();
         }
         if (submission.textConsent && !spam) {
-          await recordConsent(trx, codec, { ...submission.textConsent, at: submission.createdAt, form, submission: id });
+          await recordConsent(trx, dialect, { ...submission.textConsent, at: submission.createdAt, form, submission: id });
         }
         // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
         await fileUnderPerson(trx, dialect, { id, form, payload, spam }, submission.createdAt);

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Codec, Dialect } from "../store/dialect";
+import type { Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database, TextConsentsTable } from "../store/schema";
 import type { ConsentEvent, ConsentState, GivenConsent } from "./types";
@@ -14,8 +14,19 @@ import type { ConsentEvent, ConsentState, GivenConsent } from "./types";
 /** Events of one number wait for each other here (PostgreSQL; SQLite writes one at a time). */
 const numberLock = (phone: string) => `tel:${phone}`;
 
-/** A consent given with a form, in the form's own transaction. */
-export async function recordConsent(trx: Kysely<Database>, codec: Codec, consent: GivenConsent): Promise<void> {
+/**
+ * A consent given with a form, in the form's own transaction. Not after a STOP: anyone can type a number
+ * into a form and tick the box, so only the phone itself, texting START, undoes its STOP. Whether it was
+ * recorded.
+ */
+export async function recordConsent(
+  trx: Kysely<Database>,
+  dialect: Pick<Dialect, "codec" | "lockAddressKeys">,
+  consent: GivenConsent,
+): Promise<boolean> {
+  const { codec } = dialect;
+  await dialect.lockAddressKeys(trx, [numberLock(consent.phone)]);
+  if ((await consentOf(trx, consent.phone)).event === "ended") return false;
   await trx
     .insertInto("text_consents")
     .values({
@@ -30,6 +41,7 @@ export async function recordConsent(trx: Kysely<Database>, codec: Codec, consent
       connection: consent.connection,
     })
     .execute();
+  return true;
 }
 
 /** A number's consent as it stands, read in the caller's transaction (or on the store's `db`). */

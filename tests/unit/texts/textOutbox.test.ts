@@ -59,7 +59,7 @@ function outboxContract(open: () => Promise<Dialect>) {
   const run = (now: string) => deliverDue(store, null, { ...MAIL, texter: texter() }, at(now), (line) => lines.push(line));
   const consent = (phone: string, when = "2026-11-29T18:00:00Z") =>
     dialect.write((trx) =>
-      recordConsent(trx, dialect.codec, {
+      recordConsent(trx, dialect, {
         phone,
         at: at(when),
         disclosure: "CrossFit Graham will text this number about your enquiry.",

@@ -46,7 +46,7 @@ function textContract(open: () => Promise<Dialect>) {
 
   test("the ledger: given, ended once by STOP, restored by START; each event kept as evidence", async () => {
     expect(await store.textConsent(ANA)).toEqual({ phone: ANA, event: null, at: null });
-    await dialect.write((trx) => recordConsent(trx, dialect.codec, given(ANA, "2026-11-30T18:00:00Z")));
+    await dialect.write((trx) => recordConsent(trx, dialect, given(ANA, "2026-11-30T18:00:00Z")));
     expect(await store.textConsent(ANA)).toEqual({ phone: ANA, event: "given", at: at("2026-11-30T18:00:00Z") });
     expect(await dialect.write((trx) => endConsent(dialect, trx, ANA, "STOP", at("2026-11-30T19:00:00Z")))).toBe(true);
     // A second STOP changes nothing, so it is confirmed once only.
@@ -67,6 +67,15 @@ function textContract(open: () => Promise<Dialect>) {
       expect.objectContaining({ event: "ended", at: at("2026-11-30T19:00:00Z"), keyword: "STOP", disclosure: null }),
       expect.objectContaining({ event: "restored", at: at("2026-11-30T20:00:00Z"), keyword: "UNSTOP" }),
     ]);
+  });
+
+  test("a form's box does not undo a STOP (anyone can type the number into a form); START from the phone does", async () => {
+    await dialect.write((trx) => recordConsent(trx, dialect, given(ANA, "2026-11-30T18:00:00Z")));
+    await dialect.write((trx) => endConsent(dialect, trx, ANA, "STOP", at("2026-11-30T19:00:00Z")));
+    expect(await dialect.write((trx) => recordConsent(trx, dialect, given(ANA, "2026-11-30T20:00:00Z", "C-STRANGER01")))).toBe(false);
+    expect((await store.textConsent(ANA)).event).toBe("ended");
+    expect(await dialect.write((trx) => restoreConsent(dialect, trx, ANA, "START", at("2026-11-30T21:00:00Z")))).toBe(true);
+    expect((await store.consentHistory(ANA)).map((event) => event.event)).toEqual(["given", "ended", "restored"]);
   });
 
   test("START from a number that never agreed gives no consent: it never saw the disclosure", async () => {
