@@ -60,12 +60,14 @@ export async function consentOf(db: Kysely<Database>, phone: string): Promise<Co
 export const mayText = (state: ConsentState): boolean => state.event === "given" || state.event === "restored";
 
 /**
- * Ends a number's consent at once, by the word it texted (STOP...) or Twilio's word for it. Whether it
- * was in force: a second STOP adds no row, and gets no second confirmation.
+ * Ends a number's consent at once, by the word it texted (STOP...) or Twilio's word for it. Whether this
+ * is news: a second STOP adds no row, and gets no second confirmation. A STOP from a number that never
+ * agreed is kept and confirmed too: the person asked, carriers' rules (the CTIA's) want an opt-out
+ * confirmed, and the row keeps a later form's box from starting texts to it (recordConsent).
  */
 export async function endConsent(dialect: Dialect, trx: Kysely<Database>, phone: string, keyword: string, at: Date): Promise<boolean> {
   await dialect.lockAddressKeys(trx, [numberLock(phone)]);
-  if (!mayText(await consentOf(trx, phone))) return false;
+  if ((await consentOf(trx, phone)).event === "ended") return false;
   await trx
     .insertInto("text_consents")
     .values({ phone, event: "ended", at: dialect.codec.time(at), keyword })
@@ -80,6 +82,14 @@ export async function endConsent(dialect: Dialect, trx: Kysely<Database>, phone:
 export async function restoreConsent(dialect: Dialect, trx: Kysely<Database>, phone: string, keyword: string, at: Date): Promise<boolean> {
   await dialect.lockAddressKeys(trx, [numberLock(phone)]);
   if ((await consentOf(trx, phone)).event !== "ended") return false;
+  // A STOP from a number that never agreed ended nothing a START could bring back.
+  const given = await trx
+    .selectFrom("text_consents")
+    .select("id")
+    .where("phone", "=", phone)
+    .where("event", "=", "given")
+    .executeTakeFirst();
+  if (!given) return false;
   await trx
     .insertInto("text_consents")
     .values({ phone, event: "restored", at: dialect.codec.time(at), keyword })

@@ -4,7 +4,7 @@ import path from "node:path";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 import { type SubmissionStore, storeOn } from "../../../src/server/app/store";
-import { endConsent, recordConsent, restoreConsent } from "../../../src/server/texts/consentLedger";
+import { endConsent, mayText, recordConsent, restoreConsent } from "../../../src/server/texts/consentLedger";
 import { queueText, storeIncoming } from "../../../src/server/texts/textStore";
 import { openSqlite } from "../../../src/server/store/sqlite";
 import { openPostgres } from "../../../src/server/store/postgres";
@@ -80,8 +80,15 @@ function textContract(open: () => Promise<Dialect>) {
 
   test("START from a number that never agreed gives no consent: it never saw the disclosure", async () => {
     expect(await dialect.write((trx) => restoreConsent(dialect, trx, ANA, "START", at("2026-11-30T18:00:00Z")))).toBe(false);
-    expect(await dialect.write((trx) => endConsent(dialect, trx, ANA, "STOP", at("2026-11-30T18:00:00Z")))).toBe(false);
     expect(await store.consentHistory(ANA)).toEqual([]);
+  });
+
+  test("STOP from a number that never agreed is kept and confirmed once; START after it still gives nothing", async () => {
+    expect(await dialect.write((trx) => endConsent(dialect, trx, ANA, "STOP", at("2026-11-30T18:00:00Z")))).toBe(true);
+    expect(await dialect.write((trx) => endConsent(dialect, trx, ANA, "STOP", at("2026-11-30T18:05:00Z")))).toBe(false);
+    expect(await dialect.write((trx) => restoreConsent(dialect, trx, ANA, "START", at("2026-11-30T18:10:00Z")))).toBe(false);
+    expect((await store.consentHistory(ANA)).map((event) => event.event)).toEqual(["ended"]);
+    expect(mayText(await store.textConsent(ANA))).toBe(false);
   });
 
   test("a consent without its disclosure is refused by the database itself", async () => {
