@@ -6,8 +6,8 @@ import { mimePart } from "../support/smtp";
 /**
  * The instant answer on the production server (host/main.ts over the built site), to a real SMTP server
  * on loopback: a contact form's visitor has the gym's e-mail within a minute, from the gym's name, with
- * the link to book a free intro at SITE_URL; the same address gets no second one that day. And how long
- * that takes, from the form's POST to the mail's arrival, over 20 forms.
+ * the link to book a free intro at SITE_URL; the same address gets no second one that day. How long it
+ * takes over 100 forms is `npm run bench:instant-answer`.
  */
 
 const json = { "Content-Type": "application/json" };
@@ -80,15 +80,4 @@ test("a contact form is answered within a minute, from the gym's name, with the 
   // Nothing the visitor typed in the server's log.
   expect(server.output()).not.toContain("visitor");
   expect(server.output()).not.toContain("evening classes");
-});
-
-test("the time from a contact form's POST to its answer at the mail server, 20 forms", async () => {
-  const times: number[] = [];
-  for (let index = 0; index < 20; index++) times.push(await timeToAnswer(`timing${index}@example.com`));
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = ((sorted[9] as number) + (sorted[10] as number)) / 2;
-  const worst = sorted[19] as number;
-  test.info().annotations.push({ type: "instant answer, ms", description: `median ${median.toFixed(0)}, worst ${worst.toFixed(0)}` });
-  console.log(`Instant answer, POST to mail at the SMTP server, 20 forms: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms`);
-  expect(worst).toBeLessThan(60_000);
 });
