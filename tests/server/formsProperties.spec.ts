@@ -16,7 +16,7 @@ import { zonedToday } from "../../src/time/today";
 /**
  * Property-based tests against the production server, over HTTP: a few hundred generated invalid
  * payloads per endpoint all get a 4xx and none is stored; valid ones are all stored and read back
- * exactly as the shared schema normalizes them. tests/unit/server/app/functions.test.ts runs 10,000 and
+ * exactly as the shared schema normalizes them. tests/unit/server/app/functions.test.ts runs 3,000 and
  * 1,000 of each through the same functions in Jest, on a fixed clock.
  *
  * The server reads its own clock for every request, and the gym's midnight can pass during a run. The

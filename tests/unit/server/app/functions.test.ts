@@ -18,12 +18,12 @@ import { zonedToday } from "../../../../src/time/today";
 
 /**
  * Property-based tests of the form functions as the server runs them (src/api/*.ts, each a real
- * SQLite store file): 10,000 generated invalid payloads per endpoint all get a 4xx and none is stored;
+ * SQLite store file): 3,000 generated invalid payloads per endpoint all get a 4xx and none is stored;
  * 1,000 valid ones are all stored and read back exactly as the shared schema normalizes them. The
  * clock is fixed, so the day the payloads are made for is the day the handler judges them by.
  * tests/server/formsProperties.spec.ts sends a few hundred of each over HTTP to the production server.
  */
-const INVALID_RUNS = Number(process.env.FORM_PROPERTY_INVALID_RUNS ?? 10_000);
+const INVALID_RUNS = Number(process.env.FORM_PROPERTY_INVALID_RUNS ?? 3_000);
 const VALID_RUNS = Number(process.env.FORM_PROPERTY_VALID_RUNS ?? 1_000);
 
 /** Midday at the gym, far from either midnight. */
