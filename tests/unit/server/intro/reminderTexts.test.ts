@@ -12,7 +12,7 @@ import { createTwilioSender } from "../../../../src/server/texts/twilio";
 import { textSize } from "../../../../src/texts/segments";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../../../support/smtp";
-import { startTwilioApi, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_FROM, type TwilioApiMock } from "../../../support/twilioApi";
+import { HANG_UP, startTwilioApi, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_FROM, type TwilioApiMock } from "../../../support/twilioApi";
 import { describeWithPostgres } from "../../support/postgres";
 
 /**
@@ -245,6 +245,22 @@ function reminderTexts(name: string, place: () => Promise<() => Promise<Submissi
       expect((await store.outbox()).filter((m) => m.kind === "reminder")).toEqual([]);
     });
 
+    test("a text Twilio may have taken (no answer) is not sent again, nor the e-mail, even on the owner's Retry", async () => {
+      const slot = await book("B-1", MONDAY_1PM);
+      await deliver(NOW);
+      api.refuseNext(HANG_UP);
+      expect(await deliver(slot.before(24))).toMatchObject({ sent: 0, gaveUp: 1 });
+      const [reminder] = (await store.outbox(["failed"])).filter((m) => m.kind === "reminder");
+      expect(reminder?.data).toEqual({ textId: expect.any(Number) as number });
+      expect(await store.textsOfNumber(ANA)).toEqual([expect.objectContaining({ status: "unknown" })]);
+      expect(await store.retryMessage(reminder!.id, slot.before(23))).toBe(true);
+      await deliver(slot.before(23));
+      expect(api.requests).toHaveLength(1);
+      expect(subjects()).toHaveLength(1);
+      expect(log.at(-1)).toBe("Intro reminder for intro B-1 not sent: it went by text (unknown)");
+      expect(await store.textsOfNumber(ANA)).toHaveLength(1);
+    });
+
     test("a text Twilio refuses (not a mobile number) leaves the reminder to go by e-mail", async () => {
       const slot = await book("B-1", MONDAY_1PM);
       await deliver(NOW);
@@ -254,7 +270,7 @@ function reminderTexts(name: string, place: () => Promise<() => Promise<Submissi
       expect(subjects().slice(1)).toEqual([expect.stringMatching(/^Reminder: your free intro session/)]);
       expect(await store.textsOfNumber(ANA)).toEqual([expect.objectContaining({ status: "not-sent" })]);
       expect(log).toEqual([
-        expect.stringMatching(/^Reminder e-mail for intro B-1: its text was not sent \(Twilio says the number is not a mobile number/),
+        expect.stringMatching(/^Intro reminder for intro B-1: its text was not sent \(Twilio says the number is not a mobile number/),
       ]);
     });
 
