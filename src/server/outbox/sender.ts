@@ -48,7 +48,7 @@ const LABELS: Record<OutboxKind, string> = {
   "sign-in": "Sign-in e-mail",
   cancellation: "Cancellation e-mail",
   reschedule: "New-time e-mail",
-  reminder: "Reminder e-mail",
+  reminder: "Intro reminder",
   webhook: "Webhook delivery",
   "privacy-confirm": "Privacy request's confirmation link",
   reply: "Reply e-mail",
@@ -58,7 +58,7 @@ const LABELS: Record<OutboxKind, string> = {
   "trial-reminder": "Kids' trial reminder e-mail",
   "trial-cancellation": "Kids' trial cancellation e-mail",
   "instant-answer": "Instant answer e-mail",
-  "no-show-offer": "New-time offer e-mail after a missed intro",
+  "no-show-offer": "New-time offer after a missed intro",
   "payment-alert": "Unmatched payment alert",
   text: "Text message",
 };
