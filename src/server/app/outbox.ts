@@ -1,6 +1,7 @@
 import { confirmationMail } from "../intro/confirmationMail";
 import { cancellationMail, noShowOfferMail, reminderMail, rescheduleMail } from "../intro/mails";
 import { prepareNoShowOffer } from "../intro/noShow";
+import { orByText, prepareReminder } from "../intro/reminderTexts";
 import { trialCancellationMail, trialConfirmationMail, trialReminderMail } from "../kids/mails";
 import { prepareStaffAlert, staffAlertMail } from "../forms/staffAlert";
 import type { Composer, Delivery, MessageKinds, MessageSettings } from "../outbox/delivery";
@@ -31,7 +32,8 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "sign-in": (message, s) => signInMail(message, s),
     cancellation: withSubmission(cancellationMail),
     reschedule: withSubmission(rescheduleMail),
-    reminder: withSubmission(reminderMail),
+    // By text where the visitor agreed (intro/reminderTexts.ts), the e-mail going instead when it cannot.
+    reminder: orByText(withSubmission(reminderMail)),
     webhook: withSubmission(webhookDelivery),
     "privacy-confirm": withSubmission(privacyConfirmMail),
     reply: withSubmission(replyMail),
@@ -41,7 +43,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "trial-reminder": withSubmission(trialReminderMail),
     "trial-cancellation": withSubmission(trialCancellationMail),
     "instant-answer": withSubmission(instantAnswerMail),
-    "no-show-offer": withSubmission(noShowOfferMail),
+    "no-show-offer": orByText(withSubmission(noShowOfferMail)),
     "payment-alert": paymentAlertMail,
     // Never claimed with the mail: a text goes by its own transport (outbox/sender.ts, texts/outbox.ts).
     text: () => ({ drop: "a text is not an e-mail" }),
@@ -51,6 +53,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "sign-in": prepareSignIn,
     "lead-reminder": prepareLeadReminder,
     digest: prepareDigest,
+    reminder: prepareReminder,
     "no-show-offer": prepareNoShowOffer,
     "payment-alert": preparePaymentAlert,
   },

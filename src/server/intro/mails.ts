@@ -65,6 +65,17 @@ export function cancellationMail(submission: StoredSubmission, message: ClaimedM
   };
 }
 
+/** Why a reminder (by e-mail or text) is no longer worth sending at `now`, or undefined while it is. */
+export function reminderStale(message: Pick<ClaimedMessage, "data">, start: Date, now: Date): string | undefined {
+  // A reminder held back (mail was down) past the intro's start could only confuse.
+  if (now.getTime() >= start.getTime()) return "the intro has begun";
+  // Held back into the last hours, the day-before one would come with the one two hours before.
+  if (message.data?.reminder !== "hours-before" && now.getTime() >= start.getTime() - INTRO_REMINDERS["hours-before"].beforeMs) {
+    return "the reminder two hours before goes instead";
+  }
+  return undefined;
+}
+
 /**
  * An intro's reminder, the day before or two hours before (its data's `reminder`; a row queued before
  * there were two is the day-before one).
@@ -72,12 +83,8 @@ export function cancellationMail(submission: StoredSubmission, message: ClaimedM
 export function reminderMail(submission: StoredSubmission, message: ClaimedMessage, s: MessageSettings): Delivery {
   const facts = introFacts(submission);
   const hoursBefore = message.data?.reminder === "hours-before";
-  // A reminder held back (mail was down) past the intro's start could only confuse.
-  if (s.now.getTime() >= facts.start.getTime()) return { drop: "the intro has begun" };
-  // Held back into the last hours, the day-before one would come with the one two hours before.
-  if (!hoursBefore && s.now.getTime() >= facts.start.getTime() - INTRO_REMINDERS["hours-before"].beforeMs) {
-    return { drop: "the reminder two hours before goes instead" };
-  }
+  const stale = reminderStale(message, facts.start, s.now);
+  if (stale) return { drop: stale };
   return {
     mail: visitorMail(s, {
       to: facts.email,

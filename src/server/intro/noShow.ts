@@ -7,14 +7,16 @@ import { queueMessage } from "../outbox/store";
 import type { ClaimedMessage } from "../outbox/types";
 import type { Codec } from "../store/dialect";
 import type { Database } from "../store/schema";
-import { OFFER_KIND, reminderChannel } from "./reminders";
+import { OFFER_KIND } from "./reminders";
+import { byText, type ReminderTextStore } from "./reminderTexts";
 import type { IntroOperations } from "./types";
 import { zonedToday } from "../../time/today";
 import { zonedInstant } from "../../time/wallClock";
 
 /**
  * The offer of a new time to a visitor who missed their free intro (marked No-show by staff): one
- * e-mail, the morning after, queued with the mark (intro/store.ts) and looked at again as it goes.
+ * message, the morning after, by text where the visitor agreed to texts (reminderTexts.ts) or else by
+ * e-mail, queued with the mark (intro/store.ts) and looked at again as it goes.
  */
 
 /** A morning ends at noon, or when the gym closes if that is earlier (Saturday's 11:00). */
@@ -53,20 +55,14 @@ export function offerMorning(introStart: Date, markedAt: Date): { day: string; d
 }
 
 /**
- * Queues the offer of a booking marked No-show, in the mark's transaction, due offerMorning's time by the
- * booking's channel: once per booking, the partial unique index of migration 20 says so even when the
- * mark is changed and made again, so a visitor is never sent it twice.
+ * Queues the offer of a booking marked No-show, in the mark's transaction, due offerMorning's time (by
+ * text or e-mail, decided as it goes: reminderTexts.ts): once per booking, the partial unique index of
+ * migration 20 says so even when the mark is changed and made again, so a visitor is never sent it twice.
  */
-export async function queueNoShowOffer(
-  trx: Kysely<Database>,
-  codec: Codec,
-  booking: { id: string; payload: Readonly<Record<string, unknown>>; start: Date },
-  at: Date,
-): Promise<void> {
+export async function queueNoShowOffer(trx: Kysely<Database>, codec: Codec, booking: { id: string; start: Date }, at: Date): Promise<void> {
   const morning = offerMorning(booking.start, at);
   if (!morning) return;
-  const kind = OFFER_KIND[reminderChannel(booking.payload)];
-  await queueMessage(trx, codec, booking.id, kind, at, { data: { day: morning.day }, dueAt: morning.dueAt, once: true });
+  await queueMessage(trx, codec, booking.id, OFFER_KIND, at, { data: { day: morning.day }, dueAt: morning.dueAt, once: true });
 }
 
 /**
@@ -75,10 +71,10 @@ export async function queueNoShowOffer(
  * changed to Came, the person booked again, or asked for their data to be deleted).
  */
 export async function prepareNoShowOffer(
-  store: Pick<IntroOperations, "noShowOfferStale">,
+  store: Pick<IntroOperations, "noShowOfferStale"> & ReminderTextStore,
   message: ClaimedMessage,
-  settings: Pick<MessageSettings, "now">,
-): Promise<ClaimedMessage | { dropped: string }> {
+  settings: MessageSettings,
+): Promise<ClaimedMessage | { dropped: string } | { wait: Date }> {
   const id = message.submission?.id;
   if (id === undefined) return { dropped: "its submission is gone" };
   const morning = morningOf(message.data?.day ?? zonedToday(message.createdAt).date);
@@ -86,5 +82,7 @@ export async function prepareNoShowOffer(
   if (!morning) return { dropped: "the gym is closed that day" };
   if (settings.now.getTime() >= morning.end.getTime()) return { dropped: "its morning has passed" };
   const stale = await store.noShowOfferStale(id);
-  return stale ? { dropped: stale } : message;
+  if (stale) return { dropped: stale };
+  // By text, it may wait for 8 am within its morning (the gym opens at 5:00 on weekdays).
+  return byText(store, message, settings, { latest: new Date(morning.end.getTime() - 1), automation: "no-show-offer" });
 }

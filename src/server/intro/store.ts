@@ -7,7 +7,7 @@ import type { FormStep } from "../forms/types";
 import { queueMessage } from "../outbox/store";
 import { confirmedRecently, takeSlot, toBooking } from "./bookings";
 import { toDate } from "../store/rows";
-import type { Database } from "../store/schema";
+import type { Database, OutboxKind } from "../store/schema";
 import type { OutboxData } from "../outbox/types";
 import { addressKey } from "../../forms/addressKey";
 import { OFFER_KINDS, REMINDER_KINDS, queueReminders } from "./reminders";
@@ -38,13 +38,34 @@ async function visitorTold(trx: Kysely<Database>, id: string, statuses: Readonly
  * Unsent mails about the booking as it was: each would tell the visitor a time that no longer holds (or,
  * a no-show's offer, offer one when the booking has been moved or cancelled).
  */
-async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void> {
-  await trx
+async function dropPendingMails(trx: Kysely<Database>, codec: Codec, id: string, at: Date): Promise<void> {
+  await dropUnsent(trx, codec, id, ["confirmation", "reschedule", ...REMINDER_KINDS, ...OFFER_KINDS], at);
+}
+
+/**
+ * Drops a booking's unsent messages of `kinds`, a failed one too (a retry of it after the change would
+ * tell the visitor the old booking). A reminder or offer that was to go by text and waits (Twilio was
+ * unavailable, or for 8 am) has its text written already (intro/reminderTexts.ts): that text is marked
+ * not sent, so it never goes and the person's thread says why.
+ */
+async function dropUnsent(trx: Kysely<Database>, codec: Codec, id: string, kinds: readonly OutboxKind[], at: Date): Promise<void> {
+  const rows = await trx
     .deleteFrom("outbox")
     .where("submission_id", "=", id)
-    .where("kind", "in", ["confirmation", "reschedule", ...REMINDER_KINDS, ...OFFER_KINDS])
-    // A failed one too: a retry of it after the change would tell the visitor the old booking.
+    .where("kind", "in", [...kinds])
     .where("status", "in", ["pending", "failed"])
+    .returning("data")
+    .execute();
+  const textIds = rows.flatMap((row) => {
+    const textId = row.data === null ? undefined : (codec.payload(row.data) as OutboxData).textId;
+    return textId === undefined ? [] : [textId];
+  });
+  if (textIds.length === 0) return;
+  await trx
+    .updateTable("texts")
+    .set({ status: "not-sent", status_at: codec.time(at), error: "its intro was cancelled, moved or marked Came before it went" })
+    .where("id", "in", textIds)
+    .where("status", "=", "waiting")
     .execute();
 }
 
@@ -54,7 +75,7 @@ async function dropPendingMails(trx: Kysely<Database>, id: string): Promise<void
  * cancellation that removes it from their calendar (`sequence`: the booking's, already raised).
  */
 async function afterCancel(trx: Kysely<Database>, codec: Codec, id: string, sequence: number, at: Date): Promise<void> {
-  await dropPendingMails(trx, id);
+  await dropPendingMails(trx, codec, id, at);
   if (await visitorTold(trx, id, ["sent", "failed"])) {
     await queueMessage(trx, codec, id, "cancellation", at, { data: { sequence } });
   }
@@ -260,17 +281,11 @@ export function introQueries(dialect: Dialect): IntroOperations {
         if (attendance === "no-show") {
           await writeLead(trx, dialect, id, { followUpOn }, by, at);
           if (await visitorTold(trx, id, ["sent", "failed"])) {
-            const row = await trx.selectFrom("submissions").select("payload").where("id", "=", id).executeTakeFirstOrThrow();
-            await queueNoShowOffer(trx, codec, { id, payload: codec.payload(row.payload), start: toDate(booking.starts_at) }, at);
+            await queueNoShowOffer(trx, codec, { id, start: toDate(booking.starts_at) }, at);
           }
           return "marked";
         }
-        await trx
-          .deleteFrom("outbox")
-          .where("submission_id", "=", id)
-          .where("kind", "in", [...OFFER_KINDS])
-          .where("status", "in", ["pending", "failed"])
-          .execute();
+        await dropUnsent(trx, codec, id, OFFER_KINDS, at);
         if (
           !["joined", "came"].includes(
             (
@@ -383,10 +398,10 @@ export function introQueries(dialect: Dialect): IntroOperations {
           .where("id", "=", id)
           .execute();
         const told = await visitorTold(trx, id, ["pending", "sent", "failed"]);
-        await dropPendingMails(trx, id);
+        await dropPendingMails(trx, codec, id, at);
         if (told) {
           await queueMessage(trx, codec, id, "reschedule", at, { data: { cancelToken: cancel.token, sequence: Number(moved.sequence) } });
-          await queueReminders(trx, codec, { id, payload }, slot.start, at, cancel.token);
+          await queueReminders(trx, codec, { id }, slot.start, at, cancel.token);
         }
         return "rescheduled";
       });

@@ -41,35 +41,39 @@ export interface MessageSettings {
   webhook?: LeadWebhook;
   /** STAFF_OWNER_EMAIL: on a fresh install, the address whose sign-in request makes the first owner. */
   ownerEmail?: string;
+  /** Twilio is set up (the outbox has a texter): an intro's reminders may go by text (intro/reminderTexts.ts). */
+  texting?: boolean;
   now: Date;
 }
 
 /**
- * How a message goes out: an e-mail, a POST to the gym's webhook, or nothing when there is nothing left
- * worth sending (`drop` says why).
+ * How a message goes out: an e-mail, a POST to the gym's webhook, a text already written in `texts`
+ * (its id; handed to the texter, and `orMail` goes instead when the text cannot, as an intro's reminder
+ * to a number that texted STOP), or nothing when there is nothing left worth sending (`drop` says why).
  */
-export type Delivery = { mail: Mail } | { webhook: WebhookRequest } | { drop: string };
+export type Delivery = { mail: Mail } | { webhook: WebhookRequest } | { text: number; orMail: Mail } | { drop: string };
 
 /** Writes one kind of message from its claimed row (its submission, its data), as it goes out. */
 export type Composer = (message: ClaimedMessage, settings: MessageSettings) => Delivery;
 
 /**
  * A kind's work in the store before it is written, for the kinds that have any: the message as it is to
- * be sent, or why it is not (it is then gone from the outbox).
+ * be sent, why it is not (it is then gone from the outbox), or when it is to be looked at again (`wait`:
+ * a text outside the calling hours; no attempt is counted).
  */
 export type Preparer<Store> = (
   store: Store,
   message: ClaimedMessage,
   settings: MessageSettings,
-) => Promise<ClaimedMessage | { dropped: string }>;
+) => Promise<ClaimedMessage | { dropped: string } | { wait: Date }>;
 
 /**
  * What became of a text the outbox handed to its texter (texts/outbox.ts): sent (Twilio took it); not
  * sent, and nothing left to do (`dropped` says why: no consent, consent ended); failed, to be tried
- * again or (`final`) never again, as a text Twilio may already have taken must not go twice; or due
- * later (`wait`: an automated text outside the calling hours).
+ * again or (`final`) never again, as a text Twilio may already have taken must not go twice (`refused`:
+ * Twilio certainly did not send it); or due later (`wait`: an automated text outside the calling hours).
  */
-export type TextOutcome = { sent: true } | { dropped: string } | { failed: string; final: boolean } | { wait: Date };
+export type TextOutcome = { sent: true } | { dropped: string } | { failed: string; final: boolean; refused?: true } | { wait: Date };
 
 /** Sends the text a claimed message of kind `text` names, at `now`. */
 export type Texter = (message: ClaimedMessage, now: Date) => Promise<TextOutcome>;

@@ -48,7 +48,7 @@ const LABELS: Record<OutboxKind, string> = {
   "sign-in": "Sign-in e-mail",
   cancellation: "Cancellation e-mail",
   reschedule: "New-time e-mail",
-  reminder: "Reminder e-mail",
+  reminder: "Intro reminder",
   webhook: "Webhook delivery",
   "privacy-confirm": "Privacy request's confirmation link",
   reply: "Reply e-mail",
@@ -58,7 +58,7 @@ const LABELS: Record<OutboxKind, string> = {
   "trial-reminder": "Kids' trial reminder e-mail",
   "trial-cancellation": "Kids' trial cancellation e-mail",
   "instant-answer": "Instant answer e-mail",
-  "no-show-offer": "New-time offer e-mail after a missed intro",
+  "no-show-offer": "New-time offer after a missed intro",
   "payment-alert": "Unmatched payment alert",
   text: "Text message",
 };
@@ -77,9 +77,28 @@ export interface DeliveryReport {
   more: boolean;
 }
 
+/**
+ * A message that goes by text where it can (an intro's reminder): the text it names handed to the
+ * texter, which reads the number's consent and the calling hours again. Sent, failed (to be tried
+ * again, or not: `final`), due later, or to go by e-mail instead (`instead` says why): the texter
+ * did not hand it to Twilio (consent ended since), or Twilio refused it.
+ */
+async function textFirst(
+  delivery: { text: number },
+  message: ClaimedMessage,
+  texter: Texter | undefined,
+  at: Date,
+): Promise<{ sent: true } | { failed: string; final: boolean } | { wait: Date } | { instead: string }> {
+  if (!texter) return { instead: "texting is not set up" };
+  const outcome = await texter({ ...message, data: { textId: delivery.text } }, at);
+  if ("dropped" in outcome) return { instead: outcome.dropped };
+  if ("failed" in outcome && outcome.refused) return { instead: outcome.failed };
+  return outcome;
+}
+
 /** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
 async function send(
-  delivery: Exclude<Delivery, { drop: string }>,
+  delivery: Exclude<Delivery, { drop: string } | { text: number }>,
   mailer: Mailer | null,
   webhookTimeoutMs?: number,
 ): Promise<string | null> {
@@ -154,25 +173,47 @@ export async function sendDue<Store extends OutboxOperations>(
       else report.gaveUp += 1;
       continue;
     }
+    let final = false;
     try {
-      const written = { ...settings, now: claimedAt };
+      const written = { ...settings, texting: settings.texter !== undefined, now: claimedAt };
       const prepared = (await kinds.prepare[message.kind]?.(store, message, written)) ?? message;
-      const delivery = "dropped" in prepared ? { drop: prepared.dropped } : kinds.compose[message.kind](prepared, written);
+      if ("wait" in prepared) {
+        await store.postpone(message.id, prepared.wait);
+        dropped += 1;
+        continue;
+      }
+      let delivery: Delivery = "dropped" in prepared ? { drop: prepared.dropped } : kinds.compose[message.kind](prepared, written);
+      failure = null;
+      if ("text" in delivery && !("dropped" in prepared)) {
+        const texted = await textFirst(delivery, prepared, settings.texter, claimedAt);
+        if ("wait" in texted) {
+          await store.postpone(message.id, texted.wait);
+          dropped += 1;
+          continue;
+        }
+        if ("instead" in texted) {
+          log(`${what}: its text was not sent (${texted.instead}), so it goes by e-mail`);
+          delivery = { mail: delivery.orMail };
+        } else if ("failed" in texted) {
+          failure = texted.failed;
+          final = texted.final;
+        }
+      }
       if ("drop" in delivery) {
         log(`${what} not sent: ${delivery.drop}`);
         await store.markSent(message.id, clock());
         dropped += 1;
         continue;
       }
-      failure = await send(delivery, mailer, settings.webhookTimeoutMs);
+      if (!("text" in delivery)) failure = await send(delivery, mailer, settings.webhookTimeoutMs);
     } catch (error) {
       failure = errorSummary(error);
     }
     taken += 1;
     if (failure !== null) {
       const attempt = message.attempts + 1;
-      const retryAt = attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
-      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : ", giving up"}): ${failure}`);
+      const retryAt = final || attempt >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(attempt));
+      log(`${what} failed (attempt ${attempt} of ${maxAttempts}${retryAt ? "" : final ? ", not tried again" : ", giving up"}): ${failure}`);
       await store.markFailed(message.id, failure, retryAt);
       if (retryAt) report.failed += 1;
       else report.gaveUp += 1;

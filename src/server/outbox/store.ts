@@ -119,13 +119,23 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
       // Given up: a token it carries (a sign-in link's, a cancel link's) must not outlive its one chance to
       // be sent. A message whose data is its text (a staff reply, a reminder, the digest) keeps it, so the
       // owner's Retry can still send it.
+      // A message that went by text keeps its text's id alone (intro/reminderTexts.ts): a Retry then finds
+      // that text, which Twilio may have taken, and never writes and sends a second.
       if (!retryAt) {
-        await db
-          .updateTable("outbox")
-          .set({ data: null })
+        const row = await db
+          .selectFrom("outbox")
+          .select("data")
           .where("id", "=", messageId)
           .where("kind", "not in", KEPT_WHEN_GIVEN_UP)
-          .execute();
+          .executeTakeFirst();
+        if (row && row.data !== null) {
+          const { textId } = codec.payload(row.data) as OutboxData;
+          await db
+            .updateTable("outbox")
+            .set({ data: textId === undefined ? null : JSON.stringify({ textId }) })
+            .where("id", "=", messageId)
+            .execute();
+        }
       }
     },
     async postpone(messageId, until) {

@@ -75,6 +75,6 @@ async function handOver(store: TextOperations & ConsentOperations, sender: TextS
     case "refused":
       await store.settleText(text.id, { status: "not-sent", error: result.reason }, now);
       if (result.optedOut) await store.endTextConsent(text.phone, `Twilio ${result.code ?? "opt-out"}`, now);
-      return { failed: result.reason, final: true };
+      return { failed: result.reason, final: true, refused: true };
   }
 }

@@ -4,6 +4,7 @@ import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database, TextsTable } from "../store/schema";
 import type { StoredText, TextAuthor } from "./types";
+import type { OutboxData } from "../outbox/types";
 
 /**
  * The texts (migration 22): each text a person sent the gym and each the gym sends them. A text to send
@@ -46,6 +47,49 @@ export async function queueText(trx: Kysely<Database>, codec: Codec, text: NewOu
   const id = Number(row.id);
   await queueMessage(trx, codec, null, "text", text.at, { data: { textId: id }, dueAt: text.dueAt });
   return id;
+}
+
+/**
+ * A text an outbox message of another kind sends in its place (an intro's reminder, written as it goes:
+ * intro/reminderTexts.ts): its row, waiting, and its id in the message's data, in one transaction, so
+ * every later attempt of the message finds this text and never writes a second. The row goes with the
+ * message's submission, under its person. Its id.
+ */
+async function attachText(dialect: Dialect, messageId: number, text: Omit<NewOutgoingText, "personId" | "dueAt">): Promise<number> {
+  const { codec } = dialect;
+  return dialect.write(async (trx) => {
+    const row = await trx.selectFrom("outbox").select(["data", "submission_id"]).where("id", "=", messageId).executeTakeFirstOrThrow();
+    const data = row.data === null ? {} : (codec.payload(row.data) as OutboxData);
+    if (data.textId !== undefined) return data.textId;
+    const submissionId = text.submissionId ?? row.submission_id;
+    const person = submissionId
+      ? await trx.selectFrom("submissions").select("person_id").where("id", "=", submissionId).executeTakeFirst()
+      : undefined;
+    const time = codec.time(text.at);
+    const inserted = await trx
+      .insertInto("texts")
+      .values({
+        person_id: person?.person_id ?? null,
+        submission_id: submissionId,
+        phone: text.phone,
+        direction: "out",
+        body: text.body,
+        at: time,
+        sent_by: "staff" in text.author ? text.author.staff : null,
+        automation: "automation" in text.author ? text.author.automation : null,
+        status: "waiting",
+        status_at: time,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const id = Number(inserted.id);
+    await trx
+      .updateTable("outbox")
+      .set({ data: JSON.stringify({ ...data, textId: id }) })
+      .where("id", "=", messageId)
+      .execute();
+    return id;
+  });
 }
 
 /** A person's text to the gym, in the caller's transaction. Its id. */
@@ -126,11 +170,14 @@ export interface TextOperations {
    * `error` is Twilio's error code. False when no text has that sid (nothing is stored).
    */
   reportStatus(sid: string, status: string, error: string | null, at: Date): Promise<boolean>;
+  /** attachText: the text an outbox message sends in its place, written once. Its id. */
+  attachText(messageId: number, text: Omit<NewOutgoingText, "personId" | "dueAt">): Promise<number>;
 }
 
 export function textQueries(dialect: Dialect): TextOperations {
   const { db, codec } = dialect;
   return {
+    attachText: (messageId, text) => attachText(dialect, messageId, text),
     async text(id) {
       const row = await db.selectFrom("texts").selectAll().where("id", "=", id).executeTakeFirst();
       return row && toText(row);

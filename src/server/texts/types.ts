@@ -41,8 +41,11 @@ export type TextStatus = "waiting" | "sending" | "not-sent" | "unknown" | "recei
 /** Who sent a text from the gym: a staff member (their address), or an automation of the site. */
 export type TextAuthor = { staff: string } | { automation: TextAutomation };
 
-/** The site's own texts: the instant answer to a form, and the answer to a STOP, START or HELP. */
-export type TextAutomation = "instant-answer" | "keyword-reply";
+/**
+ * The site's own texts: the instant answer to a form, the answer to a STOP, START or HELP, and an
+ * intro's reminders and its offer of a new time after a no-show (intro/reminderTexts.ts).
+ */
+export type TextAutomation = "instant-answer" | "keyword-reply" | "intro-reminder" | "no-show-offer";
 
 /** What the consent ledger knows of a number now: its last event, or none. */
 export interface ConsentState {

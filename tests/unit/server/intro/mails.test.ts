@@ -246,7 +246,7 @@ function followUpMails(name: string, place: () => Promise<() => Promise<Submissi
       // Mail was down from the day before until the second reminder's time: that one goes, alone.
       await deliver(first.at(2));
       expect(subjects().slice(1)).toEqual([expect.stringMatching(/^Starting soon:/)]);
-      expect(log).toEqual([expect.stringMatching(/^Reminder e-mail for intro B-1 not sent: the reminder two hours before goes instead$/)]);
+      expect(log).toEqual([expect.stringMatching(/^Intro reminder for intro B-1 not sent: the reminder two hours before goes instead$/)]);
       await cancelIntro(store, "B-1", first.at(1), "coach@gym.example");
       await deliver(first.at(1));
       // Down until the intro began: neither goes.
@@ -256,8 +256,8 @@ function followUpMails(name: string, place: () => Promise<() => Promise<Submissi
         expect.stringMatching(/^Your free intro/),
       ]);
       expect(log.filter((line) => line.includes("B-2"))).toEqual([
-        "Reminder e-mail for intro B-2 not sent: the intro has begun",
-        "Reminder e-mail for intro B-2 not sent: the intro has begun",
+        "Intro reminder for intro B-2 not sent: the intro has begun",
+        "Intro reminder for intro B-2 not sent: the intro has begun",
       ]);
     });
 
@@ -339,8 +339,8 @@ function followUpMails(name: string, place: () => Promise<() => Promise<Submissi
       for (const email of ["ana@example.com", "ben@example.com", "ben+again@example.com", "cy@example.com"])
         expect(offersTo(email)).toEqual([]);
       expect(log.filter((line) => line.startsWith("New-time offer"))).toEqual([
-        "New-time offer e-mail after a missed intro for intro B-2 not sent: the person has booked again",
-        "New-time offer e-mail after a missed intro for intro B-3 not sent: its person asked for their data to be deleted",
+        "New-time offer after a missed intro for intro B-2 not sent: the person has booked again",
+        "New-time offer after a missed intro for intro B-3 not sent: its person asked for their data to be deleted",
       ]);
     });
 
@@ -348,7 +348,7 @@ function followUpMails(name: string, place: () => Promise<() => Promise<Submissi
       const { due } = await missed("B-1", "ana@example.com");
       await deliver(new Date(due.getTime() + 86_400_000));
       expect(offersTo("ana@example.com")).toEqual([]);
-      expect(log).toContain("New-time offer e-mail after a missed intro for intro B-1 not sent: its morning has passed");
+      expect(log).toContain("New-time offer after a missed intro for intro B-1 not sent: its morning has passed");
     });
   });
 }
