@@ -5,6 +5,8 @@ import type { StoredWaiver } from "../waiver";
 import type { SubmissionOperations } from "../forms/types";
 import type { LeadOperations, PeopleOperations } from "../leads/types";
 import type { OutboxStatus } from "../store/schema";
+import type { ConsentOperations } from "../texts/consentLedger";
+import type { TextOperations } from "../texts/textStore";
 
 /** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */
 export type PrivacyReference = `P-${string}`;
@@ -113,4 +115,6 @@ export type PrivacyStore = SubmissionOperations &
   RequestOperations &
   LeadOperations &
   PeopleOperations &
-  Pick<PaymentOperations, "paymentsOf">;
+  Pick<PaymentOperations, "paymentsOf"> &
+  Pick<TextOperations, "textsOf"> &
+  Pick<ConsentOperations, "consentHistory">;
