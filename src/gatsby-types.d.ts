@@ -2898,6 +2898,8 @@ type PrivacyJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly contactMonths: Scalars['Int'];
   readonly dropInMonths: Scalars['Int'];
+  readonly textConsentMonths: Scalars['Int'];
+  readonly textMonths: Scalars['Int'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly introMonths: Scalars['Int'];
@@ -2957,6 +2959,8 @@ type PrivacyJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contactMonths: InputMaybe<FieldSelectorEnum>;
   readonly dropInMonths: InputMaybe<FieldSelectorEnum>;
+  readonly textConsentMonths: InputMaybe<FieldSelectorEnum>;
+  readonly textMonths: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly introMonths: InputMaybe<FieldSelectorEnum>;
@@ -2971,6 +2975,8 @@ type PrivacyJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contactMonths: InputMaybe<IntQueryOperatorInput>;
   readonly dropInMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly textConsentMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly textMonths: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly introMonths: InputMaybe<IntQueryOperatorInput>;
@@ -3030,6 +3036,8 @@ type PrivacyJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly contactMonths: InputMaybe<SortOrderEnum>;
   readonly dropInMonths: InputMaybe<SortOrderEnum>;
+  readonly textConsentMonths: InputMaybe<SortOrderEnum>;
+  readonly textMonths: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly introMonths: InputMaybe<SortOrderEnum>;
@@ -3714,6 +3722,8 @@ type Query_privacyJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   contactMonths: InputMaybe<IntQueryOperatorInput>;
   dropInMonths: InputMaybe<IntQueryOperatorInput>;
+  textConsentMonths: InputMaybe<IntQueryOperatorInput>;
+  textMonths: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   introMonths: InputMaybe<IntQueryOperatorInput>;
@@ -5995,7 +6005,7 @@ type DocumentPageQueryVariables = Exact<{
 }>;
 
 
-type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number } };
 
 type DropInPageQueryVariables = Exact<{
   pageKey: InputMaybe<Scalars['String']>;
@@ -6078,12 +6088,12 @@ type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: n
 
 type NextEventFragment = { readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null };
 
-type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number } };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number } };
 
 type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number };
 
@@ -6092,7 +6102,7 @@ type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
-type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number };
+type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number };
 
 type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 

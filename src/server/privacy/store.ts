@@ -172,6 +172,83 @@ async function forgetNumbers(trx: Kysely<Database>, codec: Codec, numbers: reado
 }
 
 /**
+ * What has no form to expire with (PurgeCutoffs.texts): a person made by a text alone (leads/textInbox.ts)
+ * whose last text is older than `before` goes with their texts and timeline, as a contact message does
+ * after its months; a text kept on nobody (a STOP, START or HELP from a number no one held, and its
+ * answer) goes once older than it. The consent ledger of a number goes when its last event is older
+ * than `consentsBefore` and no text of the number is kept: while a text is, the ledger is the evidence
+ * that it was agreed to (the texts' own times are gone with them, so the period counts from the last
+ * event). Each number's lock is taken first, the one receiveText and the ledger take, so a text or a consent
+ * arriving meanwhile is either seen here (and the number kept) or comes after.
+ */
+async function purgeTexts(
+  trx: Kysely<Database>,
+  dialect: Pick<Dialect, "codec" | "lockAddressKeys">,
+  cutoffs: { before: Date; consentsBefore: Date },
+): Promise<NonNullable<PurgeReport["texts"]>> {
+  const { codec } = dialect;
+  const before = codec.time(cutoffs.before);
+  const consentsBefore = codec.time(cutoffs.consentsBefore);
+  const textOnly = () =>
+    trx
+      .selectFrom("people")
+      .select("people.id")
+      .where("people.created_at", "<", before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("submissions").select("submissions.id").whereRef("submissions.person_id", "=", "people.id"))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("texts").select("texts.id").whereRef("texts.person_id", "=", "people.id").where("texts.at", ">=", before))),
+      );
+  const ledgers = () =>
+    trx
+      .selectFrom("text_consents")
+      .select("phone")
+      .groupBy("phone")
+      .having((eb) => eb.fn.max("at"), "<", consentsBefore);
+  const candidates = await trx
+    .selectFrom("texts")
+    .select("phone")
+    .distinct()
+    .where((eb) => eb.or([eb("person_id", "in", textOnly()), eb.and([eb("person_id", "is", null), eb("at", "<", before)])]))
+    .execute();
+  const numbers = [...new Set([...candidates.map((row) => row.phone), ...(await ledgers().execute()).map((row) => row.phone)])];
+  await dialect.lockAddressKeys(trx, numbers.map(numberLock));
+  // Read again under the locks: what came in meanwhile keeps its person or number.
+  const people = (await textOnly().execute()).map((row) => row.id);
+  let texts = 0;
+  for (const batch of batches(people)) {
+    const theirs = await trx.selectFrom("texts").select("id").where("person_id", "in", batch).execute();
+    await dropTexts(
+      trx,
+      codec,
+      theirs.map((row) => Number(row.id)),
+    );
+    await trx.deleteFrom("people").where("id", "in", batch).execute();
+  }
+  const orphans = await trx
+    .selectFrom("texts")
+    .select("id")
+    .where("person_id", "is", null)
+    .where("submission_id", "is", null)
+    .where("at", "<", before)
+    .execute();
+  const orphanIds = orphans.map((row) => Number(row.id));
+  await dropTexts(trx, codec, orphanIds);
+  for (const batch of batches(orphanIds))
+    texts += Number((await trx.deleteFrom("texts").where("id", "in", batch).executeTakeFirst()).numDeletedRows);
+  const candidatesNow = (await ledgers().execute()).map((row) => row.phone);
+  const texted = new Set<string>();
+  for (const batch of batches(candidatesNow)) {
+    const rows = await trx.selectFrom("texts").select("phone").distinct().where("phone", "in", batch).execute();
+    rows.forEach((row) => texted.add(row.phone));
+  }
+  const expired = candidatesNow.filter((phone) => !texted.has(phone));
+  for (const batch of batches(expired)) await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+  return { people: people.length, texts, ledgers: expired.length };
+}
+
+/**
  * A person who stays keeps only the address keys their remaining forms give: once the owner merged two
  * people, deleting one address's forms takes that address's key too, so the person no longer catches
  * its forms (a later one makes a new person), while the other address's forms and key stay. With the
@@ -311,6 +388,10 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
           await logDeletions(trx, gone, codec.time(at), "retention");
           report.forms[form] = (report.forms[form] ?? 0) + gone.length;
           deleted += gone.length;
+        }
+        if (cutoffs.texts) {
+          report.texts = await purgeTexts(trx, dialect, cutoffs.texts);
+          deleted += report.texts.people + report.texts.texts + report.texts.ledgers;
         }
         if (deleted > 0) await dialect.markWipeOwed(trx);
         return report;

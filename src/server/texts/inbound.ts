@@ -73,6 +73,9 @@ export async function receiveText(
     if (seen) return { duplicate: true };
     const keyword = keywordOf(incoming.body);
     const { phone } = incoming;
+    // The number's lock first (the ledger's, and the retention purge's): a purge of the person the number
+    // belongs to either comes after this text, or is done before it looks for them.
+    await dialect.lockAddressKeys(trx, [numberLock(phone)]);
     const personId = keyword ? await people.personOf(trx, phone) : await people.fileText(trx, phone, at);
     const textId = await storeIncoming(trx, codec, { phone, body: incoming.body, personId, sid: incoming.sid, at });
     // The word as the person wrote it, for the ledger: short, and only ever a keyword.
@@ -80,11 +83,8 @@ export async function receiveText(
     let replied = false;
     if (keyword === "opt-out") replied = await endConsent(dialect, trx, phone, word, at);
     else if (keyword === "opt-in") replied = await restoreConsent(dialect, trx, phone, word, at);
-    else if (keyword === "help") {
-      // The number's lock, as endConsent and restoreConsent take it: two HELPs at once are answered once.
-      await dialect.lockAddressKeys(trx, [numberLock(phone)]);
-      replied = true;
-    }
+    // Two HELPs at once are answered once: both hold the number's lock, taken above.
+    else if (keyword === "help") replied = true;
     const body = keyword && keywordReply(keyword, gym);
     if (keyword !== "opt-out" && body && replied) replied = !(await answeredLately(dialect, trx, phone, body, at));
     if (body && replied) {

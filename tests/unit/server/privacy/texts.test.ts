@@ -9,6 +9,7 @@ import { type SubmissionStore, storeOn } from "../../../../src/server/app/store"
 import type { Dialect } from "../../../../src/server/store/dialect";
 import { openPostgres } from "../../../../src/server/store/postgres";
 import { openSqlite } from "../../../../src/server/store/sqlite";
+import { recordConsent } from "../../../../src/server/texts/consentLedger";
 import { textTexter } from "../../../../src/server/texts/outbox";
 import { queueText } from "../../../../src/server/texts/textStore";
 import type { OutgoingText, TextSender } from "../../../../src/server/texts/types";
@@ -170,6 +171,77 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(await store.text(late)).toMatchObject({ status: "not-sent" });
     // Ben's texts and consent are untouched.
     expect({ texts: await store.textsOfNumber(BEN_PHONE), consent: await store.consentHistory(BEN_PHONE) }).toEqual(bensBefore);
+  });
+
+  test("retention: a person made by a text alone, texts on nobody and an old number's ledger go after their periods", async () => {
+    const consent = (phone: string, when: string) =>
+      dialect.write((trx) =>
+        recordConsent(trx, dialect, {
+          phone,
+          at: at(when),
+          disclosure: "CrossFit Graham will text this number about your enquiry.",
+          version: "v".repeat(64),
+          page: "/contact/",
+          form: "contact",
+          submission: "C-OLD",
+          connection: "203.0.113.7",
+        }),
+      );
+    let sid = 10;
+    const receive = (phone: string, body: string, when: string) => {
+      sid += 1;
+      return store.receiveText({ phone, body, sid: `SM${String(sid).padStart(32, "0")}` }, GYM, at(when));
+    };
+    // Made by a text two years ago and not heard from since: goes. One who wrote again last month: stays.
+    const gone = await receive("+12535550111", "How much is a month?", "2024-11-01T18:00:00Z");
+    const stays = await receive("+12535550112", "Do you have open gym?", "2024-11-01T18:00:00Z");
+    await receive("+12535550112", "Still wondering!", "2026-10-30T18:00:00Z");
+    // A STOP from a number that is nobody's, and its confirmation, two years ago: go. A HELP last week: stays.
+    await consent("+12535550113", "2024-10-01T18:00:00Z");
+    await receive("+12535550113", "STOP", "2024-11-01T18:00:00Z");
+    await receive("+12535550114", "HELP", "2026-11-23T18:00:00Z");
+    // A form's person's old texts stay with their form (its own months).
+    await store.insert(contact("C-ANA", ANA, ANA_PHONE));
+    await receive(ANA_PHONE, "Is the 6 am class full?", "2024-11-01T18:00:00Z");
+    // Ledgers whose last event was five years ago: one number's goes; one with a text still kept stays.
+    await consent("+12535550115", "2021-10-01T18:00:00Z");
+    await consent("+12535550116", "2021-10-01T18:00:00Z");
+    await receive("+12535550116", "Thanks!", "2026-06-01T18:00:00Z");
+
+    const now = at("2026-11-30T18:00:00Z");
+    const report = await store.purge(
+      {
+        spamBefore: at("2026-10-31T18:00:00Z"),
+        forms: [],
+        texts: { before: at("2025-11-30T18:00:00Z"), consentsBefore: at("2022-11-30T18:00:00Z") },
+      },
+      now,
+    );
+    expect(report.texts).toEqual({ people: 1, texts: 2, ledgers: 1 });
+    expect(!gone.duplicate && (await store.personOf(gone.personId ?? ""))).toBeUndefined();
+    expect(await store.textsOfNumber("+12535550111")).toEqual([]);
+    expect(!stays.duplicate && (await store.personOf(stays.personId ?? ""))).toBeDefined();
+    expect(await store.textsOfNumber("+12535550112")).toHaveLength(2);
+    expect(await store.textsOfNumber("+12535550113")).toEqual([]);
+    expect((await store.textsOfNumber("+12535550114")).map((t) => t.direction)).toEqual(["in", "out"]);
+    expect(await store.textsOfNumber(ANA_PHONE)).toHaveLength(1);
+    expect(await store.consentHistory("+12535550115")).toEqual([]);
+    expect(await store.consentHistory("+12535550116")).toHaveLength(1);
+    // The STOP two years ago is within the ledger's period: kept, and the number is still not texted.
+    expect((await store.textConsent("+12535550113")).event).toBe("ended");
+    // A second purge finds nothing more.
+    expect(
+      (
+        await store.purge(
+          {
+            spamBefore: at("2026-10-31T18:00:00Z"),
+            forms: [],
+            texts: { before: at("2025-11-30T18:00:00Z"), consentsBefore: at("2022-11-30T18:00:00Z") },
+          },
+          now,
+        )
+      ).texts,
+    ).toEqual({ people: 0, texts: 0, ledgers: 0 });
   });
 }
 
