@@ -95,9 +95,13 @@ async function deleteWhere(
   const numbers = options.forgetNumbers
     ? [...new Set([...givenNumbers.map((row) => String(row.phone)), ...theirTexts.map((row) => row.phone)])]
     : [];
-  // The numbers' locks with the addresses', in one sorted call: a STOP, a consent or a texter of one of
-  // them waits for the deletion, or went before it.
-  await dialect.lockAddressKeys(trx, [...keys.map((row) => row.email_key), ...numbers.map(numberLock)]);
+  await dialect.lockAddressKeys(
+    trx,
+    keys.map((row) => row.email_key),
+  );
+  // Then the numbers', in the order a form takes them (its address, then its number's consent): a STOP,
+  // a consent or a texter of one of them waits for the deletion, or went before it.
+  await dialect.lockAddressKeys(trx, numbers.map(numberLock));
   await trx.deleteFrom("outbox").where("submission_id", "in", trx.selectFrom("submissions").select("id").where(which)).execute();
   const gone = await trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at", "person_id"]).execute();
   // A person is their forms: with the last one goes the person, and their keys and timeline with them.
