@@ -2898,8 +2898,6 @@ type PrivacyJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly contactMonths: Scalars['Int'];
   readonly dropInMonths: Scalars['Int'];
-  readonly textConsentMonths: Scalars['Int'];
-  readonly textMonths: Scalars['Int'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly introMonths: Scalars['Int'];
@@ -2908,6 +2906,8 @@ type PrivacyJson = Node & {
   readonly requestMonths: Scalars['Int'];
   readonly requestResponseDays: Scalars['Int'];
   readonly spamDays: Scalars['Int'];
+  readonly textConsentMonths: Scalars['Int'];
+  readonly textMonths: Scalars['Int'];
 };
 
 type PrivacyJsonConnection = {
@@ -2959,8 +2959,6 @@ type PrivacyJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contactMonths: InputMaybe<FieldSelectorEnum>;
   readonly dropInMonths: InputMaybe<FieldSelectorEnum>;
-  readonly textConsentMonths: InputMaybe<FieldSelectorEnum>;
-  readonly textMonths: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly introMonths: InputMaybe<FieldSelectorEnum>;
@@ -2969,14 +2967,14 @@ type PrivacyJsonFieldSelector = {
   readonly requestMonths: InputMaybe<FieldSelectorEnum>;
   readonly requestResponseDays: InputMaybe<FieldSelectorEnum>;
   readonly spamDays: InputMaybe<FieldSelectorEnum>;
+  readonly textConsentMonths: InputMaybe<FieldSelectorEnum>;
+  readonly textMonths: InputMaybe<FieldSelectorEnum>;
 };
 
 type PrivacyJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contactMonths: InputMaybe<IntQueryOperatorInput>;
   readonly dropInMonths: InputMaybe<IntQueryOperatorInput>;
-  readonly textConsentMonths: InputMaybe<IntQueryOperatorInput>;
-  readonly textMonths: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly introMonths: InputMaybe<IntQueryOperatorInput>;
@@ -2985,6 +2983,8 @@ type PrivacyJsonFilterInput = {
   readonly requestMonths: InputMaybe<IntQueryOperatorInput>;
   readonly requestResponseDays: InputMaybe<IntQueryOperatorInput>;
   readonly spamDays: InputMaybe<IntQueryOperatorInput>;
+  readonly textConsentMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly textMonths: InputMaybe<IntQueryOperatorInput>;
 };
 
 type PrivacyJsonFilterListInput = {
@@ -3036,8 +3036,6 @@ type PrivacyJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly contactMonths: InputMaybe<SortOrderEnum>;
   readonly dropInMonths: InputMaybe<SortOrderEnum>;
-  readonly textConsentMonths: InputMaybe<SortOrderEnum>;
-  readonly textMonths: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly introMonths: InputMaybe<SortOrderEnum>;
@@ -3046,6 +3044,8 @@ type PrivacyJsonSortInput = {
   readonly requestMonths: InputMaybe<SortOrderEnum>;
   readonly requestResponseDays: InputMaybe<SortOrderEnum>;
   readonly spamDays: InputMaybe<SortOrderEnum>;
+  readonly textConsentMonths: InputMaybe<SortOrderEnum>;
+  readonly textMonths: InputMaybe<SortOrderEnum>;
 };
 
 type Program = Node & {
@@ -3722,8 +3722,6 @@ type Query_privacyJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   contactMonths: InputMaybe<IntQueryOperatorInput>;
   dropInMonths: InputMaybe<IntQueryOperatorInput>;
-  textConsentMonths: InputMaybe<IntQueryOperatorInput>;
-  textMonths: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   introMonths: InputMaybe<IntQueryOperatorInput>;
@@ -3732,6 +3730,8 @@ type Query_privacyJsonArgs = {
   requestMonths: InputMaybe<IntQueryOperatorInput>;
   requestResponseDays: InputMaybe<IntQueryOperatorInput>;
   spamDays: InputMaybe<IntQueryOperatorInput>;
+  textConsentMonths: InputMaybe<IntQueryOperatorInput>;
+  textMonths: InputMaybe<IntQueryOperatorInput>;
 };
 
 
