@@ -2906,6 +2906,8 @@ type PrivacyJson = Node & {
   readonly requestMonths: Scalars['Int'];
   readonly requestResponseDays: Scalars['Int'];
   readonly spamDays: Scalars['Int'];
+  readonly textConsentMonths: Scalars['Int'];
+  readonly textMonths: Scalars['Int'];
 };
 
 type PrivacyJsonConnection = {
@@ -2965,6 +2967,8 @@ type PrivacyJsonFieldSelector = {
   readonly requestMonths: InputMaybe<FieldSelectorEnum>;
   readonly requestResponseDays: InputMaybe<FieldSelectorEnum>;
   readonly spamDays: InputMaybe<FieldSelectorEnum>;
+  readonly textConsentMonths: InputMaybe<FieldSelectorEnum>;
+  readonly textMonths: InputMaybe<FieldSelectorEnum>;
 };
 
 type PrivacyJsonFilterInput = {
@@ -2979,6 +2983,8 @@ type PrivacyJsonFilterInput = {
   readonly requestMonths: InputMaybe<IntQueryOperatorInput>;
   readonly requestResponseDays: InputMaybe<IntQueryOperatorInput>;
   readonly spamDays: InputMaybe<IntQueryOperatorInput>;
+  readonly textConsentMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly textMonths: InputMaybe<IntQueryOperatorInput>;
 };
 
 type PrivacyJsonFilterListInput = {
@@ -3038,6 +3044,8 @@ type PrivacyJsonSortInput = {
   readonly requestMonths: InputMaybe<SortOrderEnum>;
   readonly requestResponseDays: InputMaybe<SortOrderEnum>;
   readonly spamDays: InputMaybe<SortOrderEnum>;
+  readonly textConsentMonths: InputMaybe<SortOrderEnum>;
+  readonly textMonths: InputMaybe<SortOrderEnum>;
 };
 
 type Program = Node & {
@@ -3722,6 +3730,8 @@ type Query_privacyJsonArgs = {
   requestMonths: InputMaybe<IntQueryOperatorInput>;
   requestResponseDays: InputMaybe<IntQueryOperatorInput>;
   spamDays: InputMaybe<IntQueryOperatorInput>;
+  textConsentMonths: InputMaybe<IntQueryOperatorInput>;
+  textMonths: InputMaybe<IntQueryOperatorInput>;
 };
 
 
@@ -5995,7 +6005,7 @@ type DocumentPageQueryVariables = Exact<{
 }>;
 
 
-type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type DocumentPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number } };
 
 type DropInPageQueryVariables = Exact<{
   pageKey: InputMaybe<Scalars['String']>;
@@ -6078,12 +6088,12 @@ type MembershipHoldPageQuery = { readonly policies: { readonly holdNoticeDays: n
 
 type NextEventFragment = { readonly slug: string, readonly title: string, readonly start: string, readonly end: string | null };
 
-type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PlaceholdersFragment = { readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number } };
 
 type PoliciesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number } };
+type PoliciesPageQuery = { readonly page: { readonly html: string, readonly title: string } | null, readonly policies: { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number }, readonly privacy: { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number } };
 
 type PolicyNumbersFragment = { readonly holdNoticeDays: number, readonly minHoldDays: number, readonly maxHoldDays: number, readonly maxHoldsPerYear: number, readonly cancellationNoticeDays: number, readonly holdFee: number, readonly cancellationFee: number, readonly reactivationFee: number, readonly signUpFee: number };
 
@@ -6092,7 +6102,7 @@ type PortfolioPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type PortfolioPageQuery = { readonly galleries: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly description: string, readonly category: string, readonly slug: string, readonly images: ReadonlyArray<{ readonly id: string, readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly fullSrc: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly full: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } };
 
-type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number };
+type PrivacyNumbersFragment = { readonly requestResponseDays: number, readonly spamDays: number, readonly contactMonths: number, readonly introMonths: number, readonly kidsTrialMonths: number, readonly requestMonths: number, readonly dropInMonths: number, readonly textMonths: number, readonly textConsentMonths: number };
 
 type PrivacyRequestPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -138,7 +138,7 @@ export const settings: Collection = {
       longText("fitness", 'Answer to "Do I need to be fit?"', 400),
       longText("kidsBring", "What a child brings to a kids' trial class, and when to come (in the parent's e-mails)", 300),
     ]),
-    jsonFile("privacy", "Privacy: how long forms are kept", "content/privacy.json", [
+    jsonFile("privacy", "Privacy: how long forms and texts are kept", "content/privacy.json", [
       wholeNumber("requestResponseDays", "Days to answer a privacy request (45 at most, by law)", 1, 45),
       wholeNumber("spamDays", "Delete spam after (days)", 1),
       wholeNumber("contactMonths", "Delete contact messages after (months)", 1),
@@ -146,6 +146,16 @@ export const settings: Collection = {
       wholeNumber("kidsTrialMonths", "Delete kids' trial class bookings (the child's first name and age) after (months)", 1),
       wholeNumber("requestMonths", "Delete privacy requests after (months)", 1),
       wholeNumber("dropInMonths", "Delete drop-in visits and their signed waivers after (months)", 1),
+      wholeNumber(
+        "textMonths",
+        "Delete texts on no form (a person who only texted, a STOP or HELP from an unknown number) after (months)",
+        1,
+      ),
+      wholeNumber(
+        "textConsentMonths",
+        "Delete a number's record of consent to texts after its last event, once its texts are gone (months)",
+        1,
+      ),
     ]),
     jsonFile("waiver", "Sign-up waiver", "content/waiver.json", [
       // Paragraphs are long: each is a text area, not stringList's one-line box.

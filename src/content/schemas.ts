@@ -186,6 +186,16 @@ export const privacySchema = z
     kidsTrialMonths: months,
     requestMonths: months,
     dropInMonths: months,
+    /**
+     * Texts kept on no form: those of a person made by a text alone, and STOP, START or HELP from a
+     * number that is nobody's (a person's other texts go with the person).
+     */
+    textMonths: months,
+    /**
+     * The consent ledger, after a number's last event, once no text of the number is kept: evidence of
+     * consent while a claim can still be brought (the TCPA's is four years).
+     */
+    textConsentMonths: months,
   })
   .strict();
 

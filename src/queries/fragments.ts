@@ -33,6 +33,8 @@ export const fragments = graphql`
     kidsTrialMonths
     requestMonths
     dropInMonths
+    textMonths
+    textConsentMonths
   }
 
   # The waiver a form shows and the version the server checks it by (src/components/form/WaiverAgreement.tsx).

@@ -83,6 +83,10 @@ test("a privacy request from the public form is listed with its days left; its d
   // Its times in the gym's zone, though this phone is in Tokyo (the file's timezoneId).
   const received = await withStore(E2E_DATA_DIR, async (store) => (await store.get(reference))!.createdAt.toISOString());
   await expect(request).toContainText(staffTime(received, site.timeZone));
+  // How long texts are kept, from content/privacy.json.
+  const texts = page.getByRole("heading", { level: 2, name: "Texts" }).locator("xpath=following-sibling::p[1]");
+  await expect(texts).toContainText(`go ${privacy.textMonths} months after the last text`);
+  await expect(texts).toContainText(`kept ${privacy.textConsentMonths} months after its last change`);
   await expectCleanAtBothWidths(page, "the privacy screen");
 
   const download = page.waitForEvent("download");

@@ -41,6 +41,39 @@ export interface AccessPerson {
   firstResponseAt: string | null;
   merged?: string;
   timeline: Array<{ at: string; by: string; kind: string; status?: string; outcome?: string; text?: string }>;
+  /** Only when there are any: their texts to the gym and the gym's to them, oldest first. */
+  texts?: AccessText[];
+}
+
+/**
+ * One text, as the gym keeps it: the number, the words, when; the gym's own say who wrote it (a staff
+ * address, or the automation that sent it) and what became of it (waiting, Twilio's delivery status,
+ * or not-sent with why).
+ */
+export interface AccessText {
+  at: string;
+  direction: "in" | "out";
+  phone: string;
+  text: string;
+  status: string;
+  by?: string;
+  error?: string;
+}
+
+/** The consent ledger of one of the address's numbers (a form's or a text's): every event, oldest first. */
+export interface AccessConsent {
+  phone: string;
+  events: Array<{
+    event: string;
+    at: string;
+    disclosure: string | null;
+    version: string | null;
+    page: string | null;
+    form: string | null;
+    submission: string | null;
+    connection: string | null;
+    keyword?: string;
+  }>;
 }
 
 /** What the download says of a person the owner merged with another address's. */
@@ -74,6 +107,8 @@ export interface AccessReport {
   submissions: AccessEntry[];
   /** Only when Stripe reported a payment for one of its forms. */
   payments?: AccessPayment[];
+  /** Only when one of its numbers has consent events: the ledger of each, as the gym keeps it as evidence. */
+  textConsents?: AccessConsent[];
 }
 
 export async function accessReport(store: PrivacyStore, email: string): Promise<AccessReport> {
@@ -122,10 +157,15 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
       charge: payment.chargeId,
     },
   }));
+  const textConsents = await consentsOf(store, [
+    ...submissions.map((submission) => submission.payload.phone),
+    ...[...people.values()].flatMap((person) => (person.texts ?? []).map((text) => text.phone)),
+  ]);
   return {
     email,
     ...(people.size > 0 && { people: [...people.values()] }),
     ...(payments.length > 0 && { payments }),
+    ...(textConsents.length > 0 && { textConsents }),
     submissions: submissions.map((submission) => {
       const version = submission.payload.waiverVersion;
       const waiver = waivers.find((w) => w.version === version);
@@ -157,6 +197,19 @@ async function accessPerson(store: PrivacyStore, reference: string, origin: stri
     origin,
   );
   const merged = events.some((event) => event.kind === "merge");
+  // All the person's texts: a merge joins two people who gave the same number, so they are that number's.
+  const texts = (await store.textsOf(reference)).map((text): AccessText => {
+    const by = text.sentBy ?? text.automation;
+    return {
+      at: text.at.toISOString(),
+      direction: text.direction,
+      phone: text.phone,
+      text: text.body,
+      status: text.status,
+      ...(by !== null && { by }),
+      ...(text.error !== null && { error: text.error }),
+    };
+  });
   return {
     reference,
     status: person?.state.status ?? "new",
@@ -173,5 +226,28 @@ async function accessPerson(store: PrivacyStore, reference: string, origin: stri
         ...(event.outcome && { outcome: event.outcome }),
         ...(event.body !== null && { text: event.body }),
       })),
+    ...(texts.length > 0 && { texts }),
   };
+}
+
+/** The ledger of each number (E.164, as forms and texts keep it) that has any event, in the order first given. */
+async function consentsOf(store: PrivacyStore, numbers: readonly unknown[]): Promise<AccessConsent[]> {
+  const phones = [...new Set(numbers.filter((phone): phone is string => typeof phone === "string" && phone !== ""))];
+  const ledgers = await Promise.all(
+    phones.map(async (phone): Promise<AccessConsent> => ({
+      phone,
+      events: (await store.consentHistory(phone)).map((event) => ({
+        event: event.event,
+        at: event.at.toISOString(),
+        disclosure: event.disclosure,
+        version: event.version,
+        page: event.page,
+        form: event.form,
+        submission: event.submission,
+        connection: event.connection,
+        ...(event.keyword !== null && { keyword: event.keyword }),
+      })),
+    })),
+  );
+  return ledgers.filter((ledger) => ledger.events.length > 0);
 }

@@ -29,6 +29,7 @@ export function retentionCutoffs(now: Date, privacy: Privacy): PurgeCutoffs {
       const { kept } = FORM_REGISTRY[form];
       return kept === "membership" ? [] : [{ form, before: monthsBefore(now, privacy[kept]) }];
     }),
+    texts: { before: monthsBefore(now, privacy.textMonths), consentsBefore: monthsBefore(now, privacy.textConsentMonths) },
   };
 }
 
@@ -40,7 +41,13 @@ export function isExpired(submission: StoredSubmission, cutoffs: PurgeCutoffs): 
 
 /** "3 spam, 1 contact", or "" when nothing went. */
 export function purgeSummary(report: PurgeReport): string {
-  const counts: Array<[string, number]> = [["spam", report.spam], ...Object.entries(report.forms)];
+  const counts: Array<[string, number]> = [
+    ["spam", report.spam],
+    ...Object.entries(report.forms),
+    ["person made by a text", report.texts?.people ?? 0],
+    ["text on nobody", report.texts?.texts ?? 0],
+    ["number's consent ledger", report.texts?.ledgers ?? 0],
+  ];
   return counts
     .filter(([, count]) => count > 0)
     .map(([what, count]) => `${count} ${what}`)

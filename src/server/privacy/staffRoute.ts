@@ -71,8 +71,8 @@ async function exportReport(store: PrivacyStore, wanted: string, audit: StaffCon
 }
 
 /**
- * GET /api/staff/privacy: the open privacy requests with their days left, and the deletion log, newest
- * first. GET ?export=<address or reference>: the access report as a JSON download.
+ * GET /api/staff/privacy: the open privacy requests with their days left, the deletion log, newest
+ * first, and how long texts are kept. GET ?export=<address or reference>: the access report as a JSON download.
  * POST {action: "delete", request | email, confirm}: deletes everything held for the address once
  * `confirm` repeats it; {action: "withdraw", request | id}: removes health information;
  * {action: "answered", request}. Export, deletion and withdrawal for a request wait for its person's
@@ -91,6 +91,8 @@ export const privacyRoute: StaffRoute<PrivacyStore> = {
         json: {
           timeZone: GYM_ZONE,
           responseDays: privacy.requestResponseDays,
+          // How long texts are kept (content/privacy.json), as the screen says it.
+          texts: { months: privacy.textMonths, consentMonths: privacy.textConsentMonths },
           requests,
           deletions: deletions
             .slice(-DELETIONS_SHOWN)

@@ -4,6 +4,7 @@ import { addressKey } from "../../forms/addressKey";
 import { linesOnlyOf } from "../leads/lineage";
 import { type SubmissionRow, toDate } from "../store/rows";
 import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
+import { numberLock } from "../texts/consentLedger";
 import type { StoredWaiver } from "../waiver";
 import { type DeletionRecord, type PrivacyOperations, type PurgeReport, requesterOf } from "./types";
 
@@ -33,10 +34,45 @@ const batches = <T>(items: readonly T[]): T[][] =>
 /**
  * Deletes the submissions `which` selects, their outbox rows first (that foreign key has no cascade;
  * bookings' has). What DELETE returns is what this transaction removed, so two processes purging at
- * once never log one row twice.
+ * once never log one row twice. A person's texts go with the person, and their texts waiting in the
+ * outbox with them (dropTexts). On a request (`forgetNumbers`), so do the consent ledger of the
+ * numbers the deleted forms gave or the deleted people texted from, and those numbers' texts on nobody
+ * (forgetNumbers); the retention purge leaves the ledger to its own period (purgeLedger).
  */
-async function deleteWhere(trx: Kysely<Database>, dialect: Pick<Dialect, "codec" | "lockAddressKeys">, which: Which): Promise<Gone[]> {
+async function deleteWhere(
+  trx: Kysely<Database>,
+  dialect: Pick<Dialect, "codec" | "lockAddressKeys" | "payloadSql">,
+  which: Which,
+  options: { forgetNumbers: boolean },
+): Promise<Gone[]> {
   const { codec } = dialect;
+  const givenNumbers = options.forgetNumbers
+    ? await trx
+        .selectFrom("submissions")
+        .select(dialect.payloadSql.phone.as("phone"))
+        .where(which)
+        .where(dialect.payloadSql.phone, "is not", null)
+        .execute()
+    : [];
+  const theirTexts = await trx
+    .selectFrom("texts")
+    .select(["id", "phone", "person_id", "submission_id"])
+    .where((eb) =>
+      eb.or([
+        eb("submission_id", "in", eb.selectFrom("submissions").select("submissions.id").where(which)),
+        eb(
+          "person_id",
+          "in",
+          eb
+            .selectFrom("submissions")
+            .select("person_id")
+            .where(which)
+            .where("person_id", "is not", null)
+            .$narrowType<{ person_id: string }>(),
+        ),
+      ]),
+    )
+    .execute();
   // A new form of one of these people's addresses files itself under the person holding the address's
   // key, at that key's lock (forms/people.ts). Taking the keys first, the deletion and such a form take
   // turns: the form then finds the person gone and makes one of its own, or is there first and keeps
@@ -56,25 +92,164 @@ async function deleteWhere(trx: Kysely<Database>, dialect: Pick<Dialect, "codec"
         .$narrowType<{ person_id: string }>(),
     )
     .execute();
+  const numbers = options.forgetNumbers
+    ? [...new Set([...givenNumbers.map((row) => String(row.phone)), ...theirTexts.map((row) => row.phone)])]
+    : [];
   await dialect.lockAddressKeys(
     trx,
     keys.map((row) => row.email_key),
   );
+  // Then the numbers', in the order a form takes them (its address, then its number's consent): a STOP,
+  // a consent or a texter of one of them waits for the deletion, or went before it.
+  await dialect.lockAddressKeys(trx, numbers.map(numberLock));
   await trx.deleteFrom("outbox").where("submission_id", "in", trx.selectFrom("submissions").select("id").where(which)).execute();
   const gone = await trx.deleteFrom("submissions").where(which).returning(["id", "form", "created_at", "person_id"]).execute();
   // A person is their forms: with the last one goes the person, and their keys and timeline with them.
   const people = [...new Set(gone.flatMap((row) => (row.person_id ? [row.person_id] : [])))];
+  const peopleGone = new Set<string>();
   for (const batch of batches(people)) {
-    await trx
+    const rows = await trx
       .deleteFrom("people")
       .where("id", "in", batch)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom("submissions").select("submissions.id").whereRef("submissions.person_id", "=", "people.id"))),
       )
+      .returning("id")
       .execute();
+    rows.forEach((row) => peopleGone.add(row.id));
     await dropKeysWithoutForms(trx, codec, batch);
   }
+  const formsGone = new Set(gone.map((row) => row.id));
+  // The texts that went with their person or form (the foreign keys' cascade).
+  await dropTexts(
+    trx,
+    codec,
+    theirTexts
+      .filter(
+        (text) =>
+          (text.person_id !== null && peopleGone.has(text.person_id)) || (text.submission_id !== null && formsGone.has(text.submission_id)),
+      )
+      .map((text) => Number(text.id)),
+  );
+  if (numbers.length > 0) await forgetNumbers(trx, codec, numbers);
   return gone.map(({ id, form, created_at }) => ({ id, form, created_at }));
+}
+
+/**
+ * The outbox's messages of texts deleted (a waiting text goes with its person): a message names its
+ * text by id alone, so the texter would drop it anyway ("its text is gone"); taken out here, nothing of
+ * the person waits in the outbox at all. The text rows themselves are gone already, or go with their
+ * person or form by the foreign keys' cascade.
+ */
+async function dropTexts(trx: Kysely<Database>, codec: Codec, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const wanted = new Set(ids);
+  const waiting = await trx.selectFrom("outbox").select(["id", "data"]).where("kind", "=", "text").where("status", "!=", "sent").execute();
+  const theirs = waiting.filter((row) => {
+    const data = row.data === null ? null : codec.payload(row.data);
+    return typeof data?.textId === "number" && wanted.has(data.textId);
+  });
+  for (const batch of batches(theirs.map((row) => row.id))) await trx.deleteFrom("outbox").where("id", "in", batch).execute();
+}
+
+/**
+ * A deletion on request forgets the numbers: every consent event of each (given, ended, restored) and
+ * their texts kept on nobody (a STOP or HELP from a number no one held then), with those texts'
+ * messages in the outbox. Texts another person still holds stay with them.
+ *
+ * The ended (STOP) events go too. A number with no event is never texted (the texter reads "never
+ * agreed", texts/outbox.ts), exactly as one whose consent ended, and START from it restores nothing (it
+ * never saw the disclosure): a deletion cannot turn texts back on. What could is a new form giving the
+ * number with the box ticked, which records a new consent with its own evidence, as for any number the
+ * gym never saw. Keeping the STOP instead would keep the number of a person who asked for everything of
+ * theirs to go, for a protection the empty ledger already gives. A number shared with someone who
+ * stays loses its consent too, the safe side: they are not texted until they tick the box again.
+ */
+async function forgetNumbers(trx: Kysely<Database>, codec: Codec, numbers: readonly string[]): Promise<void> {
+  for (const batch of batches(numbers)) {
+    await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+    const orphans = await trx.selectFrom("texts").select("id").where("phone", "in", batch).where("person_id", "is", null).execute();
+    const ids = orphans.map((row) => Number(row.id));
+    await dropTexts(trx, codec, ids);
+    for (const part of batches(ids)) await trx.deleteFrom("texts").where("id", "in", part).execute();
+  }
+}
+
+/**
+ * What has no form to expire with (PurgeCutoffs.texts): a person made by a text alone (leads/textInbox.ts)
+ * whose last text is older than `before` goes with their texts and timeline, as a contact message does
+ * after its months; a text kept on nobody (a STOP, START or HELP from a number no one held, and its
+ * answer) goes once older than it. The consent ledger of a number goes when its last event is older
+ * than `consentsBefore` and no text of the number is kept: while a text is, the ledger is the evidence
+ * that it was agreed to (the texts' own times are gone with them, so the period counts from the last
+ * event). Each number's lock is taken first, the one receiveText and the ledger take, so a text or a consent
+ * arriving meanwhile is either seen here (and the number kept) or comes after.
+ */
+async function purgeTexts(
+  trx: Kysely<Database>,
+  dialect: Pick<Dialect, "codec" | "lockAddressKeys">,
+  cutoffs: { before: Date; consentsBefore: Date },
+): Promise<NonNullable<PurgeReport["texts"]>> {
+  const { codec } = dialect;
+  const before = codec.time(cutoffs.before);
+  const consentsBefore = codec.time(cutoffs.consentsBefore);
+  const textOnly = () =>
+    trx
+      .selectFrom("people")
+      .select("people.id")
+      .where("people.created_at", "<", before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("submissions").select("submissions.id").whereRef("submissions.person_id", "=", "people.id"))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("texts").select("texts.id").whereRef("texts.person_id", "=", "people.id").where("texts.at", ">=", before))),
+      );
+  const ledgers = () =>
+    trx
+      .selectFrom("text_consents")
+      .select("phone")
+      .groupBy("phone")
+      .having((eb) => eb.fn.max("at"), "<", consentsBefore);
+  const candidates = await trx
+    .selectFrom("texts")
+    .select("phone")
+    .distinct()
+    .where((eb) => eb.or([eb("person_id", "in", textOnly()), eb.and([eb("person_id", "is", null), eb("at", "<", before)])]))
+    .execute();
+  const numbers = [...new Set([...candidates.map((row) => row.phone), ...(await ledgers().execute()).map((row) => row.phone)])];
+  await dialect.lockAddressKeys(trx, numbers.map(numberLock));
+  // Read again under the locks: what came in meanwhile keeps its person or number.
+  const people = (await textOnly().execute()).map((row) => row.id);
+  let texts = 0;
+  for (const batch of batches(people)) {
+    const theirs = await trx.selectFrom("texts").select("id").where("person_id", "in", batch).execute();
+    await dropTexts(
+      trx,
+      codec,
+      theirs.map((row) => Number(row.id)),
+    );
+    await trx.deleteFrom("people").where("id", "in", batch).execute();
+  }
+  const orphans = await trx
+    .selectFrom("texts")
+    .select("id")
+    .where("person_id", "is", null)
+    .where("submission_id", "is", null)
+    .where("at", "<", before)
+    .execute();
+  const orphanIds = orphans.map((row) => Number(row.id));
+  await dropTexts(trx, codec, orphanIds);
+  for (const batch of batches(orphanIds))
+    texts += Number((await trx.deleteFrom("texts").where("id", "in", batch).executeTakeFirst()).numDeletedRows);
+  const candidatesNow = (await ledgers().execute()).map((row) => row.phone);
+  const texted = new Set<string>();
+  for (const batch of batches(candidatesNow)) {
+    const rows = await trx.selectFrom("texts").select("phone").distinct().where("phone", "in", batch).execute();
+    rows.forEach((row) => texted.add(row.phone));
+  }
+  const expired = candidatesNow.filter((phone) => !texted.has(phone));
+  for (const batch of batches(expired)) await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+  return { people: people.length, texts, ledgers: expired.length };
 }
 
 /**
@@ -169,7 +344,9 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
         // A merge moves forms, keys and lines between people: the two take turns (leads/merge.ts).
         await dialect.lockMerges(trx);
         const rows: Gone[] = [];
-        for (const batch of batches(wanted)) rows.push(...(await deleteWhere(trx, dialect, (eb) => eb("id", "in", batch))));
+        for (const batch of batches(wanted)) {
+          rows.push(...(await deleteWhere(trx, dialect, (eb) => eb("id", "in", batch), { forgetNumbers: reason.kind === "request" })));
+        }
         await logDeletions(trx, rows, codec.time(at), requesterOf(reason));
         if (rows.length > 0) await dialect.markWipeOwed(trx);
         return new Set(rows.map((row) => row.id));
@@ -199,17 +376,26 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
       const report = await dialect.write(async (trx) => {
         await dialect.lockMerges(trx);
         const spamBefore = codec.time(cutoffs.spamBefore);
-        const spam = await deleteWhere(trx, dialect, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]));
+        const spam = await deleteWhere(trx, dialect, (eb) => eb.and([eb("spam", "is not", null), eb("created_at", "<", spamBefore)]), {
+          forgetNumbers: false,
+        });
         const report: PurgeReport = { spam: spam.length, forms: {} };
         let deleted = spam.length;
         for (const { form, before } of cutoffs.forms) {
           const cutoff = codec.time(before);
-          const gone = await deleteWhere(trx, dialect, (eb) =>
-            eb.and([eb("form", "=", form), eb("spam", "is", null), eb("created_at", "<", cutoff)]),
+          const gone = await deleteWhere(
+            trx,
+            dialect,
+            (eb) => eb.and([eb("form", "=", form), eb("spam", "is", null), eb("created_at", "<", cutoff)]),
+            { forgetNumbers: false },
           );
           await logDeletions(trx, gone, codec.time(at), "retention");
           report.forms[form] = (report.forms[form] ?? 0) + gone.length;
           deleted += gone.length;
+        }
+        if (cutoffs.texts) {
+          report.texts = await purgeTexts(trx, dialect, cutoffs.texts);
+          deleted += report.texts.people + report.texts.texts + report.texts.ledgers;
         }
         if (deleted > 0) await dialect.markWipeOwed(trx);
         return report;

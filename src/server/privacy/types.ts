@@ -5,6 +5,8 @@ import type { StoredWaiver } from "../waiver";
 import type { SubmissionOperations } from "../forms/types";
 import type { LeadOperations, PeopleOperations } from "../leads/types";
 import type { OutboxStatus } from "../store/schema";
+import type { ConsentOperations } from "../texts/consentLedger";
+import type { TextOperations } from "../texts/textStore";
 
 /** A privacy request's reference: "P-" and ten Crockford base32 characters (src/server/forms/ids.ts). */
 export type PrivacyReference = `P-${string}`;
@@ -33,12 +35,20 @@ export interface DeletionRecord {
 export interface PurgeCutoffs {
   spamBefore: Date;
   forms: ReadonlyArray<{ form: FormName; before: Date }>;
+  /**
+   * Texts on no form (privacy/store.ts purgeTexts): a person made by a text alone whose last text is
+   * older than `before`, and texts on nobody older than it; the consent ledger of a number whose last
+   * event is older than `consentsBefore` and of which no text is kept. Absent: neither is purged.
+   */
+  texts?: { before: Date; consentsBefore: Date };
 }
 
 export interface PurgeReport {
   spam: number;
   /** Real (non-spam) submissions deleted, per listed form (0 included). */
   forms: Partial<Record<FormName, number>>;
+  /** When the cutoffs had `texts`: people made by a text, texts on nobody, numbers whose ledger went. */
+  texts?: { people: number; texts: number; ledgers: number };
 }
 
 /** A privacy request's confirmation, as the owner's Privacy screen shows it. */
@@ -113,4 +123,6 @@ export type PrivacyStore = SubmissionOperations &
   RequestOperations &
   LeadOperations &
   PeopleOperations &
-  Pick<PaymentOperations, "paymentsOf">;
+  Pick<PaymentOperations, "paymentsOf"> &
+  Pick<TextOperations, "textsOf"> &
+  Pick<ConsentOperations, "consentHistory">;

@@ -12,7 +12,7 @@ import type { ConsentEvent, ConsentState, GivenConsent } from "./types";
  */
 
 /** Events of one number wait for each other here (PostgreSQL; SQLite writes one at a time). */
-const numberLock = (phone: string) => `tel:${phone}`;
+export const numberLock = (phone: string) => `tel:${phone}`;
 
 /**
  * A consent given with a form, in the form's own transaction. Not after a STOP: anyone can type a number

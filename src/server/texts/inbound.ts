@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../store/dialect";
 import type { Database } from "../store/schema";
-import { endConsent, restoreConsent } from "./consentLedger";
+import { endConsent, numberLock, restoreConsent } from "./consentLedger";
 import { keywordOf, keywordReply, type Keyword } from "./keywords";
 import { queueText, storeIncoming } from "./textStore";
 
@@ -25,6 +25,29 @@ export interface TextPeople {
   fileText(trx: Kysely<Database>, phone: string, at: Date): Promise<string>;
 }
 
+/**
+ * At most one HELP answer, and one START confirmation, per number in this time: each answer costs the
+ * gym a text, and an auto-responder answering the answers (or a prank texting HELP all day) would
+ * otherwise spend them without end. A STOP is confirmed once per STOP (endConsent says whether it ended
+ * anything): a second needs a START between, whose confirmation is held to this, so a loop of the two
+ * stops being answered within the hour. The words are kept and the consent follows each all the same.
+ */
+export const KEYWORD_REPLY_EVERY_MS = 60 * 60_000;
+
+/** Whether this number was given the same answer within KEYWORD_REPLY_EVERY_MS (read under the number's lock). */
+async function answeredLately(dialect: Dialect, trx: Kysely<Database>, phone: string, reply: string, at: Date): Promise<boolean> {
+  const lately = await trx
+    .selectFrom("texts")
+    .select("id")
+    .where("phone", "=", phone)
+    .where("direction", "=", "out")
+    .where("automation", "=", "keyword-reply")
+    .where("body", "=", reply)
+    .where("at", ">", dialect.codec.time(new Date(at.getTime() - KEYWORD_REPLY_EVERY_MS)))
+    .executeTakeFirst();
+  return lately !== undefined;
+}
+
 export type Received =
   { duplicate: true } | { duplicate: false; textId: number; personId: string | null; keyword: Keyword | null; replied: boolean };
 
@@ -32,7 +55,8 @@ export type Received =
  * Takes a person's text in one transaction. Every text is kept (`texts`, direction in). STOP and its
  * kin end the number's consent at once and queue the one confirmation (a second STOP changes nothing
  * and is not confirmed again); START or UNSTOP restore a consent the number ended, confirmed; HELP is
- * answered with the gym's name, number and how to stop, whether or not the number agreed to texts. The
+ * answered with the gym's name, number and how to stop, whether or not the number agreed to texts
+ * (START and HELP once an hour at most: KEYWORD_REPLY_EVERY_MS). The
  * answers go through the outbox at once, whatever the hour. Any other text is filed under its person,
  * who then waits for a staff member's answer (Needs action).
  */
@@ -49,6 +73,9 @@ export async function receiveText(
     if (seen) return { duplicate: true };
     const keyword = keywordOf(incoming.body);
     const { phone } = incoming;
+    // The number's lock first (the ledger's, and the retention purge's): a purge of the person the number
+    // belongs to either comes after this text, or is done before it looks for them.
+    await dialect.lockAddressKeys(trx, [numberLock(phone)]);
     const personId = keyword ? await people.personOf(trx, phone) : await people.fileText(trx, phone, at);
     const textId = await storeIncoming(trx, codec, { phone, body: incoming.body, personId, sid: incoming.sid, at });
     // The word as the person wrote it, for the ledger: short, and only ever a keyword.
@@ -56,9 +83,12 @@ export async function receiveText(
     let replied = false;
     if (keyword === "opt-out") replied = await endConsent(dialect, trx, phone, word, at);
     else if (keyword === "opt-in") replied = await restoreConsent(dialect, trx, phone, word, at);
+    // Two HELPs at once are answered once: both hold the number's lock, taken above.
     else if (keyword === "help") replied = true;
-    if (keyword && replied) {
-      await queueText(trx, codec, { phone, body: keywordReply(keyword, gym), personId, author: { automation: "keyword-reply" }, at });
+    const body = keyword && keywordReply(keyword, gym);
+    if (keyword !== "opt-out" && body && replied) replied = !(await answeredLately(dialect, trx, phone, body, at));
+    if (body && replied) {
+      await queueText(trx, codec, { phone, body, personId, author: { automation: "keyword-reply" }, at });
     }
     return { duplicate: false, textId, personId, keyword, replied };
   });

@@ -1,6 +1,6 @@
 import type { Texter, TextOutcome } from "../outbox/delivery";
 import { nextTextingInstant } from "./callingHours";
-import { mayText, type ConsentOperations } from "./consentLedger";
+import type { ConsentOperations } from "./consentLedger";
 import type { TextOperations } from "./textStore";
 import type { ConsentState, StoredText, TextSender } from "./types";
 
@@ -18,7 +18,9 @@ function noConsent(state: ConsentState): string {
  * Sends the text an outbox message of kind `text` names (its data's `textId`), through Twilio
  * (texts/twilio.ts), so that it goes once at most:
  * - the consent is read again as it goes: a number that never agreed, or has since texted STOP, is not
- *   texted, and the text's row says why. Only the gym's answer to STOP, START or HELP goes without;
+ *   texted, and the text's row says why. It is read in the transaction that takes the text, at the
+ *   number's lock (textStore.ts takeConsentedText), so a STOP is either seen or comes after the text
+ *   went. Only the gym's answer to STOP, START or HELP goes without;
  * - an automated text (the instant answer) goes from 8 am to 8 pm at the gym: one claimed later waits
  *   for the next 8 am (texts/callingHours.ts). A staff member's goes when they send it;
  * - the row moves from `waiting` to `sending` in one statement before Twilio is asked, and only then:
@@ -46,17 +48,16 @@ export function textTexter(store: TextOperations & ConsentOperations, sender: Te
       const next = nextTextingInstant(now, timeZone);
       if (next.getTime() !== now.getTime()) return { wait: next };
     }
-    if (text.automation !== REPLY) {
-      const consent = await store.textConsent(text.phone);
-      if (!mayText(consent)) {
-        const reason = noConsent(consent);
-        await store.settleText(id, { status: "not-sent", error: reason }, now);
-        return { dropped: reason };
-      }
+    if (text.automation === REPLY) {
+      const taken = await store.takeText(id, now);
+      if (!taken) return { dropped: "another sender took it" };
+      return handOver(store, sender, taken, now);
     }
-    const taken = await store.takeText(id, now);
-    if (!taken) return { dropped: "another sender took it" };
-    return handOver(store, sender, taken, now);
+    // The consent and the take in one transaction, at the number's lock: no STOP lands between them.
+    const taken = await store.takeConsentedText(id, now, noConsent);
+    if ("refused" in taken) return { dropped: taken.refused };
+    if ("gone" in taken) return { dropped: "another sender took it" };
+    return handOver(store, sender, taken.text, now);
   };
 }
 

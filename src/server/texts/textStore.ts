@@ -3,8 +3,9 @@ import { queueMessage } from "../outbox/store";
 import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database, TextsTable } from "../store/schema";
-import type { StoredText, TextAuthor } from "./types";
 import type { OutboxData } from "../outbox/types";
+import { consentOf, mayText, numberLock } from "./consentLedger";
+import type { ConsentState, StoredText, TextAuthor } from "./types";
 
 /**
  * The texts (migration 22): each text a person sent the gym and each the gym sends them. A text to send
@@ -151,6 +152,22 @@ const STATUS_ORDER: Record<string, number> = {
   canceled: 4,
 };
 
+/** What takeConsentedText found: the text taken, the number's consent not in force, or no text waiting. */
+export type Taken = { text: StoredText } | { refused: string } | { gone: true };
+
+/** "waiting" becomes "sending" in one statement: a text is handed to Twilio once at most. */
+async function take(db: Kysely<Database>, codec: Codec, id: number, at: Date): Promise<StoredText | undefined> {
+  const row = await db
+    .updateTable("texts")
+    .set({ status: "sending", status_at: codec.time(at) })
+    .where("id", "=", id)
+    .where("direction", "=", "out")
+    .where("status", "=", "waiting")
+    .returningAll()
+    .executeTakeFirst();
+  return row && toText(row);
+}
+
 /** The texts' operations on the store (app/store.ts). */
 export interface TextOperations {
   text(id: number): Promise<StoredText | undefined>;
@@ -163,6 +180,14 @@ export interface TextOperations {
    * handed over once at most, whatever happens after. The text, or undefined when it is not waiting.
    */
   takeText(id: number, at: Date): Promise<StoredText | undefined>;
+  /**
+   * takeText, for a text that needs the number's consent: the consent is read and the text taken in one
+   * transaction, at the number's lock (consentLedger.ts), the lock a STOP takes to end it. A STOP is then
+   * either written first, and the text is not taken (not-sent, `refused` says why), or waits until the
+   * text is taken, which is then a text that went before the STOP. Read apart, a STOP landing between the
+   * two would let one text go after it.
+   */
+  takeConsentedText(id: number, at: Date, notSent: (state: ConsentState) => string): Promise<Taken>;
   /** What became of a text taken (its sid, Twilio's status; or not-sent, unknown, with why). */
   settleText(id: number, outcome: { status: string; sid?: string; error?: string }, at: Date): Promise<void>;
   /**
@@ -190,16 +215,26 @@ export function textQueries(dialect: Dialect): TextOperations {
       const rows = await db.selectFrom("texts").selectAll().where("phone", "=", phone).orderBy("at").orderBy("id").execute();
       return rows.map(toText);
     },
-    async takeText(id, at) {
-      const row = await db
-        .updateTable("texts")
-        .set({ status: "sending", status_at: codec.time(at) })
-        .where("id", "=", id)
-        .where("direction", "=", "out")
-        .where("status", "=", "waiting")
-        .returningAll()
-        .executeTakeFirst();
-      return row && toText(row);
+    takeText: (id, at) => take(db, codec, id, at),
+    takeConsentedText(id, at, notSent) {
+      return dialect.write(async (trx): Promise<Taken> => {
+        const row = await trx.selectFrom("texts").select("phone").where("id", "=", id).executeTakeFirst();
+        if (!row) return { gone: true };
+        await dialect.lockAddressKeys(trx, [numberLock(row.phone)]);
+        const consent = await consentOf(trx, row.phone);
+        if (!mayText(consent)) {
+          const reason = notSent(consent);
+          const settled = await trx
+            .updateTable("texts")
+            .set({ status: "not-sent", status_at: codec.time(at), error: reason })
+            .where("id", "=", id)
+            .where("status", "=", "waiting")
+            .executeTakeFirst();
+          return Number(settled.numUpdatedRows) > 0 ? { refused: reason } : { gone: true };
+        }
+        const text = await take(trx, codec, id, at);
+        return text ? { text } : { gone: true };
+      });
     },
     async settleText(id, { status, sid, error }, at) {
       await db

@@ -22,6 +22,7 @@ interface DeletionLine {
 
 interface PrivacyData {
   responseDays: number;
+  texts: { months: number; consentMonths: number };
   requests: OpenRequest[];
   deletions: DeletionLine[];
   deletionsTotal: number;
@@ -174,6 +175,16 @@ export default function Privacy(_props: ScreenProps) {
             </li>
           ))}
         </ul>
+      )}
+      <h2 className={shared.subheading}>Texts</h2>
+      {data && (
+        <p className={shared.lead}>
+          A person&apos;s texts, to and from the gym, are in their download and go with them. Someone who only texted (no form), and a STOP,
+          START or HELP from a number nobody has, go {plural(data.texts.months, "month")} after the last text. A number&apos;s record of
+          consent to texts is kept {plural(data.texts.consentMonths, "month")} after its last change once no text of it is kept, as proof of
+          consent; a deletion takes it with the person, and the number is then not texted unless they tick the box on a form again. The
+          periods are in the site&apos;s settings, under &quot;Privacy: how long forms and texts are kept&quot;.
+        </p>
       )}
     </>
   );

@@ -22,6 +22,8 @@ describe("policies text", () => {
       kidsTrialMonths: 12,
       requestMonths: 24,
       dropInMonths: 36,
+      textMonths: 24,
+      textConsentMonths: 48,
     };
     const values = placeholderValues(policies, privacy);
     expect(fillPlaceholders("<p>At least {{holdNoticeDays}} days; costs {{holdFee}}; back for {{ reactivationFee }}.</p>", values)).toBe(

@@ -15,6 +15,8 @@ const rules: Privacy = {
   kidsTrialMonths: 6,
   requestMonths: 24,
   dropInMonths: 36,
+  textMonths: 12,
+  textConsentMonths: 48,
 };
 
 describe("retention cutoffs", () => {
@@ -42,6 +44,7 @@ describe("retention cutoffs", () => {
         { form: "drop-in", before: at("2023-03-31T15:30:00.123Z") },
         { form: "kids-trial", before: at("2025-09-30T15:30:00.123Z") },
       ],
+      texts: { before: at("2025-03-31T15:30:00.123Z"), consentsBefore: at("2022-03-31T15:30:00.123Z") },
     });
     expect(now.getTime()).toBe(before);
     expect(retentionCutoffs(now, { ...rules, spamDays: 1 }).spamBefore).toEqual(at("2026-03-30T15:30:00.123Z"));

@@ -1,0 +1,268 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { NewSubmission } from "../../../../src/server/forms/types";
+import type { ClaimedMessage } from "../../../../src/server/outbox/types";
+import { accessReport } from "../../../../src/server/privacy/access";
+import { deleteAll, deletionTargets } from "../../../../src/server/privacy/deletion";
+import { type SubmissionStore, storeOn } from "../../../../src/server/app/store";
+import type { Dialect } from "../../../../src/server/store/dialect";
+import { openPostgres } from "../../../../src/server/store/postgres";
+import { openSqlite } from "../../../../src/server/store/sqlite";
+import { recordConsent } from "../../../../src/server/texts/consentLedger";
+import { textTexter } from "../../../../src/server/texts/outbox";
+import { queueText } from "../../../../src/server/texts/textStore";
+import type { OutgoingText, TextSender } from "../../../../src/server/texts/types";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { describeWithPostgres } from "../../support/postgres";
+
+/**
+ * Texts and the consent ledger under the privacy duties, on both databases: a person's texts (in and
+ * out, with status) and their numbers' consent history are in their access download; a deletion on
+ * request takes the texts, the numbers' ledger and any text of theirs waiting in the outbox, after
+ * which the texter refuses the number; another person's texts and consent stay.
+ */
+
+const at = (iso: string) => new Date(iso);
+const ANA = "ana.quill@example.com";
+const ANA_PHONE = "+12535550199";
+const BEN = "ben@example.com";
+const BEN_PHONE = "+12535550142";
+const GYM = { name: "CrossFit Graham", phone: "(253) 555-0100" };
+const ZONE = "America/Los_Angeles";
+// Monday, November 30, 2026, 10:00 at the gym.
+const MORNING = "2026-11-30T18:00:00.000Z";
+
+function contact(id: string, email: string, phone: string): NewSubmission {
+  return {
+    id,
+    form: "contact",
+    createdAt: at("2026-11-30T17:00:00Z"),
+    payload: { name: email === ANA ? "Anastasia Quillfeather" : "Ben Ortiz", email, phone, message: "Is there a kids class?" },
+    spam: null,
+    notify: false,
+    textConsent: {
+      phone,
+      disclosure: "CrossFit Graham will text this number about your enquiry.",
+      version: "v".repeat(64),
+      page: "/contact/",
+      connection: "203.0.113.7",
+    },
+  };
+}
+
+/** A TextSender that keeps what it was given: the texter is what is tested, not Twilio. */
+function keepingSender(): TextSender & { sent: OutgoingText[] } {
+  const sent: OutgoingText[] = [];
+  return {
+    sent,
+    send(text) {
+      sent.push(text);
+      return Promise.resolve({ outcome: "accepted", sid: `SM${String(sent.length).padStart(32, "0")}`, status: "queued" });
+    },
+  };
+}
+
+const message = (textId: number): ClaimedMessage => ({
+  id: 1,
+  submissionId: null,
+  kind: "text",
+  status: "pending",
+  attempts: 0,
+  nextAttemptAt: at(MORNING),
+  lastError: null,
+  sentAt: null,
+  createdAt: at(MORNING),
+  data: { textId },
+});
+
+function textPrivacyContract(open: () => Promise<Dialect>) {
+  let dialect: Dialect;
+  let store: SubmissionStore;
+  beforeEach(async () => {
+    dialect = await open();
+    store = storeOn(dialect);
+  });
+  afterEach(() => store.close());
+
+  /** Ana and Ben each sent a contact form with the box ticked; Ana texted the gym, was answered, and one text waits. */
+  async function seed(): Promise<{ waiting: number }> {
+    await store.insert(contact("C-ANA", ANA, ANA_PHONE));
+    await store.insert(contact("C-BEN", BEN, BEN_PHONE));
+    await store.receiveText(
+      { phone: ANA_PHONE, body: "Is the 6 am class full?", sid: "SM".padEnd(34, "1") },
+      GYM,
+      at("2026-11-30T17:30:00Z"),
+    );
+    await store.receiveText({ phone: BEN_PHONE, body: "HELP", sid: "SM".padEnd(34, "2") }, GYM, at("2026-11-30T17:31:00Z"));
+    const [anaText] = await store.textsOfNumber(ANA_PHONE);
+    const person = anaText?.personId ?? null;
+    const queue = (body: string) =>
+      dialect.write((trx) =>
+        queueText(trx, dialect.codec, {
+          phone: ANA_PHONE,
+          body,
+          personId: person,
+          author: { staff: "coach@gym.example" },
+          at: at(MORNING),
+        }),
+      );
+    const answered = await queue("It has two spots left. See you there!");
+    await store.settleText(answered, { status: "delivered", sid: "SM".padEnd(34, "3") }, at(MORNING));
+    return { waiting: await queue("Bring running shoes.") };
+  }
+
+  test("the access download holds the person's texts, in and out with their status, and the number's consent history", async () => {
+    await seed();
+    const report = await accessReport(store, ANA);
+    expect(report.people?.[0]?.texts).toEqual([
+      { at: "2026-11-30T17:30:00.000Z", direction: "in", phone: ANA_PHONE, text: "Is the 6 am class full?", status: "received" },
+      expect.objectContaining({
+        direction: "out",
+        text: "It has two spots left. See you there!",
+        status: "delivered",
+        by: "coach@gym.example",
+      }),
+      expect.objectContaining({ direction: "out", text: "Bring running shoes.", status: "waiting" }),
+    ]);
+    expect(report.textConsents).toEqual([
+      {
+        phone: ANA_PHONE,
+        events: [
+          {
+            event: "given",
+            at: "2026-11-30T17:00:00.000Z",
+            disclosure: "CrossFit Graham will text this number about your enquiry.",
+            version: "v".repeat(64),
+            page: "/contact/",
+            form: "contact",
+            submission: "C-ANA",
+            connection: "203.0.113.7",
+          },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/2535550142|HELP/);
+  });
+
+  test("deleting a person takes their texts, their number's consent and their waiting text; the texter then refuses the number", async () => {
+    const { waiting } = await seed();
+    const bensBefore = { texts: await store.textsOfNumber(BEN_PHONE), consent: await store.consentHistory(BEN_PHONE) };
+    const targets = await deletionTargets(store, { email: ANA });
+    expect((await deleteAll(store, targets, undefined, at(MORNING))).map((s) => s.id)).toEqual(["C-ANA"]);
+    expect(await store.textsOfNumber(ANA_PHONE)).toEqual([]);
+    expect(await store.consentHistory(ANA_PHONE)).toEqual([]);
+    expect(await store.textConsent(ANA_PHONE)).toEqual({ phone: ANA_PHONE, event: null, at: null });
+    // The waiting text's message left the outbox with it.
+    expect((await store.outbox()).filter((m) => m.kind === "text" && m.data?.textId === waiting)).toEqual([]);
+    // A text queued to the number afterwards (a staff member with the old page open) is refused as it goes.
+    const sender = keepingSender();
+    const late = await dialect.write((trx) =>
+      queueText(trx, dialect.codec, {
+        phone: ANA_PHONE,
+        body: "Still coming?",
+        personId: null,
+        author: { staff: "coach@gym.example" },
+        at: at(MORNING),
+      }),
+    );
+    expect(await textTexter(store, sender, ZONE)(message(late), at(MORNING))).toEqual({ dropped: "the number never agreed to texts" });
+    expect(sender.sent).toEqual([]);
+    expect(await store.text(late)).toMatchObject({ status: "not-sent" });
+    // Ben's texts and consent are untouched.
+    expect({ texts: await store.textsOfNumber(BEN_PHONE), consent: await store.consentHistory(BEN_PHONE) }).toEqual(bensBefore);
+  });
+
+  test("retention: a person made by a text alone, texts on nobody and an old number's ledger go after their periods", async () => {
+    const consent = (phone: string, when: string) =>
+      dialect.write((trx) =>
+        recordConsent(trx, dialect, {
+          phone,
+          at: at(when),
+          disclosure: "CrossFit Graham will text this number about your enquiry.",
+          version: "v".repeat(64),
+          page: "/contact/",
+          form: "contact",
+          submission: "C-OLD",
+          connection: "203.0.113.7",
+        }),
+      );
+    let sid = 10;
+    const receive = (phone: string, body: string, when: string) => {
+      sid += 1;
+      return store.receiveText({ phone, body, sid: `SM${String(sid).padStart(32, "0")}` }, GYM, at(when));
+    };
+    // Made by a text two years ago and not heard from since: goes. One who wrote again last month: stays.
+    const gone = await receive("+12535550111", "How much is a month?", "2024-11-01T18:00:00Z");
+    const stays = await receive("+12535550112", "Do you have open gym?", "2024-11-01T18:00:00Z");
+    await receive("+12535550112", "Still wondering!", "2026-10-30T18:00:00Z");
+    // A STOP from a number that is nobody's, and its confirmation, two years ago: go. A HELP last week: stays.
+    await consent("+12535550113", "2024-10-01T18:00:00Z");
+    await receive("+12535550113", "STOP", "2024-11-01T18:00:00Z");
+    await receive("+12535550114", "HELP", "2026-11-23T18:00:00Z");
+    // A form's person's old texts stay with their form (its own months).
+    await store.insert(contact("C-ANA", ANA, ANA_PHONE));
+    await receive(ANA_PHONE, "Is the 6 am class full?", "2024-11-01T18:00:00Z");
+    // Ledgers whose last event was five years ago: one number's goes; one with a text still kept stays.
+    await consent("+12535550115", "2021-10-01T18:00:00Z");
+    await consent("+12535550116", "2021-10-01T18:00:00Z");
+    await receive("+12535550116", "Thanks!", "2026-06-01T18:00:00Z");
+
+    const now = at("2026-11-30T18:00:00Z");
+    const report = await store.purge(
+      {
+        spamBefore: at("2026-10-31T18:00:00Z"),
+        forms: [],
+        texts: { before: at("2025-11-30T18:00:00Z"), consentsBefore: at("2022-11-30T18:00:00Z") },
+      },
+      now,
+    );
+    expect(report.texts).toEqual({ people: 1, texts: 2, ledgers: 1 });
+    expect(!gone.duplicate && (await store.personOf(gone.personId ?? ""))).toBeUndefined();
+    expect(await store.textsOfNumber("+12535550111")).toEqual([]);
+    expect(!stays.duplicate && (await store.personOf(stays.personId ?? ""))).toBeDefined();
+    expect(await store.textsOfNumber("+12535550112")).toHaveLength(2);
+    expect(await store.textsOfNumber("+12535550113")).toEqual([]);
+    expect((await store.textsOfNumber("+12535550114")).map((t) => t.direction)).toEqual(["in", "out"]);
+    expect(await store.textsOfNumber(ANA_PHONE)).toHaveLength(1);
+    expect(await store.consentHistory("+12535550115")).toEqual([]);
+    expect(await store.consentHistory("+12535550116")).toHaveLength(1);
+    // The STOP two years ago is within the ledger's period: kept, and the number is still not texted.
+    expect((await store.textConsent("+12535550113")).event).toBe("ended");
+    // A second purge finds nothing more.
+    expect(
+      (
+        await store.purge(
+          {
+            spamBefore: at("2026-10-31T18:00:00Z"),
+            forms: [],
+            texts: { before: at("2025-11-30T18:00:00Z"), consentsBefore: at("2022-11-30T18:00:00Z") },
+          },
+          now,
+        )
+      ).texts,
+    ).toEqual({ people: 0, texts: 0, ledgers: 0 });
+  });
+}
+
+describe("SQLite: texts under the privacy duties (a real database file)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  textPrivacyContract(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-text-privacy-"));
+    dirs.push(dir);
+    return openSqlite(path.join(dir, "s.sqlite"));
+  });
+});
+
+describeWithPostgres("PostgreSQL: texts under the privacy duties (a real server)", () => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+  textPrivacyContract(async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    return openPostgres(await pg.createDatabase());
+  });
+});
