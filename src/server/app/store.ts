@@ -32,6 +32,7 @@ import { consentQueries, type ConsentOperations } from "../texts/consentLedger";
 import { textQueries, type TextOperations } from "../texts/textStore";
 import { receiveText, type TextInboxOperations } from "../texts/inbound";
 import { textPeople } from "../leads/textInbox";
+import { staffTextQueries, type StaffTextOperations } from "../leads/staffText";
 
 /**
  * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
@@ -60,7 +61,8 @@ export interface SubmissionStore
     StaffOperations,
     ConsentOperations,
     TextOperations,
-    TextInboxOperations {}
+    TextInboxOperations,
+    StaffTextOperations {}
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */
 export function storeOn(dialect: Dialect): SubmissionStore {
@@ -93,6 +95,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...paymentQueries(dialect),
     ...consentQueries(dialect),
     ...textQueries(dialect),
+    ...staffTextQueries(dialect),
     receiveText: (incoming, gym, at) => receiveText(dialect, textPeople(dialect), incoming, gym, at),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),

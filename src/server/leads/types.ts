@@ -1,3 +1,5 @@
+import type { StaffTextOperations } from "./staffText";
+import type { TextOperations } from "../texts/textStore";
 import type { AnswerForm } from "../../desk/instantAnswers";
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
@@ -285,7 +287,15 @@ export interface LeadPayments {
   >;
 }
 
-export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros & LeadPayments;
+export type LeadStore = StoreBase &
+  SubmissionOperations &
+  LeadOperations &
+  PeopleOperations &
+  ReplyOperations &
+  LeadIntros &
+  LeadPayments &
+  StaffTextOperations &
+  Pick<TextOperations, "textsOf">;
 
 /** What the reminders and the morning digest ask of the store. */
 export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & PeopleOperations & LeadIntros;
