@@ -150,6 +150,8 @@ export interface LeadTexting {
   ready: boolean;
   phone: string | null;
   refusal: string | null;
+  /** The owner's text templates, filled in for this person. */
+  templates: Array<{ id: number; name: string; body: string }>;
 }
 
 export interface LeadList {

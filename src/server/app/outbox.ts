@@ -15,6 +15,7 @@ import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
 import { instantAnswerMail } from "../leads/answerMail";
 import { paymentAlertMail, preparePaymentAlert } from "../payments/alert";
+import { prepareTextAlert, textAlertMail } from "../leads/textAlert";
 import type { SubmissionStore } from "./store";
 
 /** A message of a submission whose submission the claim found (claimDue skips the rest). */
@@ -45,6 +46,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "payment-alert": paymentAlertMail,
     // Never claimed with the mail: a text goes by its own transport (outbox/sender.ts, texts/outbox.ts).
     text: () => ({ drop: "a text is not an e-mail" }),
+    "text-alert": textAlertMail,
   },
   prepare: {
     staff: prepareStaffAlert,
@@ -53,6 +55,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     digest: prepareDigest,
     "no-show-offer": prepareNoShowOffer,
     "payment-alert": preparePaymentAlert,
+    "text-alert": prepareTextAlert,
   },
 };
 

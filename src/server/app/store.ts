@@ -3,7 +3,15 @@ import { bookingQueries } from "../intro/bookings";
 import type { SubmissionOperations } from "../forms/types";
 import type { BookingOperations, IntroOperations } from "../intro/types";
 import type { TrialOperations } from "../kids/types";
-import type { AnswerOperations, InboxOperations, LeadOperations, NudgeOperations, PeopleOperations, ReplyOperations } from "../leads/types";
+import type {
+  AnswerOperations,
+  InboxOperations,
+  LeadOperations,
+  NudgeOperations,
+  PeopleOperations,
+  ReplyOperations,
+  StaffTextOperations,
+} from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
 import type { PaymentOperations } from "../payments/types";
@@ -32,7 +40,7 @@ import { consentQueries, type ConsentOperations } from "../texts/consentLedger";
 import { textQueries, type TextOperations } from "../texts/textStore";
 import { receiveText, type TextInboxOperations } from "../texts/inbound";
 import { textPeople } from "../leads/textInbox";
-import { staffTextQueries, type StaffTextOperations } from "../leads/staffText";
+import { staffTextQueries } from "../leads/staffText";
 
 /**
  * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
@@ -96,7 +104,7 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...consentQueries(dialect),
     ...textQueries(dialect),
     ...staffTextQueries(dialect),
-    receiveText: (incoming, gym, at) => receiveText(dialect, textPeople(dialect), incoming, gym, at),
+    receiveText: (incoming, gym, at, options) => receiveText(dialect, textPeople(dialect), incoming, gym, at, options),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

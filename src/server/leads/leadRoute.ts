@@ -29,6 +29,7 @@ import { whenLabel } from "../../time/labels";
 import { textTooLong } from "../../texts/segments";
 import { textStatusWords, AUTOMATIC_ANSWER } from "../../desk/texts";
 import type { ConsentState } from "../texts/types";
+import type { TemplateChannel } from "../store/schema";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
@@ -243,7 +244,7 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
     reply: {
       possible: submission.form !== "privacy-request" && !submission.spam && personOf(submission.payload).email !== "",
       mailReady: mailEnabled(config),
-      templates: repliesFor(await store.replyTemplates(), submission, siteOrigin(config.siteUrl)),
+      templates: repliesFor(await templatesBy(store, "email"), submission, siteOrigin(config.siteUrl)),
     },
     // Newest first, as the list.
     history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),
@@ -341,7 +342,7 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
     reply: {
       possible: summary.email !== "",
       mailReady: mailEnabled(config),
-      templates: newest ? repliesFor(await store.replyTemplates(), newest, siteOrigin(config.siteUrl)) : [],
+      templates: newest ? repliesFor(await templatesBy(store, "email"), newest, siteOrigin(config.siteUrl)) : [],
     },
     history: [...forms].reverse().map((form) => leadSummary(form, person.state, now)),
     person: {
@@ -353,15 +354,32 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
           : [],
     },
     timeline,
-    texting: await textingOf(store, person.id, config),
+    texting: await textingOf(store, person.id, config, newest),
   };
 }
 
 /** Whether this person can be texted from their page, and why not. */
-async function textingOf(store: LeadStore, person: string, config: ServerConfig): Promise<LeadDetail["texting"]> {
+async function textingOf(
+  store: LeadStore,
+  person: string,
+  config: ServerConfig,
+  newest: StoredSubmission | undefined,
+): Promise<LeadDetail["texting"]> {
   const state = (await store.textingState(person)) ?? { phone: null, consent: null };
-  return { ready: config.twilio !== undefined, phone: state.phone, refusal: textRefusal(config, state) };
+  const templates = await templatesBy(store, "text");
+  // {name} is their newest form's first name; a person who only ever texted is "there".
+  const filled = repliesFor(templates, newest ?? { payload: {} }, siteOrigin(config.siteUrl));
+  return {
+    ready: config.twilio !== undefined,
+    phone: state.phone,
+    refusal: textRefusal(config, state),
+    templates: filled.map(({ id, name, body }) => ({ id, name, body })),
+  };
 }
+
+/** The owner's templates of one channel: an e-mail reply's, or a text's. */
+const templatesBy = async (store: LeadStore, channel: TemplateChannel) =>
+  (await store.replyTemplates()).filter((template) => template.channel === channel);
 
 /**
  * GET /api/staff/lead?id=: one lead: a person (by their reference, or any of their sales forms', as the

@@ -4,7 +4,7 @@ import type { Dialect } from "../store/dialect";
 import type { Database } from "../store/schema";
 import { consentOf, mayText } from "../texts/consentLedger";
 import { queueText } from "../texts/textStore";
-import type { ConsentState } from "../texts/types";
+import type { StaffTextOperations } from "./types";
 import { answerPerson, lockedPerson, personFor, writeLead } from "./store";
 
 /**
@@ -13,10 +13,6 @@ import { answerPerson, lockedPerson, personFor, writeLead } from "./store";
  * New person becomes Contacted; the first answer is their first response, and nobody waits on them any
  * more). It goes when sent, whatever the hour: a person's own conversation, not an automated text.
  */
-
-/** What a staff text came to: queued (the text's id), or why not, with the number's consent when it is that. */
-export type StaffTextResult =
-  { queued: number; phone: string } | { refused: "no-person" } | { refused: "no-phone" } | { refused: "no-consent"; consent: ConsentState };
 
 /**
  * The number a person is texted at: the one of their latest text, in or out, unless a form they sent
@@ -41,13 +37,6 @@ export async function personPhone(trx: Kysely<Database>, dialect: Pick<Dialect, 
   const formPhone = form?.phone ? (isE164(form.phone) ? form.phone : usPhoneToE164(form.phone)) : null;
   if (text && (!formPhone || !form || new Date(text.at).getTime() >= new Date(form.created_at).getTime())) return text.phone;
   return formPhone;
-}
-
-export interface StaffTextOperations {
-  /** The number a person is texted at and its consent now (personPhone); null when nothing has that reference or no number. */
-  textingState(id: string): Promise<{ phone: string | null; consent: ConsentState | null } | null>;
-  /** Queues a staff member's text to the person `id` names (see above). */
-  sendStaffText(id: string, body: string, by: string, at: Date, options?: { webhook?: boolean }): Promise<StaffTextResult>;
 }
 
 export function staffTextQueries(dialect: Dialect): StaffTextOperations {

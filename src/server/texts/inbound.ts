@@ -4,6 +4,7 @@ import type { Database } from "../store/schema";
 import { endConsent, restoreConsent } from "./consentLedger";
 import { keywordOf, keywordReply, type Keyword } from "./keywords";
 import { queueText, storeIncoming } from "./textStore";
+import { queueMessage } from "../outbox/store";
 
 /** A person's text to the gym's number, as Twilio posted it to /api/sms. */
 export interface IncomingText {
@@ -34,7 +35,8 @@ export type Received =
  * and is not confirmed again); START or UNSTOP restore a consent the number ended, confirmed; HELP is
  * answered with the gym's name, number and how to stop, whether or not the number agreed to texts. The
  * answers go through the outbox at once, whatever the hour. Any other text is filed under its person,
- * who then waits for a staff member's answer (Needs action).
+ * who then waits for a staff member's answer (Needs action), and with `alert` (mail is set up) the
+ * staff are told of it by e-mail ("text-alert", leads/textAlert.ts), as of a new lead.
  */
 export async function receiveText(
   dialect: Dialect,
@@ -42,6 +44,7 @@ export async function receiveText(
   incoming: IncomingText,
   gym: { name: string; phone: string },
   at: Date,
+  { alert = false }: { alert?: boolean } = {},
 ): Promise<Received> {
   const { codec } = dialect;
   return dialect.write(async (trx) => {
@@ -60,11 +63,13 @@ export async function receiveText(
     if (keyword && replied) {
       await queueText(trx, codec, { phone, body: keywordReply(keyword, gym), personId, author: { automation: "keyword-reply" }, at });
     }
+    // The alert names the text alone: its words and number stay in `texts`, and go with the person.
+    if (!keyword && alert) await queueMessage(trx, codec, null, "text-alert", at, { data: { textId } });
     return { duplicate: false, textId, personId, keyword, replied };
   });
 }
 
 /** Texts coming in, on the store (app/store.ts gives `receiveText` its people). */
 export interface TextInboxOperations {
-  receiveText(incoming: IncomingText, gym: { name: string; phone: string }, at: Date): Promise<Received>;
+  receiveText(incoming: IncomingText, gym: { name: string; phone: string }, at: Date, options?: { alert?: boolean }): Promise<Received>;
 }
