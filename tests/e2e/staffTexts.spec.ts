@@ -181,6 +181,34 @@ for (const database of ["sqlite", "postgres"] as const) {
       await expectScreenSound(page, "a person's page with a text thread", [320, 1440]);
     });
 
+    test("the owner writes a text's template beside the replies: no subject, its segments counted; it is offered on a person's page", async ({
+      context,
+      page,
+    }) => {
+      const name = `Running late ${randomUUID().slice(0, 6)}`;
+      await signIn(context, "owner@gym.example", "owner");
+      await page.goto(`${site}/staff/replies/`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const fresh = page.getByRole("form", { name: "A new template" });
+      await fresh.getByLabel("Sent as").selectOption({ label: "Text message" });
+      await expect(fresh.getByLabel("Subject")).toHaveCount(0);
+      await fresh.getByLabel("Name").fill(name);
+      await fresh.getByLabel("Text", { exact: true }).fill("Hi {name}, your coach is running 5 minutes late. Sorry!");
+      await expect(fresh.getByText("1 of at most 10 segments.")).toBeVisible();
+      await fresh.getByRole("button", { name: "Add" }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Added "${name}".` })).toBeVisible();
+      await expectScreenSound(page, "the templates with a text's", [320]);
+
+      const tag = randomUUID().slice(0, 6);
+      const digits = String(Number.parseInt(tag, 16) % 10_000).padStart(4, "0");
+      const reference = await contact(`Rae ${tag}`, `+1253557${digits}`, true);
+      await page.goto(`${site}/staff/lead/?id=${reference}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const box = page.getByRole("region", { name: "Text" });
+      await box.getByLabel("Start from").selectOption({ label: name });
+      await expect(box.getByLabel(/^Text to /)).toHaveValue("Hi Rae, your coach is running 5 minutes late. Sorry!");
+    });
+
     test("a number that never agreed: no box, the reason, and the server refuses a text sent anyway", async ({ context, page }) => {
       const tag = randomUUID().slice(0, 6);
       const digits = String(Number.parseInt(tag, 16) % 10_000).padStart(4, "0");

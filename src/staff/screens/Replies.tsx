@@ -21,7 +21,7 @@ type Draft = Omit<Template, "id"> & { id?: number };
 
 const BLANK: Draft = { name: "", channel: "email", subject: "", body: "" };
 
-const CHANNELS = { email: "E-mail reply", text: "Text" } as const;
+const CHANNELS = { email: "E-mail", text: "Text message" } as const;
 
 /** A draft as the server takes it: a text's without a subject. */
 const saved = ({ id, name, channel, subject, body }: Draft) => ({ id, name, channel, body, ...(channel === "email" && { subject }) });
