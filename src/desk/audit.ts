@@ -18,6 +18,7 @@ export const AUDIT_WORDS = {
   "lead.reply": "replied by e-mail to",
   "lead.call": "logged a call to",
   "lead.text": "logged a text to",
+  "lead.sms": "sent a text to",
   "lead.lost": "marked as lost",
   "lead.merge": "merged",
   "reply-template.save": "saved the reply template",

@@ -125,7 +125,7 @@ export type CallOutcome = keyof typeof CALL_OUTCOMES;
  */
 export interface TimelineEntry {
   at: string;
-  kind: "form" | "intro" | "status" | "call" | "text" | "note" | "reply" | "follow-up" | "merge" | "payment";
+  kind: "form" | "intro" | "status" | "call" | "text" | "sms" | "note" | "reply" | "follow-up" | "merge" | "payment";
   actor: string | null;
   status?: LeadStatus;
   outcome?: CallOutcome;
@@ -138,6 +138,20 @@ export interface TimelineEntry {
   intro?: { coach: string; cancelled: boolean; attendance: Attendance | null };
   /** kind "payment": a payment, refund or failed payment Stripe reported (actor "stripe"). */
   payment?: TimelinePayment;
+  /** kind "sms": a text through the gym's number (its words in `body`), in or out, and where it stands in plain words. */
+  sms?: { direction: "in" | "out"; status: string };
+}
+
+/**
+ * Texting a person from their page: whether texting is set up on this server (TWILIO_*), the number
+ * they are texted at, and why a text cannot go now (null: it can), in the words the server refuses with.
+ */
+export interface LeadTexting {
+  ready: boolean;
+  phone: string | null;
+  refusal: string | null;
+  /** The owner's text templates, filled in for this person. */
+  templates: Array<{ id: number; name: string; body: string }>;
 }
 
 export interface LeadList {
@@ -184,6 +198,8 @@ export interface LeadDetail {
   person: { id: string; firstResponseBy: string | null; samePhone: SamePhonePerson[] } | null;
   /** A person's timeline, oldest first; empty for a member's form or a privacy request (their notes and events above). */
   timeline: TimelineEntry[];
+  /** A person's texting; null for a member's form or a privacy request. */
+  texting: LeadTexting | null;
 }
 
 /** "+12535550142" as people write it: (253) 555-0142. */

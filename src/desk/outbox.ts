@@ -22,6 +22,7 @@ export const OUTBOX_KIND_LABELS = {
   "no-show-offer": "Missed intro: new time offer",
   "payment-alert": "Payment nobody's form matches",
   text: "Text message",
+  "text-alert": "Staff alert of a text",
 } as const;
 
 export type OutboxKindName = keyof typeof OUTBOX_KIND_LABELS;

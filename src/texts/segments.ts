@@ -32,3 +32,23 @@ export function textSize(body: string): TextSize {
 export function withinTextLimit(body: string): boolean {
   return [...body].length <= MAX_TEXT_CHARACTERS;
 }
+
+/**
+ * The most segments a staff member's text may take: each is billed as a text, and a longer one reads as
+ * a letter on a phone. Ten GSM-7 segments are 1,530 characters, ten UCS-2 ones 670.
+ */
+export const MAX_TEXT_SEGMENTS = 10;
+
+/** 1600 as "1,600", without Intl (the console's pages count as they type). */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Why a text is too long to send, in the console's words (the server refuses with the same), or null. */
+export function textTooLong(body: string): string | null {
+  if (!withinTextLimit(body)) {
+    return `Keep a text under ${thousands(MAX_TEXT_CHARACTERS)} characters: this one has ${thousands([...body].length)}.`;
+  }
+  const { segments, encoding } = textSize(body);
+  if (segments <= MAX_TEXT_SEGMENTS) return null;
+  const room = encoding === "GSM-7" ? "1,530 characters" : "670 characters with an emoji or a character outside plain text";
+  return `Keep a text to ${MAX_TEXT_SEGMENTS} segments (${room}): this one takes ${segments}.`;
+}

@@ -16,6 +16,7 @@ import { digestMail, leadReminderMail, replyMail } from "../leads/mails";
 import { prepareDigest, prepareLeadReminder } from "../leads/nudges";
 import { instantAnswerMail } from "../leads/answerMail";
 import { paymentAlertMail, preparePaymentAlert } from "../payments/alert";
+import { prepareTextAlert, textAlertMail } from "../leads/textAlert";
 import type { SubmissionStore } from "./store";
 
 /** A message of a submission whose submission the claim found (claimDue skips the rest). */
@@ -47,6 +48,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     "payment-alert": paymentAlertMail,
     // Never claimed with the mail: a text goes by its own transport (outbox/sender.ts, texts/outbox.ts).
     text: () => ({ drop: "a text is not an e-mail" }),
+    "text-alert": textAlertMail,
   },
   prepare: {
     staff: prepareStaffAlert,
@@ -56,6 +58,7 @@ const MESSAGE_KINDS: MessageKinds<SubmissionStore> = {
     reminder: prepareReminder,
     "no-show-offer": prepareNoShowOffer,
     "payment-alert": preparePaymentAlert,
+    "text-alert": prepareTextAlert,
   },
 };
 

@@ -3,7 +3,15 @@ import { bookingQueries } from "../intro/bookings";
 import type { SubmissionOperations } from "../forms/types";
 import type { BookingOperations, IntroOperations } from "../intro/types";
 import type { TrialOperations } from "../kids/types";
-import type { AnswerOperations, InboxOperations, LeadOperations, NudgeOperations, PeopleOperations, ReplyOperations } from "../leads/types";
+import type {
+  AnswerOperations,
+  InboxOperations,
+  LeadOperations,
+  NudgeOperations,
+  PeopleOperations,
+  ReplyOperations,
+  StaffTextOperations,
+} from "../leads/types";
 import type { OutboxOperations } from "../outbox/types";
 import type { PrivacyOperations, RequestOperations } from "../privacy/types";
 import type { PaymentOperations } from "../payments/types";
@@ -32,6 +40,7 @@ import { consentQueries, type ConsentOperations } from "../texts/consentLedger";
 import { textQueries, type TextOperations } from "../texts/textStore";
 import { receiveText, type TextInboxOperations } from "../texts/inbound";
 import { textPeople } from "../leads/textInbox";
+import { staffTextQueries } from "../leads/staffText";
 
 /**
  * Where submissions live: every feature's operations (each in its folder's types.ts, its queries in
@@ -60,7 +69,8 @@ export interface SubmissionStore
     StaffOperations,
     ConsentOperations,
     TextOperations,
-    TextInboxOperations {}
+    TextInboxOperations,
+    StaffTextOperations {}
 
 /** The store on either database: the same queries, given what differs by the dialect's own file. */
 export function storeOn(dialect: Dialect): SubmissionStore {
@@ -93,7 +103,8 @@ export function storeOn(dialect: Dialect): SubmissionStore {
     ...paymentQueries(dialect),
     ...consentQueries(dialect),
     ...textQueries(dialect),
-    receiveText: (incoming, gym, at) => receiveText(dialect, textPeople(dialect), incoming, gym, at),
+    ...staffTextQueries(dialect),
+    receiveText: (incoming, gym, at, options) => receiveText(dialect, textPeople(dialect), incoming, gym, at, options),
     rateLimiter: (options) => dialect.rateLimiter(options),
     close: () => dialect.close(),
   };

@@ -13,6 +13,7 @@ import {
   LEAD_STATUSES,
   type LeadDetail,
   mayOpenForm,
+  phoneLabel,
   type SamePhonePerson,
   type TimelineEntry,
 } from "../../desk/leads";
@@ -24,6 +25,11 @@ import type { LeadIntro, LeadStore, MergeResult, PersonRecord } from "./types";
 import { isPersonReference } from "../forms/ids";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
 import { GYM_ZONE } from "../../time/zone";
+import { whenLabel } from "../../time/labels";
+import { textTooLong } from "../../texts/segments";
+import { textStatusWords, AUTOMATIC_ANSWER } from "../../desk/texts";
+import type { ConsentState } from "../texts/types";
+import type { TemplateChannel } from "../store/schema";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
@@ -101,11 +107,48 @@ const merge = z
   })
   .strict("Send only id, action and other.");
 
+const sms = z
+  .object({
+    id: reference,
+    action: z.literal("text"),
+    text: z
+      .string({ required_error: "Write the text.", invalid_type_error: "Write the text." })
+      .trim()
+      .min(1, "Write the text.")
+      .superRefine((text, context) => {
+        const tooLong = textTooLong(text);
+        if (tooLong) context.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
+      }),
+  })
+  .strict("Send only id, action and text.");
+
 const action = z.object({
-  action: z.enum(["restore-spam", "reply", "log", "merge"], {
-    errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log" and "merge".' }),
+  action: z.enum(["restore-spam", "reply", "log", "merge", "text"], {
+    errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log", "merge" and "text".' }),
   }),
 });
+
+/** Why a staff text cannot go to this person now, in the words the console shows; null when it can. */
+function textRefusal(config: ServerConfig, state: { phone: string | null; consent: ConsentState | null }): string | null {
+  if (!config.twilio) return NOT_SET_UP;
+  if (!state.phone) return NO_PHONE;
+  return state.consent ? consentRefusal(state.consent) : null;
+}
+
+const NOT_SET_UP =
+  "Texting is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM), so nothing can be sent from here: text from your own phone, or call.";
+const NO_PHONE = "This person gave no phone number, so they cannot be texted: e-mail them instead.";
+
+/** A number that may not be texted (the consent ledger), said with when it stopped. */
+function consentRefusal(consent: ConsentState): string | null {
+  const number = phoneLabel(consent.phone);
+  if (consent.event === null) return `${number} never agreed to texts from the gym, so nothing can be sent to it: call or e-mail instead.`;
+  if (consent.event === "ended") {
+    const when = consent.at ? ` on ${whenLabel(consent.at.toISOString())}` : "";
+    return `${number} ended its consent to texts (it replied STOP)${when}, so nothing can be sent to it until it texts START: call or e-mail instead.`;
+  }
+  return null;
+}
 
 const notFound = (id: string) => new StaffError(404, `No lead has the reference ${id}. It may have been deleted.`);
 
@@ -201,12 +244,13 @@ async function leadDetail(store: LeadStore, id: string, now: Date, role: StaffRo
     reply: {
       possible: submission.form !== "privacy-request" && !submission.spam && personOf(submission.payload).email !== "",
       mailReady: mailEnabled(config),
-      templates: repliesFor(await store.replyTemplates(), submission, siteOrigin(config.siteUrl)),
+      templates: repliesFor(await templatesBy(store, "email"), submission, siteOrigin(config.siteUrl)),
     },
     // Newest first, as the list.
     history: related.reverse().map((s) => leadSummary(s, states.get(s.id), now)),
     person: null,
     timeline: [],
+    texting: null,
   };
 }
 
@@ -259,6 +303,13 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
       ...(event.outcome && { outcome: event.outcome }),
       ...(event.kind !== "status" && event.kind !== "call" && { body: event.body }),
     })),
+    ...(await store.textsOf(person.id)).map((text) => ({
+      at: text.at.toISOString(),
+      kind: "sms" as const,
+      actor: text.direction === "in" ? null : (text.sentBy ?? AUTOMATIC_ANSWER),
+      body: text.body,
+      sms: { direction: text.direction, status: textStatusWords(text.direction, text.status, text.error) },
+    })),
     ...(await store.paymentsOf({ person: person.id })).map((payment) => ({
       at: payment.at.toISOString(),
       kind: "payment" as const,
@@ -291,7 +342,7 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
     reply: {
       possible: summary.email !== "",
       mailReady: mailEnabled(config),
-      templates: newest ? repliesFor(await store.replyTemplates(), newest, siteOrigin(config.siteUrl)) : [],
+      templates: newest ? repliesFor(await templatesBy(store, "email"), newest, siteOrigin(config.siteUrl)) : [],
     },
     history: [...forms].reverse().map((form) => leadSummary(form, person.state, now)),
     person: {
@@ -303,8 +354,32 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
           : [],
     },
     timeline,
+    texting: await textingOf(store, person.id, config, newest),
   };
 }
+
+/** Whether this person can be texted from their page, and why not. */
+async function textingOf(
+  store: LeadStore,
+  person: string,
+  config: ServerConfig,
+  newest: StoredSubmission | undefined,
+): Promise<LeadDetail["texting"]> {
+  const state = (await store.textingState(person)) ?? { phone: null, consent: null };
+  const templates = await templatesBy(store, "text");
+  // {name} is their newest form's first name; a person who only ever texted is "there".
+  const filled = repliesFor(templates, newest ?? { payload: {} }, siteOrigin(config.siteUrl));
+  return {
+    ready: config.twilio !== undefined,
+    phone: state.phone,
+    refusal: textRefusal(config, state),
+    templates: filled.map(({ id, name, body }) => ({ id, name, body })),
+  };
+}
+
+/** The owner's templates of one channel: an e-mail reply's, or a text's. */
+const templatesBy = async (store: LeadStore, channel: TemplateChannel) =>
+  (await store.replyTemplates()).filter((template) => template.channel === channel);
 
 /**
  * GET /api/staff/lead?id=: one lead: a person (by their reference, or any of their sales forms', as the
@@ -314,6 +389,9 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
  * answer them, no-answer does not. POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
  * staff its alert when mail is set up. POST {id, action: "reply", subject, text}: e-mails the lead through
  * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
+ * POST {id, action: "text", text}: texts the person from the gym's number through the outbox at once,
+ * when texting is set up and their number agreed (409 saying why not; 400 when empty or too long),
+ * audited; it answers them as a reply does (leads/staffText.ts).
  * POST {id, action: "merge", other} (owner only): merges the person `other` names into this one, when they
  * share a phone number (leads/merge.ts), audited.
  * Each answers the lead as GET does.
@@ -349,6 +427,21 @@ export const lead: StaffRoute<LeadStore> = {
         const result = await store.mergePeople(id, other, staff.email, now, { webhook: webhookEnabled(config) });
         if ("refused" in result) throw await mergeRefusal(store, result.refused, id, other);
         await audit("lead.merge", `${result.absorbed} into ${result.merged}`);
+        kick();
+        return { json: await leadDetail(store, id, now, staff.role, config) };
+      }
+      if ("action" in body && parsed(action.safeParse(body)).action === "text") {
+        const { id, text } = parsed(sms.safeParse(body));
+        if (!(await personAt(store, id))) {
+          await openable(store, id, staff.role);
+          throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
+        }
+        if (!config.twilio) throw new StaffError(409, NOT_SET_UP);
+        const result = await store.sendStaffText(id, text, staff.email, now, { webhook: webhookEnabled(config) });
+        if ("refused" in result) {
+          if (result.refused === "no-person") throw notFound(id);
+          throw new StaffError(409, result.refused === "no-phone" ? NO_PHONE : (consentRefusal(result.consent) ?? NO_PHONE));
+        }
         kick();
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }

@@ -9,7 +9,7 @@ import type { ReplyTemplate } from "./types";
  * typed, and a replacement string would read "$&", "$`" or "$'" in it as patterns (copying the template
  * into itself), while a second pass would fill a "{intro}" they typed.
  */
-export function fillTemplate(text: string, submission: StoredSubmission, siteUrl: string): string {
+export function fillTemplate(text: string, submission: Pick<StoredSubmission, "payload">, siteUrl: string): string {
   const values: Record<string, string> = {
     name: personName(submission.payload).trim().split(/\s+/)[0] || "there",
     intro: `${siteUrl}${pathTo("intro")}`,
@@ -18,7 +18,7 @@ export function fillTemplate(text: string, submission: StoredSubmission, siteUrl
 }
 
 /** Each template as the lead page offers it: filled in for that lead, ready to read and change before sending. */
-export function repliesFor(templates: readonly ReplyTemplate[], submission: StoredSubmission, siteUrl: string) {
+export function repliesFor(templates: readonly ReplyTemplate[], submission: Pick<StoredSubmission, "payload">, siteUrl: string) {
   return templates.map((template) => ({
     id: template.id,
     name: template.name,

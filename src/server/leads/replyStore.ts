@@ -18,6 +18,7 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
       return rows.map((row) => ({
         id: Number(row.id),
         name: row.name,
+        channel: row.channel,
         subject: row.subject,
         body: row.body,
         updatedAt: toDate(row.updated_at),
@@ -33,7 +34,15 @@ export function replyQueries(dialect: Dialect): ReplyOperations {
           .$if(template.id !== undefined, (query) => query.where("id", "!=", template.id!))
           .executeTakeFirst();
         if (clash) return "name-taken";
-        const values = { name: template.name, subject: template.subject, body: template.body, updated_at: codec.time(at), updated_by: by };
+        const values = {
+          name: template.name,
+          // An e-mail reply's when none is named; a template keeps its channel unless the save names one.
+          ...(template.channel !== undefined ? { channel: template.channel } : template.id === undefined && { channel: "email" as const }),
+          subject: template.channel === "text" ? "" : template.subject,
+          body: template.body,
+          updated_at: codec.time(at),
+          updated_by: by,
+        };
         if (template.id === undefined) {
           await trx.insertInto("reply_templates").values(values).execute();
           return "saved";

@@ -1,3 +1,6 @@
+import type { TemplateChannel } from "../store/schema";
+import type { ConsentState } from "../texts/types";
+import type { TextOperations } from "../texts/textStore";
 import type { AnswerForm } from "../../desk/instantAnswers";
 import type { FormName } from "../../forms/registry";
 import type { StoredSubmission } from "../store/submission";
@@ -203,6 +206,8 @@ export interface InboxOperations {
 export interface ReplyTemplate {
   id: number;
   name: string;
+  /** An e-mail reply's, or a text's (migration 23): a text's subject is empty. */
+  channel: TemplateChannel;
   subject: string;
   body: string;
   updatedAt: Date;
@@ -215,7 +220,7 @@ export interface ReplyOperations {
   replyTemplates(): Promise<ReplyTemplate[]>;
   /** Adds a template (no id) or changes one; "name-taken" when another has that name. */
   saveReplyTemplate(
-    template: { id?: number; name: string; subject: string; body: string },
+    template: { id?: number; name: string; channel?: TemplateChannel; subject: string; body: string },
     by: string,
     at: Date,
   ): Promise<"saved" | "not-found" | "name-taken">;
@@ -285,7 +290,15 @@ export interface LeadPayments {
   >;
 }
 
-export type LeadStore = StoreBase & SubmissionOperations & LeadOperations & PeopleOperations & ReplyOperations & LeadIntros & LeadPayments;
+export type LeadStore = StoreBase &
+  SubmissionOperations &
+  LeadOperations &
+  PeopleOperations &
+  ReplyOperations &
+  LeadIntros &
+  LeadPayments &
+  StaffTextOperations &
+  Pick<TextOperations, "textsOf">;
 
 /** What the reminders and the morning digest ask of the store. */
 export type NudgeStore = StaffOperations & NudgeOperations & InboxOperations & PeopleOperations & LeadIntros;
@@ -306,4 +319,15 @@ export interface AnswerOperations {
   saveAnswerWords(form: AnswerForm, text: string, by: string, at: Date): Promise<void>;
   /** Back to the code's words. */
   resetAnswerWords(form: AnswerForm): Promise<void>;
+}
+
+/** What a staff text came to: queued (the text's id), or why not, with the number's consent when it is that. */
+export type StaffTextResult =
+  { queued: number; phone: string } | { refused: "no-person" } | { refused: "no-phone" } | { refused: "no-consent"; consent: ConsentState };
+
+export interface StaffTextOperations {
+  /** The number a person is texted at and its consent now (personPhone); null when nothing has that reference or no number. */
+  textingState(id: string): Promise<{ phone: string | null; consent: ConsentState | null } | null>;
+  /** Queues a staff member's text to the person `id` names (see above). */
+  sendStaffText(id: string, body: string, by: string, at: Date, options?: { webhook?: boolean }): Promise<StaffTextResult>;
 }

@@ -61,6 +61,7 @@ const LABELS: Record<OutboxKind, string> = {
   "no-show-offer": "New-time offer after a missed intro",
   "payment-alert": "Unmatched payment alert",
   text: "Text message",
+  "text-alert": "Staff alert of a text",
 };
 
 /** A message in a log line: what it is and whose submission, never an address or a token. */

@@ -15,8 +15,8 @@ import { PAYMENT_ACTOR } from "../../desk/payments";
  * 1. Every sales form sent in the window, not spam, with where its visit came from and its free intro.
  * 2. The state now of each person who sent one.
  * 3. The lines of those people's timelines since the window began that the report counts: answers (a
- *    reply, a text, a call that reached them or left a message, a staff change to a status that says
- *    they spoke) and changes of status.
+ *    reply, a text logged or sent from the console (texts, by a staff member), a call that reached them
+ *    or left a message, a staff change to a status that says they spoke) and changes of status.
  * 4. The free intros that started in the period, not cancelled, by attendance.
  *
  * Who is a lead, when they were answered and how far they got are worked out in code (report.ts), over
@@ -64,7 +64,11 @@ export function reportSql(codec: Codec, window: ReportWindow, introsWindow: Repo
       FROM person_events e
       WHERE e.at >= ${from} AND e.person_id IN (${people})
         AND (e.kind IN ('reply', 'text', 'status') OR (e.kind = 'call' AND e.outcome <> 'no-answer'))
-      ORDER BY e.at, e.id
+      UNION ALL
+      SELECT t.person_id, t.at, t.sent_by AS actor, 'text' AS kind, NULL AS status, NULL AS outcome
+      FROM texts t
+      WHERE t.at >= ${from} AND t.person_id IN (${people}) AND t.direction = 'out' AND t.sent_by IS NOT NULL
+      ORDER BY 2
     `,
     paidSignups: sql<{ person_id: string }>`
       SELECT DISTINCT p.person_id FROM payments p

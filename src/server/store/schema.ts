@@ -3,7 +3,7 @@ import type { ConfirmedBy } from "../../forms/privacyRequest/rules";
 import type { FormName } from "../../forms/registry";
 import type { StaffRole } from "../../desk/roles";
 import type { Attendance, CallOutcome, LeadStatus, PersonStatus } from "../../desk/leads";
-import { KINDS_22 } from "./migrations/022-texts";
+import { KINDS_23 } from "./migrations/023-text-desk";
 
 /**
  * The tables the migrations create (migrations/), as Kysely types them: every query is written once
@@ -45,10 +45,11 @@ export type OutboxStatus = "pending" | "sent" | "failed";
  * confirmation, reminder and cancellation, to the parent; the instant answer to a visitor's contact,
  * sign-up or drop-in form; the offer of a new time to a visitor who missed their free intro; the
  * owner's alert of a payment whose reference matches no form; a text message through Twilio (its row in
- * `texts` says to whom and what). They are the kinds the outbox's CHECK allows, as the latest migration
- * to change them set it (22); the next migration that adds a kind is named here.
+ * `texts` says to whom and what); the staff's alert of a text a person sent the gym (its row in `texts`
+ * too). They are the kinds the outbox's CHECK allows, as the latest migration to change them set it
+ * (23); the next migration that adds a kind is named here.
  */
-export const OUTBOX_KINDS = KINDS_22;
+export const OUTBOX_KINDS = KINDS_23;
 
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -280,7 +281,11 @@ export interface ReplyTemplatesTable {
   body: string;
   updated_at: StoredTime;
   updated_by: string;
+  /** How a template's message goes (migration 23): an e-mail reply, or a text (its subject empty). */
+  channel: ColumnType<TemplateChannel, TemplateChannel | undefined, TemplateChannel>;
 }
+
+export type TemplateChannel = "email" | "text";
 
 /** The owner's words for one form's instant answer (migration 19); a form without a row has the code's (src/desk/instantAnswers.ts). */
 export interface AnswerWordsTable {

@@ -4,6 +4,7 @@ import type { Database } from "../store/schema";
 import { endConsent, numberLock, restoreConsent } from "./consentLedger";
 import { keywordOf, keywordReply, type Keyword } from "./keywords";
 import { queueText, storeIncoming } from "./textStore";
+import { queueMessage } from "../outbox/store";
 
 /** A person's text to the gym's number, as Twilio posted it to /api/sms. */
 export interface IncomingText {
@@ -58,7 +59,8 @@ export type Received =
  * answered with the gym's name, number and how to stop, whether or not the number agreed to texts
  * (START and HELP once an hour at most: KEYWORD_REPLY_EVERY_MS). The
  * answers go through the outbox at once, whatever the hour. Any other text is filed under its person,
- * who then waits for a staff member's answer (Needs action).
+ * who then waits for a staff member's answer (Needs action), and with `alert` (mail is set up) the
+ * staff are told of it by e-mail ("text-alert", leads/textAlert.ts), as of a new lead.
  */
 export async function receiveText(
   dialect: Dialect,
@@ -66,6 +68,7 @@ export async function receiveText(
   incoming: IncomingText,
   gym: { name: string; phone: string },
   at: Date,
+  { alert = false }: { alert?: boolean } = {},
 ): Promise<Received> {
   const { codec } = dialect;
   return dialect.write(async (trx) => {
@@ -90,11 +93,13 @@ export async function receiveText(
     if (body && replied) {
       await queueText(trx, codec, { phone, body, personId, author: { automation: "keyword-reply" }, at });
     }
+    // The alert names the text alone: its words and number stay in `texts`, and go with the person.
+    if (!keyword && alert) await queueMessage(trx, codec, null, "text-alert", at, { data: { textId } });
     return { duplicate: false, textId, personId, keyword, replied };
   });
 }
 
 /** Texts coming in, on the store (app/store.ts gives `receiveText` its people). */
 export interface TextInboxOperations {
-  receiveText(incoming: IncomingText, gym: { name: string; phone: string }, at: Date): Promise<Received>;
+  receiveText(incoming: IncomingText, gym: { name: string; phone: string }, at: Date, options?: { alert?: boolean }): Promise<Received>;
 }

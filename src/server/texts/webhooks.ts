@@ -3,8 +3,8 @@ import { isE164 } from "../../texts/phone";
 import { site } from "../content";
 import { errorSummary } from "../log";
 import { apiHeaders, refuse, type Runtime } from "../http/pipeline";
-import { serverConfig, serverNow, siteOrigin } from "../process/settings";
-import type { TwilioSettings } from "../config";
+import { mailEnabled, serverConfig, serverNow, siteOrigin } from "../process/settings";
+import type { ServerConfig, TwilioSettings } from "../config";
 import type { TextInboxOperations } from "./inbound";
 import { SIGNATURE_HEADER, signedByTwilio, type TwilioParams } from "./signature";
 import type { TextOperations } from "./textStore";
@@ -48,7 +48,10 @@ const field = (params: TwilioParams, name: string): string | undefined => {
  * origin and the path the request named. Anything unsigned or wrongly signed is 403, and nothing of it
  * is read further or kept. The signed fields, or null when the answer was sent.
  */
-function signedPost(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): { params: TwilioParams; twilio: TwilioSettings } | null {
+function signedPost(
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+): { params: TwilioParams; twilio: TwilioSettings; config: ServerConfig } | null {
   const config = serverConfig();
   if (req.method !== "POST") {
     apiHeaders(res);
@@ -74,12 +77,13 @@ function signedPost(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): { 
     refuse(res, { status: 403, error: "This request is not signed by the gym's Twilio account." });
     return null;
   }
-  return { params, twilio: config.twilio };
+  return { params, twilio: config.twilio, config };
 }
 
 /**
  * POST /api/sms: a person's text to the gym's number (texts/inbound.ts takes it), answered with empty
- * TwiML; the gym's answers to STOP, START and HELP go through the outbox, sent at once.
+ * TwiML; the gym's answers to STOP, START and HELP go through the outbox, sent at once, and so does the
+ * staff's alert of any other text when mail is set up.
  */
 export async function smsWebhook(
   runtime: Runtime<TextInboxOperations>,
@@ -95,8 +99,10 @@ export async function smsWebhook(
   if (isE164(phone) && /^(SM|MM)[0-9a-fA-F]{32}$/.test(sid)) {
     try {
       const store = await runtime.store();
-      const received = await store.receiveText({ phone, sid, body: field(signed.params, "Body") ?? "" }, site, now);
-      if (!received.duplicate && received.replied) runtime.kick();
+      const received = await store.receiveText({ phone, sid, body: field(signed.params, "Body") ?? "" }, site, now, {
+        alert: mailEnabled(signed.config),
+      });
+      if (!received.duplicate && (received.replied || received.keyword === null)) runtime.kick();
     } catch (error) {
       console.error(`An incoming text could not be stored; Twilio may post it again: ${errorSummary(error)}`);
       apiHeaders(res);

@@ -23,6 +23,7 @@ import { responseWords, waitingWords } from "../../desk/time";
 import { fromWords, pageWords, rawSource, sourceChannel } from "../../desk/sources";
 import { lastLeadsView } from "./leadsView";
 import { ReplyBox } from "./ReplyBox";
+import { TextBox } from "./TextBox";
 import { SamePhone } from "./SamePhone";
 import { staffTime } from "../../time/labels";
 import * as styles from "../Staff.module.css";
@@ -139,9 +140,20 @@ export default function Lead({ search }: ScreenProps) {
               <span>{fromWords(detail.source)}</span>
               {lead.response && <span>{capitalized(responseWords(lead.response))}</span>}
             </p>
-            <ContactLinks name={lead.name} email={lead.email} phone={lead.phone} reply={detail.reply.possible} />
+            <ContactLinks
+              name={lead.name}
+              email={lead.email}
+              phone={lead.phone || detail.texting?.phone || ""}
+              reply={detail.reply.possible}
+              texting={detail.texting?.ready === true}
+            />
             {detail.person && (
-              <LogContact busy={busy} phone={lead.phone !== ""} onLog={(body, done) => void send({ action: "log", ...body }, done)} />
+              <LogContact
+                busy={busy}
+                phone={(lead.phone || detail.texting?.phone || "") !== ""}
+                texting={detail.texting?.ready === true}
+                onLog={(body, done) => void send({ action: "log", ...body }, done)}
+              />
             )}
             <form className={own.work} onSubmit={(event) => void save(event)}>
               <Choice label="Status" value={status} options={STATUS_LABELS} onChange={setStatus} />
@@ -186,6 +198,7 @@ export default function Lead({ search }: ScreenProps) {
               <SourceLines source={detail.source} />
               <p className={styles.muted}>Reference {lead.id}</p>
             </section>
+            <TextBox detail={detail} onSent={show} />
             <ReplyBox detail={detail} onSent={show} />
             <section aria-labelledby="lead-work">
               <h2 id="lead-work" className={styles.subheading}>
@@ -236,8 +249,24 @@ export default function Lead({ search }: ScreenProps) {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Call, text, write or reply from the person's page itself: on a phone, one tap each. */
-function ContactLinks({ name, email, phone, reply }: { name: string; email: string; phone: string; reply: boolean }) {
+/**
+ * Call, text, write or reply from the person's page itself: on a phone, one tap each. With texting set
+ * up, Text goes to the page's own text box (sent from the gym's number, kept on the timeline); without,
+ * it opens the phone's own messages.
+ */
+function ContactLinks({
+  name,
+  email,
+  phone,
+  reply,
+  texting,
+}: {
+  name: string;
+  email: string;
+  phone: string;
+  reply: boolean;
+  texting: boolean;
+}) {
   if (!email && !phone) return null;
   const who = name || "them";
   return (
@@ -247,9 +276,15 @@ function ContactLinks({ name, email, phone, reply }: { name: string; email: stri
           <a href={`tel:${phone}`} className={styles.secondary} aria-label={`Call ${who}, ${phoneLabel(phone)}`}>
             Call
           </a>
-          <a href={`sms:${phone}`} className={styles.secondary} aria-label={`Text ${who}, ${phoneLabel(phone)}`}>
-            Text
-          </a>
+          {texting ? (
+            <a href="#lead-text" className={styles.secondary}>
+              Text
+            </a>
+          ) : (
+            <a href={`sms:${phone}`} className={styles.secondary} aria-label={`Text ${who}, ${phoneLabel(phone)}`}>
+              Text
+            </a>
+          )}
         </>
       )}
       {email && (
@@ -268,15 +303,18 @@ function ContactLinks({ name, email, phone, reply }: { name: string; email: stri
 
 /**
  * After a call or a text from a phone, one tap says how it went: reached them or left a message counts
- * as speaking to them (it takes them out of Needs action); no answer is kept on the timeline only.
+ * as speaking to them (it takes them out of Needs action); no answer is kept on the timeline only. With
+ * texting set up, texts go from the page (TextBox) and are on the timeline themselves: nothing to log.
  */
 function LogContact({
   busy,
   phone,
+  texting,
   onLog,
 }: {
   busy: boolean;
   phone: boolean;
+  texting: boolean;
   onLog: (body: { channel: "call" | "text"; outcome?: CallOutcome }, done: string) => void;
 }) {
   if (!phone) return null;
@@ -293,16 +331,18 @@ function LogContact({
           Call: {CALL_OUTCOMES[outcome].toLowerCase()}
         </button>
       ))}
-      <button type="button" className={styles.secondary} disabled={busy} onClick={() => onLog({ channel: "text" }, "Text logged.")}>
-        Texted them
-      </button>
+      {!texting && (
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => onLog({ channel: "text" }, "Text logged.")}>
+          Texted them
+        </button>
+      )}
     </p>
   );
 }
 
 const ATTENDANCE = { attended: "came", "no-show": "did not come" } as const;
 
-/** Who did it, as staff read it: a staff address, "the visitor", or Stripe for a payment and what it changed. */
+/** Who did it, as staff read it: a staff address, "the visitor", Stripe for a payment and what it changed, or the site's automatic answer to a text. */
 const actorWords = (actor: string) => (actor === "visitor" ? "the visitor" : actor === PAYMENT_ACTOR ? "Stripe" : actor);
 
 /** A person's timeline, oldest first: each form, their intro, every change, call, text, note and reply, and who. */
@@ -350,6 +390,15 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
       return <p>Call: {entry.outcome ? CALL_OUTCOMES[entry.outcome].toLowerCase() : ""}</p>;
     case "text":
       return <p>Texted them</p>;
+    case "sms":
+      return (
+        <>
+          <p>
+            {entry.sms?.direction === "in" ? "Texted the gym" : "Text from the gym"}: <strong>{entry.sms?.status}</strong>
+          </p>
+          <p className={own.note}>{entry.body}</p>
+        </>
+      );
     case "follow-up":
       return <p>{entry.body ? `Follow up on ${formatLongDate(entry.body)}` : "Follow-up date cleared"}</p>;
     case "merge":

@@ -5,22 +5,32 @@ import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
 import type { ScreenProps } from "./types";
 import { InstantAnswers } from "./InstantAnswers";
+import { Choice } from "../Choice";
+import { MAX_TEXT_CHARACTERS, MAX_TEXT_SEGMENTS, textSize, textTooLong } from "../../texts/segments";
 
 interface Template {
   id: number;
   name: string;
+  /** An e-mail reply's, or a text's (no subject). */
+  channel: "email" | "text";
   subject: string;
   body: string;
 }
 
 type Draft = Omit<Template, "id"> & { id?: number };
 
-const BLANK: Draft = { name: "", subject: "", body: "" };
+const BLANK: Draft = { name: "", channel: "email", subject: "", body: "" };
+
+const CHANNELS = { email: "E-mail", text: "Text message" } as const;
+
+/** A draft as the server takes it: a text's without a subject. */
+const saved = ({ id, name, channel, subject, body }: Draft) => ({ id, name, channel, body, ...(channel === "email" && { subject }) });
 
 /**
- * The replies staff start from on a lead's page. The owner writes them; {name} becomes the lead's first
- * name and {intro} the address of the free-intro booking page. Coaches read them here. Below them, the
- * words of the instant answers visitors get to their forms (InstantAnswers.tsx).
+ * The replies and texts staff start from on a lead's page. The owner writes them; {name} becomes the
+ * lead's first name and {intro} the address of the free-intro booking page. A text's template has no
+ * subject, and is held to what a text may be (src/texts/segments.ts). Coaches read them here. Below
+ * them, the words of the instant answers visitors get to their forms (InstantAnswers.tsx).
  */
 export default function Replies({ session }: ScreenProps) {
   const owner = session.role === "owner";
@@ -55,7 +65,7 @@ export default function Replies({ session }: ScreenProps) {
     <>
       <h1 className={styles.heading}>Reply templates</h1>
       <p className={styles.lead}>
-        On a lead&apos;s page, a reply starts from one of these. <code>{"{name}"}</code> becomes the lead&apos;s first name and{" "}
+        On a lead&apos;s page, a reply or a text starts from one of these. <code>{"{name}"}</code> becomes the lead&apos;s first name and{" "}
         <code>{"{intro}"}</code> the address where they book a free intro.
       </p>
       <StatusLine status={status} />
@@ -69,13 +79,13 @@ export default function Replies({ session }: ScreenProps) {
                 <TemplateForm
                   initial={template}
                   busy={busy}
-                  onSave={(draft) => act({ action: "save", ...draft }, `Saved "${draft.name}".`)}
+                  onSave={(draft) => act({ action: "save", ...saved(draft) }, `Saved "${draft.name}".`)}
                   onDelete={() => act({ action: "delete", id: template.id }, `Deleted "${template.name}".`)}
                 />
               ) : (
                 <div className={styles.cardMain}>
                   <h2 className={styles.subheading}>{template.name}</h2>
-                  <p>{template.subject}</p>
+                  <p>{template.channel === "text" ? "Text" : template.subject}</p>
                   <p className={styles.prewrap}>{template.body}</p>
                 </div>
               )}
@@ -92,7 +102,7 @@ export default function Replies({ session }: ScreenProps) {
             key={templates.length}
             initial={BLANK}
             busy={busy}
-            onSave={(draft) => act({ action: "save", ...draft }, `Added "${draft.name}".`)}
+            onSave={(draft) => act({ action: "save", ...saved(draft) }, `Added "${draft.name}".`)}
           />
         </section>
       )}
@@ -125,14 +135,32 @@ function TemplateForm({
         <span>Name</span>
         <input required maxLength={TEMPLATE_NAME_MAX} value={draft.name} onChange={(event) => edit({ name: event.target.value })} />
       </label>
+      {initial.id === undefined ? (
+        <Choice label="Sent as" value={draft.channel} options={CHANNELS} onChange={(channel) => edit({ channel })} />
+      ) : (
+        <p className={styles.muted}>{CHANNELS[draft.channel]}</p>
+      )}
+      {draft.channel === "email" && (
+        <label className={styles.field}>
+          <span>Subject</span>
+          <input required maxLength={SUBJECT_MAX} value={draft.subject} onChange={(event) => edit({ subject: event.target.value })} />
+        </label>
+      )}
       <label className={styles.field}>
-        <span>Subject</span>
-        <input required maxLength={SUBJECT_MAX} value={draft.subject} onChange={(event) => edit({ subject: event.target.value })} />
+        <span>{draft.channel === "text" ? "Text" : "Reply"}</span>
+        <textarea
+          required
+          rows={6}
+          maxLength={draft.channel === "text" ? MAX_TEXT_CHARACTERS : REPLY_MAX}
+          value={draft.body}
+          onChange={(event) => edit({ body: event.target.value })}
+        />
       </label>
-      <label className={styles.field}>
-        <span>Reply</span>
-        <textarea required rows={6} maxLength={REPLY_MAX} value={draft.body} onChange={(event) => edit({ body: event.target.value })} />
-      </label>
+      {draft.channel === "text" && (
+        <p className={styles.muted}>
+          {textTooLong(draft.body) ?? `${textSize(draft.body).segments} of at most ${MAX_TEXT_SEGMENTS} segments.`}
+        </p>
+      )}
       <span className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={busy} aria-label={initial.name ? `Save ${initial.name}` : undefined}>
           {initial.name ? "Save" : "Add"}

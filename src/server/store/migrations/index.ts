@@ -20,6 +20,7 @@ import { instantAnswers } from "./019-instant-answers";
 import { introFollowUps } from "./020-intro-follow-ups";
 import { payments } from "./021-payments";
 import { texts } from "./022-texts";
+import { textDesk } from "./023-text-desk";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -57,6 +58,7 @@ const STEPS: readonly MigrationStep[] = [
   introFollowUps,
   payments,
   texts,
+  textDesk,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

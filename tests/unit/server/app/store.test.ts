@@ -405,6 +405,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 20, name: "an intro's reminder 2 hours before, and one offer of a new time after a missed intro" },
       { version: 21, name: "payments: Stripe's webhook events, each recorded once, on the sign-up or drop-in they pay for" },
       { version: 22, name: "texts through Twilio: the consent ledger, each text in and out, the outbox's text kind" },
+      { version: 23, name: "texts from the console: SMS templates beside the reply templates, the staff's alert of a text" },
     ]);
     db.close();
   });

@@ -407,11 +407,12 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     });
   });
 
-  test("the owner's templates: the first two, added, changed, a name used once, deleted", async () => {
+  test("the owner's templates: the first two and a text's, added, changed, a name used once, deleted", async () => {
     const names = async () => (await store.replyTemplates()).map((template) => template.name);
-    expect(await names()).toEqual(["Thanks: book a free intro", "Thanks: we will call you"]);
-    const [first] = await store.replyTemplates();
+    expect(await names()).toEqual(["Text: book a free intro", "Thanks: book a free intro", "Thanks: we will call you"]);
+    const [text, first] = await store.replyTemplates();
     expect(first?.body).toContain("{intro}");
+    expect([first?.channel, text?.channel, text?.subject]).toEqual(["email", "text", ""]);
     const by = "owner@gym.example";
     expect(
       await store.saveReplyTemplate({ name: "Kids class", subject: "CrossFit Kids", body: "Hi {name}" }, by, at("2026-11-30T18:00:00Z")),
@@ -430,7 +431,12 @@ function nudgeContract(open: () => Promise<SubmissionStore>) {
     expect(await store.saveReplyTemplate({ id: 999_999, name: "Gone", subject: "x", body: "y" }, by, at("2026-11-30T18:01:00Z"))).toBe(
       "not-found",
     );
-    expect(await names()).toEqual(["Kids", "Thanks: book a free intro", "Thanks: we will call you"]);
+    expect(await names()).toEqual(["Kids", "Text: book a free intro", "Thanks: book a free intro", "Thanks: we will call you"]);
+    // A save that names no channel keeps the template's.
+    expect(
+      await store.saveReplyTemplate({ id: text!.id, name: text!.name, subject: "", body: "Hi {name}!" }, by, at("2026-11-30T18:02:00Z")),
+    ).toBe("saved");
+    expect((await store.replyTemplates()).find((template) => template.id === text!.id)?.channel).toBe("text");
     expect(await store.deleteReplyTemplate(kids.id)).toBe(true);
     expect(await store.deleteReplyTemplate(kids.id)).toBe(false);
   });

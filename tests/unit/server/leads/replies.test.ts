@@ -36,6 +36,7 @@ test("a name that would copy the template into itself leaves the subject and bod
       {
         id: 1,
         name: "Welcome",
+        channel: "email",
         subject: "Welcome, {name}",
         body: "Hi {name},\n\n{intro}",
         updatedAt: new Date(),

@@ -65,10 +65,36 @@ test("add, rename, refuse a second of one name or a two-line subject, delete; ea
   const listed = (await replyTemplates.GET!.run(context({}))).json as Listed;
   expect(listed.templates.map((template) => template.name)).toEqual([
     "Kids class",
+    "Text: book a free intro",
     "Thanks: book a free intro",
     "Thanks: we will call you",
   ]);
   await replyTemplates.POST!.run(context({ action: "delete", id: kids.id }));
   expect(await refused({ action: "delete", id: kids.id })).toEqual([404, "That template is already gone."]);
   expect(audited).toEqual(["reply-template.save Kids", "reply-template.save Kids class", `reply-template.delete ${kids.id}`]);
+});
+
+test("a text's template: its body alone, held to what a staff text may be; each refusal says why", async () => {
+  const saved = (
+    await replyTemplates.POST!.run(context({ action: "save", name: "On my way", channel: "text", body: " Hi {name}, see you at 6! " }))
+  ).json as { templates: Array<{ id: number; name: string; channel: string; subject: string; body: string }> };
+  expect(saved.templates.find((template) => template.name === "On my way")).toMatchObject({
+    channel: "text",
+    subject: "",
+    body: "Hi {name}, see you at 6!",
+  });
+  expect(await refused({ action: "save", name: "Long", channel: "text", body: "a".repeat(1531) })).toEqual([
+    400,
+    "Keep a text to 10 segments (1,530 characters): this one takes 11.",
+  ]);
+  expect(await refused({ action: "save", name: "Empty", channel: "text", body: " " })).toEqual([400, "Write the text."]);
+  expect(await refused({ action: "save", name: "Subject", channel: "text", subject: "Hi", body: "Hi" })).toEqual([
+    400,
+    "A text has no subject: leave it out.",
+  ]);
+  expect(await refused({ action: "save", name: "Fax", channel: "fax", body: "Hi" })).toEqual([
+    400,
+    'Choose the channel: "email" or "text".',
+  ]);
+  expect(await refused({ action: "save", name: "No subject", channel: "email", body: "Hi" })).toEqual([400, "Write the subject."]);
 });
