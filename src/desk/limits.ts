@@ -9,14 +9,15 @@ export const TEMPLATE_NAME_MAX = 80;
 export const SEARCH_MAX = 100;
 
 /**
- * Replies one staff account may e-mail to leads in an hour, from every server together: enough for a
- * busy morning, too few for a stolen session to mail anyone anything from the gym's address (anyone can
- * make a lead with any address through the contact form). The server says when the next one may go.
+ * Replies one staff account may e-mail or text to leads in an hour, together and from every server: enough
+ * for a busy morning, too few for a stolen session to mail anyone anything from the gym's address (anyone
+ * can make a lead with any address through the contact form), or to spend the gym's texts. The server
+ * says when the next one may go.
  */
 export const REPLIES_PER_HOUR = 30;
 
 /**
- * Replies all staff accounts together may e-mail in an hour: even several stolen sessions cannot turn
+ * Replies and texts all staff accounts together may send in an hour: even several stolen sessions cannot turn
  * the gym's address into a mailing list, and no one account can reach it alone (REPLIES_PER_HOUR).
  */
 export const GYM_REPLIES_PER_HOUR = 100;

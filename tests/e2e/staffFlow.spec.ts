@@ -201,7 +201,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       await box.getByRole("button", { name: "Send reply" }).click();
       await expect(box.getByRole("status")).toHaveText(
         new RegExp(
-          `^You have sent ${REPLIES_PER_HOUR} replies in the last hour, the most one account may send\\. ` +
+          `^You have sent ${REPLIES_PER_HOUR} replies and texts in the last hour, the most one account may send\\. ` +
             "You can send again at \\d{1,2}:\\d{2} [AP]M\\.$",
         ),
       );

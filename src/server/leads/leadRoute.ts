@@ -391,7 +391,8 @@ const templatesBy = async (store: LeadStore, channel: TemplateChannel) =>
  * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
  * POST {id, action: "text", text}: texts the person from the gym's number through the outbox at once,
  * when texting is set up and their number agreed (409 saying why not; 400 when empty or too long),
- * audited; it answers them as a reply does (leads/staffText.ts).
+ * counted with the replies against REPLIES_PER_HOUR, audited; it answers them as a reply does
+ * (leads/staffText.ts).
  * POST {id, action: "merge", other} (owner only): merges the person `other` names into this one, when they
  * share a phone number (leads/merge.ts), audited.
  * Each answers the lead as GET does.
@@ -437,7 +438,15 @@ export const lead: StaffRoute<LeadStore> = {
           throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
         }
         if (!config.twilio) throw new StaffError(409, NOT_SET_UP);
-        const result = await store.sendStaffText(id, text, staff.email, now, { webhook: webhookEnabled(config) });
+        // A text counts against the same limits as a reply: a stolen session may not spend the gym's
+        // texts any more than its mail. Given back when nothing was queued.
+        await takeReplyPoint(store, staff.email, now);
+        let result: Awaited<ReturnType<typeof store.sendStaffText>> | undefined;
+        try {
+          result = await store.sendStaffText(id, text, staff.email, now, { webhook: webhookEnabled(config) });
+        } finally {
+          if (!result || "refused" in result) await returnReplyPoint(store, staff.email);
+        }
         if ("refused" in result) {
           if (result.refused === "no-person") throw notFound(id);
           throw new StaffError(409, result.refused === "no-phone" ? NO_PHONE : (consentRefusal(result.consent) ?? NO_PHONE));

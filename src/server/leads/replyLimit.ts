@@ -51,7 +51,7 @@ export async function takeReplyPoint(store: StoreBase, email: string, now: Date)
     await limiters.account.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes)
-      throw spent(rejection, now, `You have sent ${REPLIES_PER_HOUR} replies in the last hour, the most one account may send.`);
+      throw spent(rejection, now, `You have sent ${REPLIES_PER_HOUR} replies and texts in the last hour, the most one account may send.`);
     console.error(`Could not count a reply against its limit: ${errorSummary(rejection)}`);
     return;
   }
@@ -68,7 +68,7 @@ export async function takeReplyPoint(store: StoreBase, email: string, now: Date)
     throw spent(
       rejection,
       now,
-      `The gym's accounts have sent ${GYM_REPLIES_PER_HOUR} replies in the last hour, the most all staff together may send.`,
+      `The gym's accounts have sent ${GYM_REPLIES_PER_HOUR} replies and texts in the last hour, the most all staff together may send.`,
     );
   }
 }

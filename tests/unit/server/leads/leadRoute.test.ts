@@ -238,7 +238,7 @@ function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again:
     const refused = await reply("coach", "One too many");
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
-      error: `You have sent ${REPLIES_PER_HOUR} replies in the last hour, the most one account may send. You can send again at 11:00 AM.`,
+      error: `You have sent ${REPLIES_PER_HOUR} replies and texts in the last hour, the most one account may send. You can send again at 11:00 AM.`,
     });
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3_500);
@@ -299,7 +299,7 @@ function replyLimitContract(open: () => Promise<{ store: SubmissionStore; again:
     expect(sent).toBe(GYM_REPLIES_PER_HOUR);
     expect(refused?.status).toBe(429);
     expect(refused?.body).toEqual({
-      error: `The gym's accounts have sent ${GYM_REPLIES_PER_HOUR} replies in the last hour, the most all staff together may send. You can send again at 11:00 AM.`,
+      error: `The gym's accounts have sent ${GYM_REPLIES_PER_HOUR} replies and texts in the last hour, the most all staff together may send. You can send again at 11:00 AM.`,
     });
     expect(await replies()).toHaveLength(GYM_REPLIES_PER_HOUR);
     expect((await store.auditLog(1_000)).filter((entry) => entry.action === "lead.reply")).toHaveLength(GYM_REPLIES_PER_HOUR);

@@ -12,6 +12,7 @@ import type { LeadDetail } from "../../../../src/desk/leads";
 import type { NewSubmission } from "../../../../src/server/forms/types";
 import { type SubmissionStore, openSqliteStore, openPostgresStore } from "../../../../src/server/app/store";
 import { askStaffRoute } from "../../support/staffRequest";
+import { REPLIES_PER_HOUR } from "../../../../src/desk/limits";
 
 /**
  * A staff member's text from a person's page, through the staff door as the server runs it, on a real
@@ -207,6 +208,18 @@ function staffTextContract(open: () => Promise<SubmissionStore>) {
     expect(rows.events.filter((event) => event.person === person && event.status === null)).toEqual([
       { person, at: NOW, actor: "coach@gym.example", answers: true, status: null },
     ]);
+  });
+
+  test("texts count with the replies against the account's hourly limit; a refused text takes nothing from it", async () => {
+    // One text went in the test above. Refusals (no consent) do not count.
+    for (let index = 0; index < 3; index++) expect((await ask({ id: "C-NEVER00001", text: "Hi" })).status).toBe(409);
+    for (let index = 1; index < REPLIES_PER_HOUR; index++) expect((await ask({ text: `Text ${index}` })).status).toBe(200);
+    const over = await ask({ text: "One more" });
+    expect(over.status).toBe(429);
+    expect((over.body as { error: string }).error).toMatch(
+      new RegExp(`^You have sent ${REPLIES_PER_HOUR} replies and texts in the last hour, the most one account may send\\. `),
+    );
+    expect(await texts()).toHaveLength(REPLIES_PER_HOUR);
   });
 }
 
