@@ -26,5 +26,16 @@ export function textStatusWords(direction: "in" | "out", status: string, error: 
   }
 }
 
-/** Who wrote a text from the gym, as the timeline says it: a staff address, or the site's automatic answers. */
-export const AUTOMATIC_ANSWER = "automatic answer";
+/**
+ * Who wrote a text from the gym, as the timeline says it when no staff member did: which of the site's
+ * automatic texts it is (src/server/texts/types.ts TextAutomation).
+ */
+const AUTOMATIONS = new Map([
+  ["instant-answer", "automatic answer"],
+  ["keyword-reply", "automatic reply to STOP, START or HELP"],
+  ["intro-reminder", "automatic intro reminder"],
+  ["no-show-offer", "automatic offer of a new intro time"],
+]);
+
+/** The timeline's name for an automatic text's author; "automatic text" for one this code does not know. */
+export const automationWords = (automation: string | null): string => (automation && AUTOMATIONS.get(automation)) ?? "automatic text";

@@ -27,7 +27,7 @@ import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
 import { GYM_ZONE } from "../../time/zone";
 import { whenLabel } from "../../time/labels";
 import { textTooLong } from "../../texts/segments";
-import { textStatusWords, AUTOMATIC_ANSWER } from "../../desk/texts";
+import { automationWords, textStatusWords } from "../../desk/texts";
 import type { ConsentState } from "../texts/types";
 import type { TemplateChannel } from "../store/schema";
 
@@ -306,7 +306,7 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
     ...(await store.textsOf(person.id)).map((text) => ({
       at: text.at.toISOString(),
       kind: "sms" as const,
-      actor: text.direction === "in" ? null : (text.sentBy ?? AUTOMATIC_ANSWER),
+      actor: text.direction === "in" ? null : (text.sentBy ?? automationWords(text.automation)),
       body: text.body,
       sms: { direction: text.direction, status: textStatusWords(text.direction, text.status, text.error) },
     })),
