@@ -44,7 +44,12 @@ export function textPeople(dialect: Dialect): TextPeople {
       const found = await personOf(trx, dialect, phone);
       if (found) {
         // Waiting until a staff member answers (leads/store.ts answerPerson); a person marked Lost who writes again is New again.
-        await trx.updateTable("people").set({ waiting_since: time }).where("id", "=", found).where("waiting_since", "is", null).execute();
+        const started = await trx
+          .updateTable("people")
+          .set({ waiting_since: time })
+          .where("id", "=", found)
+          .where("waiting_since", "is", null)
+          .executeTakeFirst();
         const lost = await trx
           .updateTable("people")
           .set({ status: "new", updated_at: time, updated_by: VISITOR })
@@ -57,14 +62,14 @@ export function textPeople(dialect: Dialect): TextPeople {
             .values({ person_id: found, at: time, actor: VISITOR, kind: "status", status: "new" })
             .execute();
         }
-        return found;
+        return { person: found, waiting: Number(started.numUpdatedRows) === 0 };
       }
       const id = newPersonReference();
       await trx
         .insertInto("people")
         .values({ id, created_at: time, status: "new", waiting_since: time, updated_at: time, updated_by: VISITOR })
         .execute();
-      return id;
+      return { person: id, waiting: false };
     },
   };
 }

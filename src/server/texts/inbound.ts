@@ -22,8 +22,32 @@ export interface IncomingText {
 export interface TextPeople {
   /** The person this number belongs to, or null. */
   personOf(trx: Kysely<Database>, phone: string): Promise<string | null>;
-  /** The person an ordinary text is filed under (made now if the number is nobody's), waiting for an answer from `at`. */
-  fileText(trx: Kysely<Database>, phone: string, at: Date): Promise<string>;
+  /**
+   * The person an ordinary text is filed under (made now if the number is nobody's), waiting for an
+   * answer from `at`; `waiting`: they were waiting already, since an earlier message nobody has answered.
+   */
+  fileText(trx: Kysely<Database>, phone: string, at: Date): Promise<{ person: string; waiting: boolean }>;
+}
+
+/**
+ * While a person waits for an answer, a text of theirs that comes within this time of their last one
+ * does not e-mail the staff again: a burst of texts is one alert, and the rest are on the person's page.
+ * Each text would otherwise be one more mail to every alerted staff member, and a stranger texting the
+ * gym's number all day could fill their inboxes. A text after this long a silence alerts again, and an
+ * answer (a text, a call, a reply) ends the wait, so the next text alerts whenever it comes.
+ */
+export const TEXT_ALERT_EVERY_MS = 60 * 60_000;
+
+/** Whether this number sent an ordinary text (not a keyword) within TEXT_ALERT_EVERY_MS before `at`. */
+async function alertedLately(dialect: Dialect, trx: Kysely<Database>, phone: string, at: Date): Promise<boolean> {
+  const recent = await trx
+    .selectFrom("texts")
+    .select("body")
+    .where("phone", "=", phone)
+    .where("direction", "=", "in")
+    .where("at", ">", dialect.codec.time(new Date(at.getTime() - TEXT_ALERT_EVERY_MS)))
+    .execute();
+  return recent.some((text) => keywordOf(text.body) === null);
 }
 
 /**
@@ -60,7 +84,8 @@ export type Received =
  * (START and HELP once an hour at most: KEYWORD_REPLY_EVERY_MS). The
  * answers go through the outbox at once, whatever the hour. Any other text is filed under its person,
  * who then waits for a staff member's answer (Needs action), and with `alert` (mail is set up) the
- * staff are told of it by e-mail ("text-alert", leads/textAlert.ts), as of a new lead.
+ * staff are told of it by e-mail ("text-alert", leads/textAlert.ts), as of a new lead, once per burst
+ * while nobody has answered (TEXT_ALERT_EVERY_MS).
  */
 export async function receiveText(
   dialect: Dialect,
@@ -79,7 +104,10 @@ export async function receiveText(
     // The number's lock first (the ledger's, and the retention purge's): a purge of the person the number
     // belongs to either comes after this text, or is done before it looks for them.
     await dialect.lockAddressKeys(trx, [numberLock(phone)]);
-    const personId = keyword ? await people.personOf(trx, phone) : await people.fileText(trx, phone, at);
+    // Staff are alerted of an ordinary text unless its person was already waiting and texted within the hour.
+    const quiet = !keyword && alert && (await alertedLately(dialect, trx, phone, at));
+    const filed = keyword ? null : await people.fileText(trx, phone, at);
+    const personId = filed ? filed.person : await people.personOf(trx, phone);
     const textId = await storeIncoming(trx, codec, { phone, body: incoming.body, personId, sid: incoming.sid, at });
     // The word as the person wrote it, for the ledger: short, and only ever a keyword.
     const word = incoming.body.trim().slice(0, 40);
@@ -94,7 +122,7 @@ export async function receiveText(
       await queueText(trx, codec, { phone, body, personId, author: { automation: "keyword-reply" }, at });
     }
     // The alert names the text alone: its words and number stay in `texts`, and go with the person.
-    if (!keyword && alert) await queueMessage(trx, codec, null, "text-alert", at, { data: { textId } });
+    if (filed && alert && !(filed.waiting && quiet)) await queueMessage(trx, codec, null, "text-alert", at, { data: { textId } });
     return { duplicate: false, textId, personId, keyword, replied };
   });
 }

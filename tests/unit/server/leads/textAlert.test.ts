@@ -13,7 +13,8 @@ import { deliverDue } from "../../../../src/server/app/outbox";
  * The staff's alert of a person's text (leads/textAlert.ts), on a real SQLite file and a real PostgreSQL
  * server, delivered to a real SMTP server on loopback: an ordinary text is mailed to the staff with its
  * start and the link to the person; STOP, START and HELP are not (the site answers those); without
- * mail set up nothing is queued; the outbox row names the text alone.
+ * mail set up nothing is queued; the outbox row names the text alone; a burst from someone waiting is one
+ * alert.
  */
 
 const AT = new Date("2026-11-30T18:00:00Z");
@@ -63,6 +64,33 @@ function textAlertContract(open: () => Promise<SubmissionStore>) {
     expect(text).not.toContain("x".repeat(300));
     expect(text).toContain(`https://gym.example/staff/lead/?id=${(received as { personId: string }).personId}`);
     expect((await alerts()).every((message) => message.status === "sent")).toBe(true);
+  });
+
+  test("a burst of texts from someone waiting is one alert; after an hour's quiet, or once answered, the next text alerts again", async () => {
+    const phone = "+12535550150";
+    const minutes = (count: number) => new Date(AT.getTime() + count * 60_000);
+    const text = async (body: string, at: Date) => {
+      const received = await store.receiveText({ phone, body, sid: nextSid() }, site, at, { alert: true });
+      return (received as { textId: number }).textId;
+    };
+    const alerted = async () => {
+      const ids = new Set((await alerts()).map((message) => message.data?.textId));
+      return (await store.textsOfNumber(phone)).filter((row) => ids.has(row.id)).map((row) => row.body);
+    };
+    await text("Hi, do you have open gym on Sunday?", minutes(0));
+    await text("Also, can I bring a friend?", minutes(2));
+    await text("And is parking free?", minutes(50));
+    // A keyword in the burst changes nothing; it is answered by the site, and never alerts.
+    await text("HELP", minutes(55));
+    expect(await alerted()).toEqual(["Hi, do you have open gym on Sunday?"]);
+    // An hour after the last one, still unanswered: alerted again.
+    await text("Hello? Anyone there?", minutes(111));
+    expect(await alerted()).toEqual(["Hi, do you have open gym on Sunday?", "Hello? Anyone there?"]);
+    // A staff member answers (a call, a reply or a text): the next text alerts at once.
+    const person = (await store.textsOfNumber(phone))[0]!.personId!;
+    await store.logContact(person, { channel: "call", outcome: "reached" }, "coach@gym.example", minutes(115));
+    await text("Thanks! One more thing: towels?", minutes(120));
+    expect(await alerted()).toEqual(["Hi, do you have open gym on Sunday?", "Hello? Anyone there?", "Thanks! One more thing: towels?"]);
   });
 }
 
