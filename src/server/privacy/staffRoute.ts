@@ -56,8 +56,11 @@ function personReference(values: Record<string, unknown>): string {
  * their forms' address is then what their data is downloaded and deleted by (and it takes the person).
  */
 async function textOnlyPerson(store: PrivacyStore, reference: string): Promise<void> {
-  if (!(await store.personOf(reference))) throw notTextOnly(reference, "unknown");
-  if ((await store.personForms(reference)).length > 0) throw notTextOnly(reference, "has-forms");
+  // An old reference of a person merged away names the person kept, who has forms (merges join people by their forms' numbers).
+  const found = await store.personOf(reference);
+  if (!found) throw notTextOnly(reference, "unknown");
+  if ((await store.personForms(found.id)).length > 0) throw notTextOnly(reference, "has-forms");
+  if (found.id !== reference) throw notTextOnly(reference, "unknown");
 }
 
 const notTextOnly = (reference: string, why: Exclude<TextOnlyDeletion, "deleted">): StaffError =>

@@ -190,6 +190,19 @@ function textOnlyContract(open: () => Promise<Dialect>) {
     expect((await audited()).filter((entry) => entry.action === "privacy.delete")).toEqual([]);
   });
 
+  test("an old reference of a person merged away names the person kept, who has forms: refused, nothing of theirs downloaded", async () => {
+    await store.insert(formOf("C-MERGEONE001", "+12535550114"));
+    await store.insert(formOf("C-MERGETWO001", "+12535550114"));
+    const states = await store.leadStates(["C-MERGEONE001", "C-MERGETWO001"]);
+    const [kept, gone] = ["C-MERGEONE001", "C-MERGETWO001"].map((id) => states.get(id)?.person ?? "");
+    expect(await store.mergePeople(kept!, gone!, "owner@gym.example", NOW)).toEqual({ merged: kept, absorbed: gone });
+    const answer = await exportOf(gone!);
+    expect(answer).toMatchObject({ status: 409 });
+    expect(String(JSON.stringify(answer.body))).not.toMatch(/2535550114|Evenings/);
+    expect((await remove({ person: gone, confirm: gone })).status).toBe(409);
+    expect(await store.personForms(kept!)).toHaveLength(2);
+  });
+
   test("deleting takes the person, their texts, the number's ledger and their waiting text; a later text makes a new person who cannot be texted", async () => {
     const { person, other, waiting } = await seed();
     const othersBefore = { texts: await store.textsOfNumber(OTHER_PHONE), consent: await store.consentHistory(OTHER_PHONE) };
