@@ -185,6 +185,27 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
 }
 
 /**
+ * Everything held for a person made by a text alone (leads/textInbox.ts), who has no address to ask by:
+ * their place in the pipeline, timeline and texts, as an address's report gives its people, and the
+ * consent ledger of each number they texted from.
+ */
+export interface TextOnlyAccessReport {
+  person: AccessPerson;
+  /** Only when one of their numbers has consent events. */
+  textConsents?: AccessConsent[];
+}
+
+/** The access report of a person with no form (the caller checked they have none). */
+export async function textOnlyAccessReport(store: PrivacyStore, reference: string): Promise<TextOnlyAccessReport> {
+  const person = await accessPerson(store, reference, reference, new Set());
+  const textConsents = await consentsOf(
+    store,
+    (person.texts ?? []).map((text) => text.phone),
+  );
+  return { person, ...(textConsents.length > 0 && { textConsents }) };
+}
+
+/**
  * A person's place in the pipeline and the lines of their timeline that concern the address: a line of
  * one of its forms, or one written on the person made with its key (`origin`), or on whoever they were
  * merged into since (leads/lineage.ts); never a line of the other address's forms or person.

@@ -1,10 +1,11 @@
 import { privacy } from "../content";
-import { accessReport } from "./access";
+import { isPersonReference } from "../forms/ids";
+import { accessReport, textOnlyAccessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
 import type { StoredSubmission } from "../store/submission";
-import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore } from "./types";
+import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore, type TextOnlyDeletion } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
 import { GYM_ZONE } from "../../time/zone";
 
@@ -44,11 +45,48 @@ async function privacyRequest(store: PrivacyStore, reference: PrivacyReference, 
   return request;
 }
 
+function personReference(values: Record<string, unknown>): string {
+  const reference = requireString(values, "person", "the person's reference").toUpperCase();
+  if (!isPersonReference(reference)) throw new StaffError(400, "A person's reference looks like N-7K3M9QX2PA.");
+  return reference;
+}
+
+/**
+ * A person made by a text alone, by reference: 404 when there is none, 409 when they have a form, as
+ * their forms' address is then what their data is downloaded and deleted by (and it takes the person).
+ */
+async function textOnlyPerson(store: PrivacyStore, reference: string): Promise<void> {
+  // An old reference of a person merged away names the person kept, who has forms (merges join people by their forms' numbers).
+  const found = await store.personOf(reference);
+  if (!found) throw notTextOnly(reference, "unknown");
+  if ((await store.personForms(found.id)).length > 0) throw notTextOnly(reference, "has-forms");
+  if (found.id !== reference) throw notTextOnly(reference, "unknown");
+}
+
+const notTextOnly = (reference: string, why: Exclude<TextOnlyDeletion, "deleted">): StaffError =>
+  why === "unknown"
+    ? new StaffError(404, `No person has the reference ${reference}.`)
+    : new StaffError(409, `${reference} has sent a form: download and delete by the address on their forms, which takes their texts too.`);
+
 /**
  * GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. By
- * a privacy request's reference, only once its person has confirmed it.
+ * a privacy request's reference, only once its person has confirmed it. By a person's reference, only
+ * for one made by a text alone, who has no address: their texts and their numbers' consent history.
  */
 async function exportReport(store: PrivacyStore, wanted: string, audit: StaffContext<PrivacyStore>["audit"]) {
+  if (isPersonReference(wanted.trim().toUpperCase())) {
+    const person = wanted.trim().toUpperCase();
+    await textOnlyPerson(store, person);
+    const report = await textOnlyAccessReport(store, person);
+    await audit("privacy.export", person);
+    return {
+      download: {
+        filename: `privacy-export-${person}.json`,
+        type: "application/json; charset=utf-8",
+        body: JSON.stringify(report, null, 2),
+      },
+    };
+  }
   let email = wanted.trim().toLowerCase();
   let reference: string | undefined;
   if (!email.includes("@")) {
@@ -72,9 +110,11 @@ async function exportReport(store: PrivacyStore, wanted: string, audit: StaffCon
 
 /**
  * GET /api/staff/privacy: the open privacy requests with their days left, the deletion log, newest
- * first, and how long texts are kept. GET ?export=<address or reference>: the access report as a JSON download.
+ * first, and how long texts are kept. GET ?export=<address or reference>: the access report as a JSON download (a person's
+ * reference: a person made by a text alone).
  * POST {action: "delete", request | email, confirm}: deletes everything held for the address once
- * `confirm` repeats it; {action: "withdraw", request | id}: removes health information;
+ * `confirm` repeats it; {action: "delete", person, confirm}: a person made by a text alone, once
+ * `confirm` repeats their reference; {action: "withdraw", request | id}: removes health information;
  * {action: "answered", request}. Export, deletion and withdrawal for a request wait for its person's
  * confirmation (409 until then); by address or sign-up they are the owner's own. The owner's only; each
  * action lands in the audit log by reference.
@@ -106,6 +146,19 @@ export const privacyRoute: StaffRoute<PrivacyStore> = {
   POST: {
     role: "owner",
     async run({ store, now, body, staff, audit }) {
+      if (body.action === "delete" && body.person !== undefined) {
+        const person = personReference(body);
+        await textOnlyPerson(store, person);
+        const typed = typeof body.confirm === "string" ? body.confirm.trim().toUpperCase() : "";
+        if (typed !== person) throw new StaffError(422, "The reference typed does not match the person's. Nothing was deleted.");
+        const outcome = await store.deleteTextOnlyPerson(person);
+        // Changed meanwhile (a merge gave them a form, or someone else deleted them): said as above.
+        if (outcome !== "deleted") throw notTextOnly(person, outcome);
+        await audit("privacy.delete", person);
+        return {
+          json: { deleted: [person], message: `Deleted ${person}: their texts, timeline and their numbers' consent to texts.` },
+        };
+      }
       if (body.action === "delete") {
         const request = body.request === undefined ? undefined : requestReference(body);
         const email = request ? addressOf(await privacyRequest(store, request)) : requireString(body, "email", "the address").toLowerCase();

@@ -6,7 +6,7 @@ import { type SubmissionRow, toDate } from "../store/rows";
 import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
 import { numberLock } from "../texts/consentLedger";
 import type { StoredWaiver } from "../waiver";
-import { type DeletionRecord, type PrivacyOperations, type PurgeReport, requesterOf } from "./types";
+import { type DeletionRecord, type PrivacyOperations, type PurgeReport, requesterOf, type TextOnlyDeletion } from "./types";
 
 const toDeletionRecord = (row: Selectable<DeletionsTable>): DeletionRecord => ({
   reference: row.reference,
@@ -176,6 +176,47 @@ async function forgetNumbers(trx: Kysely<Database>, codec: Codec, numbers: reado
 }
 
 /**
+ * People made by a text alone go with their texts (the foreign keys' cascade), their texts' messages
+ * waiting in the outbox (dropTexts) and their timeline; the caller holds their numbers' locks.
+ */
+async function dropTextOnlyPeople(trx: Kysely<Database>, codec: Codec, people: readonly string[]): Promise<void> {
+  for (const batch of batches(people)) {
+    const theirs = await trx.selectFrom("texts").select("id").where("person_id", "in", batch).execute();
+    await dropTexts(
+      trx,
+      codec,
+      theirs.map((row) => Number(row.id)),
+    );
+    await trx.deleteFrom("people").where("id", "in", batch).execute();
+  }
+}
+
+/**
+ * A person made by a text alone, deleted on their request (they texted from the number): the person,
+ * their timeline and texts with the messages of theirs still waiting (dropTextOnlyPeople), and, as a
+ * deletion on request of a form does, the consent ledger of the numbers they texted from and those
+ * numbers' texts on nobody (forgetNumbers). Each number's lock is taken first, the one receiveText takes:
+ * a text arriving meanwhile comes before (and goes with the person) or after (and makes a new one). A
+ * person with a form is refused: their forms' address is what a deletion goes by.
+ */
+async function deleteTextOnlyPerson(
+  trx: Kysely<Database>,
+  dialect: Pick<Dialect, "codec" | "lockAddressKeys">,
+  person: string,
+): Promise<TextOnlyDeletion> {
+  const found = await trx.selectFrom("people").select("id").where("id", "=", person).executeTakeFirst();
+  if (!found) return "unknown";
+  const form = await trx.selectFrom("submissions").select("id").where("person_id", "=", person).executeTakeFirst();
+  if (form) return "has-forms";
+  const texted = await trx.selectFrom("texts").select("phone").distinct().where("person_id", "=", person).execute();
+  const numbers = texted.map((row) => row.phone);
+  await dialect.lockAddressKeys(trx, numbers.map(numberLock));
+  await dropTextOnlyPeople(trx, dialect.codec, [person]);
+  await forgetNumbers(trx, dialect.codec, numbers);
+  return "deleted";
+}
+
+/**
  * What has no form to expire with (PurgeCutoffs.texts): a person made by a text alone (leads/textInbox.ts)
  * whose last text is older than `before` goes with their texts and timeline, as a contact message does
  * after its months; a text kept on nobody (a STOP, START or HELP from a number no one held, and its
@@ -221,15 +262,7 @@ async function purgeTexts(
   // Read again under the locks: what came in meanwhile keeps its person or number.
   const people = (await textOnly().execute()).map((row) => row.id);
   let texts = 0;
-  for (const batch of batches(people)) {
-    const theirs = await trx.selectFrom("texts").select("id").where("person_id", "in", batch).execute();
-    await dropTexts(
-      trx,
-      codec,
-      theirs.map((row) => Number(row.id)),
-    );
-    await trx.deleteFrom("people").where("id", "in", batch).execute();
-  }
+  await dropTextOnlyPeople(trx, codec, people);
   const orphans = await trx
     .selectFrom("texts")
     .select("id")
@@ -353,6 +386,17 @@ export function privacyQueries(dialect: Dialect): PrivacyOperations {
       });
       await dialect.wipeIfOwed();
       return wanted.filter((id) => gone.has(id));
+    },
+    async deleteTextOnlyPerson(id) {
+      const outcome = await dialect.write(async (trx) => {
+        // A merge could give the person a form meanwhile: the two take turns (leads/merge.ts).
+        await dialect.lockMerges(trx);
+        const outcome = await deleteTextOnlyPerson(trx, dialect, id);
+        if (outcome === "deleted") await dialect.markWipeOwed(trx);
+        return outcome;
+      });
+      await dialect.wipeIfOwed();
+      return outcome;
     },
     async forgetHealth(id) {
       const forgotten = await dialect.write(async (trx) => {

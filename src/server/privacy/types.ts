@@ -31,6 +31,9 @@ export interface DeletionRecord {
   requestedBy: string;
 }
 
+/** What `deleteTextOnlyPerson` did: deleted them, or nothing, as they have a form or there is no such person. */
+export type TextOnlyDeletion = "deleted" | "has-forms" | "unknown";
+
 /** What `purge` deletes: spam received before `spamBefore`, and each listed form received before its date. */
 export interface PurgeCutoffs {
   spamBefore: Date;
@@ -101,6 +104,13 @@ export interface PrivacyOperations {
    * checkpoint of the WAL). PostgreSQL's files keep dead row versions until autovacuum reuses the space.
    */
   deleteSubmissions(ids: readonly string[], reason: DeletionReason, at: Date): Promise<string[]>;
+  /**
+   * A person made by a text alone (leads/textInbox.ts), deleted on their request: the person, their
+   * timeline, their texts with those waiting in the outbox, and the consent ledger of the numbers they
+   * texted from with those numbers' texts on nobody, in one transaction, wiped as for `deleteSubmissions`.
+   * Nothing is done to a person who has a form (their address is what a deletion goes by) or to none.
+   */
+  deleteTextOnlyPerson(id: string): Promise<TextOnlyDeletion>;
   /**
    * A member withdrew consent for their health information (My Health My Data Act) but keeps their
    * membership: removes `healthInfo` and `healthConsent` from this submission's payload and deletes its

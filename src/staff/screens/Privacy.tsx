@@ -28,6 +28,20 @@ interface PrivacyData {
   deletionsTotal: number;
 }
 
+/** A person's reference as the server writes it (src/server/forms/ids.ts): "N-" and ten characters. */
+const PERSON_REFERENCE = /^N-[0-9A-Z]{10}$/;
+
+/** What a deletion's dialog names and asks to be typed: an open request's address, or a person's reference. */
+interface DeleteTarget {
+  title: string;
+  says: string;
+  typeThis: string;
+  type: "email" | "text";
+  /** The dialog's button. */
+  act: string;
+  send: (typed: string) => Promise<string | null>;
+}
+
 function daysLeftText(days: number): string {
   if (days > 1) return `${days} days left`;
   if (days === 1) return "1 day left";
@@ -58,10 +72,18 @@ function linkText({ state, expiresAt, mail }: RequestConfirmationView, when: (is
  */
 export default function Privacy(_props: ScreenProps) {
   const [data, setData] = useState<PrivacyData | null>(null);
-  const [deleting, setDeleting] = useState<OpenRequest | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [person, setPerson] = useState("");
+  const personReference = person.trim().toUpperCase();
   const read = useCallback(async () => setData(await getJson<PrivacyData>("privacy")), []);
   // A refused deletion is said in its dialog (post); any other refusal on the status line (change).
   const { status, busy, post, change } = useChanges("privacy", read);
+  // Once a person is deleted, their reference leaves the field: there is nothing left to download.
+  const forgotten = async (body: Record<string, unknown>) => {
+    const refused = await post(body);
+    if (refused === null) setPerson("");
+    return refused;
+  };
 
   return (
     <>
@@ -144,7 +166,7 @@ export default function Privacy(_props: ScreenProps) {
                   Mark answered
                 </ActionButton>
                 {r.confirmation.state === "confirmed" && (
-                  <ActionButton busy={busy} danger onClick={() => setDeleting(r)}>
+                  <ActionButton busy={busy} danger onClick={() => setDeleting(requestDeletion(r, post))}>
                     Delete everything…
                   </ActionButton>
                 )}
@@ -153,12 +175,35 @@ export default function Privacy(_props: ScreenProps) {
           ))}
         </ul>
       )}
-      <DeleteDialog
-        request={deleting}
-        busy={busy}
-        onClose={() => setDeleting(null)}
-        onDelete={(typed) => (deleting ? post({ action: "delete", request: deleting.reference, confirm: typed }) : Promise.resolve(null))}
-      />
+      <h2 className={shared.subheading}>Someone who only texted</h2>
+      <p className={shared.lead}>
+        A person made by a text, who sent no form, has no address: they ask by texting the gym from their number. Type the reference on
+        their page to download or delete what is kept of them (someone who sent a form goes by the address on it).
+      </p>
+      <div className={shared.form}>
+        <label className={shared.field}>
+          <span>Person&apos;s reference</span>
+          <input
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="N-7K3M9QX2PA"
+            value={person}
+            onChange={(event) => setPerson(event.target.value)}
+          />
+        </label>
+        {PERSON_REFERENCE.test(personReference) && (
+          <div className={styles.actions}>
+            <a className={shared.secondary} href={downloadUrl("privacy", { export: personReference })} download>
+              Download what is kept
+            </a>
+            <ActionButton busy={busy} danger onClick={() => setDeleting(personDeletion(personReference, forgotten))}>
+              Delete this person…
+            </ActionButton>
+          </div>
+        )}
+      </div>
+      <DeleteDialog target={deleting} busy={busy} onClose={() => setDeleting(null)} />
       <h2 className={shared.subheading}>Deletion log</h2>
       <p className={shared.lead}>
         What was deleted, when and at whose request: references and dates only, kept after the data is gone.
@@ -190,21 +235,38 @@ export default function Privacy(_props: ScreenProps) {
   );
 }
 
+type Post = (body: Record<string, unknown>) => Promise<string | null>;
+
+/** An open request's deletion: everything for its address, the request itself kept until answered. */
+const requestDeletion = (request: OpenRequest, post: Post): DeleteTarget => ({
+  title: "Delete everything for this address?",
+  says:
+    `This deletes ${plural(request.held.length - 1, "other submission")} with their messages, bookings, lead notes and status, for ` +
+    "good. The request itself stays until you mark it answered. The deletion log keeps only the references, as deleted on privacy " +
+    `request ${request.reference}.`,
+  typeThis: request.email,
+  type: "email",
+  act: "Delete everything",
+  send: (typed) => post({ action: "delete", request: request.reference, confirm: typed }),
+});
+
+/** A person made by a text alone: their texts, timeline and numbers' consent to texts. */
+const personDeletion = (reference: string, post: Post): DeleteTarget => ({
+  title: "Delete this person?",
+  says:
+    `This deletes ${reference} with their texts, timeline and their numbers' consent to texts, for good; the audit log keeps the ` +
+    "reference. A text from the number afterwards makes a new person, who is not texted until they tick the box on a form.",
+  typeThis: reference,
+  type: "text",
+  act: "Delete this person",
+  send: (typed) => post({ action: "delete", person: reference, confirm: typed }),
+});
+
 /**
- * Deleting cannot be undone: a native modal dialog asks for the address to be typed, and the server
- * checks it again. A wrong address is refused there and then, in the dialog.
+ * Deleting cannot be undone: a native modal dialog asks for the address (or a person's reference) to be
+ * typed, and the server checks it again. A wrong one is refused there and then, in the dialog.
  */
-function DeleteDialog({
-  request,
-  busy,
-  onClose,
-  onDelete,
-}: {
-  request: OpenRequest | null;
-  busy: boolean;
-  onClose: () => void;
-  onDelete: (typed: string) => Promise<string | null>;
-}) {
+function DeleteDialog({ target, busy, onClose }: { target: DeleteTarget | null; busy: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -212,36 +274,33 @@ function DeleteDialog({
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (request && !element.open) {
+    if (target && !element.open) {
       setTyped("");
       setProblem(null);
       element.showModal();
-    } else if (!request && element.open) element.close();
-  }, [request]);
+    } else if (!target && element.open) element.close();
+  }, [target]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const refused = await onDelete(typed);
+    if (!target) return;
+    const refused = await target.send(typed);
     if (refused) setProblem(refused);
     else onClose();
   };
 
   return (
     <dialog ref={dialog} className={shared.dialog} aria-labelledby="delete-title" onClose={onClose}>
-      {request && (
+      {target && (
         <form onSubmit={(event) => void submit(event)} className={shared.form}>
-          <h2 id="delete-title">Delete everything for this address?</h2>
-          <p>
-            This deletes {plural(request.held.length - 1, "other submission")} with their messages, bookings, lead notes and status, for
-            good. The request itself stays until you mark it answered. The deletion log keeps only the references, as deleted on privacy
-            request {request.reference}.
-          </p>
+          <h2 id="delete-title">{target.title}</h2>
+          <p>{target.says}</p>
           <label className={shared.field}>
             <span>
-              Type <strong className={shared.wrap}>{request.email}</strong> to confirm
+              Type <strong className={shared.wrap}>{target.typeThis}</strong> to confirm
             </span>
             <input
-              type="email"
+              type={target.type}
               required
               autoComplete="off"
               value={typed}
@@ -255,7 +314,7 @@ function DeleteDialog({
           </p>
           <div className={styles.actions}>
             <button type="submit" className={shared.danger} disabled={busy}>
-              Delete everything
+              {target.act}
             </button>
             <button type="button" className={shared.secondary} onClick={onClose}>
               Cancel
