@@ -433,3 +433,52 @@ test("the API: only the owner, only from the site, and a request that names noth
   await withStore(E2E_DATA_DIR, async (store) => expect((await store.leadStates([request])).get(request)?.answeredAt).toBeInstanceOf(Date));
   await owner.close();
 });
+
+test("someone who only texted: the owner downloads what is kept and deletes them by reference", async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
+  // A number that is nobody's texts the gym: a person with no form and no address.
+  const phone = `+1253555${String(Date.now() % 10_000).padStart(4, "0")}`;
+  const sid = () => `SM${randomUUID().replaceAll("-", "")}`;
+  const person = await withStore(E2E_DATA_DIR, async (store) => {
+    const received = await store.receiveText({ phone, body: "Please delete my number and my texts.", sid: sid() }, site, new Date());
+    if (received.duplicate || !received.personId) throw new Error("the text made no person");
+    return received.personId;
+  });
+  await signInContext(context, baseURL ?? "", E2E_DATA_DIR, OWNER, "owner");
+  await gotoReady(page, "/staff/privacy/");
+  await expect(page.getByRole("heading", { level: 2, name: "Someone who only texted" })).toBeVisible();
+  // Lower case, as a phone's keyboard may type it: the screen reads it as the reference.
+  await page.getByLabel("Person's reference").fill(person.toLowerCase());
+  await expectCleanAtBothWidths(page, "the privacy screen with a person's reference");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download what is kept" }).click();
+  const exported = JSON.parse(fs.readFileSync(await (await download).path(), "utf8")) as Record<string, unknown>;
+  expect(JSON.stringify(exported)).toContain("Please delete my number and my texts.");
+
+  await page.getByRole("button", { name: "Delete this person…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this person?" });
+  const typed = dialog.getByLabel(/^Type .* to confirm$/);
+  await expect(typed).toBeFocused();
+  await expectNoAxeViolations(page, "the dialog deleting a person");
+  await typed.fill("N-0000000000");
+  await dialog.getByRole("button", { name: "Delete this person" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("The reference typed does not match the person's. Nothing was deleted.");
+  expect(await withStore(E2E_DATA_DIR, (store) => store.personOf(person))).toBeTruthy();
+
+  await typed.fill(person);
+  await dialog.getByRole("button", { name: "Delete this person" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status")).toHaveText(`Deleted ${person}: their texts, timeline and their numbers' consent to texts.`);
+  // Nothing left to download: the reference leaves the field.
+  await expect(page.getByLabel("Person's reference")).toHaveValue("");
+  await expect(page.getByRole("link", { name: "Download what is kept" })).toHaveCount(0);
+  await withStore(E2E_DATA_DIR, async (store) => {
+    expect(await store.personOf(person)).toBeFalsy();
+    expect(await store.textsOfNumber(phone)).toEqual([]);
+    const audit = await store.auditLog(50);
+    expect(audit.filter((entry) => entry.target === person).map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["privacy.export", "privacy.delete"]),
+    );
+  });
+});
