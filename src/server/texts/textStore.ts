@@ -26,14 +26,18 @@ export interface NewOutgoingText {
   dueAt?: Date;
 }
 
-/** Queues a text in the caller's transaction: its row and its outbox message. Its id. */
-export async function queueText(trx: Kysely<Database>, codec: Codec, text: NewOutgoingText): Promise<number> {
+/** A text from the gym, waiting to go: its row in `texts`, and its id. */
+async function insertOutgoing(
+  trx: Kysely<Database>,
+  codec: Codec,
+  text: Omit<NewOutgoingText, "dueAt" | "submissionId"> & { submissionId: string | null },
+): Promise<number> {
   const time = codec.time(text.at);
   const row = await trx
     .insertInto("texts")
     .values({
       person_id: text.personId,
-      submission_id: text.submissionId ?? null,
+      submission_id: text.submissionId,
       phone: text.phone,
       direction: "out",
       body: text.body,
@@ -45,7 +49,12 @@ export async function queueText(trx: Kysely<Database>, codec: Codec, text: NewOu
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const id = Number(row.id);
+  return Number(row.id);
+}
+
+/** Queues a text in the caller's transaction: its row and its outbox message. Its id. */
+export async function queueText(trx: Kysely<Database>, codec: Codec, text: NewOutgoingText): Promise<number> {
+  const id = await insertOutgoing(trx, codec, { ...text, submissionId: text.submissionId ?? null });
   await queueMessage(trx, codec, null, "text", text.at, { data: { textId: id }, dueAt: text.dueAt });
   return id;
 }
@@ -66,24 +75,7 @@ async function attachText(dialect: Dialect, messageId: number, text: Omit<NewOut
     const person = submissionId
       ? await trx.selectFrom("submissions").select("person_id").where("id", "=", submissionId).executeTakeFirst()
       : undefined;
-    const time = codec.time(text.at);
-    const inserted = await trx
-      .insertInto("texts")
-      .values({
-        person_id: person?.person_id ?? null,
-        submission_id: submissionId,
-        phone: text.phone,
-        direction: "out",
-        body: text.body,
-        at: time,
-        sent_by: "staff" in text.author ? text.author.staff : null,
-        automation: "automation" in text.author ? text.author.automation : null,
-        status: "waiting",
-        status_at: time,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const id = Number(inserted.id);
+    const id = await insertOutgoing(trx, codec, { ...text, personId: person?.person_id ?? null, submissionId });
     await trx
       .updateTable("outbox")
       .set({ data: JSON.stringify({ ...data, textId: id }) })
