@@ -6,6 +6,7 @@ import { REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { staffPaths } from "../../desk/paths";
 import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
+import { TemplatePicker } from "./TemplatePicker";
 
 /**
  * Answering a lead by e-mail from its page: start from one of the owner's templates (already filled in
@@ -55,17 +56,7 @@ export function ReplyBox({ detail, onSent }: { detail: LeadDetail; onSent: (answ
         <p className={styles.muted}>E-mail is not set up on this server, so replies cannot be sent from here: call or text instead.</p>
       ) : (
         <form className={styles.form} onSubmit={(event) => void send(event)}>
-          <label className={styles.field}>
-            <span>Start from</span>
-            <select value={template} onChange={(event) => choose(event.target.value)}>
-              <option value="">A blank reply</option>
-              {reply.templates.map((entry) => (
-                <option key={entry.id} value={String(entry.id)}>
-                  {entry.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TemplatePicker value={template} templates={reply.templates} blank="A blank reply" onChoose={choose} />
           <label className={styles.field}>
             <span>Subject</span>
             <input required maxLength={SUBJECT_MAX} value={subject} onChange={(event) => setSubject(event.target.value)} />

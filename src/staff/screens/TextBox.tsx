@@ -6,6 +6,7 @@ import { staffPaths } from "../../desk/paths";
 import { MAX_TEXT_CHARACTERS, MAX_TEXT_SEGMENTS, textSize, textTooLong } from "../../texts/segments";
 import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
+import { TemplatePicker } from "./TemplatePicker";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -65,17 +66,7 @@ export function TextBox({ detail, onSent }: { detail: LeadDetail; onSent: (answe
       ) : (
         <form className={styles.form} onSubmit={(event) => void send(event)}>
           {texting.templates.length > 0 && (
-            <label className={styles.field}>
-              <span>Start from</span>
-              <select value={template} onChange={(event) => choose(event.target.value)}>
-                <option value="">A blank text</option>
-                {texting.templates.map((entry) => (
-                  <option key={entry.id} value={String(entry.id)}>
-                    {entry.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <TemplatePicker value={template} templates={texting.templates} blank="A blank text" onChoose={choose} />
           )}
           <label className={styles.field}>
             <span className={styles.wrap}>Text to {phoneLabel(texting.phone ?? "")}</span>
