@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { markerBesideFirstLine } from "./support/markers";
 import { gotoReady, holdScripts } from "./support/page";
 import { dayLabel, timeLabel } from "../../src/time/labels";
+import { uniqueEmail } from "../support/uniqueEmail";
 
 /**
  * Every form works with scripting off: sent the browser's way, stored, answered with a page (the
@@ -329,7 +330,7 @@ test.describe("the free intro without JavaScript", () => {
     const chosen = times.nth(Math.min(5, (await times.count()) - 1));
     const start = (await chosen.getAttribute("value")) ?? "";
     await chosen.check();
-    const email = `intro-${Date.now()}@example.com`;
+    const email = uniqueEmail("intro-");
     await fillForm(page, "/api/intro", { name: "Ivy Noscript", email });
     await form.getByRole("button", { name: "Book this time" }).click();
 
@@ -362,7 +363,7 @@ test.describe("the free intro without JavaScript", () => {
     // what they typed kept and the times offered again.
     await page.goto("/api/intro");
     await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
-    const body = new URLSearchParams({ start, name: "Late Lou", email: `lou-${Date.now()}@example.com` });
+    const body = new URLSearchParams({ start, name: "Late Lou", email: uniqueEmail("lou-") });
     const late = await page.request.post("/api/intro", { form: Object.fromEntries(body), headers: { Origin: BUILD_DAY_SITE.url } });
     expect(late.status()).toBe(409);
     const answer = await late.text();

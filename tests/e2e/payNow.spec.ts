@@ -9,6 +9,7 @@ import { startProductionServer, type RunningServer } from "../support/servers";
 import { SMALL_SITE_BUILDS, smallSite } from "../support/smallSite";
 import { withStore } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
+import { uniqueEmail } from "../support/uniqueEmail";
 
 /**
  * "Pay now" after a sign-up or a drop-in (src/content/paymentLink.ts), in Chromium with and without
@@ -105,7 +106,7 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     await openForm(page, "/membership/signup/");
-    const email = `sam+${Date.now()}@example.com`;
+    const email = uniqueEmail("sam+");
     await fillForm(page, "/api/signup", adult(email));
     await page.clock.fastForward(MIN_FILL_MS);
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
@@ -128,7 +129,7 @@ test.describe("with JavaScript", () => {
     await openForm(page, "/membership/signup/?plan=kids");
     const start = addDays(today(), 3);
     await fillForm(page, "/api/signup", {
-      ...adult(`kid+${Date.now()}@example.com`, "kids"),
+      ...adult(uniqueEmail("kid+"), "kids"),
       dateOfBirth: `${Number(start.slice(0, 4)) - 8}-06-15`,
       guardianName: "Pat Payer",
     });
@@ -141,7 +142,7 @@ test.describe("with JavaScript", () => {
 
   test("a drop-in's Pay now leads to the drop-in's link with its reference and address", async ({ page }) => {
     await openForm(page, "/drop-in/");
-    const email = `vic+${Date.now()}@example.com`;
+    const email = uniqueEmail("vic+");
     await fillForm(page, "/api/drop-in", visitor(email));
     await page.clock.fastForward(MIN_FILL_MS);
     await page.getByRole("button", { name: "Send", exact: true }).click();
@@ -181,7 +182,7 @@ for (const database of ["SQLite", "PostgreSQL"] as const) {
           },
         ];
         for (const item of cases) {
-          const email = `noscript+${item.prefix.toLowerCase()}${Date.now()}@example.com`;
+          const email = uniqueEmail(`noscript+${item.prefix.toLowerCase()}`);
           await page.goto(`${own.url}${item.path}`);
           await fillForm(page, item.action, item.fill(email));
           await page.getByRole("button", { name: item.send, exact: true }).click();

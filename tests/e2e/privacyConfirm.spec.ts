@@ -10,6 +10,7 @@ import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { signInContext } from "../support/staff";
 import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
+import { uniqueEmail } from "../support/uniqueEmail";
 
 /**
  * A privacy request is acted on only for the person it concerns (Washington's My Health My Data Act
@@ -94,7 +95,7 @@ async function ownerCalls(context: BrowserContext, reference: string, email: str
 
 test("a request is acted on only once the address confirms it with the mailed link; the clock starts then", async ({ page, context }) => {
   test.setTimeout(120_000);
-  const email = `morgan.vale.${Date.now()}@example.com`;
+  const email = uniqueEmail("morgan.vale.");
   const reference = await sendRequest(page, email);
   const success = page.getByTestId("form-success");
   await expect(success).toContainText(`We have e-mailed a link to ${email}`);
@@ -177,7 +178,7 @@ test("an expired link says to send the request again; the console says it expire
   page,
   context,
 }) => {
-  const email = `kit.lane.${Date.now()}@example.com`;
+  const email = uniqueEmail("kit.lane.");
   const reference = await sendRequest(page, email, "See my data");
   const { fragment } = await mailedLink(email);
   // Eight days on: the link's expiry is moved into the past in the served database file itself.

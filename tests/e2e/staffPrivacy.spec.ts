@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { findLayoutFaults } from "./support/layout";
 import { gotoReady } from "./support/page";
 import { staffTime } from "../../src/time/labels";
+import { uniqueEmail } from "../support/uniqueEmail";
 
 /** The owner's privacy requests and outbox screens, against the served site and its SQLite file. */
 
@@ -54,7 +55,7 @@ test("a privacy request from the public form is listed with its days left; its d
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const email = `morgan.vale.${Date.now()}@example.com`;
+  const email = uniqueEmail("morgan.vale.");
   const reference = await sendPrivacyRequest(page, email);
   // Acted on only once confirmed: this server sends no mail, so the owner records a check made in person.
   await withStore(E2E_DATA_DIR, (store) => store.verifyRequest(reference, "in-person", new Date(), { notify: false }));

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { FORMS } from "../../src/forms/registry";
 import { htmlFiles } from "../../src/node/csp";
 import { ACCEPTED_ERRORS } from "./htmlChecker.accepted";
+import { uniqueEmail } from "../support/uniqueEmail";
 
 /**
  * The W3C Nu HTML Checker (the vnu-jar package, on Debian's Java: .ci/run installs it) over every page
@@ -49,13 +50,13 @@ async function answerPages(request: APIRequestContext): Promise<Record<string, s
     await html(`${form} sent empty`, await request.post(`/api/${form}`, { form: { name: "" } }), 422);
   }
   const sent = await request.post("/api/contact", {
-    form: { name: "Vera Checker", email: `vera-${Date.now()}@example.com`, interest: "membership", message: "Evening classes?" },
+    form: { name: "Vera Checker", email: uniqueEmail("vera-"), interest: "membership", message: "Evening classes?" },
   });
   await html("contact sent complete: the confirmation", sent, 200);
   await html("the free intro's open times", await request.get("/api/intro"), 200);
   const { slots } = (await (await request.get("/api/intro-slots")).json()) as { slots: Array<{ start: string }> };
   const booked = await request.post("/api/intro", {
-    form: { start: slots.at(-1)!.start, name: "Vera Checker", email: `vera-${Date.now()}@example.com` },
+    form: { start: slots.at(-1)!.start, name: "Vera Checker", email: uniqueEmail("vera-") },
   });
   await html("intro booked: the confirmation", booked, 200);
   return answers;
