@@ -448,8 +448,16 @@ test("someone who only texted: the owner downloads what is kept and deletes them
   await signInContext(context, baseURL ?? "", E2E_DATA_DIR, OWNER, "owner");
   await gotoReady(page, "/staff/privacy/");
   await expect(page.getByRole("heading", { level: 2, name: "Someone who only texted" })).toBeVisible();
-  // Lower case, as a phone's keyboard may type it: the screen reads it as the reference.
-  await page.getByLabel("Person's reference").fill(person.toLowerCase());
+  const reference = page.getByLabel("Person's reference");
+  // A reference nobody has is said at once, with nothing offered to download or delete.
+  await reference.fill("N-0000000000");
+  await expect(page.getByText("No person has the reference N-0000000000.")).toBeVisible();
+  await expect(reference).toHaveAccessibleDescription("No person has the reference N-0000000000.");
+  await expect(page.getByRole("link", { name: "Download what is kept" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete this person…" })).toHaveCount(0);
+  // Lower case, as a phone's keyboard may type it: the screen reads it as the reference, and says whose texts they are.
+  await reference.fill(person.toLowerCase());
+  await expect(reference).toHaveAccessibleDescription(new RegExp(`^${person}: 1 text with the number ending …${phone.slice(-4)}, on `));
   await expectCleanAtBothWidths(page, "the privacy screen with a person's reference");
 
   const download = page.waitForEvent("download");

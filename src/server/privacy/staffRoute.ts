@@ -69,6 +69,29 @@ const notTextOnly = (reference: string, why: Exclude<TextOnlyDeletion, "deleted"
     : new StaffError(409, `${reference} has sent a form: download and delete by the address on their forms, which takes their texts too.`);
 
 /**
+ * GET ?person=<reference>: who a text-only person is before the owner downloads or deletes them, so a
+ * mistyped reference is said at once (404 or 409, the same sentences as the download's) and the owner
+ * sees whose texts they are about to act on: how many, between which days, and the number's last digits.
+ */
+async function textOnlySummary(store: PrivacyStore, wanted: string) {
+  const reference = personReference({ person: wanted.trim() });
+  await textOnlyPerson(store, reference);
+  const texts = await store.textsOf(reference);
+  const phones = [...new Set(texts.map((text) => text.phone))];
+  return {
+    json: {
+      person: {
+        reference,
+        texts: texts.length,
+        firstAt: texts[0]?.at.toISOString() ?? null,
+        lastAt: texts.at(-1)?.at.toISOString() ?? null,
+        phoneEndings: phones.map((phone) => phone.slice(-4)),
+      },
+    },
+  };
+}
+
+/**
  * GET ?export=<address or reference>: everything held for the address, as the CLI's `find` gives it. By
  * a privacy request's reference, only once its person has confirmed it. By a person's reference, only
  * for one made by a text alone, who has no address: their texts and their numbers' consent history.
@@ -111,7 +134,7 @@ async function exportReport(store: PrivacyStore, wanted: string, audit: StaffCon
 /**
  * GET /api/staff/privacy: the open privacy requests with their days left, the deletion log, newest
  * first, and how long texts are kept. GET ?export=<address or reference>: the access report as a JSON download (a person's
- * reference: a person made by a text alone).
+ * reference: a person made by a text alone). GET ?person=<reference>: a text-only person's summary, before either.
  * POST {action: "delete", request | email, confirm}: deletes everything held for the address once
  * `confirm` repeats it; {action: "delete", person, confirm}: a person made by a text alone, once
  * `confirm` repeats their reference; {action: "withdraw", request | id}: removes health information;
@@ -124,6 +147,7 @@ export const privacyRoute: StaffRoute<PrivacyStore> = {
   GET: {
     role: "owner",
     async run({ store, now, query, audit }) {
+      if (query.person !== undefined) return textOnlySummary(store, requireString(query, "person", "the person's reference"));
       if (query.export !== undefined) return exportReport(store, requireString(query, "export", "an address or a reference"), audit);
       const deletions = await store.deletions();
       const requests = await openRequests(store, now, deletions);

@@ -10,6 +10,7 @@ import * as shared from "../Staff.module.css";
 import { StatusLine } from "../StatusLine";
 import { useChanges } from "../useChanges";
 import * as styles from "./Privacy.module.css";
+import { TextOnlyPerson } from "./TextOnlyPerson";
 import type { ScreenProps } from "./types";
 
 interface DeletionLine {
@@ -27,9 +28,6 @@ interface PrivacyData {
   deletions: DeletionLine[];
   deletionsTotal: number;
 }
-
-/** A person's reference as the server writes it (src/server/forms/ids.ts): "N-" and ten characters. */
-const PERSON_REFERENCE = /^N-[0-9A-Z]{10}$/;
 
 /** What a deletion's dialog names and asks to be typed: an open request's address, or a person's reference. */
 interface DeleteTarget {
@@ -74,7 +72,6 @@ export default function Privacy(_props: ScreenProps) {
   const [data, setData] = useState<PrivacyData | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [person, setPerson] = useState("");
-  const personReference = person.trim().toUpperCase();
   const read = useCallback(async () => setData(await getJson<PrivacyData>("privacy")), []);
   // A refused deletion is said in its dialog (post); any other refusal on the status line (change).
   const { status, busy, post, change } = useChanges("privacy", read);
@@ -180,29 +177,12 @@ export default function Privacy(_props: ScreenProps) {
         A person made by a text, who sent no form, has no address: they ask by texting the gym from their number. Type the reference on
         their page to download or delete what is kept of them (someone who sent a form goes by the address on it).
       </p>
-      <div className={shared.form}>
-        <label className={shared.field}>
-          <span>Person&apos;s reference</span>
-          <input
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="N-7K3M9QX2PA"
-            value={person}
-            onChange={(event) => setPerson(event.target.value)}
-          />
-        </label>
-        {PERSON_REFERENCE.test(personReference) && (
-          <div className={styles.actions}>
-            <a className={shared.secondary} href={downloadUrl("privacy", { export: personReference })} download>
-              Download what is kept
-            </a>
-            <ActionButton busy={busy} danger onClick={() => setDeleting(personDeletion(personReference, forgotten))}>
-              Delete this person…
-            </ActionButton>
-          </div>
-        )}
-      </div>
+      <TextOnlyPerson
+        person={person}
+        onPerson={setPerson}
+        busy={busy}
+        onDelete={(reference) => setDeleting(personDeletion(reference, forgotten))}
+      />
       <DeleteDialog target={deleting} busy={busy} onClose={() => setDeleting(null)} />
       <h2 className={shared.subheading}>Deletion log</h2>
       <p className={shared.lead}>

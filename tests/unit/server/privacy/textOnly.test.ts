@@ -145,6 +145,29 @@ function textOnlyContract(open: () => Promise<Dialect>) {
     expect((await exportOf(person, coach)).status).toBe(403);
   });
 
+  test("the owner sees whom a reference names before acting: their texts' count, days and number; a wrong one is said at once", async () => {
+    const { person } = await seed();
+    await store.insert(formOf("C-FORMPERSON1", "+12535550113"));
+    const withForm = (await store.leadStates(["C-FORMPERSON1"])).get("C-FORMPERSON1")?.person ?? "";
+    const summary = (reference: string, session = owner) =>
+      askStaffRoute("privacy", privacyRoute, { method: "GET", session, query: { person: reference } }, NOW);
+    expect(await summary(` ${person.toLowerCase()} `)).toMatchObject({
+      status: 200,
+      body: {
+        person: { reference: person, texts: 3, firstAt: "2026-11-30T17:30:00.000Z", lastAt: expect.any(String), phoneEndings: ["0111"] },
+      },
+    });
+    expect(await summary("N-0000000000")).toMatchObject({ status: 404, body: { error: "No person has the reference N-0000000000." } });
+    expect(await summary(withForm)).toMatchObject({
+      status: 409,
+      body: { error: `${withForm} has sent a form: download and delete by the address on their forms, which takes their texts too.` },
+    });
+    expect(await summary("C-FORMPERSON1")).toMatchObject({ status: 400, body: { error: "A person's reference looks like N-7K3M9QX2PA." } });
+    expect((await summary(person, coach)).status).toBe(403);
+    // Looking is not an export: nothing in the audit log.
+    expect(await audited()).toEqual([]);
+  });
+
   test("each refusal is specific and deletes nothing: unknown, has a form, wrong reference typed, not a reference, a coach, another site", async () => {
     const { person } = await seed();
     await store.insert(formOf("C-FORMPERSON1", "+12535550113"));
