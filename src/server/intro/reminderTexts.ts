@@ -21,7 +21,8 @@ import { INTRO_REMINDERS } from "./types";
  * with the number's consent as it stands then. By text, the message's text is written once (its row
  * in `texts`, its id in the message's data) and handed to the texter (texts/outbox.ts), which reads the
  * consent and the calling hours again and hands it to Twilio once at most; a text that cannot go (the
- * number texted STOP a moment before, Twilio refused it) leaves the e-mail to go instead.
+ * number texted STOP a moment before, Twilio refused it) leaves the e-mail to go instead, and so does one
+ * Twilio later reports undelivered (the message is queued again, to go by e-mail: texts/textStore.ts).
  */
 
 /** What a reminder by text needs of the store. */
@@ -85,6 +86,8 @@ export async function byText(
   { latest, automation }: { latest: Date; automation: TextAutomation },
 ): Promise<ClaimedMessage | { dropped: string } | { wait: Date }> {
   const { now } = settings;
+  // Its text went and never arrived (Twilio's report, texts/textStore.ts): by e-mail, not a second text.
+  if (message.data?.textUndelivered !== undefined) return message;
   const payload = message.submission?.payload ?? {};
   const phone = typeof payload.phone === "string" ? payload.phone : "";
   const written = message.data?.textId === undefined ? undefined : await store.text(message.data.textId);

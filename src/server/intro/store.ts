@@ -46,9 +46,18 @@ async function dropPendingMails(trx: Kysely<Database>, codec: Codec, id: string,
  * Drops a booking's unsent messages of `kinds`, a failed one too (a retry of it after the change would
  * tell the visitor the old booking). A reminder or offer that was to go by text and waits (Twilio was
  * unavailable, or for 8 am) has its text written already (intro/reminderTexts.ts): that text is marked
- * not sent, so it never goes and the person's thread says why.
+ * not sent, so it never goes and the person's thread says why. One that went by text forgets its text,
+ * so Twilio's later report that the text never arrived sends nothing about the booking as it was
+ * (texts/textStore.ts queues the e-mail instead only for a message that still names its text).
  */
 async function dropUnsent(trx: Kysely<Database>, codec: Codec, id: string, kinds: readonly OutboxKind[], at: Date): Promise<void> {
+  await trx
+    .updateTable("outbox")
+    .set({ data: null })
+    .where("submission_id", "=", id)
+    .where("kind", "in", [...kinds])
+    .where("status", "=", "sent")
+    .execute();
   const rows = await trx
     .deleteFrom("outbox")
     .where("submission_id", "=", id)

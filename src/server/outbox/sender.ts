@@ -1,7 +1,7 @@
 import { errorSummary } from "../log";
 import type { Mailer } from "./mailer";
 import type { Delivery, MessageKinds, MessageSettings, Texter } from "./delivery";
-import { type ClaimedMessage, type OutboxOperations } from "./types";
+import { type ClaimedMessage, type OutboxData, type OutboxOperations } from "./types";
 import { postWebhook } from "./webhook";
 import { OUTBOX_KINDS, type OutboxKind } from "../store/schema";
 
@@ -97,6 +97,12 @@ async function textFirst(
   return outcome;
 }
 
+/** What a message that went by text keeps once sent: the text's id and which reminder it was, never a token. */
+function textKept(textId: number, message: ClaimedMessage): OutboxData {
+  const reminder = message.data?.reminder;
+  return { textId, ...(reminder && { reminder }) };
+}
+
 /** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */
 async function send(
   delivery: Exclude<Delivery, { drop: string } | { text: number }>,
@@ -175,6 +181,8 @@ export async function sendDue<Store extends OutboxOperations>(
       continue;
     }
     let final = false;
+    // A message that went by text in its place keeps the text's id (OutboxData.textId).
+    let keep: OutboxData | undefined;
     try {
       const written = { ...settings, texting: settings.texter !== undefined, now: claimedAt };
       const prepared = (await kinds.prepare[message.kind]?.(store, message, written)) ?? message;
@@ -206,7 +214,8 @@ export async function sendDue<Store extends OutboxOperations>(
         dropped += 1;
         continue;
       }
-      if (!("text" in delivery)) failure = await send(delivery, mailer, settings.webhookTimeoutMs);
+      if ("text" in delivery) keep = textKept(delivery.text, message);
+      else failure = await send(delivery, mailer, settings.webhookTimeoutMs);
     } catch (error) {
       failure = errorSummary(error);
     }
@@ -223,7 +232,7 @@ export async function sendDue<Store extends OutboxOperations>(
     // Delivery is at least once: if the store cannot record the send, the claim's lock runs out and the
     // message goes again, with the same Message-ID (which mail apps show once) or delivery ID.
     try {
-      await store.markSent(message.id, clock());
+      await store.markSent(message.id, clock(), keep);
     } catch (error) {
       log(`${what} was sent but could not be marked sent; it may be sent again: ${errorSummary(error)}`);
       report.sent += 1;

@@ -96,11 +96,17 @@ export function outboxQueries(dialect: Dialect): OutboxOperations {
           return submission ? [{ ...message, submission }] : [];
         });
     },
-    async markSent(messageId, at) {
+    async markSent(messageId, at, keep) {
       await db
         .updateTable("outbox")
         // Its data (a sign-in token, a visitor's cancel token) was only needed to write the message.
-        .set((eb) => ({ status: "sent", sent_at: codec.time(at), locked_until: null, attempts: eb("attempts", "+", 1), data: null }))
+        .set((eb) => ({
+          status: "sent",
+          sent_at: codec.time(at),
+          locked_until: null,
+          attempts: eb("attempts", "+", 1),
+          data: keep ? JSON.stringify(keep) : null,
+        }))
         .where("id", "=", messageId)
         .execute();
     },

@@ -57,8 +57,17 @@ export interface OutboxData {
   text?: string;
   /** instant-answer: when the gym will answer, worked out as the form came in ("today before 7:00 PM"); its `text` is the words as they stood. */
   when?: string;
-  /** text: its row in `texts` (texts/textStore.ts), which holds the number and the words. */
+  /**
+   * text: its row in `texts` (texts/textStore.ts), which holds the number and the words. A reminder or
+   * an offer that went by text keeps it once sent (with its `reminder`), so Twilio's later report that
+   * the text never arrived finds the message it stood for.
+   */
   textId?: number;
+  /**
+   * reminder, no-show-offer: queued again because the text that went in its place never arrived
+   * (Twilio reported it undelivered or failed): the text's id. It goes by e-mail.
+   */
+  textUndelivered?: number;
   /** digest: the gym day it is of, YYYY-MM-DD; no-show-offer: the day whose morning it goes in. */
   day?: string;
   /**
@@ -94,7 +103,8 @@ export interface OutboxOperations {
    * given kinds when `kinds` is set: a sender without SMTP leaves the mail waiting and takes the webhooks.
    */
   claimDue(now: Date, limit: number, lockMs: number, kinds?: readonly OutboxKind[]): Promise<ClaimedMessage[]>;
-  markSent(messageId: number, at: Date): Promise<void>;
+  /** `keep`: what of its data stays (a reminder that went by text: its text's id); else nothing does. */
+  markSent(messageId: number, at: Date, keep?: OutboxData): Promise<void>;
   /** Records a failed attempt; `retryAt` null gives up (the message stays visible as failed). */
   markFailed(messageId: number, error: string, retryAt: Date | null): Promise<void>;
   /** Lets a claimed message wait until `until` without counting an attempt (a text outside the calling hours). */

@@ -144,6 +144,43 @@ const STATUS_ORDER: Record<string, number> = {
   canceled: 4,
 };
 
+/** What Twilio's report on a text did (reportStatus). */
+export type ReportOutcome = "unknown" | "recorded" | "mail-instead";
+
+/** Twilio's statuses for a text that will never arrive. */
+const UNDELIVERED = new Set(["undelivered", "failed"]);
+
+/**
+ * A text that went in place of an outbox message (attachText: an intro's reminder, a no-show's offer)
+ * and never arrived: the message it stood for is queued again, due at once, marked to go by e-mail
+ * (OutboxData.textUndelivered), in the report's transaction. Its kind's own preparation then decides
+ * whether it is still worth sending (a reminder after the intro began is dropped), and a cancel drops it
+ * by its kind as before. Whether one was queued.
+ */
+async function mailInstead(
+  trx: Kysely<Database>,
+  codec: Codec,
+  text: { id: number; submission_id: string | null },
+  at: Date,
+): Promise<boolean> {
+  if (text.submission_id === null) return false;
+  const sent = await trx
+    .selectFrom("outbox")
+    .select(["kind", "data"])
+    .where("submission_id", "=", text.submission_id)
+    .where("kind", "!=", "text")
+    .where("status", "=", "sent")
+    .where("data", "is not", null)
+    .execute();
+  const stoodFor = sent.find((message) => (codec.payload(message.data!) as OutboxData).textId === text.id);
+  if (!stoodFor) return false;
+  const { reminder } = codec.payload(stoodFor.data!) as OutboxData;
+  await queueMessage(trx, codec, text.submission_id, stoodFor.kind, at, {
+    data: { ...(reminder && { reminder }), textUndelivered: text.id },
+  });
+  return true;
+}
+
 /** What takeConsentedText found: the text taken, the number's consent not in force, or no text waiting. */
 export type Taken = { text: StoredText } | { refused: string } | { gone: true };
 
@@ -184,9 +221,10 @@ export interface TextOperations {
   settleText(id: number, outcome: { status: string; sid?: string; error?: string }, at: Date): Promise<void>;
   /**
    * Twilio's report on a text it took (/api/sms-status): its status, unless it has one further on;
-   * `error` is Twilio's error code. False when no text has that sid (nothing is stored).
+   * `error` is Twilio's error code. "unknown" when no text has that sid (nothing is stored); "mail-instead"
+   * when the text stood for a reminder or an offer and never arrived, which is then queued by e-mail.
    */
-  reportStatus(sid: string, status: string, error: string | null, at: Date): Promise<boolean>;
+  reportStatus(sid: string, status: string, error: string | null, at: Date): Promise<ReportOutcome>;
   /** attachText: the text an outbox message sends in its place, written once. Its id. */
   attachText(messageId: number, text: Omit<NewOutgoingText, "personId" | "dueAt">): Promise<number>;
 }
@@ -236,22 +274,30 @@ export function textQueries(dialect: Dialect): TextOperations {
         .execute();
     },
     async reportStatus(sid, status, error, at) {
-      return dialect.write(async (trx) => {
+      return dialect.write(async (trx): Promise<ReportOutcome> => {
         const row = await trx
           .selectFrom("texts")
-          .select(["id", "status"])
+          .select(["id", "status", "submission_id"])
           .where("sid", "=", sid)
           .where("direction", "=", "out")
           .executeTakeFirst();
-        if (!row) return false;
-        if ((STATUS_ORDER[row.status] ?? 0) <= (STATUS_ORDER[status] ?? 0)) {
-          await trx
-            .updateTable("texts")
-            .set({ status, status_at: codec.time(at), error })
-            .where("id", "=", row.id)
-            .execute();
-        }
-        return true;
+        if (!row) return "unknown";
+        const was = STATUS_ORDER[row.status] ?? 0;
+        if (was > (STATUS_ORDER[status] ?? 0)) return "recorded";
+        await trx
+          .updateTable("texts")
+          .set({ status, status_at: codec.time(at), error })
+          .where("id", "=", row.id)
+          .execute();
+        // Once: a second report of a text already final (Twilio's "failed" after "undelivered", or the same
+        // report posted again) queues nothing more.
+        if (
+          UNDELIVERED.has(status) &&
+          was < STATUS_ORDER.delivered! &&
+          (await mailInstead(trx, codec, { id: Number(row.id), submission_id: row.submission_id }, at))
+        )
+          return "mail-instead";
+        return "recorded";
       });
     },
   };

@@ -117,7 +117,8 @@ export async function smsWebhook(
 
 /**
  * POST /api/sms-status: Twilio's report on a text the site sent (the StatusCallback each text names):
- * the text's status by its sid. A sid the site does not know is answered 200 and nothing is stored.
+ * the text's status by its sid. A sid the site does not know is answered 200 and nothing is stored. A
+ * reminder's or an offer's text that never arrived sends them by e-mail instead.
  */
 export async function smsStatusWebhook(
   runtime: Runtime<TextOperations>,
@@ -133,7 +134,14 @@ export async function smsStatusWebhook(
   if (sid && DELIVERY_STATUSES.has(status)) {
     try {
       const store = await runtime.store();
-      await store.reportStatus(sid, status, errorCode && /^\d{1,6}$/.test(errorCode) ? `Twilio error ${errorCode}` : null, now);
+      const outcome = await store.reportStatus(
+        sid,
+        status,
+        errorCode && /^\d{1,6}$/.test(errorCode) ? `Twilio error ${errorCode}` : null,
+        now,
+      );
+      // A reminder whose text never arrived goes by e-mail now, not at the outbox's next round.
+      if (outcome === "mail-instead") runtime.kick();
     } catch (error) {
       console.error(`A delivery report could not be stored; Twilio may post it again: ${errorSummary(error)}`);
       apiHeaders(res);

@@ -120,11 +120,11 @@ function textContract(open: () => Promise<Dialect>) {
     // Taken once: a second claim (a lock run out, another process) finds nothing to send.
     expect(await store.takeText(id, at("2026-11-30T18:30:02Z"))).toBeUndefined();
     await store.settleText(id, { status: "queued", sid: "SM0123456789abcdef0123456789abcdef" }, at("2026-11-30T18:30:03Z"));
-    expect(await store.reportStatus("SM0123456789abcdef0123456789abcdef", "delivered", null, at("2026-11-30T18:30:09Z"))).toBe(true);
+    expect(await store.reportStatus("SM0123456789abcdef0123456789abcdef", "delivered", null, at("2026-11-30T18:30:09Z"))).toBe("recorded");
     // Twilio's "sent" arriving after its "delivered" does not take the text back.
-    expect(await store.reportStatus("SM0123456789abcdef0123456789abcdef", "sent", null, at("2026-11-30T18:30:10Z"))).toBe(true);
+    expect(await store.reportStatus("SM0123456789abcdef0123456789abcdef", "sent", null, at("2026-11-30T18:30:10Z"))).toBe("recorded");
     expect(await store.text(id)).toMatchObject({ status: "delivered", statusAt: at("2026-11-30T18:30:09Z") });
-    expect(await store.reportStatus("SMffffffffffffffffffffffffffffffff", "delivered", null, at("2026-11-30T18:30:09Z"))).toBe(false);
+    expect(await store.reportStatus("SMffffffffffffffffffffffffffffffff", "delivered", null, at("2026-11-30T18:30:09Z"))).toBe("unknown");
   });
 
   test("a staff member's text names them; an incoming text is stored as received; the database refuses an outgoing one with no author", async () => {

@@ -168,9 +168,11 @@ function reminderTexts(name: string, place: () => Promise<() => Promise<Submissi
         ["intro-reminder", "queued", api.messages[0]!.sid],
         ["intro-reminder", "queued", api.messages[1]!.sid],
       ]);
+      // Each keeps its text's id and which reminder it was, for Twilio's later report; never the cancel token.
+      const [first, second] = await store.textsOfNumber(ANA);
       expect((await store.outbox()).filter((m) => m.kind === "reminder").map((m) => [m.status, m.data])).toEqual([
-        ["sent", null],
-        ["sent", null],
+        ["sent", { textId: first!.id, reminder: "day-before" }],
+        ["sent", { textId: second!.id, reminder: "hours-before" }],
       ]);
       // No number, words or token in the log.
       expect(log.join("\n")).not.toMatch(/2535550123|token|reminder of your/);
@@ -272,6 +274,48 @@ function reminderTexts(name: string, place: () => Promise<() => Promise<Submissi
       expect(log).toEqual([
         expect.stringMatching(/^Intro reminder for intro B-1: its text was not sent \(Twilio says the number is not a mobile number/),
       ]);
+    });
+
+    test("a reminder's text Twilio reports undelivered goes by e-mail at once, once; a delivered one, or one of an intro cancelled since, brings nothing", async () => {
+      const ana = await book("B-1", MONDAY_1PM);
+      const bo = await book("B-2", SATURDAY_9AM, { email: "bo@example.com", phone: "+12535550177" });
+      await deliver(NOW);
+      // Bo's intro (the Saturday before) is cancelled after his reminder was texted: Twilio's report of it sends nothing about it.
+      await deliver(bo.before(24));
+      const boText = api.messages.find((message) => message.to === "+12535550177");
+      await cancelIntro(store, "B-2", bo.before(23), "coach@gym.example");
+      expect(await store.reportStatus(boText!.sid, "undelivered", "Twilio error 30005", bo.before(23, 1_000))).toBe("recorded");
+      await deliver(bo.before(23, 2_000));
+      expect(subjects("bo@example.com").slice(1)).toEqual([expect.stringMatching(/^Cancelled:/)]);
+      expect((await store.outbox(["pending"])).filter((m) => m.submissionId === "B-2")).toEqual([]);
+
+      await deliver(ana.before(24));
+      const [text] = api.messages.filter((message) => message.to === ANA);
+      const later = ana.before(24, 60_000);
+      expect(await store.reportStatus(text!.sid, "sent", null, later)).toBe("recorded");
+      expect(await store.reportStatus(text!.sid, "undelivered", "Twilio error 30003", later)).toBe("mail-instead");
+      // Twilio's "failed" after it, and the same report posted again: nothing more is queued.
+      expect(await store.reportStatus(text!.sid, "failed", "Twilio error 30003", later)).toBe("recorded");
+      expect(await store.reportStatus(text!.sid, "undelivered", "Twilio error 30003", later)).toBe("recorded");
+      await deliver(later);
+      await deliver(ana.before(23));
+      expect(subjects().slice(1)).toEqual([
+        expect.stringMatching(/^Reminder: your free intro session at .*, Monday, January 20, 2031 at 1:00 PM/),
+      ]);
+      // Its cancel token was not kept: the e-mail says how to change or cancel without a link.
+      expect(textOf(mailsTo()[1]!)).toContain("To change or cancel, reply to this e-mail or call");
+      expect(linkToken(textOf(mailsTo()[1]!))).toBeUndefined();
+      expect(api.messages.filter((message) => message.to === ANA)).toHaveLength(1);
+      expect(await store.textsOfNumber(ANA)).toEqual([expect.objectContaining({ status: "undelivered", error: "Twilio error 30003" })]);
+
+      // The one two hours before still goes by text; delivered, it brings nothing.
+      await deliver(ana.before(2));
+      const [, soon] = api.messages.filter((message) => message.to === ANA);
+      expect(soon?.body).toMatch(/see you soon!/);
+      expect(await store.reportStatus(soon!.sid, "delivered", null, ana.before(2, 5_000))).toBe("recorded");
+      expect(await store.reportStatus(soon!.sid, "undelivered", null, ana.before(2, 6_000))).toBe("recorded");
+      await deliver(ana.before(2, 10_000));
+      expect(subjects()).toHaveLength(2);
     });
 
     test("the morning after a no-show, the offer of a new time goes by text at 8:00, not at the 5:00 opening", async () => {
