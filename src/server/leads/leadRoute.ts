@@ -3,7 +3,8 @@ import { isIsoDate } from "../../content/dates";
 import { PAYMENT_ACTOR } from "../../desk/payments";
 import { rates } from "../content";
 import type { ServerConfig } from "../config";
-import { repliesFor } from "./replies";
+import { repliesFor, templatesBy } from "./replies";
+import { sendStaffText, textingOf } from "./textRoute";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
 import type { StoredSubmission } from "../store/submission";
 import type { StaffRole } from "../../desk/roles";
@@ -13,7 +14,6 @@ import {
   LEAD_STATUSES,
   type LeadDetail,
   mayOpenForm,
-  phoneLabel,
   type SamePhonePerson,
   type TimelineEntry,
 } from "../../desk/leads";
@@ -25,11 +25,8 @@ import type { LeadIntro, LeadStore, MergeResult, PersonRecord } from "./types";
 import { isPersonReference } from "../forms/ids";
 import { mailEnabled, siteOrigin, webhookEnabled } from "../process/settings";
 import { GYM_ZONE } from "../../time/zone";
-import { whenLabel } from "../../time/labels";
 import { textTooLong } from "../../texts/segments";
 import { automationWords, textStatusWords } from "../../desk/texts";
-import type { ConsentState } from "../texts/types";
-import type { TemplateChannel } from "../store/schema";
 
 const reference = z
   .string({ required_error: "Give the lead's reference.", invalid_type_error: "Give the lead's reference." })
@@ -127,28 +124,6 @@ const action = z.object({
     errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log", "merge" and "text".' }),
   }),
 });
-
-/** Why a staff text cannot go to this person now, in the words the console shows; null when it can. */
-function textRefusal(config: ServerConfig, state: { phone: string | null; consent: ConsentState | null }): string | null {
-  if (!config.twilio) return NOT_SET_UP;
-  if (!state.phone) return NO_PHONE;
-  return state.consent ? consentRefusal(state.consent) : null;
-}
-
-const NOT_SET_UP =
-  "Texting is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM), so nothing can be sent from here: text from your own phone, or call.";
-const NO_PHONE = "This person gave no phone number, so they cannot be texted: e-mail them instead.";
-
-/** A number that may not be texted (the consent ledger), said with when it stopped. */
-function consentRefusal(consent: ConsentState): string | null {
-  const number = phoneLabel(consent.phone);
-  if (consent.event === null) return `${number} never agreed to texts from the gym, so nothing can be sent to it: call or e-mail instead.`;
-  if (consent.event === "ended") {
-    const when = consent.at ? ` on ${whenLabel(consent.at.toISOString())}` : "";
-    return `${number} ended its consent to texts (it replied STOP)${when}, so nothing can be sent to it until it texts START: call or e-mail instead.`;
-  }
-  return null;
-}
 
 const notFound = (id: string) => new StaffError(404, `No lead has the reference ${id}. It may have been deleted.`);
 
@@ -358,29 +333,6 @@ async function personDetail(store: LeadStore, person: PersonRecord, now: Date, r
   };
 }
 
-/** Whether this person can be texted from their page, and why not. */
-async function textingOf(
-  store: LeadStore,
-  person: string,
-  config: ServerConfig,
-  newest: StoredSubmission | undefined,
-): Promise<LeadDetail["texting"]> {
-  const state = (await store.textingState(person)) ?? { phone: null, consent: null };
-  const templates = await templatesBy(store, "text");
-  // {name} is their newest form's first name; a person who only ever texted is "there".
-  const filled = repliesFor(templates, newest ?? { payload: {} }, siteOrigin(config.siteUrl));
-  return {
-    ready: config.twilio !== undefined,
-    phone: state.phone,
-    refusal: textRefusal(config, state),
-    templates: filled.map(({ id, name, body }) => ({ id, name, body })),
-  };
-}
-
-/** The owner's templates of one channel: an e-mail reply's, or a text's. */
-const templatesBy = async (store: LeadStore, channel: TemplateChannel) =>
-  (await store.replyTemplates()).filter((template) => template.channel === channel);
-
 /**
  * GET /api/staff/lead?id=: one lead: a person (by their reference, or any of their sales forms', as the
  * staff's mails link them), or a member's form or a privacy request. POST {id, status?, followUpOn?, note?}:
@@ -437,20 +389,7 @@ export const lead: StaffRoute<LeadStore> = {
           await openable(store, id, staff.role);
           throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
         }
-        if (!config.twilio) throw new StaffError(409, NOT_SET_UP);
-        // A text counts against the same limits as a reply: a stolen session may not spend the gym's
-        // texts any more than its mail. Given back when nothing was queued.
-        await takeReplyPoint(store, staff.email, now);
-        let result: Awaited<ReturnType<typeof store.sendStaffText>> | undefined;
-        try {
-          result = await store.sendStaffText(id, text, staff.email, now, { webhook: webhookEnabled(config) });
-        } finally {
-          if (!result || "refused" in result) await returnReplyPoint(store, staff.email);
-        }
-        if ("refused" in result) {
-          if (result.refused === "no-person") throw notFound(id);
-          throw new StaffError(409, result.refused === "no-phone" ? NO_PHONE : (consentRefusal(result.consent) ?? NO_PHONE));
-        }
+        if ((await sendStaffText(store, { id, text }, { config, staff, now })) === "no-person") throw notFound(id);
         kick();
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }

@@ -1,7 +1,8 @@
 import { pathTo } from "../../routes";
 import type { StoredSubmission } from "../store/submission";
 import { personName } from "../forms/fields";
-import type { ReplyTemplate } from "./types";
+import type { TemplateChannel } from "../store/schema";
+import type { LeadStore, ReplyTemplate } from "./types";
 
 /**
  * A template's words for one lead: {name} is their first name ("there" without one), {intro} the
@@ -26,3 +27,7 @@ export function repliesFor(templates: readonly ReplyTemplate[], submission: Pick
     body: fillTemplate(template.body, submission, siteUrl),
   }));
 }
+
+/** The owner's templates of one channel: an e-mail reply's, or a text's. */
+export const templatesBy = async (store: Pick<LeadStore, "replyTemplates">, channel: TemplateChannel) =>
+  (await store.replyTemplates()).filter((template) => template.channel === channel);
