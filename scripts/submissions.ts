@@ -21,7 +21,7 @@ import { helpText } from "./submissions/help";
 import { intro } from "./submissions/intro";
 import { list, restore } from "./submissions/list";
 import { outbox } from "./submissions/outbox";
-import { deletions, find, purge, remove, verifyRequest, waiver, withdrawConsent } from "./submissions/privacy";
+import { deletions, find, findPerson, purge, remove, removePerson, verifyRequest, waiver, withdrawConsent } from "./submissions/privacy";
 import { askOnTerminal } from "./submissions/terminal";
 import { type SubmissionStore, openStore } from "../src/server/app/store";
 
@@ -47,9 +47,11 @@ export async function run(options: Options, store: SubmissionStore, out: Print, 
     case "intro cancel":
       return intro({ action: "cancel", reference: options.reference, all: false }, store, out, now);
     case "find":
-      return find(options.email ?? "", store, out);
+      return options.person ? findPerson(options.person, store, out) : find(options.email ?? "", store, out);
     case "delete":
-      return remove(options, store, out, now, ask);
+      return options.person
+        ? removePerson({ reference: options.person, yes: options.yes }, store, out, now, ask)
+        : remove(options, store, out, now, ask);
     case "verify-request":
       return verifyRequest(options.reference ?? "", options.how ?? "in-person", options.notify, store, out, now);
     case "withdraw-consent":

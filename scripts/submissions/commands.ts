@@ -5,6 +5,7 @@
 import { isIsoDate } from "../../src/content/dates";
 import { OWNER_CHECKS, type OwnerCheck } from "../../src/forms/privacyRequest/rules";
 import { FORMS, type FormName } from "../../src/forms/registry";
+import { personReferenceOf } from "../../src/server/privacy/textOnly";
 import { PRIVACY_REFERENCE, type PrivacyReference } from "../../src/server/privacy/types";
 import { UsageError } from "./command";
 
@@ -28,6 +29,8 @@ export interface Options {
   email?: string;
   /** For delete, withdraw-consent and restore: one submission's reference. */
   id?: string;
+  /** For find and delete: a person made by a text alone, by their reference (N-...), who has no address. */
+  person?: string;
   /** For delete and withdraw-consent: the privacy request that asked for it. */
   request?: PrivacyReference;
   dryRun: boolean;
@@ -139,6 +142,18 @@ function id(help: string, required = false): ValueOption {
   };
 }
 
+/** A person who only texted the gym: no address to go by, only the reference on their page in the console. */
+const person: ValueOption = {
+  type: "string",
+  value: "N-XXXXXXXXXX",
+  help: "a person who only texted the gym (no form), by the reference on their page",
+  set(options, raw) {
+    const reference = personReferenceOf(raw);
+    if (!reference) throw new UsageError("--person must be a person's reference, like N-7K3M9QX2PA");
+    options.person = reference;
+  },
+};
+
 const request: ValueOption = {
   type: "string",
   value: "P-XXXXXXXXXX",
@@ -234,18 +249,22 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "find",
     summary: "everything held about an address, as JSON (an access request)",
-    about: "Every submission of the address, spam included, every field, and the waiver text a sign-up accepted.",
-    options: { email: email("the address, in any case", true) },
+    about:
+      "Every submission of the address, spam included, every field, and the waiver text a sign-up accepted. With --person instead: a person who only texted the gym, their texts and their numbers' record of consent to texts.",
+    options: { email: email("the address, in any case"), person },
+    check: (options) =>
+      Boolean(options.email) === Boolean(options.person) ? "find needs either --email ADDRESS or --person N-XXXXXXXXXX" : undefined,
     example: "find --email ana@example.com > access-request.json",
   },
   {
     name: "delete",
     summary: "deletes submissions (a deletion request) and logs it",
     about:
-      "Deletes one submission (--id) or every submission of an address (--email), privacy requests included, and records each in the deletion log (references and dates, no personal data). With --email, the request named by --request stays: it is listed in the staff console until it is marked answered there, as after a deletion from the console. It first lists what it would delete and asks; only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
+      "Deletes one submission (--id) or every submission of an address (--email), privacy requests included, and records each in the deletion log (references and dates, no personal data). With --email, the request named by --request stays: it is listed in the staff console until it is marked answered there, as after a deletion from the console. With --person, a person who only texted the gym goes with their texts, timeline and their numbers' consent to texts, and the audit log keeps the reference. It first lists what it would delete and asks; only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
     options: {
       id: id("one submission"),
       email: email("every submission of the address"),
+      person,
       request,
       yes: {
         type: "boolean",
@@ -255,8 +274,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         },
       },
     },
-    check: (options) =>
-      Boolean(options.id) === Boolean(options.email) ? "delete needs either --id REFERENCE or --email ADDRESS" : undefined,
+    check: (options) => {
+      const targets = [options.id, options.email, options.person].filter(Boolean).length;
+      if (targets !== 1) return "delete needs one of --id REFERENCE, --email ADDRESS or --person N-XXXXXXXXXX";
+      return options.person && options.request ? "--request goes with --email or --id, not --person" : undefined;
+    },
     example: "delete --email ana@example.com --request P-7K3M9QX2PA",
   },
   {

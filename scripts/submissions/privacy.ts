@@ -3,7 +3,8 @@ import type { OwnerCheck } from "../../src/forms/privacyRequest/rules";
 import { privacy, requestDueDate } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/privacy/retention";
-import { accessReport } from "../../src/server/privacy/access";
+import { accessReport, textOnlyAccessReport } from "../../src/server/privacy/access";
+import { findTextOnlyPerson, textOnlyRefusal, textOnlySummary } from "../../src/server/privacy/textOnly";
 import {
   checkRequest,
   deleteAll,
@@ -42,6 +43,51 @@ async function asCommand<T>(work: () => Promise<T>): Promise<T> {
 /** For an access request: every submission of the address, every field, and the waiver text a sign-up accepted. */
 export async function find(email: string, store: SubmissionStore, out: Print): Promise<void> {
   out(escapeControls(JSON.stringify(await accessReport(store, email), null, 2), true));
+}
+
+/** A person who only texted, by reference: their texts and their numbers' consent history, as the console downloads it. */
+export async function findPerson(reference: string, store: SubmissionStore, out: Print): Promise<void> {
+  await textOnly(store, reference);
+  out(escapeControls(JSON.stringify(await textOnlyAccessReport(store, reference), null, 2), true));
+}
+
+/** A person made by a text alone, else the console's sentence for why not, as the CLI's error. */
+async function textOnly(store: SubmissionStore, reference: string): Promise<void> {
+  const lookup = await findTextOnlyPerson(store, reference);
+  if ("refused" in lookup) throw new CommandError(textOnlyRefusal(reference, lookup.refused));
+}
+
+/**
+ * Deletes a person who only texted, with their texts, timeline and numbers' consent, as the console's
+ * Delete this person does (the store's one deletion), after saying whose texts they are and asking on the
+ * terminal, unless `yes`. The audit log keeps the reference.
+ */
+export async function removePerson(
+  { reference, yes }: { reference: string; yes: boolean },
+  store: SubmissionStore,
+  out: Print,
+  now: Date,
+  ask?: Ask,
+): Promise<void> {
+  await textOnly(store, reference);
+  if (!yes) {
+    const { texts, firstAt, lastAt, phoneEndings } = await textOnlySummary(store, reference);
+    const span = firstAt && lastAt ? `, ${received(new Date(firstAt))} to ${received(new Date(lastAt))}` : "";
+    const numbers = phoneEndings.map((ending) => `...${ending}`).join(", ");
+    out(
+      `Would delete ${reference}: ${texts} text${texts === 1 ? "" : "s"}${numbers ? ` with ${numbers}` : ""}${span}, their timeline and their numbers' consent to texts.`,
+    );
+    if (!ask) throw new UsageError(`Nothing was deleted: there is no terminal to ask on. Add --yes to delete ${reference} without asking.`);
+    const answer = (await ask(`Delete ${reference}? [y/N] `)).trim().toLowerCase();
+    if (answer !== "y" && answer !== "yes") {
+      out("Nothing was deleted.");
+      return;
+    }
+  }
+  const outcome = await store.deleteTextOnlyPerson(reference);
+  if (outcome !== "deleted") throw new CommandError(textOnlyRefusal(reference, outcome));
+  await store.audit({ at: now, actor: "cli", action: "privacy.delete", target: reference });
+  out(`Deleted ${reference}: their texts, timeline and their numbers' consent to texts.`);
 }
 
 /**

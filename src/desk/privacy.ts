@@ -65,3 +65,16 @@ export function notConfirmedYet(reference: string, done = "Nothing was done."): 
     `record it with: npm run submissions -- verify-request ${reference} --how in-person (or phone, or email).`
   );
 }
+
+/**
+ * Who a text-only person's reference names, before anything is done to them: their texts' count and
+ * days, and the number's last digits (GET /api/staff/privacy?person=, src/server/privacy/textOnly.ts).
+ */
+export interface TextOnlySummary {
+  reference: string;
+  texts: number;
+  firstAt: string | null;
+  lastAt: string | null;
+  /** The last four digits of each number they texted from. */
+  phoneEndings: string[];
+}

@@ -1,11 +1,11 @@
 import { privacy } from "../content";
-import { isPersonReference } from "../forms/ids";
 import { accessReport, textOnlyAccessReport } from "./access";
 import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from "./deletion";
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
 import type { StoredSubmission } from "../store/submission";
-import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore, type TextOnlyDeletion } from "./types";
+import { findTextOnlyPerson, personReferenceOf, textOnlyRefusal, textOnlySummary, type TextOnlyRefusal } from "./textOnly";
+import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
 import { GYM_ZONE } from "../../time/zone";
 
@@ -46,49 +46,29 @@ async function privacyRequest(store: PrivacyStore, reference: PrivacyReference, 
 }
 
 function personReference(values: Record<string, unknown>): string {
-  const reference = requireString(values, "person", "the person's reference").toUpperCase();
-  if (!isPersonReference(reference)) throw new StaffError(400, "A person's reference looks like N-7K3M9QX2PA.");
+  const reference = personReferenceOf(requireString(values, "person", "the person's reference"));
+  if (!reference) throw new StaffError(400, "A person's reference looks like N-7K3M9QX2PA.");
   return reference;
 }
 
-/**
- * A person made by a text alone, by reference: 404 when there is none, 409 when they have a form, as
- * their forms' address is then what their data is downloaded and deleted by (and it takes the person).
- */
+/** A person made by a text alone, by reference: 404 when there is none, 409 when they have a form (textOnly.ts). */
 async function textOnlyPerson(store: PrivacyStore, reference: string): Promise<void> {
-  // An old reference of a person merged away names the person kept, who has forms (merges join people by their forms' numbers).
-  const found = await store.personOf(reference);
-  if (!found) throw notTextOnly(reference, "unknown");
-  if ((await store.personForms(found.id)).length > 0) throw notTextOnly(reference, "has-forms");
-  if (found.id !== reference) throw notTextOnly(reference, "unknown");
+  const lookup = await findTextOnlyPerson(store, reference);
+  if ("refused" in lookup) throw notTextOnly(reference, lookup.refused);
 }
 
-const notTextOnly = (reference: string, why: Exclude<TextOnlyDeletion, "deleted">): StaffError =>
-  why === "unknown"
-    ? new StaffError(404, `No person has the reference ${reference}.`)
-    : new StaffError(409, `${reference} has sent a form: download and delete by the address on their forms, which takes their texts too.`);
+const notTextOnly = (reference: string, why: TextOnlyRefusal): StaffError =>
+  new StaffError(why === "unknown" ? 404 : 409, textOnlyRefusal(reference, why));
 
 /**
  * GET ?person=<reference>: who a text-only person is before the owner downloads or deletes them, so a
  * mistyped reference is said at once (404 or 409, the same sentences as the download's) and the owner
  * sees whose texts they are about to act on: how many, between which days, and the number's last digits.
  */
-async function textOnlySummary(store: PrivacyStore, wanted: string) {
-  const reference = personReference({ person: wanted.trim() });
+async function personLookup(store: PrivacyStore, wanted: string) {
+  const reference = personReference({ person: wanted });
   await textOnlyPerson(store, reference);
-  const texts = await store.textsOf(reference);
-  const phones = [...new Set(texts.map((text) => text.phone))];
-  return {
-    json: {
-      person: {
-        reference,
-        texts: texts.length,
-        firstAt: texts[0]?.at.toISOString() ?? null,
-        lastAt: texts.at(-1)?.at.toISOString() ?? null,
-        phoneEndings: phones.map((phone) => phone.slice(-4)),
-      },
-    },
-  };
+  return { json: { person: await textOnlySummary(store, reference) } };
 }
 
 /**
@@ -97,8 +77,8 @@ async function textOnlySummary(store: PrivacyStore, wanted: string) {
  * for one made by a text alone, who has no address: their texts and their numbers' consent history.
  */
 async function exportReport(store: PrivacyStore, wanted: string, audit: StaffContext<PrivacyStore>["audit"]) {
-  if (isPersonReference(wanted.trim().toUpperCase())) {
-    const person = wanted.trim().toUpperCase();
+  const person = personReferenceOf(wanted);
+  if (person) {
     await textOnlyPerson(store, person);
     const report = await textOnlyAccessReport(store, person);
     await audit("privacy.export", person);
@@ -147,7 +127,7 @@ export const privacyRoute: StaffRoute<PrivacyStore> = {
   GET: {
     role: "owner",
     async run({ store, now, query, audit }) {
-      if (query.person !== undefined) return textOnlySummary(store, requireString(query, "person", "the person's reference"));
+      if (query.person !== undefined) return personLookup(store, requireString(query, "person", "the person's reference"));
       if (query.export !== undefined) return exportReport(store, requireString(query, "export", "an address or a reference"), audit);
       const deletions = await store.deletions();
       const requests = await openRequests(store, now, deletions);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { ActionButton } from "../ActionButton";
 import { downloadUrl, getJson, problemText } from "../client";
+import type { TextOnlySummary } from "../../desk/privacy";
 import { staffTime } from "../../time/labels";
 import * as shared from "../Staff.module.css";
 import * as styles from "./Privacy.module.css";
@@ -8,18 +9,9 @@ import * as styles from "./Privacy.module.css";
 /** A person's reference as the server writes it (src/server/forms/ids.ts): "N-" and ten characters. */
 const PERSON_REFERENCE = /^N-[0-9A-Z]{10}$/;
 
-/** GET /api/staff/privacy?person=: who the reference names (src/server/privacy/staffRoute.ts). */
-interface PersonSummary {
-  reference: string;
-  texts: number;
-  firstAt: string | null;
-  lastAt: string | null;
-  phoneEndings: string[];
-}
+type Lookup = { reference: string; person: TextOnlySummary } | { reference: string; problem: string };
 
-type Lookup = { reference: string; person: PersonSummary } | { reference: string; problem: string };
-
-function summaryText({ texts, firstAt, lastAt, phoneEndings }: PersonSummary): string {
+function summaryText({ texts, firstAt, lastAt, phoneEndings }: TextOnlySummary): string {
   const numbers = phoneEndings.map((ending) => `…${ending}`).join(" and ");
   const count = `${texts} text${texts === 1 ? "" : "s"}`;
   if (!firstAt || !lastAt) return `No texts are kept${numbers ? ` (${numbers})` : ""}.`;
@@ -50,7 +42,7 @@ export function TextOnlyPerson({
   useEffect(() => {
     if (!wellFormed) return;
     let current = true;
-    getJson<{ person: PersonSummary }>("privacy", { person: reference }).then(
+    getJson<{ person: TextOnlySummary }>("privacy", { person: reference }).then(
       ({ person: found }) => current && setLookup({ reference, person: found }),
       (error: unknown) => current && setLookup({ reference, problem: problemText(error) }),
     );

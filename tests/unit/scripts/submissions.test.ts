@@ -5,7 +5,7 @@ import path from "node:path";
 import { csvCell, helpText, parseArgs, run, toCsv, type Options } from "../../../scripts/submissions";
 import { COMMANDS } from "../../../scripts/submissions/commands";
 import { addDays, formatLongDate } from "../../../src/content/dates";
-import { privacy, waiver } from "../../../src/server/content";
+import { privacy, site, waiver } from "../../../src/server/content";
 import { retentionCutoffs } from "../../../src/server/privacy/retention";
 import { hashToken } from "../../../src/server/staff/auth";
 import type { NewSubmission } from "../../../src/server/forms/types";
@@ -193,10 +193,10 @@ describe("staff CLI: the command line", () => {
       ],
       [["export", "--format", "xlsx"], "--format must be csv or json"],
       [["export", "--form", "contact"], "export needs --format csv|json"],
-      [["find"], "find needs --email ADDRESS"],
+      [["find"], "find needs either --email ADDRESS or --person N-XXXXXXXXXX"],
       [["find", "--email", "ana"], "--email must be an e-mail address"],
       [["restore"], "restore needs --id REFERENCE"],
-      [["delete", "--yes"], "delete needs either --id REFERENCE or --email ADDRESS"],
+      [["delete", "--yes"], "delete needs one of --id REFERENCE, --email ADDRESS or --person N-XXXXXXXXXX"],
       [["delete", "--id", "C-1", "--request", "Ana Ruiz"], "--request must be a privacy request's reference, like P-7K3M9QX2PA"],
       [["withdraw-consent", "--request", "P-7K3M9QX2PA"], "withdraw-consent needs --id REFERENCE"],
       [["intro", "cancel"], "intro cancel needs the booking's reference, like B-7K3M9QX2PA"],
@@ -234,17 +234,20 @@ describe("staff CLI: the command line", () => {
 
     expect(helpText("delete")).toBe(
       [
-        "npm run submissions -- delete [--id REFERENCE] [--email ADDRESS] [--request P-XXXXXXXXXX] [--yes]",
+        "npm run submissions -- delete [--id REFERENCE] [--email ADDRESS] [--person N-XXXXXXXXXX] [--request P-XXXXXXXXXX] [--yes]",
         "",
         "Deletes one submission (--id) or every submission of an address (--email), privacy requests",
         "included, and records each in the deletion log (references and dates, no personal data). With",
         "--email, the request named by --request stays: it is listed in the staff console until it is marked",
-        "answered there, as after a deletion from the console. It first lists what it would delete and asks;",
-        "only y or yes deletes. Without a terminal to ask on, it deletes only with --yes.",
+        "answered there, as after a deletion from the console. With --person, a person who only texted the",
+        "gym goes with their texts, timeline and their numbers' consent to texts, and the audit log keeps the",
+        "reference. It first lists what it would delete and asks; only y or yes deletes. Without a terminal",
+        "to ask on, it deletes only with --yes.",
         "",
         "Options:",
         "  --id REFERENCE          one submission",
         "  --email ADDRESS         every submission of the address",
+        "  --person N-XXXXXXXXXX   a person who only texted the gym (no form), by the reference on their page",
         "  --request P-XXXXXXXXXX  the privacy request that asked for it",
         "  --yes                   delete without asking (for scripts)",
         "  -h, --help              shows this help",
@@ -360,7 +363,19 @@ describe("staff CLI: privacy commands", () => {
 
   test("arguments", () => {
     expect(parseArgs(["find", "--email", " Ana@Example.COM "])).toMatchObject({ command: "find", email: ANA });
-    expect(() => parseArgs(["find"])).toThrow(/find needs --email/);
+    expect(() => parseArgs(["find"])).toThrow(/find needs either --email ADDRESS or --person N-XXXXXXXXXX/);
+    expect(parseArgs(["find", "--person", " n-7k3m9qx2pa "])).toMatchObject({ command: "find", person: "N-7K3M9QX2PA" });
+    expect(() => parseArgs(["find", "--email", ANA, "--person", "N-7K3M9QX2PA"])).toThrow(/find needs either/);
+    expect(() => parseArgs(["find", "--person", "C-7K3M9QX2PA"])).toThrow(/--person must be a person's reference, like N-7K3M9QX2PA/);
+    expect(parseArgs(["delete", "--person", "N-7K3M9QX2PA", "--yes"])).toMatchObject({
+      command: "delete",
+      person: "N-7K3M9QX2PA",
+      yes: true,
+    });
+    expect(() => parseArgs(["delete", "--person", "N-7K3M9QX2PA", "--request", REQUEST])).toThrow(
+      /--request goes with --email or --id, not --person/,
+    );
+    expect(() => parseArgs(["delete", "--person", "N-7K3M9QX2PA", "--email", ANA])).toThrow(/delete needs one of/);
     expect(() => parseArgs(["find", "--email"])).toThrow(/--email needs a value/);
     expect(() => parseArgs(["find", "--email", "Ana Ruiz"])).toThrow(/--email must be an e-mail address/);
     expect(parseArgs(["delete", "--id", " c-7k3m9qx2pa", "--request", "p-7k3m9qx2pa "])).toMatchObject({
@@ -377,8 +392,8 @@ describe("staff CLI: privacy commands", () => {
     }
     expect(() => parseArgs(["delete", "--id", "C-1", "--request"])).toThrow(/--request needs a value/);
     expect(() => parseArgs(["delete", "--id"])).toThrow(/--id needs a value/);
-    expect(() => parseArgs(["delete"])).toThrow(/delete needs either --id REFERENCE or --email ADDRESS/);
-    expect(() => parseArgs(["delete", "--id", "C-1", "--email", ANA])).toThrow(/delete needs either/);
+    expect(() => parseArgs(["delete"])).toThrow(/delete needs one of --id REFERENCE, --email ADDRESS or --person N-XXXXXXXXXX/);
+    expect(() => parseArgs(["delete", "--id", "C-1", "--email", ANA])).toThrow(/delete needs one of/);
     expect(() => parseArgs(["delete", "--id", "C-1", "--dry-run"])).toThrow(/Unknown option --dry-run/);
     expect(() => parseArgs(["list", "--email", ANA])).toThrow(/Unknown option --email/);
     expect(() => parseArgs(["find", "--email", ANA, "--request", REQUEST])).toThrow(/Unknown option --request/);
@@ -580,6 +595,60 @@ describe("staff CLI: privacy commands", () => {
     expect(await cli(["deletions"])).toEqual(["No deletions recorded."]);
     expect(await cli(["delete", "--id", "c-2", "--yes"])).toEqual(["Deleted C-2  contact"]);
     expect(await cli(["deletions"])).toEqual(["2026-12-01T12:00:00.000Z  C-2  contact  received 2026-11-06T09:00:00.000Z  by staff"]);
+  });
+
+  test("find and delete --person: someone who only texted, as the console's Privacy screen does it; a wrong reference changes nothing", async () => {
+    await seed();
+    const received = await store.receiveText(
+      { phone: "+12535550144", body: "Please delete my number.", sid: `SM${"4".repeat(32)}` },
+      site,
+      at("2026-11-20T17:00:00Z"),
+    );
+    if (received.duplicate || !received.personId) throw new Error("the text made no person");
+    const person = received.personId;
+    const found = JSON.parse((await cli(["find", "--person", person.toLowerCase()])).join("\n")) as { person: { reference: string } };
+    expect(found.person.reference).toBe(person);
+    expect(JSON.stringify(found)).toContain("Please delete my number.");
+
+    // Ana's person has forms: her address is what goes, as in the console.
+    const ana = (await store.leadStates(["C-1"])).get("C-1")?.person ?? "";
+    for (const args of [
+      ["find", "--person", ana],
+      ["delete", "--person", ana, "--yes"],
+    ]) {
+      await expect(cli(args)).rejects.toThrow(
+        `${ana} has sent a form: download and delete by the address on their forms, which takes their texts too.`,
+      );
+    }
+    await expect(cli(["delete", "--person", "N-0000000000", "--yes"])).rejects.toThrow("No person has the reference N-0000000000.");
+    // Without a terminal and without --yes: it says whose texts they are and deletes nothing.
+    await expect(cli(["delete", "--person", person])).rejects.toThrow(
+      `Nothing was deleted: there is no terminal to ask on. Add --yes to delete ${person} without asking.`,
+    );
+    expect(await store.personOf(person)).toBeDefined();
+
+    const asked: string[] = [];
+    const lines: string[] = [];
+    await run(
+      parseArgs(["delete", "--person", person]),
+      store,
+      (text) => lines.push(text),
+      at("2026-12-01T12:00:00Z"),
+      async (question) => {
+        asked.push(question);
+        return "y";
+      },
+    );
+    expect(asked).toEqual([`Delete ${person}? [y/N] `]);
+    expect(lines).toEqual([
+      `Would delete ${person}: 1 text with ...0144, 2026-11-20 17:00 to 2026-11-20 17:00, their timeline and their numbers' consent to texts.`,
+      `Deleted ${person}: their texts, timeline and their numbers' consent to texts.`,
+    ]);
+    expect(await store.personOf(person)).toBeUndefined();
+    expect(await store.textsOfNumber("+12535550144")).toEqual([]);
+    expect(await store.auditLog(10)).toContainEqual(expect.objectContaining({ actor: "cli", action: "privacy.delete", target: person }));
+    // Ana's forms are untouched.
+    expect(await store.findByEmail(ANA)).toHaveLength(5);
   });
 
   test("withdraw-consent: arguments", () => {
