@@ -153,7 +153,7 @@ export const settings: Collection = {
       ),
       wholeNumber(
         "textConsentMonths",
-        "Delete a number's record of consent to texts after its last event, once its texts are gone (months)",
+        "Delete a number's record of consent to texts after its last event or last text, once its texts are gone (months)",
         1,
       ),
     ]),

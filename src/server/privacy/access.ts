@@ -63,6 +63,8 @@ export interface AccessText {
 /** The consent ledger of one of the address's numbers (a form's or a text's): every event, oldest first. */
 export interface AccessConsent {
   phone: string;
+  /** When the gym last texted the number, kept as long as the ledger (the evidence's period counts from it). */
+  lastTextedAt?: string;
   events: Array<{
     event: string;
     at: string;
@@ -257,6 +259,7 @@ async function consentsOf(store: PrivacyStore, numbers: readonly unknown[]): Pro
   const ledgers = await Promise.all(
     phones.map(async (phone): Promise<AccessConsent> => ({
       phone,
+      ...(await store.lastTexted(phone).then((at) => at && { lastTextedAt: at.toISOString() })),
       events: (await store.consentHistory(phone)).map((event) => ({
         event: event.event,
         at: event.at.toISOString(),

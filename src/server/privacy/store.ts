@@ -168,6 +168,7 @@ async function dropTexts(trx: Kysely<Database>, codec: Codec, ids: readonly numb
 async function forgetNumbers(trx: Kysely<Database>, codec: Codec, numbers: readonly string[]): Promise<void> {
   for (const batch of batches(numbers)) {
     await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+    await trx.deleteFrom("text_numbers").where("phone", "in", batch).execute();
     const orphans = await trx.selectFrom("texts").select("id").where("phone", "in", batch).where("person_id", "is", null).execute();
     const ids = orphans.map((row) => Number(row.id));
     await dropTexts(trx, codec, ids);
@@ -220,10 +221,10 @@ async function deleteTextOnlyPerson(
  * What has no form to expire with (PurgeCutoffs.texts): a person made by a text alone (leads/textInbox.ts)
  * whose last text is older than `before` goes with their texts and timeline, as a contact message does
  * after its months; a text kept on nobody (a STOP, START or HELP from a number no one held, and its
- * answer) goes once older than it. The consent ledger of a number goes when its last event is older
- * than `consentsBefore` and no text of the number is kept: while a text is, the ledger is the evidence
- * that it was agreed to (the texts' own times are gone with them, so the period counts from the last
- * event). Each number's lock is taken first, the one receiveText and the ledger take, so a text or a consent
+ * answer) goes once older than it. The consent ledger of a number goes when its last event, and the
+ * last text the number got (text_numbers, migration 24, which outlives the texts), are older than
+ * `consentsBefore`, and no text of the number is kept: it is the evidence that the texts were agreed
+ * to, and a claim about a text can come years after it. Each number's lock is taken first, the one receiveText and the ledger take, so a text or a consent
  * arriving meanwhile is either seen here (and the number kept) or comes after.
  */
 async function purgeTexts(
@@ -245,10 +246,21 @@ async function purgeTexts(
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom("texts").select("texts.id").whereRef("texts.person_id", "=", "people.id").where("texts.at", ">=", before))),
       );
+  // A ledger's period counts from the later of its last event and the last text the number got.
   const ledgers = () =>
     trx
       .selectFrom("text_consents")
       .select("phone")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("text_numbers")
+              .select("text_numbers.phone")
+              .whereRef("text_numbers.phone", "=", "text_consents.phone")
+              .where("text_numbers.last_texted_at", ">=", consentsBefore),
+          ),
+        ),
+      )
       .groupBy("phone")
       .having((eb) => eb.fn.max("at"), "<", consentsBefore);
   const candidates = await trx
@@ -282,6 +294,8 @@ async function purgeTexts(
   }
   const expired = candidatesNow.filter((phone) => !texted.has(phone));
   for (const batch of batches(expired)) await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+  // When a number was last texted is kept as long as its ledger could need it, and no longer.
+  await trx.deleteFrom("text_numbers").where("last_texted_at", "<", consentsBefore).execute();
   return { people: people.length, texts, ledgers: expired.length };
 }
 

@@ -135,4 +135,4 @@ export type PrivacyStore = SubmissionOperations &
   PeopleOperations &
   Pick<PaymentOperations, "paymentsOf"> &
   Pick<TextOperations, "textsOf"> &
-  Pick<ConsentOperations, "consentHistory">;
+  Pick<ConsentOperations, "consentHistory" | "lastTexted">;

@@ -392,6 +392,16 @@ export interface TextConsentsTable {
 }
 
 export type TextConsentEvent = "given" | "ended" | "restored";
+
+/**
+ * When the gym last handed each number a text (migration 24): the consent ledger's period counts from
+ * it, as a claim about a text can come years after it and the texts themselves go sooner.
+ */
+export interface TextNumbersTable {
+  /** E.164. */
+  phone: string;
+  last_texted_at: StoredTime;
+}
 export type TextDirection = "in" | "out";
 
 /** A text to or from a person (migration 22). */
@@ -452,6 +462,7 @@ export interface Database {
   request_confirmations: RequestConfirmationsTable;
   payments: PaymentsTable;
   text_consents: TextConsentsTable;
+  text_numbers: TextNumbersTable;
   texts: TextsTable;
   schema_migrations: SchemaMigrationsTable;
 }

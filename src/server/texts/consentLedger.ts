@@ -116,6 +116,8 @@ export interface ConsentOperations {
   textConsent(phone: string): Promise<ConsentState>;
   /** Every event of a number, oldest first: the evidence, for the owner or an access request. */
   consentHistory(phone: string): Promise<ConsentEvent[]>;
+  /** When the gym last handed the number a text (migration 24), kept with the ledger; undefined if never. */
+  lastTexted(phone: string): Promise<Date | undefined>;
   /** endConsent in a transaction of its own (Twilio saying the number opted out). */
   endTextConsent(phone: string, keyword: string, at: Date): Promise<boolean>;
 }
@@ -127,6 +129,10 @@ export function consentQueries(dialect: Dialect): ConsentOperations {
     async consentHistory(phone) {
       const rows = await db.selectFrom("text_consents").selectAll().where("phone", "=", phone).orderBy("id").execute();
       return rows.map(toEvent);
+    },
+    async lastTexted(phone) {
+      const row = await db.selectFrom("text_numbers").select("last_texted_at").where("phone", "=", phone).executeTakeFirst();
+      return row ? toDate(row.last_texted_at) : undefined;
     },
     endTextConsent: (phone, keyword, at) => dialect.write((trx) => endConsent(dialect, trx, phone, keyword, at)),
   };

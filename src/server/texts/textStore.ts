@@ -144,6 +144,21 @@ const STATUS_ORDER: Record<string, number> = {
   canceled: 4,
 };
 
+/**
+ * The number was handed a text at `at` (migration 24's text_numbers): the consent ledger's period counts
+ * from the latest such time (privacy/store.ts purgeTexts), which outlives the texts themselves.
+ */
+async function markTexted(trx: Kysely<Database>, codec: Codec, phone: string, at: Date): Promise<void> {
+  const time = codec.time(at);
+  await trx
+    .insertInto("text_numbers")
+    .values({ phone, last_texted_at: time })
+    .onConflict((conflict) =>
+      conflict.column("phone").doUpdateSet({ last_texted_at: time }).where("text_numbers.last_texted_at", "<", time),
+    )
+    .execute();
+}
+
 /** What Twilio's report on a text did (reportStatus). */
 export type ReportOutcome = "unknown" | "recorded" | "mail-instead";
 
@@ -267,11 +282,16 @@ export function textQueries(dialect: Dialect): TextOperations {
       });
     },
     async settleText(id, { status, sid, error }, at) {
-      await db
-        .updateTable("texts")
-        .set({ status, status_at: codec.time(at), ...(sid && { sid }), error: error ?? null })
-        .where("id", "=", id)
-        .execute();
+      await dialect.write(async (trx) => {
+        const row = await trx
+          .updateTable("texts")
+          .set({ status, status_at: codec.time(at), ...(sid && { sid }), error: error ?? null })
+          .where("id", "=", id)
+          .returning("phone")
+          .executeTakeFirst();
+        // Twilio took it, or may have ("unknown"): the number was texted now.
+        if (row && (sid || status === "unknown")) await markTexted(trx, codec, row.phone, at);
+      });
     },
     async reportStatus(sid, status, error, at) {
       return dialect.write(async (trx): Promise<ReportOutcome> => {

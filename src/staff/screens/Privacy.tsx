@@ -206,9 +206,10 @@ export default function Privacy(_props: ScreenProps) {
         <p className={shared.lead}>
           A person&apos;s texts, to and from the gym, are in their download and go with them. Someone who only texted (no form), and a STOP,
           START or HELP from a number nobody has, go {plural(data.texts.months, "month")} after the last text. A number&apos;s record of
-          consent to texts is kept {plural(data.texts.consentMonths, "month")} after its last change once no text of it is kept, as proof of
-          consent; a deletion takes it with the person, and the number is then not texted unless they tick the box on a form again. The
-          periods are in the site&apos;s settings, under &quot;Privacy: how long forms and texts are kept&quot;.
+          consent to texts is kept {plural(data.texts.consentMonths, "month")} after its last change or the gym&apos;s last text to it,
+          whichever is later, once no text of it is kept, as proof of consent; a deletion takes it with the person, and the number is then
+          not texted unless they tick the box on a form again. The periods are in the site&apos;s settings, under &quot;Privacy: how long
+          forms and texts are kept&quot;.
         </p>
       )}
     </>

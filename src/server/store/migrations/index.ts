@@ -21,6 +21,7 @@ import { introFollowUps } from "./020-intro-follow-ups";
 import { payments } from "./021-payments";
 import { texts } from "./022-texts";
 import { textDesk } from "./023-text-desk";
+import { textEvidence } from "./024-text-evidence";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -59,6 +60,7 @@ const STEPS: readonly MigrationStep[] = [
   payments,
   texts,
   textDesk,
+  textEvidence,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

@@ -406,6 +406,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 21, name: "payments: Stripe's webhook events, each recorded once, on the sign-up or drop-in they pay for" },
       { version: 22, name: "texts through Twilio: the consent ledger, each text in and out, the outbox's text kind" },
       { version: 23, name: "texts from the console: SMS templates beside the reply templates, the staff's alert of a text" },
+      { version: 24, name: "when each number was last texted, kept for the consent ledger's period" },
     ]);
     db.close();
   });

@@ -166,6 +166,7 @@ const TABLES = {
   request_confirmations: true,
   payments: true,
   text_consents: true,
+  text_numbers: true,
   texts: true,
   schema_migrations: true,
 } satisfies Record<keyof Schema, true>;

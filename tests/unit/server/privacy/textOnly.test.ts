@@ -124,6 +124,8 @@ function textOnlyContract(open: () => Promise<Dialect>) {
     expect(report.textConsents).toEqual([
       {
         phone: PHONE,
+        // The answer Twilio took at 18:00: the ledger's period counts from it.
+        lastTextedAt: "2026-11-30T18:00:00.000Z",
         events: [
           {
             event: "given",

@@ -128,6 +128,8 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(report.textConsents).toEqual([
       {
         phone: ANA_PHONE,
+        // The answer Twilio took at 18:00: the ledger's period counts from it.
+        lastTextedAt: "2026-11-30T18:00:00.000Z",
         events: [
           {
             event: "given",
@@ -171,6 +173,53 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(await store.text(late)).toMatchObject({ status: "not-sent" });
     // Ben's texts and consent are untouched.
     expect({ texts: await store.textsOfNumber(BEN_PHONE), consent: await store.consentHistory(BEN_PHONE) }).toEqual(bensBefore);
+  });
+
+  test("retention: a ledger is kept its months after the last text the number got, after the texts are gone; deletion on request takes that too", async () => {
+    const { waiting } = await seed();
+    await store.settleText(waiting, { status: "queued", sid: "SM".padEnd(34, "4") }, at("2026-12-02T18:00:00Z"));
+    // A late report of an earlier text does not take the time back.
+    await store.settleText(waiting, { status: "delivered", sid: "SM".padEnd(34, "4") }, at("2026-12-01T18:00:00Z"));
+    expect(await store.lastTexted(ANA_PHONE)).toEqual(at("2026-12-02T18:00:00Z"));
+    // Ben's answer to HELP waits in the outbox: nothing has reached Twilio for his number.
+    expect(await store.lastTexted(BEN_PHONE)).toBeUndefined();
+
+    // Years on, Ana's texts have gone with her form at the end of its months (removed here directly).
+    await dialect.write((trx) => trx.deleteFrom("texts").where("phone", "=", ANA_PHONE).execute());
+    const purgeAt = (consentsBefore: string) =>
+      store.purge(
+        {
+          spamBefore: at("2026-10-31T18:00:00Z"),
+          forms: [],
+          texts: { before: at("2020-01-01T00:00:00Z"), consentsBefore: at(consentsBefore) },
+        },
+        at("2031-01-01T00:00:00Z"),
+      );
+    // The ledger's last event (the form, 2026-11-30 17:00) is past the period, the last text (2026-12-02) is not: kept.
+    expect((await purgeAt("2026-12-01T00:00:00Z")).texts).toEqual({ people: 0, texts: 0, ledgers: 0 });
+    expect(await store.consentHistory(ANA_PHONE)).toHaveLength(1);
+    expect(await store.lastTexted(ANA_PHONE)).toEqual(at("2026-12-02T18:00:00Z"));
+    // Past both: the ledger and the time go.
+    expect((await purgeAt("2026-12-03T00:00:00Z")).texts).toEqual({ people: 0, texts: 0, ledgers: 1 });
+    expect(await store.consentHistory(ANA_PHONE)).toEqual([]);
+    expect(await store.lastTexted(ANA_PHONE)).toBeUndefined();
+
+    // Deletion on request takes the time with the ledger.
+    await store.insert(contact("C-ANA2", "ana2@example.com", "+12535550177"));
+    await dialect
+      .write((trx) =>
+        queueText(trx, dialect.codec, {
+          phone: "+12535550177",
+          body: "Hi",
+          personId: null,
+          author: { staff: "coach@gym.example" },
+          at: at(MORNING),
+        }),
+      )
+      .then((id) => store.settleText(id, { status: "queued", sid: "SM".padEnd(34, "5") }, at(MORNING)));
+    expect(await store.lastTexted("+12535550177")).toEqual(at(MORNING));
+    await deleteAll(store, await deletionTargets(store, { email: "ana2@example.com" }), undefined, at(MORNING));
+    expect(await store.lastTexted("+12535550177")).toBeUndefined();
   });
 
   test("retention: a person made by a text alone, texts on nobody and an old number's ledger go after their periods", async () => {
