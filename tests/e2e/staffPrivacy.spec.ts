@@ -449,6 +449,9 @@ test("someone who only texted: the owner downloads what is kept and deletes them
   await gotoReady(page, "/staff/privacy/");
   await expect(page.getByRole("heading", { level: 2, name: "Someone who only texted" })).toBeVisible();
   const reference = page.getByLabel("Person's reference");
+  // Typed wrong, as long as a reference: said so, without waiting for more.
+  await reference.fill("N-0000-00000");
+  await expect(reference).toHaveAccessibleDescription("A person's reference looks like N-7K3M9QX2PA: N, a dash and ten letters or digits.");
   // A reference nobody has is said at once, with nothing offered to download or delete.
   await reference.fill("N-0000000000");
   await expect(page.getByText("No person has the reference N-0000000000.")).toBeVisible();

@@ -97,10 +97,13 @@ async function textFirst(
   return outcome;
 }
 
-/** What a message that went by text keeps once sent: the text's id and which reminder it was, never a token. */
+/**
+ * What a message that went by text keeps once sent, never a token: the text's id, and what its e-mail
+ * would need if Twilio reports the text undelivered (which reminder; an offer's morning).
+ */
 function textKept(textId: number, message: ClaimedMessage): OutboxData {
-  const reminder = message.data?.reminder;
-  return { textId, ...(reminder && { reminder }) };
+  const { reminder, day } = message.data ?? {};
+  return { textId, ...(reminder && { reminder }), ...(day && { day }) };
 }
 
 /** Sends one message by its transport: null when it was taken, else why not (one line, no personal data). */

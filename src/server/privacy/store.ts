@@ -295,7 +295,17 @@ async function purgeTexts(
   const expired = candidatesNow.filter((phone) => !texted.has(phone));
   for (const batch of batches(expired)) await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
   // When a number was last texted is kept as long as its ledger could need it, and no longer.
-  await trx.deleteFrom("text_numbers").where("last_texted_at", "<", consentsBefore).execute();
+  await trx
+    .deleteFrom("text_numbers")
+    .where((eb) =>
+      eb.or([
+        eb("last_texted_at", "<", consentsBefore),
+        eb.not(
+          eb.exists(eb.selectFrom("text_consents").select("text_consents.id").whereRef("text_consents.phone", "=", "text_numbers.phone")),
+        ),
+      ]),
+    )
+    .execute();
   return { people: people.length, texts, ledgers: expired.length };
 }
 

@@ -146,9 +146,13 @@ const STATUS_ORDER: Record<string, number> = {
 
 /**
  * The number was handed a text at `at` (migration 24's text_numbers): the consent ledger's period counts
- * from the latest such time (privacy/store.ts purgeTexts), which outlives the texts themselves.
+ * from the latest such time (privacy/store.ts purgeTexts), which outlives the texts themselves. Only for
+ * a number with a ledger: a number that never agreed or stopped (an answer to HELP from a number nobody
+ * has) has no consent to prove, and nothing of it is kept past its texts.
  */
 async function markTexted(trx: Kysely<Database>, codec: Codec, phone: string, at: Date): Promise<void> {
+  const ledger = await trx.selectFrom("text_consents").select("id").where("phone", "=", phone).limit(1).executeTakeFirst();
+  if (!ledger) return;
   const time = codec.time(at);
   await trx
     .insertInto("text_numbers")
@@ -167,10 +171,13 @@ const UNDELIVERED = new Set(["undelivered", "failed"]);
 
 /**
  * A text that went in place of an outbox message (attachText: an intro's reminder, a no-show's offer)
- * and never arrived: the message it stood for is queued again, due at once, marked to go by e-mail
- * (OutboxData.textUndelivered), in the report's transaction. Its kind's own preparation then decides
- * whether it is still worth sending (a reminder after the intro began is dropped), and a cancel drops it
- * by its kind as before. Whether one was queued.
+ * and never arrived: the message it stood for goes back in the queue, due at once, marked to go by
+ * e-mail (OutboxData.textUndelivered), in the report's transaction. Its kind's own preparation then
+ * decides whether it is still worth sending (a reminder after the intro began is dropped). The same row
+ * is taken back, not a second one queued (an offer is one row per booking), and only while it is still
+ * sent and still names the text: a second report at the same moment, from another server, waits for
+ * the row and then finds it pending, and a cancel or a new time (intro/store.ts dropUnsent) either
+ * cleared the text's id first or deletes the row once it is pending. Whether it was queued.
  */
 async function mailInstead(
   trx: Kysely<Database>,
@@ -181,7 +188,7 @@ async function mailInstead(
   if (text.submission_id === null) return false;
   const sent = await trx
     .selectFrom("outbox")
-    .select(["kind", "data"])
+    .select(["id", "data"])
     .where("submission_id", "=", text.submission_id)
     .where("kind", "!=", "text")
     .where("status", "=", "sent")
@@ -189,11 +196,24 @@ async function mailInstead(
     .execute();
   const stoodFor = sent.find((message) => (codec.payload(message.data!) as OutboxData).textId === text.id);
   if (!stoodFor) return false;
-  const { reminder } = codec.payload(stoodFor.data!) as OutboxData;
-  await queueMessage(trx, codec, text.submission_id, stoodFor.kind, at, {
-    data: { ...(reminder && { reminder }), textUndelivered: text.id },
-  });
-  return true;
+  const { reminder, day } = codec.payload(stoodFor.data!) as OutboxData;
+  const time = codec.time(at);
+  const queued = await trx
+    .updateTable("outbox")
+    .set({
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: time,
+      sent_at: null,
+      last_error: null,
+      locked_until: null,
+      data: JSON.stringify({ ...(reminder && { reminder }), ...(day && { day }), textUndelivered: text.id } satisfies OutboxData),
+    })
+    .where("id", "=", stoodFor.id)
+    .where("status", "=", "sent")
+    .where("data", "is not", null)
+    .executeTakeFirst();
+  return Number(queued.numUpdatedRows) > 0;
 }
 
 /** What takeConsentedText found: the text taken, the number's consent not in force, or no text waiting. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ActionButton } from "../ActionButton";
 import { downloadUrl, getJson, problemText } from "../client";
 import type { TextOnlySummary } from "../../desk/privacy";
@@ -12,11 +12,11 @@ const PERSON_REFERENCE = /^N-[0-9A-Z]{10}$/;
 type Lookup = { reference: string; person: TextOnlySummary } | { reference: string; problem: string };
 
 function summaryText({ texts, firstAt, lastAt, phoneEndings }: TextOnlySummary): string {
-  const numbers = phoneEndings.map((ending) => `…${ending}`).join(" and ");
+  const endings = phoneEndings.map((ending) => `…${ending}`).join(" and ");
   const count = `${texts} text${texts === 1 ? "" : "s"}`;
-  if (!firstAt || !lastAt) return `No texts are kept${numbers ? ` (${numbers})` : ""}.`;
+  if (!firstAt || !lastAt) return "No texts are kept.";
   const span = firstAt === lastAt ? `on ${staffTime(firstAt)}` : `from ${staffTime(firstAt)} to ${staffTime(lastAt)}`;
-  return `${count} with the number ending ${numbers}, ${span}.`;
+  return `${count} with the number${phoneEndings.length === 1 ? "" : "s"} ending ${endings}, ${span}.`;
 }
 
 /**
@@ -37,9 +37,14 @@ export function TextOnlyPerson({
 }) {
   const reference = person.trim().toUpperCase();
   const wellFormed = PERSON_REFERENCE.test(reference);
+  // As long as a reference, or longer, and still not one: said, rather than waiting for more typing.
+  const malformed = !wellFormed && reference.length >= "N-7K3M9QX2PA".length;
   const [lookup, setLookup] = useState<Lookup | null>(null);
+  const described = useId();
 
   useEffect(() => {
+    // What was said of a reference before (a person since deleted) never stands for this asking.
+    setLookup(null);
     if (!wellFormed) return;
     let current = true;
     getJson<{ person: TextOnlySummary }>("privacy", { person: reference }).then(
@@ -63,11 +68,12 @@ export function TextOnlyPerson({
           spellCheck={false}
           placeholder="N-7K3M9QX2PA"
           value={person}
-          aria-describedby="text-only-person"
+          aria-describedby={described}
           onChange={(event) => onPerson(event.target.value)}
         />
       </label>
-      <p id="text-only-person" aria-live="polite" className={shown && "problem" in shown ? shared.error : shared.muted}>
+      <p id={described} aria-live="polite" className={malformed || (shown && "problem" in shown) ? shared.error : shared.muted}>
+        {malformed && "A person's reference looks like N-7K3M9QX2PA: N, a dash and ten letters or digits."}
         {shown && ("problem" in shown ? shown.problem : `${shown.reference}: ${summaryText(shown.person)}`)}
       </p>
       {shown && "person" in shown && (

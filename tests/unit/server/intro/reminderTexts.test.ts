@@ -318,6 +318,27 @@ function reminderTexts(name: string, place: () => Promise<() => Promise<Submissi
       expect(subjects()).toHaveLength(2);
     });
 
+    test("a no-show offer's text reported undelivered, twice at once: the offer goes by e-mail once, the same outbox row", async () => {
+      const slot = await book("B-1", MONDAY_1PM);
+      await deliver(NOW);
+      await markIntro(store, "B-1", "no-show", "coach@gym.example", slot.before(0, 40 * 60_000));
+      await deliver(at("2031-01-21T16:00:00Z"));
+      const [offer] = api.messages;
+      expect(offer?.body).toMatch(/we missed you/);
+      // Twilio posts its report twice at the same moment (a retry, or two servers behind one address).
+      const outcomes = await Promise.all([
+        store.reportStatus(offer!.sid, "undelivered", "Twilio error 30006", at("2031-01-21T16:05:00Z")),
+        store.reportStatus(offer!.sid, "undelivered", "Twilio error 30006", at("2031-01-21T16:05:00Z")),
+      ]);
+      expect(outcomes.sort()).toEqual(["mail-instead", "recorded"]);
+      const offers = (await store.outbox()).filter((m) => m.kind === "no-show-offer");
+      expect(offers.map((m) => [m.status, m.data])).toEqual([["pending", { day: "2031-01-21", textUndelivered: expect.any(Number) }]]);
+      await deliver(at("2031-01-21T16:05:01Z"));
+      await deliver(at("2031-01-21T16:06:00Z"));
+      expect(subjects().filter((subject) => /^We missed you/.test(subject))).toHaveLength(1);
+      expect(api.messages).toHaveLength(1);
+    });
+
     test("the morning after a no-show, the offer of a new time goes by text at 8:00, not at the 5:00 opening", async () => {
       const slot = await book("B-1", MONDAY_1PM);
       await deliver(NOW);

@@ -183,6 +183,18 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(await store.lastTexted(ANA_PHONE)).toEqual(at("2026-12-02T18:00:00Z"));
     // Ben's answer to HELP waits in the outbox: nothing has reached Twilio for his number.
     expect(await store.lastTexted(BEN_PHONE)).toBeUndefined();
+    // A number with no ledger (an answer to HELP from a number nobody has): nothing of it outlives its texts.
+    const stranger = await dialect.write((trx) =>
+      queueText(trx, dialect.codec, {
+        phone: "+12535550188",
+        body: "CrossFit Graham: call us.",
+        personId: null,
+        author: { automation: "keyword-reply" },
+        at: at(MORNING),
+      }),
+    );
+    await store.settleText(stranger, { status: "queued", sid: "SM".padEnd(34, "6") }, at(MORNING));
+    expect(await store.lastTexted("+12535550188")).toBeUndefined();
 
     // Years on, Ana's texts have gone with her form at the end of its months (removed here directly).
     await dialect.write((trx) => trx.deleteFrom("texts").where("phone", "=", ANA_PHONE).execute());

@@ -41,7 +41,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [21, "98ea9b5872282b1b", "7c93d4059cd4eb70"],
   [22, "0cbaf4beb65b5021", "c26eccaa4aeb8e04"],
   [23, "5b3aa1ce7c716f46", "426862955a9ac8aa"],
-  [24, "a5c10f21b9accc6f", "ffdfd46616afec01"],
+  [24, "f8f4d86655207e4c", "761239ce2f067699"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
