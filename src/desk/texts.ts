@@ -20,10 +20,34 @@ export function textStatusWords(direction: "in" | "out", status: string, error: 
       return "delivered";
     case "unknown":
       return "may not have been sent: Twilio did not answer, so it is not sent again";
+    case "undelivered":
+    case "failed":
+      return notDelivered(error);
     default:
-      // not-sent, undelivered, failed, canceled: never reached the phone.
+      // not-sent, canceled: never left the gym.
       return `not sent: ${error ?? status}`;
   }
+}
+
+/**
+ * Why the carrier did not deliver a text, by Twilio's error code (its delivery report's ErrorCode,
+ * stored as "Twilio error N": src/server/texts/webhooks.ts), in words that say what staff can do.
+ */
+const UNDELIVERED_BECAUSE = new Map([
+  ["30003", "the phone was off or out of reach"],
+  ["30004", "the person's carrier or phone blocked it"],
+  ["30005", "the number is not in service"],
+  ["30006", "a landline, or a carrier that takes no texts: call instead"],
+  ["30007", "the carrier filtered it as spam"],
+  ["30008", "the carrier gave no reason"],
+  ["30034", "the gym's number is not registered for texting yet"],
+]);
+
+function notDelivered(error: string | null): string {
+  const code = error === null ? undefined : /^Twilio error (\d+)$/.exec(error)?.[1];
+  const why = code === undefined ? undefined : UNDELIVERED_BECAUSE.get(code);
+  if (why) return `not delivered: ${why} (Twilio error ${code})`;
+  return error ? `not delivered (${error})` : "not delivered";
 }
 
 /**
