@@ -458,6 +458,7 @@ test("someone who only texted: the owner downloads what is kept and deletes them
   await expect(reference).toHaveAccessibleDescription("No person has the reference N-0000000000.");
   await expect(page.getByRole("link", { name: "Download what is kept" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete this person…" })).toHaveCount(0);
+  await expectCleanAtBothWidths(page, "the privacy screen with a reference nobody has");
   // Lower case, as a phone's keyboard may type it: the screen reads it as the reference, and says whose texts they are.
   await reference.fill(person.toLowerCase());
   await expect(reference).toHaveAccessibleDescription(new RegExp(`^${person}: 1 text with the number ending …${phone.slice(-4)}, on `));
