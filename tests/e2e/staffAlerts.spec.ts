@@ -1,11 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
 import type { StaffRole } from "../../src/desk/roles";
-import { freePort, startProductionServer, type RunningServer } from "../support/servers";
-import { mimePart, startTestSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp";
-import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
-import { withStore } from "../support/staff";
+import { mimePart, type ReceivedMail, type TestSmtp } from "../support/smtp";
+import { type MailedSite, SHARED_INBOX, skipPostgres, startMailedSite } from "./support/mailedSite";
 import { expectScreenSound } from "./support/staff";
 
 /**
@@ -15,60 +12,27 @@ import { expectScreenSound } from "./support/staff";
  * link, is e-mailed once to the gym's shared inbox (STAFF_EMAIL) and to every account that wants it,
  * saying where the lead came from; the owner sees on Accounts who has it off.
  */
-const SHARED = "coaches@gym.example";
+const SHARED = SHARED_INBOX;
 const OWNER = "owner@gym.example";
 const COACH = "coach@gym.example";
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`new-lead e-mails on ${database}`, () => {
-    test.skip(database === "postgres" && !postgresAvailable() && !process.env.CI, "PostgreSQL is not installed");
+    test.skip(skipPostgres(database), "PostgreSQL is not installed");
+    let mailed: MailedSite | undefined;
     let smtp: TestSmtp;
-    let server: RunningServer;
     let site: string;
-    let pg: TestPostgres | null = null;
-    let databaseUrl: string | undefined;
 
     test.beforeAll(async () => {
-      smtp = await startTestSmtp();
-      if (database === "postgres") {
-        pg = await startTestPostgres();
-        databaseUrl = await pg?.createDatabase();
-        if (!databaseUrl) throw new Error("no PostgreSQL database for the test");
-      }
-      const port = await freePort();
-      site = `http://localhost:${port}`;
-      server = await startProductionServer({
-        port,
-        env: {
-          SMTP_URL: smtp.url,
-          STAFF_EMAIL: SHARED,
-          SITE_URL: site,
-          HOST: "localhost",
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        },
-      });
+      mailed = await startMailedSite(database);
+      ({ smtp, url: site } = mailed);
     });
     test.afterAll(async () => {
-      await server?.stop();
-      await smtp?.stop();
-      pg?.stop();
+      await mailed?.stop();
     });
 
     /** The account and a session for it, in the server's own database; the browser context gets its cookie. */
-    async function signIn(context: BrowserContext, email: string, role: StaffRole) {
-      const token = newToken();
-      await withStore(
-        server.dataDir,
-        async (store) => {
-          await store.addStaff(email, role, new Date());
-          await store.createSession(hashToken(token), email, new Date());
-        },
-        databaseUrl,
-      );
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", secure: true, httpOnly: true, sameSite: "Strict" },
-      ]);
-    }
+    const signIn = (context: BrowserContext, email: string, role: StaffRole) => mailed!.signIn(context, email, role);
 
     /** A visitor arrives from a Facebook campaign's link and sends the contact form; the reference. */
     async function sendContact(page: Page, name: string): Promise<string> {

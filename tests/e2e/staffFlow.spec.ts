@@ -1,14 +1,14 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { freePort, startProductionServer, type RunningServer } from "../support/servers";
-import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
+import type { RunningServer } from "../support/servers";
+import { mimePart, type TestSmtp } from "../support/smtp";
 import { BUILD_DAY, BUILD_DAY_SERVER_ENV, BUILD_INSTANT, nowOnBuildDay } from "../support/buildDay";
-import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
 import { withStore } from "../support/staff";
 import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
 import { REPLIES_PER_HOUR } from "../../src/desk/limits";
 import { expectNoAxeViolations } from "./support/axe";
+import { type MailedSite, skipPostgres, startMailedSite } from "./support/mailedSite";
 import type { SubmissionStore } from "../../src/server/app/store";
 
 /**
@@ -20,36 +20,19 @@ import type { SubmissionStore } from "../../src/server/app/store";
  */
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`the console on ${database}`, () => {
-    test.skip(database === "postgres" && !postgresAvailable() && !process.env.CI, "PostgreSQL is not installed");
+    test.skip(skipPostgres(database), "PostgreSQL is not installed");
+    let mailed: MailedSite | undefined;
     let smtp: TestSmtp;
     let server: RunningServer;
     let site: string;
-    let pg: TestPostgres | null = null;
     let databaseUrl: string | undefined;
-    const env = () => ({
-      ...BUILD_DAY_SERVER_ENV,
-      SMTP_URL: smtp.url,
-      STAFF_EMAIL: "coaches@gym.example",
-      SITE_URL: site,
-      HOST: "localhost",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
 
     test.beforeAll(async () => {
-      smtp = await startTestSmtp();
-      if (database === "postgres") {
-        pg = await startTestPostgres();
-        databaseUrl = await pg?.createDatabase();
-        if (!databaseUrl) throw new Error("no PostgreSQL database for the test");
-      }
-      const port = await freePort();
-      site = `http://localhost:${port}`;
-      server = await startProductionServer({ port, env: env() });
+      mailed = await startMailedSite(database, BUILD_DAY_SERVER_ENV);
+      ({ smtp, server, url: site, databaseUrl } = mailed);
     });
     test.afterAll(async () => {
-      await server?.stop();
-      await smtp?.stop();
-      pg?.stop();
+      await mailed?.stop();
     });
 
     /** The server's own database, opened beside it as another process would. */
@@ -118,8 +101,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       // Still there after a reload, and after the server restarts on the same database.
       await page.reload();
       await expect(page.getByLabel("Status")).toHaveValue("contacted");
-      await server.stop();
-      server = await startProductionServer({ port: Number(new URL(site).port), env: env(), dataDir: server.dataDir });
+      server = await mailed!.restart();
       await page.reload();
       await expect(page.getByLabel("Status")).toHaveValue("contacted");
       await expect(page.getByLabel("Follow-up date")).toHaveValue(BUILD_DAY);

@@ -3,13 +3,10 @@ import { expect, test, type BrowserContext } from "@playwright/test";
 import type { LeadDetail } from "../../src/desk/leads";
 import type { StaffRole } from "../../src/desk/roles";
 import { MIN_FILL_MS } from "../../src/forms/schemas/fields";
-import { hashToken, newToken, SESSION_COOKIE } from "../../src/server/staff/auth";
-import { postgresAvailable, startTestPostgres, type TestPostgres } from "../support/postgres";
-import { freePort, startProductionServer, type RunningServer } from "../support/servers";
-import { mimePart, startTestSmtp, type TestSmtp } from "../support/smtp";
-import { withStore } from "../support/staff";
+import { mimePart, type TestSmtp } from "../support/smtp";
 import { startTwilioApi, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_FROM, type TwilioApiMock } from "../support/twilioApi";
 import { deliveryReport, incomingText, postAsTwilio } from "../support/twilioWebhooks";
+import { type MailedSite, SHARED_INBOX, skipPostgres, startMailedSite } from "./support/mailedSite";
 import { expectScreenSound } from "./support/staff";
 
 /**
@@ -22,66 +19,34 @@ import { expectScreenSound } from "./support/staff";
  * person whose number never agreed gets no box, but the reason. Axe and the layout check find nothing
  * in each state.
  */
-const SHARED = "coaches@gym.example";
+const SHARED = SHARED_INBOX;
 const COACH = "coach@gym.example";
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`texts from the console on ${database}`, () => {
-    test.skip(database === "postgres" && !postgresAvailable() && !process.env.CI, "PostgreSQL is not installed");
+    test.skip(skipPostgres(database), "PostgreSQL is not installed");
     test.use({ viewport: { width: 320, height: 800 } });
+    let mailed: MailedSite | undefined;
     let smtp: TestSmtp;
     let twilio: TwilioApiMock;
-    let server: RunningServer;
     let site: string;
-    let pg: TestPostgres | null = null;
-    let databaseUrl: string | undefined;
 
     test.beforeAll(async () => {
-      smtp = await startTestSmtp();
       twilio = await startTwilioApi();
-      if (database === "postgres") {
-        pg = await startTestPostgres();
-        databaseUrl = await pg?.createDatabase();
-        if (!databaseUrl) throw new Error("no PostgreSQL database for the test");
-      }
-      const port = await freePort();
-      site = `http://localhost:${port}`;
-      server = await startProductionServer({
-        port,
-        env: {
-          SMTP_URL: smtp.url,
-          STAFF_EMAIL: SHARED,
-          SITE_URL: site,
-          HOST: "localhost",
-          TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
-          TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
-          TWILIO_FROM: TEST_FROM,
-          TWILIO_API_URL: twilio.url,
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        },
+      mailed = await startMailedSite(database, {
+        TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
+        TWILIO_FROM: TEST_FROM,
+        TWILIO_API_URL: twilio.url,
       });
+      ({ smtp, url: site } = mailed);
     });
     test.afterAll(async () => {
-      await server?.stop();
+      await mailed?.stop();
       await twilio?.stop();
-      await smtp?.stop();
-      pg?.stop();
     });
 
-    async function signIn(context: BrowserContext, email: string, role: StaffRole) {
-      const token = newToken();
-      await withStore(
-        server.dataDir,
-        async (store) => {
-          await store.addStaff(email, role, new Date());
-          await store.createSession(hashToken(token), email, new Date());
-        },
-        databaseUrl,
-      );
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", secure: true, httpOnly: true, sameSite: "Strict" },
-      ]);
-    }
+    const signIn = (context: BrowserContext, email: string, role: StaffRole) => mailed!.signIn(context, email, role);
 
     /** A contact message as the form's script posts it, with or without the box for texts ticked; its reference. */
     async function contact(name: string, phone: string, textConsent: boolean): Promise<string> {
