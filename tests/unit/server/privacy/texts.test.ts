@@ -12,7 +12,7 @@ import { openSqlite } from "../../../../src/server/store/sqlite";
 import { recordConsent } from "../../../../src/server/texts/consentLedger";
 import { textTexter } from "../../../../src/server/texts/outbox";
 import { queueText } from "../../../../src/server/texts/textStore";
-import type { OutgoingText, TextSender } from "../../../../src/server/texts/types";
+import type { OutgoingText, TextAuthor, TextSender } from "../../../../src/server/texts/types";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
 
@@ -183,17 +183,15 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(await store.lastTexted(ANA_PHONE)).toEqual(at("2026-12-02T18:00:00Z"));
     // Ben's answer to HELP waits in the outbox: nothing has reached Twilio for his number.
     expect(await store.lastTexted(BEN_PHONE)).toBeUndefined();
+    /** A text from the gym that Twilio took at MORNING. */
+    const taken = async (phone: string, author: TextAuthor, sid: string) => {
+      const id = await dialect.write((trx) =>
+        queueText(trx, dialect.codec, { phone, body: "Hi", personId: null, author, at: at(MORNING) }),
+      );
+      await store.settleText(id, { status: "queued", sid: "SM".padEnd(34, sid) }, at(MORNING));
+    };
     // A number with no ledger (an answer to HELP from a number nobody has): nothing of it outlives its texts.
-    const stranger = await dialect.write((trx) =>
-      queueText(trx, dialect.codec, {
-        phone: "+12535550188",
-        body: "CrossFit Graham: call us.",
-        personId: null,
-        author: { automation: "keyword-reply" },
-        at: at(MORNING),
-      }),
-    );
-    await store.settleText(stranger, { status: "queued", sid: "SM".padEnd(34, "6") }, at(MORNING));
+    await taken("+12535550188", { automation: "keyword-reply" }, "6");
     expect(await store.lastTexted("+12535550188")).toBeUndefined();
 
     // Years on, Ana's texts have gone with her form at the end of its months (removed here directly).
@@ -218,17 +216,7 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
 
     // Deletion on request takes the time with the ledger.
     await store.insert(contact("C-ANA2", "ana2@example.com", "+12535550177"));
-    await dialect
-      .write((trx) =>
-        queueText(trx, dialect.codec, {
-          phone: "+12535550177",
-          body: "Hi",
-          personId: null,
-          author: { staff: "coach@gym.example" },
-          at: at(MORNING),
-        }),
-      )
-      .then((id) => store.settleText(id, { status: "queued", sid: "SM".padEnd(34, "5") }, at(MORNING)));
+    await taken("+12535550177", { staff: "coach@gym.example" }, "5");
     expect(await store.lastTexted("+12535550177")).toEqual(at(MORNING));
     await deleteAll(store, await deletionTargets(store, { email: "ana2@example.com" }), undefined, at(MORNING));
     expect(await store.lastTexted("+12535550177")).toBeUndefined();
