@@ -4,7 +4,7 @@ import { privacy, requestDueDate } from "../../src/server/content";
 import { escapeControls } from "../../src/server/printable";
 import { isExpired, purgeSummary, retentionCutoffs } from "../../src/server/privacy/retention";
 import { accessReport, textOnlyAccessReport } from "../../src/server/privacy/access";
-import { findTextOnlyPerson, textOnlyRefusal, textOnlySummary } from "../../src/server/privacy/textOnly";
+import { findTextOnlyPerson, textOnlyDeleted, textOnlyRefusal, textOnlySummary } from "../../src/server/privacy/textOnly";
 import {
   checkRequest,
   deleteAll,
@@ -87,7 +87,7 @@ export async function removePerson(
   const outcome = await store.deleteTextOnlyPerson(reference);
   if (outcome !== "deleted") throw new CommandError(textOnlyRefusal(reference, outcome));
   await store.audit({ at: now, actor: "cli", action: "privacy.delete", target: reference });
-  out(`Deleted ${reference}: their texts, timeline and their numbers' consent to texts.`);
+  out(textOnlyDeleted(reference));
 }
 
 /**

@@ -4,7 +4,7 @@ import { deleteAll, deletionTargets, requireConfirmed, withdrawConsent } from ".
 import { isPrivacyError } from "./errors";
 import { openRequests } from "./requests";
 import type { StoredSubmission } from "../store/submission";
-import { findTextOnlyPerson, personReferenceOf, textOnlyRefusal, textOnlySummary, type TextOnlyRefusal } from "./textOnly";
+import { findTextOnlyPerson, personReferenceOf, textOnlyDeleted, textOnlyRefusal, textOnlySummary, type TextOnlyRefusal } from "./textOnly";
 import { PRIVACY_REFERENCE, type PrivacyReference, type PrivacyStore } from "./types";
 import { requireString, type StaffContext, StaffError, type StaffRoute } from "../staff/guard";
 import { GYM_ZONE } from "../../time/zone";
@@ -160,7 +160,7 @@ export const privacyRoute: StaffRoute<PrivacyStore> = {
         if (outcome !== "deleted") throw notTextOnly(person, outcome);
         await audit("privacy.delete", person);
         return {
-          json: { deleted: [person], message: `Deleted ${person}: their texts, timeline and their numbers' consent to texts.` },
+          json: { deleted: [person], message: textOnlyDeleted(person) },
         };
       }
       if (body.action === "delete") {

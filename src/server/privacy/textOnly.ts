@@ -18,6 +18,10 @@ export function textOnlyRefusal(reference: string, why: TextOnlyRefusal): string
     : `${reference} has sent a form: download and delete by the address on their forms, which takes their texts too.`;
 }
 
+/** What a deletion of a text-only person says once done, the same in the console and the CLI. */
+export const textOnlyDeleted = (reference: string): string =>
+  `Deleted ${reference}: their texts, timeline and their numbers' consent to texts.`;
+
 /** A reference as typed (any case, spaces around), or null when it is not a person's ("N-" and ten characters). */
 export function personReferenceOf(typed: string): string | null {
   const reference = typed.trim().toUpperCase();
