@@ -110,12 +110,16 @@ test.describe("with its own server", () => {
       });
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };
-      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
-      const mail = smtp.received[0]!;
-      expect(mail.to).toEqual(["coaches@gym.example"]);
-      expect(mail.header("Subject")).toBe(`Drop-in visit from Kai Moana (${formatLongDate(nextMonday())}) [${id}]`);
-      expect(mail.header("Reply-To")).toBe("kai@example.com");
-      expect(mail.raw).toContain("Affiliate: CrossFit Hilo");
+      // The staff's alert, then the visitor's instant answer (tests/server/instantAnswer.spec.ts). Waiting
+      // for the alert alone would pass or fail on whether the answer had come yet.
+      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
+      const [mail, answer] = smtp.received;
+      expect(mail!.to).toEqual(["coaches@gym.example"]);
+      expect(answer!.to).toEqual(["kai@example.com"]);
+      expect(answer!.header("Subject")).toMatch(/^Your drop-in at /);
+      expect(mail!.header("Subject")).toBe(`Drop-in visit from Kai Moana (${formatLongDate(nextMonday())}) [${id}]`);
+      expect(mail!.header("Reply-To")).toBe("kai@example.com");
+      expect(mail!.raw).toContain("Affiliate: CrossFit Hilo");
     } finally {
       await smtp.stop();
     }
