@@ -16,7 +16,7 @@ import { webhookEnabled } from "../process/settings";
 import { allows } from "../staff/auth";
 import { OWNER_ONLY_FORMS, mayOpenForm } from "../../desk/leads";
 import { StaffError, type StaffRoute } from "../staff/guard";
-import { OWNER_ONLY } from "./leadRoute";
+import { OWNER_ONLY } from "./leadDetail";
 import { leadSummary, personSummary } from "./view";
 import { zonedToday } from "../../time/today";
 import { GYM_ZONE } from "../../time/zone";
