@@ -11,6 +11,8 @@ import { deliverNow, getStore, stopBackgroundWork } from "../../../src/server/ap
 import { site } from "../../../src/server/content";
 import { keywordReply } from "../../../src/server/texts/keywords";
 import { EMPTY_TWIML } from "../../../src/server/texts/webhooks";
+import { openIntroSlots } from "../../../src/server/intro/changes";
+import { startTestSmtp, type TestSmtp } from "../../support/smtp";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { startTwilioApi, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_FROM, type TwilioApiMock } from "../../support/twilioApi";
 import { deliveryReport, incomingText, twilioSignature, type WebhookFields } from "../../support/twilioWebhooks";
@@ -41,6 +43,8 @@ const NAMES = [
   "SMTP_URL",
   "STAFF_EMAIL",
   "TEST_SERVER_TIME",
+  "LEAD_REMINDER_MINUTES",
+  "MORNING_DIGEST",
 ] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
@@ -320,6 +324,88 @@ describeWithPostgres("PostgreSQL: Twilio's webhooks (a real server)", () => {
     await pg?.stop();
   });
   webhookContract();
+});
+
+/**
+ * The report's one duty beyond the store (which tests/unit/server/intro/reminderTexts.test.ts checks on
+ * both databases): a reminder whose text never arrived goes by e-mail now, because the report itself
+ * starts the outbox. The function runs as the server runs it, on the server's clock.
+ */
+describe("a reminder's text reported undelivered, through /api/sms-status (a real database file)", () => {
+  /** Sunday, January 19, 2031, 1:00:30 PM at the gym: the day-before reminder of a Monday 1 PM intro is due. */
+  const NOW = "2031-01-19T21:00:30Z";
+  const START = "2031-01-20T21:00:00Z";
+  /** When it was booked: Monday the week before. */
+  const BOOKED = new Date("2031-01-13T17:00:00Z");
+  let dataDir: string;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gym-sms-reminder-"));
+    smtp = await startTestSmtp();
+    useSettings({
+      ...settingsFor({ DATA_DIR: dataDir }),
+      TEST_SERVER_TIME: NOW,
+      SMTP_URL: smtp.url,
+      STAFF_EMAIL: "coaches@gym.example",
+      // Only the visitor's mail in this test: no reminder to staff about a lead, no morning digest.
+      LEAD_REMINDER_MINUTES: "0",
+      MORNING_DIGEST: "off",
+    });
+  });
+  afterAll(async () => {
+    await closeProcess();
+    restoreEnv();
+    await smtp.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the e-mail goes at once: the report starts the outbox, with no timer running and no later run", async () => {
+    const store = await getStore();
+    const slot = (await openIntroSlots(store, BOOKED)).find((open) => Date.parse(open.start) === Date.parse(START));
+    if (!slot) throw new Error(`no open slot at ${START}`);
+    await store.insert({
+      id: "B-1",
+      form: "intro",
+      createdAt: BOOKED,
+      payload: {
+        name: "Ana",
+        email: "ana@example.com",
+        phone: ANA,
+        textConsent: true,
+        start: slot.start,
+        end: slot.end,
+        coach: slot.coach,
+      },
+      spam: null,
+      notify: true,
+      booking: { coach: slot.coach, start: new Date(slot.start), end: new Date(slot.end), email: "ana@example.com" },
+      confirm: true,
+      textConsent: {
+        phone: ANA,
+        disclosure: "CrossFit Graham will text this number.",
+        version: "v".repeat(64),
+        page: "/intro/",
+        connection: null,
+      },
+      texts: true,
+    });
+    // The booking's confirmation by e-mail; the reminder due now by text.
+    await deliverNow();
+    const subjects = () => smtp.received.filter((mail) => mail.to.includes("ana@example.com")).map((mail) => mail.header("Subject") ?? "");
+    expect(subjects()).toEqual([expect.stringMatching(/^Your free intro/)]);
+    const [reminder] = api.messages.filter((message) => message.to === ANA);
+    expect(reminder?.body).toMatch(/a reminder of your free intro session on Monday, January 20/);
+    // deliverNow starts no timer and nothing else has started the outbox: only the report can send the mail.
+    expect(processState().outboxTimer).toBeUndefined();
+
+    const report = await asTwilio(smsStatusFunction, "sms-status", deliveryReport(reminder!, "undelivered", 30003));
+    expect(report.status).toBe(200);
+    // Well inside the outbox's 30 s round, had a timer been running.
+    const until = Date.now() + 10_000;
+    while (subjects().length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(subjects()).toEqual([expect.stringMatching(/^Your free intro/), expect.stringMatching(/^Reminder: your free intro session/)]);
+    expect(api.messages.filter((message) => message.to === ANA)).toHaveLength(1);
+  });
 });
 
 describe("without Twilio's settings", () => {
