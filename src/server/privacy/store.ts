@@ -4,7 +4,7 @@ import { addressKey } from "../../forms/addressKey";
 import { linesOnlyOf } from "../leads/lineage";
 import { type SubmissionRow, toDate } from "../store/rows";
 import type { Database, DeletionsTable, StoredTime, WaiversTable } from "../store/schema";
-import { numberLock } from "../texts/consentLedger";
+import { keepOptOuts, numberLock } from "../texts/consentLedger";
 import type { StoredWaiver } from "../waiver";
 import { type DeletionRecord, type PrivacyOperations, type PurgeReport, requesterOf, type TextOnlyDeletion } from "./types";
 
@@ -157,16 +157,18 @@ async function dropTexts(trx: Kysely<Database>, codec: Codec, ids: readonly numb
  * their texts kept on nobody (a STOP or HELP from a number no one held then), with those texts'
  * messages in the outbox. Texts another person still holds stay with them.
  *
- * The ended (STOP) events go too. A number with no event is never texted (the texter reads "never
- * agreed", texts/outbox.ts), exactly as one whose consent ended, and START from it restores nothing (it
- * never saw the disclosure): a deletion cannot turn texts back on. What could is a new form giving the
- * number with the box ticked, which records a new consent with its own evidence, as for any number the
- * gym never saw. Keeping the STOP instead would keep the number of a person who asked for everything of
- * theirs to go, for a protection the empty ledger already gives. A number shared with someone who
- * stays loses its consent too, the safe side: they are not texted until they tick the box again.
+ * The ended (STOP) events go too, as the number: a number with no event is never texted (the texter
+ * reads "never agreed", texts/outbox.ts), exactly as one whose consent ended, and START from it restores
+ * nothing (it never saw the disclosure). But a new form giving the number with the box ticked would
+ * record a new consent, and anyone can type a number into a form: a stranger could file one with a
+ * number that replied STOP, have it deleted, and file another. So a number whose consent stands ended
+ * keeps its STOP as an opt-out, the number's hash and the STOP's time (keepOptOuts, migration 25), which
+ * no form's box overrides until the phone texts START. A number shared with someone who stays loses its
+ * consent too, the safe side: they are not texted until they tick the box again.
  */
 async function forgetNumbers(trx: Kysely<Database>, codec: Codec, numbers: readonly string[]): Promise<void> {
   for (const batch of batches(numbers)) {
+    await keepOptOuts(trx, codec, batch);
     await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
     await trx.deleteFrom("text_numbers").where("phone", "in", batch).execute();
     const orphans = await trx.selectFrom("texts").select("id").where("phone", "in", batch).where("person_id", "is", null).execute();
@@ -293,7 +295,10 @@ async function purgeTexts(
     rows.forEach((row) => texted.add(row.phone));
   }
   const expired = candidatesNow.filter((phone) => !texted.has(phone));
-  for (const batch of batches(expired)) await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+  for (const batch of batches(expired)) {
+    await keepOptOuts(trx, codec, batch);
+    await trx.deleteFrom("text_consents").where("phone", "in", batch).execute();
+  }
   // When a number was last texted is kept as long as its ledger could need it, and no longer.
   await trx
     .deleteFrom("text_numbers")

@@ -402,6 +402,15 @@ export interface TextNumbersTable {
   phone: string;
   last_texted_at: StoredTime;
 }
+/**
+ * A STOP kept after its number's ledger went (migration 25): the number's SHA-256, never the number.
+ * A form's box records no consent for it until the phone texts START (texts/consentLedger.ts).
+ */
+export interface TextOptOutsTable {
+  phone_hash: string;
+  /** When the STOP was texted. */
+  at: StoredTime;
+}
 export type TextDirection = "in" | "out";
 
 /** A text to or from a person (migration 22). */
@@ -463,6 +472,7 @@ export interface Database {
   payments: PaymentsTable;
   text_consents: TextConsentsTable;
   text_numbers: TextNumbersTable;
+  text_opt_outs: TextOptOutsTable;
   texts: TextsTable;
   schema_migrations: SchemaMigrationsTable;
 }

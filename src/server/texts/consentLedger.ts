@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Dialect } from "../store/dialect";
+import type { Codec, Dialect } from "../store/dialect";
 import { toDate } from "../store/rows";
 import type { Database, TextConsentsTable } from "../store/schema";
 import type { ConsentEvent, ConsentState, GivenConsent } from "./types";
@@ -15,9 +16,39 @@ import type { ConsentEvent, ConsentState, GivenConsent } from "./types";
 export const numberLock = (phone: string) => `tel:${phone}`;
 
 /**
- * A consent given with a form, in the form's own transaction. Not after a STOP: anyone can type a number
- * into a form and tick the box, so only the phone itself, texting START, undoes its STOP. Whether it was
- * recorded.
+ * How a STOP is kept once its number's ledger is gone (text_opt_outs, migration 25): the number's
+ * SHA-256, which a number can be checked against but is not stored as.
+ */
+export const optOutKey = (phone: string): string => createHash("sha256").update(phone).digest("hex");
+
+/**
+ * Before the ledger of these numbers goes (a deletion on request, or its period: privacy/store.ts), in
+ * the same transaction and under the numbers' locks: each whose consent stands ended keeps its STOP as
+ * an opt-out, so neither a stranger's form nor the end of the period turns texts to it back on.
+ */
+export async function keepOptOuts(trx: Kysely<Database>, codec: Codec, phones: readonly string[]): Promise<void> {
+  for (const phone of phones) {
+    const state = await consentOf(trx, phone);
+    if (state.event !== "ended" || !state.at) continue;
+    await trx
+      .insertInto("text_opt_outs")
+      .values({ phone_hash: optOutKey(phone), at: codec.time(state.at) })
+      .onConflict((conflict) => conflict.column("phone_hash").doUpdateSet({ at: codec.time(state.at as Date) }))
+      .execute();
+  }
+}
+
+/** Whether a STOP of this number outlived its ledger (keepOptOuts), read in the caller's transaction. */
+async function optedOut(db: Kysely<Database>, phone: string): Promise<boolean> {
+  return (
+    (await db.selectFrom("text_opt_outs").select("phone_hash").where("phone_hash", "=", optOutKey(phone)).executeTakeFirst()) !== undefined
+  );
+}
+
+/**
+ * A consent given with a form, in the form's own transaction. Not after a STOP, in the ledger or kept
+ * past it (keepOptOuts): anyone can type a number into a form and tick the box, so only the phone itself,
+ * texting START, undoes its STOP. Whether it was recorded.
  */
 export async function recordConsent(
   trx: Kysely<Database>,
@@ -26,7 +57,7 @@ export async function recordConsent(
 ): Promise<boolean> {
   const { codec } = dialect;
   await dialect.lockAddressKeys(trx, [numberLock(consent.phone)]);
-  if ((await consentOf(trx, consent.phone)).event === "ended") return false;
+  if ((await consentOf(trx, consent.phone)).event === "ended" || (await optedOut(trx, consent.phone))) return false;
   await trx
     .insertInto("text_consents")
     .values({
@@ -77,10 +108,12 @@ export async function endConsent(dialect: Dialect, trx: Kysely<Database>, phone:
 
 /**
  * Restores a consent the number ended (START, UNSTOP). A number that never gave one gets none by texting
- * START: it was never shown the disclosure. Whether it was restored.
+ * START: it was never shown the disclosure. A STOP kept past its ledger (keepOptOuts) is lifted: the
+ * phone itself asked, so a form's box may record consent for it again. Whether a consent was restored.
  */
 export async function restoreConsent(dialect: Dialect, trx: Kysely<Database>, phone: string, keyword: string, at: Date): Promise<boolean> {
   await dialect.lockAddressKeys(trx, [numberLock(phone)]);
+  await trx.deleteFrom("text_opt_outs").where("phone_hash", "=", optOutKey(phone)).execute();
   if ((await consentOf(trx, phone)).event !== "ended") return false;
   // A STOP from a number that never agreed ended nothing a START could bring back.
   const given = await trx

@@ -22,6 +22,7 @@ import { payments } from "./021-payments";
 import { texts } from "./022-texts";
 import { textDesk } from "./023-text-desk";
 import { textEvidence } from "./024-text-evidence";
+import { textOptOuts } from "./025-text-opt-outs";
 import { POSTGRES, SQLITE, type MigrationStep } from "./step";
 
 /**
@@ -61,6 +62,7 @@ const STEPS: readonly MigrationStep[] = [
   texts,
   textDesk,
   textEvidence,
+  textOptOuts,
 ];
 
 export const migrations: readonly Migration[] = STEPS.map((step) => ({

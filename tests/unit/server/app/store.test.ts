@@ -407,6 +407,7 @@ describe("SQLite store (a real database file)", () => {
       { version: 22, name: "texts through Twilio: the consent ledger, each text in and out, the outbox's text kind" },
       { version: 23, name: "texts from the console: SMS templates beside the reply templates, the staff's alert of a text" },
       { version: 24, name: "when each number was last texted, kept for the consent ledger's period" },
+      { version: 25, name: "a STOP outlives the number's ledger, as a hash of the number" },
     ]);
     db.close();
   });

@@ -167,6 +167,7 @@ const TABLES = {
   payments: true,
   text_consents: true,
   text_numbers: true,
+  text_opt_outs: true,
   texts: true,
   schema_migrations: true,
 } satisfies Record<keyof Schema, true>;

@@ -9,7 +9,7 @@ import { type SubmissionStore, storeOn } from "../../../../src/server/app/store"
 import type { Dialect } from "../../../../src/server/store/dialect";
 import { openPostgres } from "../../../../src/server/store/postgres";
 import { openSqlite } from "../../../../src/server/store/sqlite";
-import { recordConsent } from "../../../../src/server/texts/consentLedger";
+import { endConsent, optOutKey, recordConsent } from "../../../../src/server/texts/consentLedger";
 import { textTexter } from "../../../../src/server/texts/outbox";
 import { queueText } from "../../../../src/server/texts/textStore";
 import type { OutgoingText, TextAuthor, TextSender } from "../../../../src/server/texts/types";
@@ -171,8 +171,48 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(await textTexter(store, sender, ZONE)(message(late), at(MORNING))).toEqual({ dropped: "the number never agreed to texts" });
     expect(sender.sent).toEqual([]);
     expect(await store.text(late)).toMatchObject({ status: "not-sent" });
-    // Ben's texts and consent are untouched.
+    // Ben's texts and consent are untouched; Ana never replied STOP, so nothing of her number is kept.
     expect({ texts: await store.textsOfNumber(BEN_PHONE), consent: await store.consentHistory(BEN_PHONE) }).toEqual(bensBefore);
+    expect(await dialect.db.selectFrom("text_opt_outs").selectAll().execute()).toEqual([]);
+  });
+
+  test("a STOP outlives a stranger's deletion: the number's hash is kept, and no form's box turns texts back on until the phone texts START", async () => {
+    const VICTIM = "+12535550188";
+    const MALLORY = "mallory@example.com";
+    const optOuts = () => dialect.db.selectFrom("text_opt_outs").selectAll().execute();
+    // A stranger types someone's number into a form with the box ticked; the number's owner replies STOP.
+    await store.insert(contact("C-MAL1", MALLORY, VICTIM));
+    await store.receiveText({ phone: VICTIM, body: "STOP", sid: "SM".padEnd(34, "7") }, GYM, at("2026-11-30T17:40:00Z"));
+    expect((await store.textConsent(VICTIM)).event).toBe("ended");
+    // The stranger has their own data deleted: the ledger goes with it, the STOP as a hash of the number.
+    expect((await deleteAll(store, await deletionTargets(store, { email: MALLORY }), undefined, at(MORNING))).map((s) => s.id)).toEqual([
+      "C-MAL1",
+    ]);
+    expect(await store.consentHistory(VICTIM)).toEqual([]);
+    const kept = await optOuts();
+    expect(kept.map((row) => row.phone_hash)).toEqual([optOutKey(VICTIM)]);
+    expect(JSON.stringify(kept)).not.toContain("2535550188");
+    // A second form with the box ticked records no consent: the texter still finds the number never agreed.
+    await store.insert({ ...contact("C-MAL2", MALLORY, VICTIM), createdAt: at(MORNING) });
+    expect(await store.consentHistory(VICTIM)).toEqual([]);
+    const sender = keepingSender();
+    const answer = await dialect.write((trx) =>
+      queueText(trx, dialect.codec, {
+        phone: VICTIM,
+        body: "Hi again!",
+        personId: null,
+        author: { staff: "coach@gym.example" },
+        at: at(MORNING),
+      }),
+    );
+    expect(await textTexter(store, sender, ZONE)(message(answer), at(MORNING))).toEqual({ dropped: "the number never agreed to texts" });
+    expect(sender.sent).toEqual([]);
+    // The phone itself texts START: the kept STOP is lifted (nothing to restore), and a form's box counts again.
+    await store.receiveText({ phone: VICTIM, body: "START", sid: "SM".padEnd(34, "8") }, GYM, at("2026-11-30T18:10:00Z"));
+    expect(await optOuts()).toEqual([]);
+    expect((await store.textConsent(VICTIM)).event).toBeNull();
+    await store.insert({ ...contact("C-VIC", "vic@example.com", VICTIM), createdAt: at("2026-11-30T18:20:00Z") });
+    expect((await store.textConsent(VICTIM)).event).toBe("given");
   });
 
   test("retention: a ledger is kept its months after the last text the number got, after the texts are gone; deletion on request takes that too", async () => {
@@ -256,6 +296,9 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     await consent("+12535550115", "2021-10-01T18:00:00Z");
     await consent("+12535550116", "2021-10-01T18:00:00Z");
     await receive("+12535550116", "Thanks!", "2026-06-01T18:00:00Z");
+    // One that ended in a STOP five years ago goes too, its STOP kept as the number's hash.
+    await consent("+12535550117", "2021-09-01T18:00:00Z");
+    await dialect.write((trx) => endConsent(dialect, trx, "+12535550117", "STOP", at("2021-10-01T18:00:00Z")));
 
     const now = at("2026-11-30T18:00:00Z");
     const report = await store.purge(
@@ -266,7 +309,7 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
       },
       now,
     );
-    expect(report.texts).toEqual({ people: 1, texts: 2, ledgers: 1 });
+    expect(report.texts).toEqual({ people: 1, texts: 2, ledgers: 2 });
     expect(!gone.duplicate && (await store.personOf(gone.personId ?? ""))).toBeUndefined();
     expect(await store.textsOfNumber("+12535550111")).toEqual([]);
     expect(!stays.duplicate && (await store.personOf(stays.personId ?? ""))).toBeDefined();
@@ -276,6 +319,10 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(await store.textsOfNumber(ANA_PHONE)).toHaveLength(1);
     expect(await store.consentHistory("+12535550115")).toEqual([]);
     expect(await store.consentHistory("+12535550116")).toHaveLength(1);
+    expect(await store.consentHistory("+12535550117")).toEqual([]);
+    expect(await dialect.db.selectFrom("text_opt_outs").selectAll().execute()).toEqual([
+      { phone_hash: optOutKey("+12535550117"), at: expect.anything() as unknown },
+    ]);
     // The STOP two years ago is within the ledger's period: kept, and the number is still not texted.
     expect((await store.textConsent("+12535550113")).event).toBe("ended");
     // A second purge finds nothing more.

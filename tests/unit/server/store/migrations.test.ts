@@ -42,6 +42,7 @@ const SHIPPED: ReadonlyArray<[version: number, sqlite: string, postgres: string]
   [22, "0cbaf4beb65b5021", "c26eccaa4aeb8e04"],
   [23, "5b3aa1ce7c716f46", "426862955a9ac8aa"],
   [24, "f8f4d86655207e4c", "761239ce2f067699"],
+  [25, "f4a4fa55b7340936", "e18a61d3e545c6da"],
 ];
 
 const normalized = (sql: string) => sql.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
