@@ -95,11 +95,13 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
             .onConflict((conflict) => conflict.column("version").doNothing())
             .execute();
         }
+        // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
+        await fileUnderPerson(trx, dialect, { id, form, payload, spam }, submission.createdAt);
+        // After the address's lock (fileUnderPerson), the number's: the order a deletion takes them in
+        // (privacy/store.ts), so a form and a deletion of its person never wait for each other in a circle.
         if (submission.textConsent && !spam) {
           await recordConsent(trx, dialect, { ...submission.textConsent, at: submission.createdAt, form, submission: id });
         }
-        // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
-        await fileUnderPerson(trx, dialect, { id, form, payload, spam }, submission.createdAt);
         const step = steps[form];
         const finish = await step?.hold?.(trx, submission);
         if (spam) return { confirmationQueued: false };

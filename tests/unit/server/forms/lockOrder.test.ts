@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { Client } from "pg";
+import { openPostgresStore, type SubmissionStore } from "../../../../src/server/app/store";
+import { addressKey } from "../../../../src/forms/addressKey";
+import { numberLock } from "../../../../src/server/texts/consentLedger";
+import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
+import { describeWithPostgres } from "../../support/postgres";
+
+/**
+ * The order a form takes its locks in, on PostgreSQL: its address's, then its number's, as a deletion
+ * of its person takes them (privacy/store.ts). In the other order a form and a deletion of the same
+ * person could each hold one and wait for the other, and PostgreSQL would end one of them with an
+ * error. A second connection holds the address's lock, waits until the form is queued behind it, and
+ * then looks at who holds the number's.
+ */
+
+/** store/postgres.ts's advisory lock of the address keys, and its buckets, as pg_locks shows them. */
+const LOCK_ADDRESS_KEY = 7_263_107;
+const bucket = (key: string) => createHash("sha256").update(key).digest().readUInt32BE(0) % 1024;
+
+const EMAIL = "rosa@example.com";
+const PHONE = "+12535550164";
+
+describeWithPostgres("PostgreSQL: a form takes its address's lock before its number's", () => {
+  let pg: TestPostgres | null = null;
+  let url: string;
+  let store: SubmissionStore;
+  let admin: Client;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    url = await pg.createDatabase();
+    store = await openPostgresStore(url);
+    admin = new Client({ connectionString: url });
+    await admin.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await admin?.end();
+    await store?.close();
+    pg?.stop();
+  });
+
+  /** Backends waiting for, or holding, one bucket of the address keys' lock. */
+  const holders = async (key: string, granted: boolean) =>
+    (
+      await admin.query<{ pid: number }>(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted = $3",
+        [LOCK_ADDRESS_KEY, bucket(key), granted],
+      )
+    ).rows;
+
+  test("while the address is locked elsewhere, the form waits holding nothing of its number's", async () => {
+    const address = addressKey(EMAIL);
+    const number = numberLock(PHONE);
+    expect(bucket(address)).not.toBe(bucket(number));
+    const holder = new Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_ADDRESS_KEY, bucket(address)]);
+      const insert = store.insert({
+        id: "C-ROSA",
+        form: "contact",
+        createdAt: new Date("2026-11-30T18:00:00Z"),
+        payload: { name: "Rosa Diaz", email: EMAIL, phone: PHONE, textConsent: true, message: "Mornings?" },
+        spam: null,
+        notify: false,
+        textConsent: {
+          phone: PHONE,
+          disclosure: "CrossFit Graham will text this number.",
+          version: "v".repeat(64),
+          page: "/contact/",
+          connection: null,
+        },
+      });
+      // Until the form's transaction is queued behind the held address (not a guess at how long it takes).
+      const until = Date.now() + 20_000;
+      while ((await holders(address, false)).length === 0) {
+        if (Date.now() > until) throw new Error("the form never waited for its address's lock");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await holders(number, true)).toEqual([]);
+      await holder.query("COMMIT");
+      await insert;
+      expect((await store.textConsent(PHONE)).event).toBe("given");
+    } finally {
+      await holder.end();
+    }
+  });
+});
