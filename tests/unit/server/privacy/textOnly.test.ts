@@ -134,12 +134,15 @@ function textOnlyContract(open: () => Promise<Dialect>) {
             version: "v".repeat(64),
             page: "/contact/",
             form: "contact",
-            submission: "C-OLDFORM001",
-            connection: "203.0.113.7",
+            // The consent came with a form that is not theirs (anyone can type a number into one): its
+            // reference and the network address it came from are that form's sender's, and left out.
+            submission: null,
+            connection: null,
           },
         ],
       },
     ]);
+    expect(String(answer.body)).not.toMatch(/203\.0\.113\.7|C-OLDFORM001/);
     // Nothing of the other person's.
     expect(String(answer.body)).not.toMatch(/2535550112|Open gym/);
     expect(await audited()).toEqual([expect.objectContaining({ actor: "owner@gym.example", action: "privacy.export", target: person })]);

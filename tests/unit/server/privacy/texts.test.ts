@@ -147,6 +147,30 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
     expect(JSON.stringify(report)).not.toMatch(/2535550142|HELP/);
   });
 
+  test("typing someone's number into a form opens nothing of its ledger but that form's own consent", async () => {
+    await seed();
+    const MALLORY = "mallory@example.com";
+    const typed = contact("C-MAL", MALLORY, ANA_PHONE);
+    await store.insert({
+      ...typed,
+      createdAt: at("2026-11-30T19:00:00Z"),
+      textConsent: { ...typed.textConsent!, connection: "198.51.100.9" },
+    });
+    // Mallory's download: the consent her own form gave, none of Ana's evidence.
+    const hers = await accessReport(store, MALLORY);
+    expect(hers.textConsents).toEqual([
+      expect.objectContaining({ phone: ANA_PHONE, events: [expect.objectContaining({ submission: "C-MAL", connection: "198.51.100.9" })] }),
+    ]);
+    expect(JSON.stringify(hers)).not.toMatch(/203\.0\.113\.7|C-ANA/);
+    // Ana's (she texted from the number): every event of it, Mallory's without its reference or address.
+    const anas = await accessReport(store, ANA);
+    expect(anas.textConsents?.[0]?.events.map((event) => [event.submission, event.connection])).toEqual([
+      ["C-ANA", "203.0.113.7"],
+      [null, null],
+    ]);
+    expect(JSON.stringify(anas)).not.toMatch(/198\.51\.100\.9|C-MAL/);
+  });
+
   test("deleting a person takes their texts, their number's consent and their waiting text; the texter then refuses the number", async () => {
     const { waiting } = await seed();
     const bensBefore = { texts: await store.textsOfNumber(BEN_PHONE), consent: await store.consentHistory(BEN_PHONE) };
