@@ -323,12 +323,18 @@ export function textQueries(dialect: Dialect): TextOperations {
           .executeTakeFirst();
         if (!row) return "unknown";
         const was = STATUS_ORDER[row.status] ?? 0;
-        if (was > (STATUS_ORDER[status] ?? 0)) return "recorded";
-        await trx
+        const rank = STATUS_ORDER[status] ?? 0;
+        if (was > rank) return "recorded";
+        // Checked again as the row is written: on PostgreSQL a report landing at the same moment ("sent"
+        // beside "delivered") waits for the other's write and then finds a status further on, and leaves it.
+        const further = Object.keys(STATUS_ORDER).filter((other) => (STATUS_ORDER[other] ?? 0) > rank);
+        const written = await trx
           .updateTable("texts")
           .set({ status, status_at: codec.time(at), error })
           .where("id", "=", row.id)
-          .execute();
+          .$if(further.length > 0, (query) => query.where("status", "not in", further))
+          .executeTakeFirst();
+        if (Number(written.numUpdatedRows) === 0) return "recorded";
         // Once: a second report of a text already final (Twilio's "failed" after "undelivered", or the same
         // report posted again) queues nothing more.
         if (

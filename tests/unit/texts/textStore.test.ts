@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "pg";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../support/postgres";
 import { describeWithPostgres } from "../support/postgres";
 import { type SubmissionStore, storeOn } from "../../../src/server/app/store";
@@ -185,5 +186,51 @@ describeWithPostgres("PostgreSQL: the consent ledger and texts (a real server)",
   textContract(async () => {
     if (!pg) throw new Error(POSTGRES_MISSING);
     return openPostgres(await pg.createDatabase());
+  });
+
+  test("a report landing while another writes the text's status never moves it back (sent beside delivered)", async () => {
+    if (!pg) throw new Error(POSTGRES_MISSING);
+    const url = await pg.createDatabase();
+    const dialect = await openPostgres(url);
+    const store = storeOn(dialect);
+    const other = new Client({ connectionString: url });
+    await other.connect();
+    // Watched from a third connection outside any transaction: within one, PostgreSQL shows the activity
+    // as it first read it.
+    const watch = new Client({ connectionString: url });
+    await watch.connect();
+    try {
+      const SID = `SM${"5".repeat(32)}`;
+      const id = await dialect.write((trx) =>
+        queueText(trx, dialect.codec, {
+          phone: "+12535550190",
+          body: "See you at 6!",
+          personId: null,
+          author: { staff: "coach@gym.example" },
+          at: at("2026-11-30T18:00:00Z"),
+        }),
+      );
+      await store.settleText(id, { status: "queued", sid: SID }, at("2026-11-30T18:00:01Z"));
+      // Twilio's "delivered" is being written by another server's request, not yet committed...
+      await other.query("BEGIN");
+      await other.query("UPDATE texts SET status = 'delivered' WHERE id = $1", [id]);
+      // ...when its earlier "sent" arrives here: it reads "queued", and its write waits for the row.
+      const late = store.reportStatus(SID, "sent", null, at("2026-11-30T18:00:02Z"));
+      const until = Date.now() + 20_000;
+      while (
+        (await watch.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'update \"texts\"%'")).rowCount ===
+        0
+      ) {
+        if (Date.now() > until) throw new Error("the report never waited for the text's row");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await other.query("COMMIT");
+      expect(await late).toBe("recorded");
+      expect((await store.text(id))?.status).toBe("delivered");
+    } finally {
+      await other.end();
+      await watch.end();
+      await store.close();
+    }
   });
 });
