@@ -99,8 +99,13 @@ const sms = z
         const tooLong = textTooLong(text);
         if (tooLong) context.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
       }),
+    // The number the page showed (E.164): the text is refused if the person's number is another by now.
+    phone: z
+      .string({ invalid_type_error: "Give the number as the page showed it." })
+      .max(20, "Give the number as the page showed it.")
+      .optional(),
   })
-  .strict("Send only id, action and text.");
+  .strict("Send only id, action, text and phone.");
 
 const action = z.object({
   action: z.enum(["restore-spam", "reply", "log", "merge", "text"], {
@@ -145,8 +150,9 @@ async function mergeRefusal(store: LeadStore, refused: MergeRefusal, id: string,
  * answer them, no-answer does not. POST {id, action: "restore-spam"}: moves a submission held as spam into the leads, mailing
  * staff its alert when mail is set up. POST {id, action: "reply", subject, text}: e-mails the lead through
  * the outbox, at most REPLIES_PER_HOUR an hour per staff account (429 past it, saying when), audited.
- * POST {id, action: "text", text}: texts the person from the gym's number through the outbox at once,
- * when texting is set up and their number agreed (409 saying why not; 400 when empty or too long),
+ * POST {id, action: "text", text, phone?}: texts the person from the gym's number through the outbox at once,
+ * when texting is set up and their number agreed (409 saying why not, or when `phone`, the number the
+ * page showed, is no longer theirs; 400 when empty or too long),
  * counted with the replies against REPLIES_PER_HOUR, audited; it answers them as a reply does
  * (leads/staffText.ts).
  * POST {id, action: "merge", other} (owner only): merges the person `other` names into this one, when they
@@ -188,12 +194,13 @@ export const lead: StaffRoute<LeadStore> = {
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "text") {
-        const { id, text } = parsed(sms.safeParse(body));
+        const { id, text, phone } = parsed(sms.safeParse(body));
         if (!(await personAt(store, id))) {
           await openable(store, id, staff.role);
           throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
         }
-        if ((await sendStaffText(store, { id, text }, { config, staff, now })) === "no-person") throw notFound(id);
+        if ((await sendStaffText(store, { id, text, ...(phone !== undefined && { phone }) }, { config, staff, now })) === "no-person")
+          throw notFound(id);
         kick();
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }

@@ -48,12 +48,15 @@ export function staffTextQueries(dialect: Dialect): StaffTextOperations {
       const phone = await personPhone(db, dialect, person);
       return { phone, consent: phone ? await consentOf(db, phone) : null };
     },
-    async sendStaffText(id, body, by, at, { webhook = false } = {}) {
+    async sendStaffText(id, body, by, at, { webhook = false, shown } = {}) {
       return dialect.write(async (trx) => {
         const person = await lockedPerson(trx, dialect, id);
         if (!person) return { refused: "no-person" };
         const phone = await personPhone(trx, dialect, person);
         if (!phone) return { refused: "no-phone" };
+        // The number the page showed: a form filed under the person since (anyone can type their
+        // address into one, with any number) would otherwise send the text somewhere staff never saw.
+        if (shown !== undefined && shown !== phone) return { refused: "phone-changed", phone };
         const consent = await consentOf(trx, phone);
         if (!mayText(consent)) return { refused: "no-consent", consent };
         const textId = await queueText(trx, codec, { phone, body, personId: person, author: { staff: by }, at });

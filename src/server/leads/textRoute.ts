@@ -65,18 +65,27 @@ export async function textingOf(
  */
 export async function sendStaffText(
   store: LeadStore,
-  { id, text }: { id: string; text: string },
+  { id, text, phone }: { id: string; text: string; phone?: string },
   { config, staff, now }: { config: ServerConfig; staff: Pick<StaffSession, "email">; now: Date },
 ): Promise<"sent" | "no-person"> {
   if (!config.twilio) throw new StaffError(409, NOT_SET_UP);
   await takeReplyPoint(store, staff.email, now);
   let result: Awaited<ReturnType<typeof store.sendStaffText>> | undefined;
   try {
-    result = await store.sendStaffText(id, text, staff.email, now, { webhook: webhookEnabled(config) });
+    result = await store.sendStaffText(id, text, staff.email, now, {
+      webhook: webhookEnabled(config),
+      ...(phone !== undefined && { shown: phone }),
+    });
   } finally {
     if (!result || "refused" in result) await returnReplyPoint(store, staff.email);
   }
   if (!("refused" in result)) return "sent";
   if (result.refused === "no-person") return "no-person";
+  if (result.refused === "phone-changed") {
+    throw new StaffError(
+      409,
+      `The number to text is now ${phoneLabel(result.phone)}: a form or a text since this page was opened changed it. Open the page again, check the number, then send.`,
+    );
+  }
   throw new StaffError(409, result.refused === "no-phone" ? NO_PHONE : (consentRefusal(result.consent) ?? NO_PHONE));
 }

@@ -323,11 +323,18 @@ export interface AnswerOperations {
 
 /** What a staff text came to: queued (the text's id), or why not, with the number's consent when it is that. */
 export type StaffTextResult =
-  { queued: number; phone: string } | { refused: "no-person" } | { refused: "no-phone" } | { refused: "no-consent"; consent: ConsentState };
+  | { queued: number; phone: string }
+  | { refused: "no-person" }
+  | { refused: "no-phone" }
+  | { refused: "no-consent"; consent: ConsentState }
+  | { refused: "phone-changed"; phone: string };
 
 export interface StaffTextOperations {
   /** The number a person is texted at and its consent now (personPhone); null when nothing has that reference or no number. */
   textingState(id: string): Promise<{ phone: string | null; consent: ConsentState | null } | null>;
-  /** Queues a staff member's text to the person `id` names (see above). */
-  sendStaffText(id: string, body: string, by: string, at: Date, options?: { webhook?: boolean }): Promise<StaffTextResult>;
+  /**
+   * Queues a staff member's text to the person `id` names (see above); `shown`: the number their page
+   * showed, refused ("phone-changed") when a form or text since has made it another.
+   */
+  sendStaffText(id: string, body: string, by: string, at: Date, options?: { webhook?: boolean; shown?: string }): Promise<StaffTextResult>;
 }

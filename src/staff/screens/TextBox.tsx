@@ -41,7 +41,13 @@ export function TextBox({ detail, onSent }: { detail: LeadDetail; onSent: (answe
     if (tooLong) return setSaid({ text: tooLong, error: true });
     setBusy(true);
     try {
-      const answer = await postJson<LeadDetail>("lead", { id: lead.id, action: "text", text });
+      // With the number shown above the box: a number changed since is refused, not texted unseen.
+      const answer = await postJson<LeadDetail>("lead", {
+        id: lead.id,
+        action: "text",
+        text,
+        ...(texting.phone && { phone: texting.phone }),
+      });
       setText("");
       setTemplate("");
       setSaid({

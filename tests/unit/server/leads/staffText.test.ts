@@ -87,7 +87,15 @@ function staffTextContract(open: () => Promise<SubmissionStore>) {
         400,
         "Keep a text to 10 segments (670 characters with an emoji or a character outside plain text): this one takes 11.",
       ],
-      ["more than asked", () => ask({ text: "Hi", subject: "x" }), 400, "Send only id, action and text."],
+      ["more than asked", () => ask({ text: "Hi", subject: "x" }), 400, "Send only id, action, text and phone."],
+      ["a number that is no number", () => ask({ text: "Hi", phone: 2535550142 }), 400, "Give the number as the page showed it."],
+      [
+        // A form filed under the person since the page was opened gave another number: not texted unseen.
+        "a number the page no longer shows",
+        () => ask({ text: "Hi", phone: "+12535550199" }),
+        409,
+        "The number to text is now (253) 555-0142: a form or a text since this page was opened changed it. Open the page again, check the number, then send.",
+      ],
       [
         "no phone",
         () => ask({ id: "C-NOPHONE001", text: "Hi" }),
@@ -168,7 +176,8 @@ function staffTextContract(open: () => Promise<SubmissionStore>) {
       { at: "2026-11-30T17:30:00.000Z", kind: "sms", actor: null, body: "Is 6 am open?", sms: { direction: "in", status: "received" } },
     ]);
 
-    const sent = await ask({ id: person, text: "  Hi Ana, 6 am works. See you then!  " });
+    // With the number the page showed, as the console sends it.
+    const sent = await ask({ id: person, text: "  Hi Ana, 6 am works. See you then!  ", phone: "+12535550142" });
     expect(sent.status).toBe(200);
     const after = sent.body as LeadDetail;
     expect(after.lead.waitingSince).toBeNull();
