@@ -16,8 +16,8 @@ import { expectScreenSound } from "./support/staff";
  * agreed to texts from the page; Twilio takes it, it is on the thread with its status (and then
  * Twilio's delivery report), and the person leaves Needs action, answered. Their reply, signed as
  * Twilio signs it, is on the thread, puts them back in Needs action, and is e-mailed to the staff. A
- * person whose number never agreed gets no box, but the reason. Axe and the layout check find nothing
- * in each state.
+ * person whose number never agreed gets no box, but the reason; one who asked not to be texted has
+ * their texts stopped from the page. Axe and the layout check find nothing in each state.
  */
 const SHARED = SHARED_INBOX;
 const COACH = "coach@gym.example";
@@ -191,6 +191,37 @@ for (const database of ["sqlite", "postgres"] as const) {
       });
       expect(sent.status()).toBe(409);
       expect(((await sent.json()) as { error: string }).error).toMatch(/never agreed to texts/);
+    });
+
+    test("they asked not to be texted: the coach stops the texts from the page, and the box gives way to the reason", async ({
+      context,
+      page,
+    }) => {
+      const tag = randomUUID().slice(0, 6);
+      const digits = String(Number.parseInt(tag, 16) % 10_000).padStart(4, "0");
+      const reference = await contact(`Ash ${tag}`, `+1253558${digits}`, true);
+      await signIn(context, COACH, "coach");
+      await page.goto(`${site}/staff/lead/?id=${reference}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const box = page.getByRole("region", { name: "Text" });
+      const ask = box.getByRole("button", { name: "They asked not to be texted" });
+      await expect(ask).toHaveAttribute("aria-expanded", "false");
+      await ask.click();
+      await expect(ask).toHaveAttribute("aria-expanded", "true");
+      await expect(box).toContainText(`Stop all texts to (253) 558-${digits}?`);
+      await expectScreenSound(page, "a person's page asking to stop their texts", [320]);
+      await box.getByRole("button", { name: `Stop texts to (253) 558-${digits}` }).click();
+      await expect(box).toContainText(`(253) 558-${digits} ended its consent to texts (they asked the gym to stop)`);
+      await expect(box.getByRole("textbox")).toHaveCount(0);
+      await expect(box.getByRole("button")).toHaveCount(0);
+      await expectScreenSound(page, "a person's page after their texts were stopped", [320]);
+      // The server refuses a text sent anyway, with the same reason.
+      const sent = await page.request.post(`${site}/api/staff/lead`, {
+        headers: { Origin: site },
+        data: { id: reference, action: "text", text: "Hi" },
+      });
+      expect(sent.status()).toBe(409);
+      expect(((await sent.json()) as { error: string }).error).toMatch(/they asked the gym to stop/);
     });
   });
 }

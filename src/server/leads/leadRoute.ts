@@ -8,7 +8,7 @@ import { mailEnabled, webhookEnabled } from "../process/settings";
 import { parsed, StaffError, type StaffRoute } from "../staff/guard";
 import { leadDetail, notFound, openable, personAt } from "./leadDetail";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
-import { sendStaffText } from "./textRoute";
+import { sendStaffText, stopStaffTexts } from "./textRoute";
 import type { LeadStore, MergeResult } from "./types";
 
 const reference = z
@@ -107,9 +107,11 @@ const sms = z
   })
   .strict("Send only id, action, text and phone.");
 
+const stopTexts = z.object({ id: reference, action: z.literal("stop-texts") }).strict("Send only id and action.");
+
 const action = z.object({
-  action: z.enum(["restore-spam", "reply", "log", "merge", "text"], {
-    errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log", "merge" and "text".' }),
+  action: z.enum(["restore-spam", "reply", "log", "merge", "text", "stop-texts"], {
+    errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log", "merge", "text" and "stop-texts".' }),
   }),
 });
 
@@ -155,6 +157,8 @@ async function mergeRefusal(store: LeadStore, refused: MergeRefusal, id: string,
  * page showed, is no longer theirs; 400 when empty or too long),
  * counted with the replies against REPLIES_PER_HOUR, audited; it answers them as a reply does
  * (leads/staffText.ts).
+ * POST {id, action: "stop-texts"}: ends the consent of the number the person is texted at, on their
+ * word to staff (a call, an e-mail, "please stop" in a text), as a STOP would, audited (leads/staffText.ts).
  * POST {id, action: "merge", other} (owner only): merges the person `other` names into this one, when they
  * share a phone number (leads/merge.ts), audited.
  * Each answers the lead as GET does.
@@ -202,6 +206,15 @@ export const lead: StaffRoute<LeadStore> = {
         if ((await sendStaffText(store, { id, text, ...(phone !== undefined && { phone }) }, { config, staff, now })) === "no-person")
           throw notFound(id);
         kick();
+        return { json: await leadDetail(store, id, now, staff.role, config) };
+      }
+      if ("action" in body && parsed(action.safeParse(body)).action === "stop-texts") {
+        const { id } = parsed(stopTexts.safeParse(body));
+        if (!(await personAt(store, id))) {
+          await openable(store, id, staff.role);
+          throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
+        }
+        if ((await stopStaffTexts(store, id, { staff, now })) === "no-person") throw notFound(id);
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "reply") {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { isE164, usPhoneToE164 } from "../../texts/phone";
 import type { Dialect } from "../store/dialect";
 import type { Database } from "../store/schema";
-import { consentOf, mayText } from "../texts/consentLedger";
+import { consentOf, endConsent, mayText, STAFF_STOP_KEYWORD } from "../texts/consentLedger";
 import { queueText } from "../texts/textStore";
 import type { StaffTextOperations } from "./types";
 import { answerPerson, lockedPerson, personFor, writeLead } from "./store";
@@ -69,6 +69,23 @@ export function staffTextQueries(dialect: Dialect): StaffTextOperations {
         if (state.status === "new") await writeLead(trx, dialect, person, { status: "contacted" }, by, at, { webhook });
         await answerPerson(trx, codec, person, by, at);
         return { queued: textId, phone };
+      });
+    },
+    async stopTexts(id, by, at) {
+      return dialect.write(async (trx) => {
+        const person = await lockedPerson(trx, dialect, id);
+        if (!person) return { refused: "no-person" as const };
+        const phone = await personPhone(trx, dialect, person);
+        if (!phone) return { refused: "no-phone" as const };
+        // At the number's lock, as a STOP: a text being taken to send waits, then finds the consent ended.
+        const ended = await endConsent(dialect, trx, phone, STAFF_STOP_KEYWORD, at);
+        if (ended) {
+          await trx
+            .insertInto("audit_log")
+            .values({ at: codec.time(at), actor: by, action: "lead.sms-stop", target: id })
+            .execute();
+        }
+        return { ended, phone };
       });
     },
   };

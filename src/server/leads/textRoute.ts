@@ -33,7 +33,8 @@ function consentRefusal(consent: ConsentState): string | null {
   if (consent.event === null) return `${number} never agreed to texts from the gym, so nothing can be sent to it: call or e-mail instead.`;
   if (consent.event === "ended") {
     const when = consent.at ? ` on ${whenLabel(consent.at.toISOString())}` : "";
-    return `${number} ended its consent to texts (it replied STOP)${when}, so nothing can be sent to it until it texts START: call or e-mail instead.`;
+    const how = consent.byStaff ? "they asked the gym to stop" : "it replied STOP";
+    return `${number} ended its consent to texts (${how})${when}, so nothing can be sent to it until it texts START: call or e-mail instead.`;
   }
   return null;
 }
@@ -88,4 +89,20 @@ export async function sendStaffText(
     );
   }
   throw new StaffError(409, result.refused === "no-phone" ? NO_PHONE : (consentRefusal(result.consent) ?? NO_PHONE));
+}
+
+/**
+ * Ends the texts to the person's number on their word to staff (any reasonable way of asking ends consent,
+ * not only STOP): 409 when they gave no number. Twice is harmless. "no-person" when the person went
+ * meanwhile. Not a text: nothing is counted against the reply limits.
+ */
+export async function stopStaffTexts(
+  store: LeadStore,
+  id: string,
+  { staff, now }: { staff: Pick<StaffSession, "email">; now: Date },
+): Promise<"stopped" | "no-person"> {
+  const result = await store.stopTexts(id, staff.email, now);
+  if (!("refused" in result)) return "stopped";
+  if (result.refused === "no-person") return "no-person";
+  throw new StaffError(409, "This person gave no phone number: there are no texts to stop.");
 }

@@ -337,4 +337,13 @@ export interface StaffTextOperations {
    * showed, refused ("phone-changed") when a form or text since has made it another.
    */
   sendStaffText(id: string, body: string, by: string, at: Date, options?: { webhook?: boolean; shown?: string }): Promise<StaffTextResult>;
+  /**
+   * Ends the consent of the number the person `id` names is texted at, on their word to staff
+   * (STAFF_STOP_KEYWORD), audited; `ended` is false when it already stood ended.
+   */
+  stopTexts(
+    id: string,
+    by: string,
+    at: Date,
+  ): Promise<{ ended: boolean; phone: string } | { refused: "no-person" } | { refused: "no-phone" }>;
 }

@@ -75,16 +75,28 @@ export async function recordConsent(
   return true;
 }
 
+/**
+ * The ledger's word for a consent a staff member ended on the person's word: they asked on the phone,
+ * by e-mail or in a text ("please stop texting me") rather than with STOP. Any reasonable way of asking
+ * ends consent (the FCC's rule under the TCPA); who recorded it is in the audit log.
+ */
+export const STAFF_STOP_KEYWORD = "asked staff";
+
 /** A number's consent as it stands, read in the caller's transaction (or on the store's `db`). */
 export async function consentOf(db: Kysely<Database>, phone: string): Promise<ConsentState> {
   const row = await db
     .selectFrom("text_consents")
-    .select(["event", "at"])
+    .select(["event", "at", "keyword"])
     .where("phone", "=", phone)
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  return { phone, event: row?.event ?? null, at: row ? toDate(row.at) : null };
+  return {
+    phone,
+    event: row?.event ?? null,
+    at: row ? toDate(row.at) : null,
+    ...(row?.event === "ended" && row.keyword === STAFF_STOP_KEYWORD && { byStaff: true as const }),
+  };
 }
 
 /** Whether a number may be texted now: its consent was given (or restored) and not ended since. */

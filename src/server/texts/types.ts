@@ -53,6 +53,8 @@ export interface ConsentState {
   /** "given" or "restored": texts may go; "ended": nothing but STOP's confirmation; null: never given. */
   event: "given" | "ended" | "restored" | null;
   at: Date | null;
+  /** Only when it ended on the person's word to the gym's staff (STAFF_STOP_KEYWORD), not by a text. */
+  byStaff?: true;
 }
 
 /** A consent given with a form (text_consents): everything the ledger keeps as evidence. */

@@ -6,6 +6,7 @@ import { staffPaths } from "../../desk/paths";
 import { MAX_TEXT_CHARACTERS, MAX_TEXT_SEGMENTS, textSize, textTooLong } from "../../texts/segments";
 import * as styles from "../Staff.module.css";
 import { type Status, StatusLine } from "../StatusLine";
+import { StopTexts } from "./StopTexts";
 import { TemplatePicker } from "./TemplatePicker";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -105,6 +106,7 @@ export function TextBox({ detail, onSent }: { detail: LeadDetail; onSent: (answe
           </p>
         </form>
       )}
+      {!texting.refusal && <StopTexts detail={detail} onStopped={onSent} />}
     </section>
   );
 }

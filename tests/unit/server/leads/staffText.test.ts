@@ -219,6 +219,62 @@ function staffTextContract(open: () => Promise<SubmissionStore>) {
     ]);
   });
 
+  test("on the person's word, a coach ends the texts: the ledger and the audit say so, texts are refused, a form's box does not undo it", async () => {
+    const PHONE = "+12535550146";
+    await store.insert(contact("C-ASKED00001", "2026-11-30T17:00:00Z", PHONE, true));
+    const stop = (body: Record<string, unknown> = {}) =>
+      askStaffRoute(
+        "lead",
+        lead,
+        { session, body: { id: "C-ASKED00001", action: "stop-texts", ...body }, origin: "https://gym.example" },
+        NOW,
+      );
+    expect(await stop({ text: "x" })).toMatchObject({ status: 400, body: { error: "Send only id and action." } });
+    expect(
+      (
+        await askStaffRoute(
+          "lead",
+          lead,
+          { session, body: { id: "C-ASKED00001", action: "stop-texts" }, origin: "https://evil.example" },
+          NOW,
+        )
+      ).status,
+    ).toBe(403);
+    expect(await store.textConsent(PHONE)).toEqual({ phone: PHONE, event: "given", at: expect.any(Date) as Date });
+
+    const stopped = await stop();
+    expect(stopped.status).toBe(200);
+    const refusal =
+      "(253) 555-0146 ended its consent to texts (they asked the gym to stop) on Monday, November 30, 2026 at 10:00 AM Pacific Standard Time, so nothing can be sent to it until it texts START: call or e-mail instead.";
+    expect((stopped.body as LeadDetail).texting?.refusal).toBe(refusal);
+    expect(await store.textConsent(PHONE)).toEqual({ phone: PHONE, event: "ended", at: NOW, byStaff: true });
+    expect((await store.consentHistory(PHONE)).map((event) => [event.event, event.keyword])).toEqual([
+      ["given", null],
+      ["ended", "asked staff"],
+    ]);
+    // Who did it, by the person's reference: never the number.
+    const audited = (await store.auditLog(100)).filter((entry) => entry.action === "lead.sms-stop");
+    expect(audited).toEqual([{ at: NOW, actor: "coach@gym.example", action: "lead.sms-stop", target: "C-ASKED00001" }]);
+    // Asked again: nothing more written.
+    expect((await stop()).status).toBe(200);
+    expect(await store.auditLog(100).then((log) => log.filter((entry) => entry.action === "lead.sms-stop"))).toHaveLength(1);
+    expect(await store.consentHistory(PHONE)).toHaveLength(2);
+    // A text is refused with the same reason; a new form with the box ticked records nothing.
+    const refused = await ask({ id: "C-ASKED00001", text: "Hi" });
+    expect([refused.status, (refused.body as { error: string }).error]).toEqual([409, refusal]);
+    await store.insert(contact("C-ASKED00002", "2026-11-30T18:30:00Z", PHONE, true));
+    expect((await store.textConsent(PHONE)).event).toBe("ended");
+    // A person with no number: nothing to stop, said so.
+    expect(
+      await askStaffRoute(
+        "lead",
+        lead,
+        { session, body: { id: "C-NOPHONE001", action: "stop-texts" }, origin: "https://gym.example" },
+        NOW,
+      ),
+    ).toMatchObject({ status: 409, body: { error: "This person gave no phone number: there are no texts to stop." } });
+  });
+
   test("texts count with the replies against the account's hourly limit; a refused text takes nothing from it", async () => {
     // One text went in the test above. Refusals (no consent) do not count.
     for (let index = 0; index < 3; index++) expect((await ask({ id: "C-NEVER00001", text: "Hi" })).status).toBe(409);
