@@ -7,7 +7,8 @@ import type { Database, LeadSourcesTable } from "../store/schema";
 import { type FormSteps, REPEAT_WINDOW_MS, type ListFilter, type SubmissionOperations } from "./types";
 import { queueWebhook } from "../outbox/webhookQueue";
 import { fileUnderPerson } from "./people";
-import { recordConsent } from "../texts/consentLedger";
+import { addressKey } from "../../forms/addressKey";
+import { numberLock, recordConsent } from "../texts/consentLedger";
 
 /**
  * A lead_sources row (or the same columns from a join) as the source a form sent, checked as a form's is
@@ -95,13 +96,18 @@ export function submissionQueries(dialect: Dialect, steps: FormSteps): Submissio
             .onConflict((conflict) => conflict.column("version").doNothing())
             .execute();
         }
+        // The address's lock, then the number's, then the person's row (fileUnderPerson): a deletion takes
+        // the first two in this order (privacy/store.ts), an incoming text the last two (texts/inbound.ts),
+        // so none of them waits for another in a circle. Each lock is taken again below at no cost.
+        const consent = submission.textConsent && !spam ? submission.textConsent : undefined;
+        if (consent) {
+          const key = typeof payload.email === "string" ? addressKey(payload.email) : "";
+          await dialect.lockAddressKeys(trx, key ? [key] : []);
+          await dialect.lockAddressKeys(trx, [numberLock(consent.phone)]);
+        }
         // A sales form belongs to its person before its own step runs: the free intro's booking moves them.
         await fileUnderPerson(trx, dialect, { id, form, payload, spam }, submission.createdAt);
-        // After the address's lock (fileUnderPerson), the number's: the order a deletion takes them in
-        // (privacy/store.ts), so a form and a deletion of its person never wait for each other in a circle.
-        if (submission.textConsent && !spam) {
-          await recordConsent(trx, dialect, { ...submission.textConsent, at: submission.createdAt, form, submission: id });
-        }
+        if (consent) await recordConsent(trx, dialect, { ...consent, at: submission.createdAt, form, submission: id });
         const step = steps[form];
         const finish = await step?.hold?.(trx, submission);
         if (spam) return { confirmationQueued: false };
