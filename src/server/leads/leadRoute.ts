@@ -107,7 +107,17 @@ const sms = z
   })
   .strict("Send only id, action, text and phone.");
 
-const stopTexts = z.object({ id: reference, action: z.literal("stop-texts") }).strict("Send only id and action.");
+const stopTexts = z
+  .object({
+    id: reference,
+    action: z.literal("stop-texts"),
+    // The number the question named (E.164): refused if the person's number is another by now.
+    phone: z
+      .string({ invalid_type_error: "Give the number as the page showed it." })
+      .max(20, "Give the number as the page showed it.")
+      .optional(),
+  })
+  .strict("Send only id, action and phone.");
 
 const action = z.object({
   action: z.enum(["restore-spam", "reply", "log", "merge", "text", "stop-texts"], {
@@ -209,12 +219,13 @@ export const lead: StaffRoute<LeadStore> = {
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "stop-texts") {
-        const { id } = parsed(stopTexts.safeParse(body));
+        const { id, phone } = parsed(stopTexts.safeParse(body));
         if (!(await personAt(store, id))) {
           await openable(store, id, staff.role);
           throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
         }
-        if ((await stopStaffTexts(store, id, { staff, now })) === "no-person") throw notFound(id);
+        if ((await stopStaffTexts(store, { id, ...(phone !== undefined && { phone }) }, { staff, now })) === "no-person")
+          throw notFound(id);
         return { json: await leadDetail(store, id, now, staff.role, config) };
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "reply") {

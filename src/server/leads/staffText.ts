@@ -71,12 +71,16 @@ export function staffTextQueries(dialect: Dialect): StaffTextOperations {
         return { queued: textId, phone };
       });
     },
-    async stopTexts(id, by, at) {
+    async stopTexts(id, by, at, shown) {
       return dialect.write(async (trx) => {
-        const person = await lockedPerson(trx, dialect, id);
+        // The person's row is not locked: nothing of it changes, and an incoming text takes the number's
+        // lock before it (texts/inbound.ts), as a deletion does (privacy/store.ts).
+        const person = await personFor(trx, id);
         if (!person) return { refused: "no-person" as const };
         const phone = await personPhone(trx, dialect, person);
         if (!phone) return { refused: "no-phone" as const };
+        // The number the question named, as for a text: a form filed since could have made it another.
+        if (shown !== undefined && shown !== phone) return { refused: "phone-changed" as const, phone };
         // At the number's lock, as a STOP: a text being taken to send waits, then finds the consent ended.
         const ended = await endConsent(dialect, trx, phone, STAFF_STOP_KEYWORD, at);
         if (ended) {

@@ -27,6 +27,10 @@ const NOT_SET_UP =
   "Texting is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM), so nothing can be sent from here: text from your own phone, or call.";
 const NO_PHONE = "This person gave no phone number, so they cannot be texted: e-mail them instead.";
 
+/** A number other than the one the page showed, by now (a form or a text filed under the person since). */
+const numberChanged = (phone: string) =>
+  `The number to text is now ${phoneLabel(phone)}: a form or a text since this page was opened changed it. Open the page again, check the number, then send.`;
+
 /** A number that may not be texted (the consent ledger), said with when it stopped. */
 function consentRefusal(consent: ConsentState): string | null {
   const number = phoneLabel(consent.phone);
@@ -82,12 +86,7 @@ export async function sendStaffText(
   }
   if (!("refused" in result)) return "sent";
   if (result.refused === "no-person") return "no-person";
-  if (result.refused === "phone-changed") {
-    throw new StaffError(
-      409,
-      `The number to text is now ${phoneLabel(result.phone)}: a form or a text since this page was opened changed it. Open the page again, check the number, then send.`,
-    );
-  }
+  if (result.refused === "phone-changed") throw new StaffError(409, numberChanged(result.phone));
   throw new StaffError(409, result.refused === "no-phone" ? NO_PHONE : (consentRefusal(result.consent) ?? NO_PHONE));
 }
 
@@ -98,11 +97,12 @@ export async function sendStaffText(
  */
 export async function stopStaffTexts(
   store: LeadStore,
-  id: string,
+  { id, phone }: { id: string; phone?: string },
   { staff, now }: { staff: Pick<StaffSession, "email">; now: Date },
 ): Promise<"stopped" | "no-person"> {
-  const result = await store.stopTexts(id, staff.email, now);
+  const result = await store.stopTexts(id, staff.email, now, phone);
   if (!("refused" in result)) return "stopped";
   if (result.refused === "no-person") return "no-person";
+  if (result.refused === "phone-changed") throw new StaffError(409, numberChanged(result.phone));
   throw new StaffError(409, "This person gave no phone number: there are no texts to stop.");
 }

@@ -339,11 +339,15 @@ export interface StaffTextOperations {
   sendStaffText(id: string, body: string, by: string, at: Date, options?: { webhook?: boolean; shown?: string }): Promise<StaffTextResult>;
   /**
    * Ends the consent of the number the person `id` names is texted at, on their word to staff
-   * (STAFF_STOP_KEYWORD), audited; `ended` is false when it already stood ended.
+   * (STAFF_STOP_KEYWORD), audited; `ended` is false when it already stood ended. `shown`: the number the
+   * page named, refused ("phone-changed") when it is another by now.
    */
   stopTexts(
     id: string,
     by: string,
     at: Date,
-  ): Promise<{ ended: boolean; phone: string } | { refused: "no-person" } | { refused: "no-phone" }>;
+    shown?: string,
+  ): Promise<
+    { ended: boolean; phone: string } | { refused: "no-person" } | { refused: "no-phone" } | { refused: "phone-changed"; phone: string }
+  >;
 }

@@ -20,7 +20,9 @@ export function StopTexts({ detail, onStopped }: { detail: LeadDetail; onStopped
   const stop = async () => {
     setBusy(true);
     try {
-      onStopped(await postJson<LeadDetail>("lead", { id: detail.lead.id, action: "stop-texts" }));
+      // With the number the question names: a number changed since is refused, not stopped unseen.
+      const phone = detail.texting?.phone;
+      onStopped(await postJson<LeadDetail>("lead", { id: detail.lead.id, action: "stop-texts", ...(phone && { phone }) }));
     } catch (error) {
       setSaid({ text: problemText(error), error: true });
     } finally {

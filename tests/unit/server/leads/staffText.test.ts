@@ -229,7 +229,12 @@ function staffTextContract(open: () => Promise<SubmissionStore>) {
         { session, body: { id: "C-ASKED00001", action: "stop-texts", ...body }, origin: "https://gym.example" },
         NOW,
       );
-    expect(await stop({ text: "x" })).toMatchObject({ status: 400, body: { error: "Send only id and action." } });
+    expect(await stop({ text: "x" })).toMatchObject({ status: 400, body: { error: "Send only id, action and phone." } });
+    // Not the number the question named (a form filed under the person since): nothing stopped.
+    expect(await stop({ phone: "+12535550199" })).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^The number to text is now \(253\) 555-0146: /) as unknown },
+    });
     expect(
       (
         await askStaffRoute(
@@ -242,7 +247,7 @@ function staffTextContract(open: () => Promise<SubmissionStore>) {
     ).toBe(403);
     expect(await store.textConsent(PHONE)).toEqual({ phone: PHONE, event: "given", at: expect.any(Date) as Date });
 
-    const stopped = await stop();
+    const stopped = await stop({ phone: PHONE });
     expect(stopped.status).toBe(200);
     const refusal =
       "(253) 555-0146 ended its consent to texts (they asked the gym to stop) on Monday, November 30, 2026 at 10:00 AM Pacific Standard Time, so nothing can be sent to it until it texts START: call or e-mail instead.";
