@@ -161,8 +161,10 @@ export async function accessReport(store: PrivacyStore, email: string): Promise<
   }));
   const textConsents = await consentsOf(
     store,
-    submissions.map((submission) => submission.payload.phone),
-    [...people.values()].flatMap((person) => textedFrom(person)),
+    [
+      ...submissions.map((submission) => submission.payload.phone),
+      ...[...people.values()].flatMap((person) => (person.texts ?? []).map((text) => text.phone)),
+    ],
     own,
   );
   return {
@@ -202,7 +204,11 @@ export interface TextOnlyAccessReport {
 /** The access report of a person with no form (the caller checked they have none). */
 export async function textOnlyAccessReport(store: PrivacyStore, reference: string): Promise<TextOnlyAccessReport> {
   const person = await accessPerson(store, reference, reference, new Set());
-  const textConsents = await consentsOf(store, [], textedFrom(person), new Set());
+  const textConsents = await consentsOf(
+    store,
+    (person.texts ?? []).map((text) => text.phone),
+    new Set(),
+  );
   return { person, ...(textConsents.length > 0 && { textConsents }) };
 }
 
@@ -252,45 +258,32 @@ async function accessPerson(store: PrivacyStore, reference: string, origin: stri
   };
 }
 
-/** The numbers a person texted the gym from: they hold those phones. */
-const textedFrom = (person: AccessPerson): string[] =>
-  (person.texts ?? []).filter((text) => text.direction === "in").map((text) => text.phone);
-
 /**
- * The ledger of each number (E.164, as forms and texts keep it) as far as it is the asker's, in the
- * order first given. Anyone can type a number into a form, so a number only `typed` into the asker's
- * forms shows the consents those forms gave, nothing of anyone else's. A number they `texted` from is
- * theirs: all its events, but another's form's reference and network address left out.
+ * The ledger of each number (E.164, as forms and texts keep it) as far as it is the asker's, in the order
+ * first given: the consents their own forms gave, and the events no form made (a STOP, START, Twilio's
+ * opt-out, staff recording that they asked). Anyone can type a number into a form, and a text from a
+ * number is filed under whoever gave it last, so neither makes another person's consent, with the page
+ * and network address it came from, the asker's.
  */
-async function consentsOf(
-  store: PrivacyStore,
-  typed: readonly unknown[],
-  texted: readonly string[],
-  own: ReadonlySet<string>,
-): Promise<AccessConsent[]> {
-  const held = new Set(texted);
-  const phones = [...new Set([...typed, ...texted].filter((phone): phone is string => typeof phone === "string" && phone !== ""))];
+async function consentsOf(store: PrivacyStore, numbers: readonly unknown[], own: ReadonlySet<string>): Promise<AccessConsent[]> {
+  const phones = [...new Set(numbers.filter((phone): phone is string => typeof phone === "string" && phone !== ""))];
   const ledgers = await Promise.all(
     phones.map(async (phone): Promise<AccessConsent> => ({
       phone,
       ...(await store.lastTexted(phone).then((at) => at && { lastTextedAt: at.toISOString() })),
-      events: (await store.consentHistory(phone)).flatMap((event) => {
-        const mine = event.submission !== null && own.has(event.submission);
-        if (!mine && !held.has(phone)) return [];
-        return [
-          {
-            event: event.event,
-            at: event.at.toISOString(),
-            disclosure: event.disclosure,
-            version: event.version,
-            page: event.page,
-            form: event.form,
-            submission: mine ? event.submission : null,
-            connection: mine ? event.connection : null,
-            ...(event.keyword !== null && { keyword: event.keyword }),
-          },
-        ];
-      }),
+      events: (await store.consentHistory(phone))
+        .filter((event) => event.submission === null || own.has(event.submission))
+        .map((event) => ({
+          event: event.event,
+          at: event.at.toISOString(),
+          disclosure: event.disclosure,
+          version: event.version,
+          page: event.page,
+          form: event.form,
+          submission: event.submission,
+          connection: event.connection,
+          ...(event.keyword !== null && { keyword: event.keyword }),
+        })),
     })),
   );
   return ledgers.filter((ledger) => ledger.events.length > 0);

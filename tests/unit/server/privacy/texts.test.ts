@@ -162,12 +162,16 @@ function textPrivacyContract(open: () => Promise<Dialect>) {
       expect.objectContaining({ phone: ANA_PHONE, events: [expect.objectContaining({ submission: "C-MAL", connection: "198.51.100.9" })] }),
     ]);
     expect(JSON.stringify(hers)).not.toMatch(/203\.0\.113\.7|C-ANA/);
-    // Ana's (she texted from the number): every event of it, Mallory's without its reference or address.
+    // Ana's (she texted from the number, which files texts under whoever gave it last, so it proves
+    // nothing): her own form's consent, not Mallory's.
     const anas = await accessReport(store, ANA);
-    expect(anas.textConsents?.[0]?.events.map((event) => [event.submission, event.connection])).toEqual([
-      ["C-ANA", "203.0.113.7"],
-      [null, null],
-    ]);
+    expect(anas.textConsents?.[0]?.events.map((event) => [event.submission, event.connection])).toEqual([["C-ANA", "203.0.113.7"]]);
+    // A STOP is no one's form: it is in both, the number's own word.
+    await store.receiveText({ phone: ANA_PHONE, body: "STOP", sid: "SM".padEnd(34, "9") }, GYM, at("2026-11-30T19:30:00Z"));
+    for (const email of [ANA, MALLORY]) {
+      const events = (await accessReport(store, email)).textConsents?.[0]?.events ?? [];
+      expect(events.at(-1)).toMatchObject({ event: "ended", keyword: "STOP", submission: null, connection: null });
+    }
     expect(JSON.stringify(anas)).not.toMatch(/198\.51\.100\.9|C-MAL/);
   });
 
