@@ -212,6 +212,8 @@ for (const database of ["sqlite", "postgres"] as const) {
       await expectScreenSound(page, "a person's page asking to stop their texts", [320]);
       await box.getByRole("button", { name: `Stop texts to (253) 558-${digits}` }).click();
       await expect(box).toContainText(`(253) 558-${digits} ended its consent to texts (they asked the gym to stop)`);
+      // The buttons are gone: the keyboard is on the reason, which is read out.
+      await expect(box.getByText(/ended its consent to texts/)).toBeFocused();
       await expect(box.getByRole("textbox")).toHaveCount(0);
       await expect(box.getByRole("button")).toHaveCount(0);
       await expectScreenSound(page, "a person's page after their texts were stopped", [320]);

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { postJson, problemText } from "../client";
 import { type LeadDetail, phoneLabel } from "../../desk/leads";
@@ -25,7 +25,16 @@ export function TextBox({ detail, onSent }: { detail: LeadDetail; onSent: (answe
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<Status | null>(null);
   const countId = useId();
+  const reasonRef = useRef<HTMLParagraphElement>(null);
+  // Once texts are stopped from here, the box and its buttons give way to the reason: focus goes to it,
+  // so it is read out and the keyboard is not left on a button that is gone.
+  const [stopped, setStopped] = useState(false);
   const { texting, lead } = detail;
+  useEffect(() => {
+    if (!stopped || !texting?.refusal) return;
+    reasonRef.current?.focus();
+    setStopped(false);
+  }, [stopped, texting?.refusal]);
   if (!texting) return null;
 
   const size = textSize(text);
@@ -69,7 +78,9 @@ export function TextBox({ detail, onSent }: { detail: LeadDetail; onSent: (answe
         Text
       </h2>
       {texting.refusal ? (
-        <p className={styles.wrap}>{texting.refusal}</p>
+        <p ref={reasonRef} tabIndex={-1} className={styles.wrap}>
+          {texting.refusal}
+        </p>
       ) : (
         <form className={styles.form} onSubmit={(event) => void send(event)}>
           {texting.templates.length > 0 && (
@@ -106,7 +117,15 @@ export function TextBox({ detail, onSent }: { detail: LeadDetail; onSent: (answe
           </p>
         </form>
       )}
-      {!texting.refusal && <StopTexts detail={detail} onStopped={onSent} />}
+      {!texting.refusal && (
+        <StopTexts
+          detail={detail}
+          onStopped={(answer) => {
+            setStopped(true);
+            onSent(answer);
+          }}
+        />
+      )}
     </section>
   );
 }
