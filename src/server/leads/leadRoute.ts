@@ -5,6 +5,7 @@ import { NOTE_MAX, REPLY_MAX, SUBJECT_MAX } from "../../desk/limits";
 import { textTooLong } from "../../texts/segments";
 import { personOf } from "../forms/fields";
 import { mailEnabled, webhookEnabled } from "../process/settings";
+import type { StaffRole } from "../../desk/roles";
 import { parsed, StaffError, type StaffRoute } from "../staff/guard";
 import { leadDetail, notFound, openable, personAt } from "./leadDetail";
 import { returnReplyPoint, takeReplyPoint } from "./replyLimit";
@@ -87,6 +88,12 @@ const merge = z
   })
   .strict("Send only id, action and other.");
 
+/** The number the page showed (E.164): a text, or stopping texts, is refused if the person's is another by now. */
+const shownPhone = z
+  .string({ invalid_type_error: "Give the number as the page showed it." })
+  .max(20, "Give the number as the page showed it.")
+  .optional();
+
 const sms = z
   .object({
     id: reference,
@@ -99,11 +106,7 @@ const sms = z
         const tooLong = textTooLong(text);
         if (tooLong) context.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
       }),
-    // The number the page showed (E.164): the text is refused if the person's number is another by now.
-    phone: z
-      .string({ invalid_type_error: "Give the number as the page showed it." })
-      .max(20, "Give the number as the page showed it.")
-      .optional(),
+    phone: shownPhone,
   })
   .strict("Send only id, action, text and phone.");
 
@@ -111,11 +114,7 @@ const stopTexts = z
   .object({
     id: reference,
     action: z.literal("stop-texts"),
-    // The number the question named (E.164): refused if the person's number is another by now.
-    phone: z
-      .string({ invalid_type_error: "Give the number as the page showed it." })
-      .max(20, "Give the number as the page showed it.")
-      .optional(),
+    phone: shownPhone,
   })
   .strict("Send only id, action and phone.");
 
@@ -124,6 +123,13 @@ const action = z.object({
     errorMap: () => ({ message: 'The actions are "restore-spam", "reply", "log", "merge", "text" and "stop-texts".' }),
   }),
 });
+
+/** Texts go to a person: 404 for nothing, 403 for a form the role may not open, 409 for a member's form or a privacy request. */
+async function textablePerson(store: LeadStore, id: string, role: StaffRole): Promise<void> {
+  if (await personAt(store, id)) return;
+  await openable(store, id, role);
+  throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
+}
 
 type MergeRefusal = Extract<MergeResult, { refused: string }>["refused"];
 
@@ -209,10 +215,7 @@ export const lead: StaffRoute<LeadStore> = {
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "text") {
         const { id, text, phone } = parsed(sms.safeParse(body));
-        if (!(await personAt(store, id))) {
-          await openable(store, id, staff.role);
-          throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
-        }
+        await textablePerson(store, id, staff.role);
         if ((await sendStaffText(store, { id, text, ...(phone !== undefined && { phone }) }, { config, staff, now })) === "no-person")
           throw notFound(id);
         kick();
@@ -220,10 +223,7 @@ export const lead: StaffRoute<LeadStore> = {
       }
       if ("action" in body && parsed(action.safeParse(body)).action === "stop-texts") {
         const { id, phone } = parsed(stopTexts.safeParse(body));
-        if (!(await personAt(store, id))) {
-          await openable(store, id, staff.role);
-          throw new StaffError(409, "Texts go to a person: this form is a member's or a privacy request.");
-        }
+        await textablePerson(store, id, staff.role);
         if ((await stopStaffTexts(store, { id, ...(phone !== undefined && { phone }) }, { staff, now })) === "no-person")
           throw notFound(id);
         return { json: await leadDetail(store, id, now, staff.role, config) };

@@ -37,14 +37,14 @@ const LOCK_CLASS = 7_263_105;
 const LOCK_TRIAL_ADDRESS = 7_263_106;
 
 /** Forms of one address key and merges of its person: each waits for the one before. */
-const LOCK_ADDRESS_KEY = 7_263_107;
+export const LOCK_ADDRESS_KEY = 7_263_107;
 /**
  * Address keys share this many locks: a retention purge of thousands of forms takes at most this many
  * (PostgreSQL's lock table holds 64 per connection by default, shared), and two addresses that fall in
  * one bucket only take turns.
  */
 const ADDRESS_KEY_BUCKETS = 1024;
-const addressKeyBucket = (key: string) => createHash("sha256").update(key).digest().readUInt32BE(0) % ADDRESS_KEY_BUCKETS;
+export const addressKeyBucket = (key: string) => createHash("sha256").update(key).digest().readUInt32BE(0) % ADDRESS_KEY_BUCKETS;
 /** Merges of people and deletions of forms (pg_advisory_xact_lock's one key): each waits for the one before. */
 const LOCK_MERGES = 7_263_108;
 

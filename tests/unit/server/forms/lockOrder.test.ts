@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { Client } from "pg";
 import { openPostgresStore, type SubmissionStore } from "../../../../src/server/app/store";
 import { addressKey } from "../../../../src/forms/addressKey";
 import { numberLock } from "../../../../src/server/texts/consentLedger";
+import { addressKeyBucket, LOCK_ADDRESS_KEY } from "../../../../src/server/store/postgres";
 import { POSTGRES_MISSING, startTestPostgres, type TestPostgres } from "../../../support/postgres";
 import { describeWithPostgres } from "../../support/postgres";
 
@@ -14,10 +14,6 @@ import { describeWithPostgres } from "../../support/postgres";
  * a visitor's form, or Twilio's post of a text, refused. A second connection holds one lock, waits until
  * the form is queued behind it, and then looks at what the form holds.
  */
-
-/** store/postgres.ts's advisory lock of the address keys, and its buckets, as pg_locks shows them. */
-const LOCK_ADDRESS_KEY = 7_263_107;
-const bucket = (key: string) => createHash("sha256").update(key).digest().readUInt32BE(0) % 1024;
 
 const EMAIL = "rosa@example.com";
 const PHONE = "+12535550164";
@@ -46,7 +42,7 @@ describeWithPostgres("PostgreSQL: a form takes its address's lock before its num
     (
       await admin.query<{ pid: number }>(
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted = $3",
-        [LOCK_ADDRESS_KEY, bucket(key), granted],
+        [LOCK_ADDRESS_KEY, addressKeyBucket(key), granted],
       )
     ).rows;
 
@@ -85,7 +81,7 @@ describeWithPostgres("PostgreSQL: a form takes its address's lock before its num
     await holder.connect();
     try {
       await holder.query("BEGIN");
-      await holder.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_ADDRESS_KEY, bucket(numberLock(phone))]);
+      await holder.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_ADDRESS_KEY, addressKeyBucket(numberLock(phone))]);
       const insert = form("C-ROSA2", email, phone);
       const pid = await waitingFor(numberLock(phone));
       const held = await admin.query<{ relname: string }>(
@@ -104,12 +100,12 @@ describeWithPostgres("PostgreSQL: a form takes its address's lock before its num
   test("while the address is locked elsewhere, the form waits holding nothing of its number's", async () => {
     const address = addressKey(EMAIL);
     const number = numberLock(PHONE);
-    expect(bucket(address)).not.toBe(bucket(number));
+    expect(addressKeyBucket(address)).not.toBe(addressKeyBucket(number));
     const holder = new Client({ connectionString: url });
     await holder.connect();
     try {
       await holder.query("BEGIN");
-      await holder.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_ADDRESS_KEY, bucket(address)]);
+      await holder.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_ADDRESS_KEY, addressKeyBucket(address)]);
       const insert = store.insert({
         id: "C-ROSA",
         form: "contact",
